@@ -1,0 +1,11 @@
+import { z } from 'zod';
+import { catalog, paymentMethodNames, type PaymentMethod } from './catalog';
+
+export const ListChannelsQuery = z.strictObject({
+  payment_method: z.enum(paymentMethodNames, { error: `must be one of ${paymentMethodNames.join(', ')}` }).optional(),
+});
+
+/** The catalog, optionally narrowed to one payment method. */
+export function listChannels(query: z.output<typeof ListChannelsQuery>): readonly PaymentMethod[] {
+  return query.payment_method ? catalog.filter((m) => m.payment_method === query.payment_method) : catalog;
+}

@@ -1,0 +1,22 @@
+/** Helpers that read DynamoDB's condition failures without leaking SDK types into domain code. */
+
+interface CancellationReason {
+  readonly Code?: string;
+  readonly Item?: Record<string, unknown>;
+}
+
+/** True when a single conditional write failed its condition. */
+export function isConditionFailed(error: unknown): boolean {
+  return (error as Error | undefined)?.name === 'ConditionalCheckFailedException';
+}
+
+/** The cancellation reasons of a failed TransactWriteItems, or undefined for any other error. */
+export function cancellationReasons(error: unknown): readonly CancellationReason[] | undefined {
+  if ((error as Error | undefined)?.name !== 'TransactionCanceledException') return undefined;
+  return (error as { CancellationReasons?: CancellationReason[] }).CancellationReasons ?? [];
+}
+
+/** True when the transaction was cancelled because item `index`'s condition failed. */
+export function isCancelledBy(error: unknown, index: number): boolean {
+  return cancellationReasons(error)?.[index]?.Code === 'ConditionalCheckFailed';
+}

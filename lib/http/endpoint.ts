@@ -1,0 +1,102 @@
+import middy from '@middy/core';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import { z } from 'zod';
+import { authenticate } from '../auth/authenticate';
+import type { Principal } from '../auth/key-repository';
+import { systemClock, type Clock } from '../clock';
+import type { Db } from '../db/db';
+import { defaultDb } from '../db/default-db';
+import { logger } from '../logger';
+import type { Route } from '../routes';
+import type { ApiResult } from './envelope';
+import { InvalidJsonError, ValidationError, type FieldError } from './errors';
+import { readJsonBody } from './request';
+import { errorResult, toHttpResponse } from './respond';
+import { check } from './validation';
+
+type Event = APIGatewayProxyEventV2;
+type Response = APIGatewayProxyStructuredResultV2;
+
+/** What a route declares beyond the route table: the schemas of its inputs. */
+export interface EndpointSpec<B extends z.ZodType, Q extends z.ZodType, P extends z.ZodType> {
+  /** JSON body schema; routes without one take no body. */
+  readonly body?: B;
+  /** When true an absent body is validated as `{}` (e.g. cancel's optional reason). */
+  readonly bodyOptional?: boolean;
+  /** Query schema; without one any query parameter is rejected. */
+  readonly query?: Q;
+  /** Path parameter schema. */
+  readonly params?: P;
+}
+
+/** What a use case receives: the authenticated client and validated inputs. */
+export interface EndpointInput<B, Q, P> {
+  readonly principal: Principal;
+  readonly body: B;
+  readonly query: Q;
+  readonly params: P;
+  readonly db: Db;
+  readonly clock: Clock;
+  readonly requestId: string;
+}
+
+const noQuery = z.strictObject({});
+const noParams = z.object({});
+
+/**
+ * Builds a route's Lambda handler: the one middy chain (errors → auth → scope → body → validation)
+ * around a function that calls one use case.
+ */
+export function endpoint<
+  B extends z.ZodType = z.ZodUndefined,
+  Q extends z.ZodType = typeof noQuery,
+  P extends z.ZodType = typeof noParams,
+>(
+  route: Route,
+  spec: EndpointSpec<B, Q, P>,
+  run: (input: EndpointInput<z.output<B>, z.output<Q>, z.output<P>>) => Promise<ApiResult>,
+) {
+  const db = defaultDb;
+  return middy<Event, Response>()
+    .use(responses())
+    .handler(async (event, context) => {
+      const requestId = requestIdOf(event, context.awsRequestId);
+      logger.appendKeys({ requestId, route: route.id });
+      const principal = route.scope === null ? anonymous : await authenticate(db, event, route.scope);
+      logger.appendKeys({ clientId: principal.clientId });
+      const rawBody = spec.body ? readJsonBody(event) : undefined;
+      if (spec.body && rawBody === undefined && !spec.bodyOptional) {
+        throw new InvalidJsonError('Request body is required and must be a JSON object');
+      }
+      const errors: FieldError[] = [];
+      const collect = <T>(result: { data?: unknown; errors: FieldError[] }): T => {
+        errors.push(...result.errors);
+        return result.data as T;
+      };
+      const params = collect<z.output<P>>(check(spec.params ?? noParams, event.pathParameters ?? {}, 'path'));
+      const query = collect<z.output<Q>>(check(spec.query ?? noQuery, event.queryStringParameters ?? {}, 'query'));
+      const body = (spec.body ? collect(check(spec.body, rawBody ?? {}, 'body')) : undefined) as z.output<B>;
+      if (errors.length > 0) throw new ValidationError(errors);
+      const result = await run({ principal, body, query, params, db, clock: systemClock, requestId });
+      return toHttpResponse(result, requestId);
+    });
+}
+
+const anonymous: Principal = { clientId: '-', keyId: '-', scopes: [] };
+
+function requestIdOf(event: Event, fallback: string): string {
+  return event.requestContext?.requestId || fallback;
+}
+
+/** The outermost middleware: turns every error into the envelope and clears per-request log keys. */
+function responses(): middy.MiddlewareObj<Event, Response> {
+  return {
+    before: () => {
+      logger.resetKeys();
+    },
+    onError: (request) => {
+      const requestId = requestIdOf(request.event, request.context.awsRequestId);
+      request.response = toHttpResponse(errorResult(request.error, requestId), requestId);
+    },
+  };
+}

@@ -1,0 +1,28 @@
+import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import { logger } from '../logger';
+import type { ApiResult } from './envelope';
+import { errorBody } from './envelope';
+import { ApiError } from './errors';
+
+const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
+
+/** Serializes a result with the headers every response carries. */
+export function toHttpResponse(result: ApiResult, requestId: string): APIGatewayProxyStructuredResultV2 {
+  return {
+    statusCode: result.statusCode,
+    headers: { 'Content-Type': JSON_CONTENT_TYPE, 'X-Request-Id': requestId, ...result.headers },
+    body: JSON.stringify(result.body),
+  };
+}
+
+/** Maps any error to the envelope: contract errors as they are, anything else INTERNAL_ERROR (detail to the log only). */
+export function errorResult(error: unknown, requestId: string): ApiResult {
+  if (error instanceof ApiError) {
+    return { statusCode: error.status, body: errorBody(error.code, error.message, error.details), headers: error.headers };
+  }
+  logger.error('Unhandled error', { requestId, error: error as Error });
+  return {
+    statusCode: 500,
+    body: errorBody('INTERNAL_ERROR', `An internal error occurred; request id ${requestId}`),
+  };
+}

@@ -1,0 +1,41 @@
+import type { z } from 'zod';
+import { ValidationError, type FieldError } from './errors';
+
+/** Where a value came from; names unknown keys in the message. */
+export type Source = 'body' | 'query' | 'path';
+
+const unknownKeyMessage: Record<Source, string> = {
+  body: 'is not a recognized field',
+  query: 'is not a recognized query parameter',
+  path: 'is not a recognized path parameter',
+};
+
+/** Turns zod issues into the contract's `details`, one entry per bad field. */
+export function toFieldErrors(issues: readonly z.core.$ZodIssue[], source: Source): FieldError[] {
+  return issues.flatMap((issue): FieldError[] => {
+    const path = issue.path.map(String);
+    if (issue.code === 'unrecognized_keys') {
+      return issue.keys.map((key) => ({ field: [...path, key].join('.'), message: unknownKeyMessage[source] }));
+    }
+    const field = path.join('.') || source;
+    if (issue.code === 'invalid_type' && issue.input === undefined) return [{ field, message: 'is required' }];
+    return [{ field, message: issue.message }];
+  });
+}
+
+/** Parses with a schema and returns the field errors instead of throwing. */
+export function check<S extends z.ZodType>(
+  schema: S,
+  value: unknown,
+  source: Source,
+): { data: z.output<S>; errors: [] } | { data?: undefined; errors: FieldError[] } {
+  const result = schema.safeParse(value, { reportInput: true });
+  return result.success ? { data: result.data, errors: [] } : { errors: toFieldErrors(result.error.issues, source) };
+}
+
+/** Parses with a schema or throws VALIDATION_ERROR naming each bad field. */
+export function parseOrThrow<S extends z.ZodType>(schema: S, value: unknown, source: Source): z.output<S> {
+  const result = check(schema, value, source);
+  if (result.errors.length > 0) throw new ValidationError(result.errors);
+  return result.data as z.output<S>;
+}

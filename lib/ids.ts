@@ -1,0 +1,27 @@
+import { isValid, ulid } from 'ulid';
+
+/** Identifier prefixes (API.md §1). */
+export const idPrefixes = {
+  transaction: 'txn',
+  refund: 'rfd',
+  settlement: 'stl',
+  event: 'evt',
+  client: 'cli',
+  key: 'key',
+} as const;
+
+export type IdKind = keyof typeof idPrefixes;
+
+/**
+ * A new `prefix_ULID` id whose time part is `at`, so ids sort by creation time. Not monotonic on
+ * purpose: a monotonic factory would carry a moved test clock into later ids.
+ */
+export function newId(kind: IdKind, at: Date = new Date()): string {
+  return `${idPrefixes[kind]}_${ulid(at.getTime())}`;
+}
+
+/** True when `value` is a well-formed id of this kind. */
+export function isId(kind: IdKind, value: string): boolean {
+  const prefix = `${idPrefixes[kind]}_`;
+  return value.startsWith(prefix) && value.length === prefix.length + 26 && isValid(value.slice(prefix.length));
+}

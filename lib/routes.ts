@@ -1,0 +1,69 @@
+import type { Scope } from './scopes';
+
+/** How much of the table a route's function may touch; drives the IAM grant in infra. */
+export type TableAccess = 'read' | 'write';
+
+export interface Route {
+  /** Operation id, also the OpenAPI operationId. */
+  readonly id: string;
+  readonly method: 'GET' | 'POST';
+  /** Path below the API base path, with `{id}` style parameters. */
+  readonly path: string;
+  /** Handler module, relative to the project root; it exports `handler`. */
+  readonly handler: string;
+  /** Scope the key needs, or null for a public route. */
+  readonly scope: Scope | null;
+  readonly table: TableAccess;
+  readonly summary: string;
+}
+
+/** Every path is served below this prefix; `{base_url}` ends with it. */
+export const API_BASE_PATH = '/api/v1';
+
+const route = <const R extends Route>(r: R): R => r;
+
+/** The route table: the single source for the CDK routes, the local server and the OpenAPI document. */
+export const routes = {
+  listChannels: route({
+    id: 'listChannels',
+    method: 'GET',
+    path: '/payment/channels',
+    handler: 'functions/list-channels.ts',
+    scope: 'channels:read',
+    table: 'read',
+    summary: 'List payment methods and channels',
+  }),
+} as const;
+
+export type RouteId = keyof typeof routes;
+
+export const routeList: readonly Route[] = Object.values(routes);
+
+/** The handler for requests that match no route: 404, or 405 with `Allow`. */
+export const fallbackHandler = 'functions/route-not-found.ts';
+
+/** Turns a route path into a regular expression that captures its parameters. */
+export function pathPattern(path: string): RegExp {
+  const source = path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{(\w+)\}/g, '(?<$1>[^/]+)');
+  return new RegExp(`^${API_BASE_PATH.replace(/\//g, '\\/')}${source.replace(/\//g, '\\/')}$`);
+}
+
+export interface RouteMatch {
+  readonly route: Route;
+  readonly pathParameters: Record<string, string>;
+}
+
+const compiled = routeList.map((r) => ({ route: r, pattern: pathPattern(r.path) }));
+
+/** Finds the route for a method and full path; `allowed` lists the methods the path accepts. */
+export function matchRoute(method: string, fullPath: string): { match?: RouteMatch; allowed: string[] } {
+  const allowed: string[] = [];
+  let match: RouteMatch | undefined;
+  for (const { route: r, pattern } of compiled) {
+    const m = pattern.exec(fullPath);
+    if (!m) continue;
+    allowed.push(r.method);
+    if (r.method === method.toUpperCase()) match = { route: r, pathParameters: { ...m.groups } };
+  }
+  return { match, allowed };
+}
