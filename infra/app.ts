@@ -1,0 +1,104 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { App, Tags, Validations } from 'aws-cdk-lib';
+import { AwsSolutionsChecks } from 'cdk-nag';
+import type { Construct } from 'constructs';
+import { PaymentSandboxStack } from './stack';
+
+/**
+ * The stage when `-c stage=…` is not given. A developer's bare `cdk synth` or
+ * `cdk deploy` then works and lands in PaymentSandbox-dev; CI and shared
+ * stages always pass their own name.
+ */
+export const DEFAULT_STAGE = 'dev';
+
+const STAGE_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+const STAGE_MAX_LENGTH = 32;
+
+/** A `-c` context value the app cannot use; the CLI prints the message without a stack trace. */
+export class InvalidContextError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'InvalidContextError';
+  }
+}
+
+export interface StackOptions {
+  /** Lowercase letters, digits and single hyphens, e.g. `dev`, `alice`, `pr-42`. */
+  readonly stage: string;
+  /** Keep the table when the stack is deleted (`-c retain=true`). */
+  readonly retain: boolean;
+}
+
+export interface BuildAppOptions {
+  /** Overrides `-c stage=…`. */
+  readonly stage?: string;
+  /** Overrides `-c retain=…`. */
+  readonly retain?: boolean;
+  /** Context for the App, as `cdk -c` or cdk.json would give it (tests pass `cdkJsonContext()`). */
+  readonly context?: Record<string, unknown>;
+  /** Cloud assembly directory; by default the CLI's, or a temporary one. */
+  readonly outdir?: string;
+}
+
+/** Throws an InvalidContextError unless `stage` can name a stack and its resources. */
+export function validateStage(stage: string): string {
+  if (!STAGE_PATTERN.test(stage) || stage.length > STAGE_MAX_LENGTH) {
+    throw new InvalidContextError(
+      `Invalid stage ${JSON.stringify(stage)}: use 1-${STAGE_MAX_LENGTH} lowercase letters, digits and single ` +
+        'inner hyphens, e.g. -c stage=dev, -c stage=alice or -c stage=pr-42',
+    );
+  }
+  return stage;
+}
+
+function parseRetain(value: unknown): boolean {
+  if (value === undefined || value === false || value === 'false') return false;
+  if (value === true || value === 'true') return true;
+  throw new InvalidContextError(`Invalid retain ${JSON.stringify(value)}: use -c retain=true or -c retain=false`);
+}
+
+/** Creates PaymentSandbox-<stage> in `scope`, tagged with the project and the stage. */
+export function createStack(scope: Construct, options: StackOptions): PaymentSandboxStack {
+  const stage = validateStage(options.stage);
+  const tags = { project: 'payment-sandbox', stage };
+  // No `env`: account and region come from the CLI's environment at deploy time.
+  const stack = new PaymentSandboxStack(scope, `PaymentSandbox-${stage}`, {
+    stage,
+    retain: options.retain,
+    description: `Payment Sandbox (${stage}): HTTP API, one Lambda per route, one DynamoDB table`,
+    tags, // the CloudFormation stack itself
+  });
+  for (const [key, value] of Object.entries(tags)) Tags.of(stack).add(key, value); // every resource in it
+  return stack;
+}
+
+/** Builds the app as `cdk synth` runs it: context read once, one stack, cdk-nag AwsSolutions checks. */
+export function buildApp(options: BuildAppOptions = {}): { app: App; stack: PaymentSandboxStack } {
+  const app = new App({ context: options.context, outdir: options.outdir });
+  const stage = options.stage ?? String(app.node.tryGetContext('stage') ?? DEFAULT_STAGE);
+  const retain = options.retain ?? parseRetain(app.node.tryGetContext('retain'));
+  const stack = createStack(app, { stage, retain });
+  Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
+  return { app, stack };
+}
+
+/** The context of cdk.json (feature flags), so an app built outside the CLI synthesizes the same template. */
+export function cdkJsonContext(): Record<string, unknown> {
+  const cdkJson = JSON.parse(readFileSync(new URL('../cdk.json', import.meta.url), 'utf8')) as {
+    context?: Record<string, unknown>;
+  };
+  return cdkJson.context ?? {};
+}
+
+const isEntryPoint = process.argv[1] !== undefined && resolve(process.argv[1]) === fileURLToPath(import.meta.url);
+if (isEntryPoint) {
+  try {
+    buildApp().app.synth();
+  } catch (error) {
+    if (!(error instanceof InvalidContextError)) throw error;
+    console.error(error.message);
+    process.exitCode = 1;
+  }
+}

@@ -1,0 +1,120 @@
+import { join } from 'node:path';
+import { Duration, RemovalPolicy } from 'aws-cdk-lib';
+import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
+import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { Construct } from 'constructs';
+import type { TableAccess } from '../../lib/routes';
+
+/** Must match the Logger's serviceName in lib/logger.ts, so both name the service alike. */
+const SERVICE_NAME = 'payment-sandbox';
+
+/**
+ * Reads are everything a GET needs (TransactGetItems authorizes as GetItem).
+ * TransactWriteItems has no action of its own: it is authorized item by item
+ * as PutItem, UpdateItem, DeleteItem or ConditionCheckItem, all granted to writers.
+ */
+const TABLE_ACTIONS: Record<TableAccess, readonly string[]> = {
+  read: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query', 'dynamodb:ConditionCheckItem'],
+  write: [
+    'dynamodb:GetItem',
+    'dynamodb:BatchGetItem',
+    'dynamodb:Query',
+    'dynamodb:ConditionCheckItem',
+    'dynamodb:PutItem',
+    'dynamodb:UpdateItem',
+    'dynamodb:DeleteItem',
+    'dynamodb:BatchWriteItem',
+  ],
+};
+
+export interface ApiFunctionProps {
+  /** Absolute path of the handler module; it exports `handler`. */
+  readonly entry: string;
+  /** Where package-lock.json and tsconfig.json live; esbuild resolves modules from here. */
+  readonly projectRoot: string;
+  readonly description?: string;
+}
+
+export interface BindTableOptions {
+  readonly access: TableAccess;
+  /**
+   * The table's global secondary indexes. Each is granted by name, so the
+   * policy carries no `index/*` wildcard and cdk-nag has nothing to excuse.
+   */
+  readonly indexNames: readonly string[];
+}
+
+/**
+ * One API Lambda with the house defaults: Node.js 24 on arm64, an ESM bundle
+ * (SDK included, minified, source maps), its own role and its own log group.
+ */
+export class ApiFunction extends Construct {
+  readonly function: NodejsFunction;
+  readonly role: Role;
+  readonly logGroup: LogGroup;
+
+  constructor(scope: Construct, id: string, props: ApiFunctionProps) {
+    super(scope, id);
+
+    // Created here rather than by Lambda on first invoke, so it has a retention and leaves with the stack.
+    this.logGroup = new LogGroup(this, 'LogGroup', {
+      retention: RetentionDays.ONE_MONTH,
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+
+    // Our own role instead of the default one, which would carry the AWSLambdaBasicExecutionRole
+    // managed policy (logs:* on every log group); this one may write to its own log group only.
+    this.role = new Role(this, 'Role', {
+      assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
+      description: `Runs ${this.node.path}`,
+    });
+    this.logGroup.grantWrite(this.role);
+
+    this.function = new NodejsFunction(this, 'Function', {
+      entry: props.entry,
+      handler: 'handler',
+      description: props.description,
+      runtime: Runtime.NODEJS_24_X,
+      architecture: Architecture.ARM_64,
+      memorySize: 256,
+      timeout: Duration.seconds(10),
+      role: this.role,
+      logGroup: this.logGroup,
+      projectRoot: props.projectRoot,
+      depsLockFilePath: join(props.projectRoot, 'package-lock.json'),
+      environment: {
+        POWERTOOLS_SERVICE_NAME: SERVICE_NAME,
+        NODE_OPTIONS: '--enable-source-maps',
+      },
+      bundling: {
+        format: OutputFormat.ESM,
+        // Prefer packages' ESM builds; CommonJS ones still work through the banner's `require`.
+        mainFields: ['module', 'main'],
+        // Aliased so a bundled module that imports `createRequire` itself cannot collide with it.
+        banner:
+          "import { createRequire as __bannerCreateRequire } from 'module'; const require = __bannerCreateRequire(import.meta.url);",
+        minify: true,
+        sourceMap: true,
+        sourcesContent: false,
+        // The SDK is bundled at the version we test against, not the one the runtime happens to ship.
+        bundleAwsSDK: true,
+        externalModules: [],
+        tsconfig: join(props.projectRoot, 'tsconfig.json'),
+      },
+    });
+  }
+
+  /** Points the function at the table (TABLE_NAME) and grants exactly the actions `access` allows. */
+  bindTable(table: ITable, options: BindTableOptions): void {
+    this.function.addEnvironment('TABLE_NAME', table.tableName);
+    this.role.addToPrincipalPolicy(
+      new PolicyStatement({
+        actions: [...TABLE_ACTIONS[options.access]],
+        resources: [table.tableArn, ...options.indexNames.map((name) => `${table.tableArn}/index/${name}`)],
+      }),
+    );
+  }
+}

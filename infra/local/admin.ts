@@ -1,0 +1,14 @@
+/**
+ * `npm run admin -- …` (API.md §9): clients and keys. Targets the running local sandbox by
+ * default, or any DynamoDB endpoint with --endpoint URL --table NAME.
+ */
+import { pathToFileURL } from 'node:url';
+import { runAdmin } from './admin-cli';
+
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  runAdmin(process.argv.slice(2), { stdout: process.stdout, stderr: process.stderr }).then((code) => {
+    process.exitCode = code;
+  });
+}

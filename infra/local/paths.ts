@@ -1,0 +1,17 @@
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** Local state lives under `.sandbox/` (git-ignored); SANDBOX_DIR moves it (tests use a temporary one). */
+export const sandboxDir = process.env.SANDBOX_DIR || fileURLToPath(new URL('../../.sandbox/', import.meta.url));
+export const dbDir = join(sandboxDir, 'db');
+export const demoFile = join(sandboxDir, 'demo.json');
+/** Written while `npm start` runs, so the admin CLI finds the running sandbox with no flags. */
+export const runtimeFile = join(sandboxDir, 'runtime.json');
+export const dynamoLogFile = join(sandboxDir, 'dynamodb-local.log');
+
+export interface RuntimeInfo {
+  readonly baseUrl: string;
+  readonly dynamoEndpoint: string;
+  readonly tableName: string;
+  readonly pid: number;
+}

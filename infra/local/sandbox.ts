@@ -1,0 +1,70 @@
+import { mkdirSync } from 'node:fs';
+import { createClient, createKey, findPrincipal } from '../../lib/auth/key-repository';
+import { hashApiKey } from '../../lib/auth/api-key';
+import { createDocumentClient } from '../../lib/db/client';
+import type { Db } from '../../lib/db/db';
+import { ensureTable, startDynamoLocal } from './dynamodb-local';
+import { startLocalServer } from './server';
+
+/** The local table's name; deployed stacks use a generated one. */
+export const LOCAL_TABLE_NAME = 'payment-sandbox';
+
+export interface DemoCredentials {
+  readonly clientId: string;
+  readonly keyId: string;
+  readonly key: string;
+}
+
+export interface Sandbox {
+  readonly baseUrl: string;
+  readonly dynamoEndpoint: string;
+  readonly tableName: string;
+  readonly db: Db;
+  stop(): Promise<void>;
+}
+
+export interface SandboxOptions {
+  readonly port: number;
+  /** Where DynamoDB Local keeps its files; omitted → in memory. */
+  readonly dbPath?: string;
+  readonly dynamoLog?: string;
+}
+
+/**
+ * Starts DynamoDB Local, creates the table from the shared definition and serves the very
+ * Lambda handlers on 127.0.0.1. `stop()` closes the server and waits for java to exit.
+ */
+export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
+  if (options.dbPath) mkdirSync(options.dbPath, { recursive: true });
+  const dynamo = await startDynamoLocal({ dbPath: options.dbPath, log: options.dynamoLog });
+  try {
+    await ensureTable(dynamo.endpoint, LOCAL_TABLE_NAME);
+    process.env.TABLE_NAME = LOCAL_TABLE_NAME;
+    process.env.DYNAMODB_ENDPOINT = dynamo.endpoint;
+    process.env.POWERTOOLS_SERVICE_NAME ??= 'payment-sandbox';
+    const server = await startLocalServer({ port: options.port });
+    const db: Db = { doc: createDocumentClient({ endpoint: dynamo.endpoint }), tableName: LOCAL_TABLE_NAME };
+    return {
+      baseUrl: server.baseUrl,
+      dynamoEndpoint: dynamo.endpoint,
+      tableName: LOCAL_TABLE_NAME,
+      db,
+      stop: async () => {
+        await server.close();
+        db.doc.destroy();
+        await dynamo.stop();
+      },
+    };
+  } catch (error) {
+    await dynamo.stop();
+    throw error;
+  }
+}
+
+/** Returns the remembered demo credentials when they still work, else seeds a new demo client and full-scope key. */
+export async function ensureDemoCredentials(db: Db, remembered?: DemoCredentials): Promise<DemoCredentials> {
+  if (remembered && (await findPrincipal(db, hashApiKey(remembered.key)))) return remembered;
+  const client = await createClient(db, 'Demo');
+  const key = await createKey(db, { clientId: client.id, label: 'demo' });
+  return { clientId: client.id, keyId: key.id, key: key.key };
+}

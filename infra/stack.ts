@@ -1,0 +1,144 @@
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { CfnOutput, RemovalPolicy, Stack, type StackProps, Validations } from 'aws-cdk-lib';
+import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
+import { HttpApi, HttpMethod, HttpStage, LogGroupLogDestination, PayloadFormatVersion } from 'aws-cdk-lib/aws-apigatewayv2';
+import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import { AttributeType, BillingMode, ProjectionType, StreamViewType, Table } from 'aws-cdk-lib/aws-dynamodb';
+import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import type { Construct } from 'constructs';
+import { tableDefinition } from '../lib/db/table';
+import { API_BASE_PATH, fallbackHandler, routeList } from '../lib/routes';
+import { ApiFunction } from './constructs/api-function';
+
+/** Route handlers are named relative to the project root (lib/routes.ts). */
+const projectRoot = fileURLToPath(new URL('..', import.meta.url));
+
+/** One line of JSON per request; `$context` variables of HTTP APIs. */
+const accessLogFields = {
+  requestId: '$context.requestId',
+  ip: '$context.identity.sourceIp',
+  requestTime: '$context.requestTime',
+  httpMethod: '$context.httpMethod',
+  path: '$context.path',
+  routeKey: '$context.routeKey',
+  status: '$context.status',
+  protocol: '$context.protocol',
+  responseLength: '$context.responseLength',
+  responseLatency: '$context.responseLatency',
+  integrationError: '$context.integrationErrorMessage',
+};
+
+export interface PaymentSandboxStackProps extends StackProps {
+  readonly stage: string;
+  /** Keep the table when the stack is deleted. */
+  readonly retain: boolean;
+}
+
+/** The sandbox on AWS: the table, the HTTP API, and one function per route of lib/routes.ts. */
+export class PaymentSandboxStack extends Stack {
+  readonly table: Table;
+  readonly api: HttpApi;
+  /** The function behind each route, by route id. */
+  readonly routeFunctions: ReadonlyMap<string, ApiFunction>;
+  /** The `$default` route's function: 404, or 405 with `Allow`. */
+  readonly fallbackFunction: ApiFunction;
+
+  constructor(scope: Construct, id: string, props: PaymentSandboxStackProps) {
+    super(scope, id, props);
+
+    this.table = this.createTable(props.retain);
+    const indexNames = tableDefinition.indexes.map((index) => index.name);
+
+    // Routes that match nothing reach `$default` before any authentication, so it needs no table.
+    this.fallbackFunction = new ApiFunction(this, 'RouteNotFound', {
+      entry: join(projectRoot, fallbackHandler),
+      projectRoot,
+      description: 'No route matched: 404, or 405 with Allow',
+    });
+
+    this.api = new HttpApi(this, 'HttpApi', {
+      apiName: this.stackName,
+      description: `Payment Sandbox API (${props.stage})`,
+      // The stage below is declared explicitly, to give it access logs and throttling.
+      createDefaultStage: false,
+      defaultIntegration: new HttpLambdaIntegration('RouteNotFoundIntegration', this.fallbackFunction.function, {
+        payloadFormatVersion: PayloadFormatVersion.VERSION_2_0,
+      }),
+    });
+
+    const routeFunctions = new Map<string, ApiFunction>();
+    for (const route of routeList) {
+      const fn = new ApiFunction(this, route.id, {
+        entry: join(projectRoot, route.handler),
+        projectRoot,
+        description: `${route.method} ${API_BASE_PATH}${route.path}: ${route.summary}`,
+      });
+      fn.bindTable(this.table, { access: route.table, indexNames });
+      this.api.addRoutes({
+        path: `${API_BASE_PATH}${route.path}`,
+        methods: [HttpMethod[route.method]],
+        integration: new HttpLambdaIntegration(`${route.id}Integration`, fn.function, {
+          payloadFormatVersion: PayloadFormatVersion.VERSION_2_0,
+        }),
+      });
+      routeFunctions.set(route.id, fn);
+    }
+    this.routeFunctions = routeFunctions;
+
+    // Every route of this API, `$default` included, is open at the gateway on purpose.
+    Validations.of(this.api).acknowledge({
+      id: 'AwsSolutions-APIG4',
+      reason:
+        'Authorization lives in the handlers: API keys are verified against the table (a revoked key fails on its next ' +
+        "request) and HTTP API authorizers cannot return the contract's exact 401/403 bodies. The $default route only " +
+        'answers 404/405, which the contract checks before authentication.',
+    });
+
+    const accessLogs = new LogGroup(this, 'AccessLogs', {
+      retention: RetentionDays.ONE_MONTH,
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+    new HttpStage(this, 'DefaultStage', {
+      httpApi: this.api,
+      stageName: '$default',
+      autoDeploy: true,
+      throttle: { rateLimit: 100, burstLimit: 200 },
+      accessLogSettings: {
+        destination: new LogGroupLogDestination(accessLogs),
+        format: AccessLogFormat.custom(JSON.stringify(accessLogFields)),
+      },
+    });
+
+    new CfnOutput(this, 'ApiUrl', {
+      description: 'The {base_url} of the API contract',
+      value: `${this.api.apiEndpoint}${API_BASE_PATH}`,
+    });
+    new CfnOutput(this, 'TableName', {
+      description: 'The single DynamoDB table (for the admin CLI)',
+      value: this.table.tableName,
+    });
+  }
+
+  private createTable(retain: boolean): Table {
+    const { partitionKey, sortKey, indexes, timeToLiveAttribute, stream } = tableDefinition;
+    const table = new Table(this, 'Table', {
+      partitionKey: { name: partitionKey, type: AttributeType.STRING },
+      sortKey: { name: sortKey, type: AttributeType.STRING },
+      billingMode: BillingMode.PAY_PER_REQUEST,
+      timeToLiveAttribute,
+      stream: StreamViewType[stream],
+      pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
+      removalPolicy: retain ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+    });
+    for (const index of indexes) {
+      table.addGlobalSecondaryIndex({
+        indexName: index.name,
+        partitionKey: { name: index.partitionKey, type: AttributeType.STRING },
+        sortKey: { name: index.sortKey, type: AttributeType.STRING },
+        projectionType: ProjectionType.ALL,
+      });
+    }
+    return table;
+  }
+}

@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { revokeKey } from '../../lib/auth/key-repository';
+import { call, newClient, testDb } from '../support/fixtures';
+
+const unauthorized = { success: false, error: { code: 'UNAUTHORIZED', message: 'Invalid or missing API key' } };
+const forbidden = { success: false, error: { code: 'FORBIDDEN', message: 'Insufficient permissions for this operation' } };
+
+describe('authentication and scopes', () => {
+  it('answers 401 with the exact body when the Authorization header is missing', async () => {
+    const res = await call('GET', '/payment/channels');
+    expect(res.status).toBe(401);
+    expect(res.body).toEqual(unauthorized);
+  });
+
+  it('answers 401 for a scheme other than Bearer', async () => {
+    const { key } = await newClient();
+    const res = await call('GET', '/payment/channels', { headers: { authorization: `Basic ${key}` } });
+    expect(res.status).toBe(401);
+    expect(res.body).toEqual(unauthorized);
+  });
+
+  it('accepts the Bearer scheme in any letter case', async () => {
+    const { key } = await newClient();
+    const res = await call('GET', '/payment/channels', { headers: { authorization: `bEaReR ${key}` } });
+    expect(res.status).toBe(200);
+  });
+
+  it('answers 401 for a well-formed key that was never issued', async () => {
+    const res = await call('GET', '/payment/channels', { key: `sk_sbx_${'A'.repeat(43)}` });
+    expect(res.status).toBe(401);
+    expect(res.body).toEqual(unauthorized);
+  });
+
+  it('answers 401 for a malformed key', async () => {
+    const res = await call('GET', '/payment/channels', { key: 'not-a-key' });
+    expect(res.status).toBe(401);
+    expect(res.body).toEqual(unauthorized);
+  });
+
+  it('refuses a revoked key on its very next request', async () => {
+    const client = await newClient();
+    expect((await call('GET', '/payment/channels', { key: client.key })).status).toBe(200);
+    await revokeKey(testDb(), client.keyId);
+    const res = await call('GET', '/payment/channels', { key: client.key });
+    expect(res.status).toBe(401);
+    expect(res.body).toEqual(unauthorized);
+  });
+
+  it('answers 403 with the exact body when the key lacks the scope', async () => {
+    const { key } = await newClient(['transactions:read']);
+    const res = await call('GET', '/payment/channels', { key });
+    expect(res.status).toBe(403);
+    expect(res.body).toEqual(forbidden);
+  });
+
+  it('sends JSON with a request id on every response, errors included', async () => {
+    const res = await call('GET', '/payment/channels');
+    expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(res.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});
+
+describe('routing', () => {
+  it('answers 404 NOT_FOUND in the envelope for an unknown path, before authentication', async () => {
+    const res = await call('GET', '/no/such/path');
+    expect(res.status).toBe(404);
+    expect(res.body.success).toBe(false);
+    expect(res.body.error.code).toBe('NOT_FOUND');
+  });
+
+  it('answers 405 with an Allow header for a known path and the wrong method', async () => {
+    const res = await call('DELETE', '/payment/channels');
+    expect(res.status).toBe(405);
+    expect(res.headers.get('allow')).toBe('GET');
+    expect(res.body.error.code).toBe('METHOD_NOT_ALLOWED');
+  });
+});

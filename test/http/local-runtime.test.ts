@@ -1,0 +1,82 @@
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { freePort } from '../../infra/local/dynamodb-local';
+
+const tsx = join(process.cwd(), 'node_modules/.bin/tsx');
+const sandboxDir = mkdtempSync(join(tmpdir(), 'sandbox-start-'));
+
+function startProcess(port: number): { child: ChildProcess; output: () => string } {
+  let output = '';
+  const child = spawn(tsx, ['infra/local/start.ts', '--in-memory', '--port', String(port)], {
+    env: { ...process.env, SANDBOX_DIR: sandboxDir },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout!.on('data', (chunk) => (output += chunk));
+  child.stderr!.on('data', (chunk) => (output += chunk));
+  return { child, output: () => output };
+}
+
+async function waitFor(predicate: () => boolean, ms: number): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!predicate()) {
+    if (Date.now() > deadline) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+function descendants(pid: number): number[] {
+  const out = execFileSync('ps', ['-e', '-o', 'pid=,ppid='], { encoding: 'utf8' });
+  const pairs = out.trim().split('\n').map((l) => l.trim().split(/\s+/).map(Number) as [number, number]);
+  const found: number[] = [];
+  const walk = (parent: number) => {
+    for (const [child, ppid] of pairs) if (ppid === parent) (found.push(child), walk(child));
+  };
+  walk(pid);
+  return found;
+}
+
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+afterAll(() => rmSync(sandboxDir, { recursive: true, force: true }));
+
+describe('npm start', () => {
+  it('prints a base URL and a working key, refuses a busy port plainly, and leaves no java behind on SIGTERM', async () => {
+    const port = await freePort();
+    const first = startProcess(port);
+    try {
+      await waitFor(() => first.output().includes('Press Ctrl-C'), 15_000);
+      const baseUrl = /Base URL:\s+(\S+)/.exec(first.output())?.[1];
+      const key = /Server key:\s+(sk_sbx_\S+)/.exec(first.output())?.[1];
+      expect(baseUrl).toBe(`http://127.0.0.1:${port}/api/v1`);
+      const res = await fetch(`${baseUrl}/payment/channels`, { headers: { authorization: `Bearer ${key}` } });
+      expect(res.status).toBe(200);
+      const runtime = JSON.parse(readFileSync(join(sandboxDir, 'runtime.json'), 'utf8'));
+      expect(runtime.baseUrl).toBe(baseUrl);
+
+      const second = startProcess(port);
+      const code = await new Promise<number | null>((resolve) => second.child.once('exit', resolve));
+      expect(code).toBe(1);
+      expect(second.output()).toContain(`Port ${port} is already in use`);
+      expect(second.output()).not.toMatch(/\n\s+at /);
+
+      const family = descendants(first.child.pid!);
+      expect(family.length).toBeGreaterThan(0);
+      const exited = new Promise((resolve) => first.child.once('exit', resolve));
+      first.child.kill('SIGTERM');
+      await exited;
+      await waitFor(() => family.every((pid) => !alive(pid)), 10_000);
+    } finally {
+      if (first.child.exitCode === null) first.child.kill('SIGKILL');
+    }
+  }, 60_000);
+});

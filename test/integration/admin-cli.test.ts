@@ -1,0 +1,49 @@
+import { inject, describe, expect, it } from 'vitest';
+import { runAdmin } from '../../infra/local/admin-cli';
+import { call } from '../support/fixtures';
+
+async function admin(...args: string[]) {
+  let stdout = '';
+  let stderr = '';
+  const code = await runAdmin([...args, '--endpoint', inject('dynamoEndpoint'), '--table', inject('tableName')], {
+    stdout: { write: (t: string) => (stdout += t) },
+    stderr: { write: (t: string) => (stderr += t) },
+  });
+  return { code, stdout, stderr };
+}
+
+describe('admin CLI', () => {
+  it('creates a client and a scoped key whose --json output is one document, and the key works', async () => {
+    const client = await admin('clients', 'create', '--name', 'Team A', '--json');
+    expect(client.code).toBe(0);
+    const created = JSON.parse(client.stdout);
+    expect(created).toMatchObject({ id: expect.stringMatching(/^cli_/), name: 'Team A' });
+
+    const keyRun = await admin('keys', 'create', '--client', created.id, '--scopes', 'channels:read', '--label', 'ci', '--json');
+    expect(keyRun.code).toBe(0);
+    const key = JSON.parse(keyRun.stdout);
+    expect(key).toMatchObject({ client_id: created.id, scopes: ['channels:read'], label: 'ci' });
+    expect(key.key).toMatch(/^sk_sbx_/);
+    expect((await call('GET', '/payment/channels', { key: key.key })).status).toBe(200);
+
+    const list = await admin('keys', 'list', '--client', created.id, '--json');
+    expect(JSON.parse(list.stdout)).toEqual([expect.objectContaining({ id: key.id, last4: key.key.slice(-4) })]);
+    expect(list.stdout).not.toContain(key.key);
+
+    const revoke = await admin('keys', 'revoke', '--key', key.id, '--json');
+    expect(JSON.parse(revoke.stdout).revoked_at).toEqual(expect.any(String));
+    expect((await call('GET', '/payment/channels', { key: key.key })).status).toBe(401);
+  });
+
+  it('rejects an unknown scope with a message and exit code 2', async () => {
+    const res = await admin('keys', 'create', '--client', 'cli_x', '--scopes', 'payments:all');
+    expect(res.code).toBe(2);
+    expect(res.stderr).toContain('unknown scope payments:all');
+  });
+
+  it('reports a missing client as one JSON document with --json', async () => {
+    const res = await admin('keys', 'list', '--client', 'cli_01JZZZZZZZZZZZZZZZZZZZZZZZ', '--json');
+    expect(res.code).toBe(1);
+    expect(JSON.parse(res.stdout)).toEqual({ error: 'No client cli_01JZZZZZZZZZZZZZZZZZZZZZZZ' });
+  });
+});

@@ -1,0 +1,26 @@
+import type { TestProject } from 'vitest/node';
+import { startSandbox, type Sandbox } from '../../infra/local/sandbox';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string;
+    dynamoEndpoint: string;
+    tableName: string;
+  }
+}
+
+let sandbox: Sandbox | undefined;
+
+/** Starts DynamoDB Local (in memory) and the local server once per run; every test file shares them. */
+export async function setup(project: TestProject): Promise<void> {
+  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
+  process.env.POWERTOOLS_LOG_LEVEL ??= 'CRITICAL';
+  sandbox = await startSandbox({ port: 0 });
+  project.provide('baseUrl', sandbox.baseUrl);
+  project.provide('dynamoEndpoint', sandbox.dynamoEndpoint);
+  project.provide('tableName', sandbox.tableName);
+}
+
+export async function teardown(): Promise<void> {
+  await sandbox?.stop();
+}

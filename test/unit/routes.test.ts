@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { matchRoute, routes } from '../../lib/routes';
+
+describe('matchRoute', () => {
+  it('finds a route by method and full path', () => {
+    expect(matchRoute('GET', '/api/v1/payment/channels').match?.route).toBe(routes.listChannels);
+  });
+
+  it('lists the allowed methods of a known path requested with another method', () => {
+    const { match, allowed } = matchRoute('PUT', '/api/v1/payment/channels');
+    expect(match).toBeUndefined();
+    expect(allowed).toEqual(['GET']);
+  });
+
+  it('knows nothing outside the versioned base path', () => {
+    expect(matchRoute('GET', '/payment/channels')).toEqual({ match: undefined, allowed: [] });
+    expect(matchRoute('GET', '/api/v1/payment/channels/')).toEqual({ match: undefined, allowed: [] });
+  });
+});
