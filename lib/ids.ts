@@ -1,4 +1,4 @@
-import { isValid, ulid } from 'ulid';
+import { encodeTime, isValid, ulid } from 'ulid';
 
 /** Identifier prefixes (API.md §1). */
 export const idPrefixes = {
@@ -24,4 +24,16 @@ export function newId(kind: IdKind, at: Date = new Date()): string {
 export function isId(kind: IdKind, value: string): boolean {
   const prefix = `${idPrefixes[kind]}_`;
   return value.startsWith(prefix) && value.length === prefix.length + 26 && isValid(value.slice(prefix.length));
+}
+
+/**
+ * The lowest and highest ids of a kind created within [from, to): sort-key bounds for a
+ * creation-time range, since a ULID starts with its time.
+ */
+export function idBounds(kind: IdKind, from: Date | undefined, to: Date | undefined): { lowestId?: string; highestId?: string } {
+  const prefix = `${idPrefixes[kind]}_`;
+  return {
+    lowestId: from ? prefix + encodeTime(Math.max(0, from.getTime()), 10) + '0'.repeat(16) : undefined,
+    highestId: to ? prefix + encodeTime(Math.max(0, to.getTime() - 1), 10) + 'Z'.repeat(16) : undefined,
+  };
 }

@@ -9,7 +9,7 @@ import {
   listKeys,
   revokeKey,
 } from '../../lib/auth/key-repository';
-import { createDocumentClient } from '../../lib/db/client';
+import { closeDb, createDb } from '../../lib/db/client';
 import type { Db } from '../../lib/db/db';
 import { isScope, scopes as allScopes, type Scope } from '../../lib/scopes';
 import { runtimeFile, type RuntimeInfo } from './paths';
@@ -70,7 +70,7 @@ export async function runAdmin(argv: readonly string[], io: { stdout: Output; st
     else io.stderr.write(`admin: ${message}\n`);
     return error instanceof UsageError || isParseArgsError(error) ? 2 : 1;
   } finally {
-    db?.doc.destroy();
+    if (db) closeDb(db);
   }
 }
 
@@ -128,13 +128,13 @@ function parseScopes(text: string): Scope[] {
 function connect(endpoint: string | undefined, table: string | undefined): Db {
   if (endpoint !== undefined || table !== undefined) {
     if (!endpoint || !table) throw new UsageError('--endpoint and --table go together');
-    return { doc: createDocumentClient({ endpoint }), tableName: table };
+    return createDb(table, { endpoint });
   }
   if (!existsSync(runtimeFile)) {
     throw new UsageError("no running sandbox found: start one with 'npm start', or pass --endpoint URL --table NAME");
   }
   const runtime = JSON.parse(readFileSync(runtimeFile, 'utf8')) as RuntimeInfo;
-  return { doc: createDocumentClient({ endpoint: runtime.dynamoEndpoint }), tableName: runtime.tableName };
+  return createDb(runtime.tableName, { endpoint: runtime.dynamoEndpoint });
 }
 
 function describe(error: unknown): string {

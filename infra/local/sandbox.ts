@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { createClient, createKey, findPrincipal } from '../../lib/auth/key-repository';
 import { hashApiKey } from '../../lib/auth/api-key';
-import { createDocumentClient } from '../../lib/db/client';
+import { closeDb, createDb } from '../../lib/db/client';
 import type { Db } from '../../lib/db/db';
 import { ensureTable, startDynamoLocal } from './dynamodb-local';
 import { startLocalServer } from './server';
@@ -43,7 +43,7 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
     process.env.DYNAMODB_ENDPOINT = dynamo.endpoint;
     process.env.POWERTOOLS_SERVICE_NAME ??= 'payment-sandbox';
     const server = await startLocalServer({ port: options.port });
-    const db: Db = { doc: createDocumentClient({ endpoint: dynamo.endpoint }), tableName: LOCAL_TABLE_NAME };
+    const db: Db = createDb(LOCAL_TABLE_NAME, { endpoint: dynamo.endpoint });
     return {
       baseUrl: server.baseUrl,
       dynamoEndpoint: dynamo.endpoint,
@@ -51,7 +51,7 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
       db,
       stop: async () => {
         await server.close();
-        db.doc.destroy();
+        closeDb(db);
         await dynamo.stop();
       },
     };

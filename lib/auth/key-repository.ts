@@ -60,7 +60,7 @@ export async function createClient(db: Db, name: string, now = new Date()): Prom
   await db.doc.send(
     new PutCommand({
       TableName: db.tableName,
-      Item: { ...keys.client(client.id), type: 'client', ...client },
+      Item: { ...keys.client(client.id), entity: 'client', ...client },
       ConditionExpression: 'attribute_not_exists(pk)',
     }),
   );
@@ -108,7 +108,7 @@ export async function createKey(
               Item: {
                 ...keys.apiKey(input.clientId, id),
                 ...keys.apiKeyIndex(id),
-                type: 'api_key',
+                entity: 'api_key',
                 id,
                 client_id: input.clientId,
                 label: created.label,
@@ -123,7 +123,7 @@ export async function createKey(
           {
             Put: {
               TableName: db.tableName,
-              Item: { ...keys.apiKeyHash(hash), type: 'api_key_hash', client_id: input.clientId, key_id: id, scopes },
+              Item: { ...keys.apiKeyHash(hash), entity: 'api_key_hash', client_id: input.clientId, key_id: id, scopes },
               ConditionExpression: 'attribute_not_exists(pk)',
             },
           },

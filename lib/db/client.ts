@@ -1,8 +1,13 @@
 import { DynamoDBClient, type DynamoDBClientConfig } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { Db } from './db';
 
 /** Builds a document client; `endpoint` points it at DynamoDB Local. */
 export function createDocumentClient(options: { endpoint?: string; region?: string } = {}): DynamoDBDocumentClient {
+  return DynamoDBDocumentClient.from(createRawClient(options), { marshallOptions: { removeUndefinedValues: true } });
+}
+
+function createRawClient(options: { endpoint?: string; region?: string }): DynamoDBClient {
   const clientConfig: DynamoDBClientConfig = { maxAttempts: 3 };
   if (options.region) clientConfig.region = options.region;
   if (options.endpoint) {
@@ -11,7 +16,18 @@ export function createDocumentClient(options: { endpoint?: string; region?: stri
     clientConfig.region = options.region ?? 'local';
     clientConfig.credentials = { accessKeyId: 'local', secretAccessKey: 'local' };
   }
-  return DynamoDBDocumentClient.from(new DynamoDBClient(clientConfig), {
-    marshallOptions: { removeUndefinedValues: true },
-  });
+  return new DynamoDBClient(clientConfig);
+}
+
+/** A Db for a table: one raw client and the document client over it. */
+export function createDb(tableName: string, options: { endpoint?: string; region?: string } = {}): Db {
+  const client = createRawClient(options);
+  const doc = DynamoDBDocumentClient.from(client, { marshallOptions: { removeUndefinedValues: true } });
+  return { client, doc, tableName };
+}
+
+/** Releases a Db's sockets (CLI and tests; Lambda keeps its clients for the container's life). */
+export function closeDb(db: Db): void {
+  db.doc.destroy();
+  db.client.destroy();
 }

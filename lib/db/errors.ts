@@ -1,3 +1,5 @@
+import { unmarshall } from '@aws-sdk/util-dynamodb';
+
 /** Helpers that read DynamoDB's condition failures without leaking SDK types into domain code. */
 
 interface CancellationReason {
@@ -19,4 +21,12 @@ export function cancellationReasons(error: unknown): readonly CancellationReason
 /** True when the transaction was cancelled because item `index`'s condition failed. */
 export function isCancelledBy(error: unknown, index: number): boolean {
   return cancellationReasons(error)?.[index]?.Code === 'ConditionalCheckFailed';
+}
+
+/**
+ * The item a failed condition returned (ReturnValuesOnConditionCheckFailure: ALL_OLD). The
+ * document client does not unmarshall items carried by errors, so this does.
+ */
+export function oldItem(raw: Record<string, unknown> | undefined): Record<string, unknown> | undefined {
+  return raw ? unmarshall(raw as Parameters<typeof unmarshall>[0]) : undefined;
 }

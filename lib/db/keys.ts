@@ -4,7 +4,11 @@
  * a client partition are the API-key hash records, looked up before the client is known.
  */
 
-const clientPartition = (clientId: string) => `C#${clientId}`;
+/** The partition holding every item of one client. */
+export const clientPartition = (clientId: string) => `C#${clientId}`;
+
+const TXN = 'TXN#';
+const STL = 'STL#';
 
 export const keys = {
   client: (clientId: string) => ({ pk: clientPartition(clientId), sk: 'CLIENT' }),
@@ -16,4 +20,21 @@ export const keys = {
 
   /** The record authentication reads: one strongly consistent GetItem by the key's SHA-256. */
   apiKeyHash: (hash: string) => ({ pk: `KEYHASH#${hash}`, sk: 'KEYHASH' }),
+
+  /** A transaction; sort keys order by the ULID in the id, so by creation time. */
+  transaction: (clientId: string, transactionId: string) => ({ pk: clientPartition(clientId), sk: TXN + transactionId }),
+  /** Reserves an order_id within the client: written in the same transaction as the payment. */
+  order: (clientId: string, orderId: string) => ({ pk: clientPartition(clientId), sk: `ORDER#${orderId}` }),
+
+  /** A settlement-ledger entry (API.md §7). */
+  settlement: (clientId: string, settlementId: string) => ({ pk: clientPartition(clientId), sk: STL + settlementId }),
+
+  /** Sort-key bounds of every transaction (or settlement entry) id within [lowId, highId]. */
+  transactionSortKey: (transactionId: string) => TXN + transactionId,
+  settlementSortKey: (settlementId: string) => STL + settlementId,
+  /** The id back from a sort key built above. */
+  idOfSortKey: (sk: string) => sk.slice(sk.indexOf('#') + 1),
+
+  /** Idempotency records live in the client's partition, under `IDEM#<route>#<hash of the key>`. */
+  idempotencyPrefix: (routeId: string) => `IDEM#${routeId}`,
 } as const;

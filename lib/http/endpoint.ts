@@ -10,7 +10,8 @@ import { logger } from '../logger';
 import type { Route } from '../routes';
 import type { ApiResult } from './envelope';
 import { InvalidJsonError, ValidationError, type FieldError } from './errors';
-import { readJsonBody } from './request';
+import { runIdempotently, isIdempotencyKey } from './idempotency';
+import { header, readJsonBody } from './request';
 import { errorResult, toHttpResponse } from './respond';
 import { check } from './validation';
 
@@ -44,8 +45,8 @@ const noQuery = z.strictObject({});
 const noParams = z.object({});
 
 /**
- * Builds a route's Lambda handler: the one middy chain (errors → auth → scope → body → validation)
- * around a function that calls one use case.
+ * Builds a route's Lambda handler: the one middy chain (errors → auth → scope → body → validation
+ * → idempotency) around a function that calls one use case.
  */
 export function endpoint<
   B extends z.ZodType = z.ZodUndefined,
@@ -76,9 +77,21 @@ export function endpoint<
       const params = collect<z.output<P>>(check(spec.params ?? noParams, event.pathParameters ?? {}, 'path'));
       const query = collect<z.output<Q>>(check(spec.query ?? noQuery, event.queryStringParameters ?? {}, 'query'));
       const body = (spec.body ? collect(check(spec.body, rawBody ?? {}, 'body')) : undefined) as z.output<B>;
+      const idempotencyKey = route.method === 'POST' ? header(event, 'idempotency-key') : undefined;
+      if (idempotencyKey !== undefined && !isIdempotencyKey(idempotencyKey)) {
+        errors.push({ field: 'Idempotency-Key', message: 'must be 1–255 printable ASCII characters' });
+      }
       if (errors.length > 0) throw new ValidationError(errors);
-      const result = await run({ principal, body, query, params, db, clock: systemClock, requestId });
-      return toHttpResponse(result, requestId);
+      const execute = () => run({ principal, body, query, params, db, clock: systemClock, requestId });
+      if (idempotencyKey === undefined) return toHttpResponse(await execute(), requestId);
+      const result = await runIdempotently(
+        db,
+        context,
+        { clientId: principal.clientId, routeId: route.id, key: idempotencyKey, request: { params, body: rawBody ?? null } },
+        execute,
+      );
+      const { replayed, ...stored } = result;
+      return toHttpResponse(replayed ? { ...stored, headers: { ...stored.headers, 'Idempotent-Replayed': 'true' } } : stored, requestId);
     });
 }
 

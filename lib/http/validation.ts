@@ -18,7 +18,7 @@ export function toFieldErrors(issues: readonly z.core.$ZodIssue[], source: Sourc
       return issue.keys.map((key) => ({ field: [...path, key].join('.'), message: unknownKeyMessage[source] }));
     }
     const field = path.join('.') || source;
-    if (issue.code === 'invalid_type' && issue.input === undefined) return [{ field, message: 'is required' }];
+    if (issue.input === undefined && issue.code !== 'custom') return [{ field, message: 'is required' }];
     return [{ field, message: issue.message }];
   });
 }

@@ -1,6 +1,6 @@
 import { inject } from 'vitest';
 import { createClient, createKey } from '../../lib/auth/key-repository';
-import { createDocumentClient } from '../../lib/db/client';
+import { createDb } from '../../lib/db/client';
 import type { Db } from '../../lib/db/db';
 import type { Scope } from '../../lib/scopes';
 
@@ -8,7 +8,7 @@ let db: Db | undefined;
 
 /** The run's DynamoDB Local table (the same one the local server uses). */
 export function testDb(): Db {
-  db ??= { doc: createDocumentClient({ endpoint: inject('dynamoEndpoint') }), tableName: inject('tableName') };
+  db ??= createDb(inject('tableName'), { endpoint: inject('dynamoEndpoint') });
   return db;
 }
 

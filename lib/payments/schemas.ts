@@ -1,0 +1,134 @@
+import { z } from 'zod';
+import { catalog, findChannel, paymentMethodNames } from '../catalog';
+import { isId } from '../ids';
+import { statuses, type Status } from './states';
+
+/** Request schemas of the payment routes (API.md §5): declared once, used for validation and types. */
+
+const ORDER_ID = /^[A-Za-z0-9_.:-]{1,64}$/;
+const PHONE = /^\+?[0-9]{8,15}$/;
+
+const text = (max: number, min = 0) =>
+  z
+    .string({ error: 'must be a string' })
+    .min(min, { error: min === 1 ? 'must not be empty' : `must be at least ${min} characters` })
+    .max(max, { error: `must be at most ${max} characters` });
+
+export const orderId = z
+  .string({ error: 'must be a string' })
+  .regex(ORDER_ID, { error: 'must be 1–64 characters of A-Z a-z 0-9 _ . : -' });
+
+const metadataValue = z.union([text(500), z.number(), z.boolean(), z.null()], {
+  error: 'must be a string (at most 500 characters), number, boolean or null',
+});
+
+const metadata = z
+  .record(text(40, 1), metadataValue, { error: 'must be an object' })
+  .refine((m) => Object.keys(m).length <= 20, { error: 'must have at most 20 keys' });
+
+const channelNames = catalog.flatMap((m) => m.channels.map((c) => c.payment_channel)) as [string, ...string[]];
+
+export const CreatePaymentBody = z
+  .strictObject(
+    {
+      order_id: orderId,
+      amount: z.int({ error: 'must be an integer' }),
+      payment_method: z.enum(paymentMethodNames, { error: `must be one of ${paymentMethodNames.join(', ')}` }),
+      payment_channel: z.string({ error: 'must be a string' }),
+      customer: z.strictObject(
+        {
+          name: text(100, 1),
+          email: z
+            .email({ error: 'must be an e-mail address' })
+            .max(254, { error: 'must be at most 254 characters' }),
+          phone: z.string({ error: 'must be a string' }).regex(PHONE, { error: 'must be 8–15 digits, optionally after +' }).optional(),
+        },
+        { error: 'must be an object' },
+      ),
+      currency: z.string({ error: 'must be a string' }).optional(),
+      description: text(255).nullable().optional(),
+      metadata: metadata.optional(),
+      expiry_minutes: z
+        .int({ error: 'must be an integer' })
+        .min(1, { error: 'must be from 1 to 10080' })
+        .max(10_080, { error: 'must be from 1 to 10080' })
+        .optional(),
+    },
+    { error: 'must be an object' },
+  )
+  .superRefine((body, ctx) => {
+    const channel = findChannel(body.payment_method, body.payment_channel);
+    if (!channel) {
+      const method = catalog.find((m) => m.payment_method === body.payment_method);
+      const names = method?.channels.filter((c) => c.enabled).map((c) => c.payment_channel) ?? [];
+      ctx.addIssue({
+        code: 'custom',
+        path: ['payment_channel'],
+        message: `must be a channel of ${body.payment_method}: ${names.join(', ')}`,
+      });
+      return;
+    }
+    if (body.amount < channel.min_amount || body.amount > channel.max_amount) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['amount'],
+        message: `must be from ${channel.min_amount} to ${channel.max_amount} for ${channel.payment_channel}`,
+      });
+    }
+    if (body.currency !== undefined && body.currency !== channel.currency) {
+      ctx.addIssue({ code: 'custom', path: ['currency'], message: `must be ${channel.currency} for ${channel.payment_channel}` });
+    }
+  });
+export type CreatePaymentInput = z.output<typeof CreatePaymentBody>;
+
+export const TransactionIdParams = z.object({
+  id: z.string().refine((id) => isId('transaction', id), { error: 'must be a transaction id (txn_ followed by a ULID)' }),
+});
+
+export const CancelBody = z.strictObject({ reason: text(255).optional() }, { error: 'must be an object' });
+
+export const simulateOutcomes = ['settle', 'fail', 'expire'] as const;
+export const SimulateBody = z.strictObject({
+  outcome: z.enum(simulateOutcomes, { error: `must be one of ${simulateOutcomes.join(', ')}` }),
+});
+
+/** ISO 8601 timestamps with a zone (Z or ±hh:mm), normalised to a Date. */
+const timestamp = z
+  .string()
+  .refine((s) => z.iso.datetime({ offset: true }).safeParse(s).success, {
+    error: 'must be an ISO 8601 timestamp such as 2026-11-22T01:02:03.456Z',
+  })
+  .transform((s) => new Date(s));
+
+/** `limit` of list endpoints: 1–100, default 20. */
+export const limit = z
+  .string()
+  .regex(/^[0-9]{1,3}$/, { error: 'must be an integer from 1 to 100' })
+  .transform(Number)
+  .refine((n) => n >= 1 && n <= 100, { error: 'must be an integer from 1 to 100' })
+  .optional()
+  .transform((n) => n ?? 20);
+
+export const ListTransactionsQuery = z
+  .strictObject({
+    status: z
+      .string()
+      .transform((s) => [...new Set(s.split(',').map((x) => x.trim()))])
+      .refine((list): list is Status[] => list.every((s) => (statuses as readonly string[]).includes(s)), {
+        error: `must be one or more of ${statuses.join(', ')}, separated by commas`,
+      })
+      .optional(),
+    payment_method: z.enum(paymentMethodNames, { error: `must be one of ${paymentMethodNames.join(', ')}` }).optional(),
+    payment_channel: z.enum(channelNames, { error: 'must be a payment channel of the catalog' }).optional(),
+    order_id: orderId.optional(),
+    created_from: timestamp.optional(),
+    created_to: timestamp.optional(),
+    limit,
+    cursor: z.string().min(1, { error: 'must not be empty' }).optional(),
+  })
+  .superRefine((q, ctx) => {
+    if (q.created_from && q.created_to && q.created_from >= q.created_to) {
+      ctx.addIssue({ code: 'custom', path: ['created_to'], message: 'must be later than created_from' });
+    }
+  });
+export type ListTransactionsInput = z.output<typeof ListTransactionsQuery>;

@@ -1,0 +1,23 @@
+/** Transaction states and transitions (API.md §5), as data. */
+
+export const statuses = ['pending', 'settled', 'failed', 'expired', 'cancelled', 'refunded'] as const;
+export type Status = (typeof statuses)[number];
+
+/** The operations that move a transaction, what they need, where they lead and which timestamp they stamp. */
+export const transitions = {
+  cancel: { verb: 'cancel', from: ['pending'], to: 'cancelled', stamp: 'cancelled_at' },
+  settle: { verb: 'settle', from: ['pending'], to: 'settled', stamp: 'settled_at' },
+  fail: { verb: 'fail', from: ['pending'], to: 'failed', stamp: 'failed_at' },
+  expire: { verb: 'expire', from: ['pending'], to: 'expired', stamp: 'expired_at' },
+  refund: { verb: 'refund', from: ['settled'], to: 'settled', stamp: null },
+} as const satisfies Record<string, { verb: string; from: readonly Status[]; to: Status; stamp: string | null }>;
+
+export type Operation = keyof typeof transitions;
+
+/** States no operation leaves. */
+export const finalStatuses: readonly Status[] = ['cancelled', 'expired', 'failed', 'refunded'];
+
+/** True when the operation may start from this status. */
+export function allows(operation: Operation, status: Status): boolean {
+  return (transitions[operation].from as readonly Status[]).includes(status);
+}

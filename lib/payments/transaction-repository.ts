@@ -1,0 +1,182 @@
+import {
+  GetCommand,
+  QueryCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+  type QueryCommandInput,
+} from '@aws-sdk/lib-dynamodb';
+import type { Db } from '../db/db';
+import { cancellationReasons, isConditionFailed, oldItem } from '../db/errors';
+import { keys } from '../db/keys';
+import { DuplicateOrderIdError, InvalidStateError, NotFoundError } from '../http/errors';
+import type { SettlementEntry } from './ledger';
+import { transitions } from './states';
+import { effectiveStatus, type Transaction } from './transaction';
+
+/** Transactions in the table. Condition failures become domain errors here; nothing else sees SDK types. */
+
+type Item = Record<string, unknown>;
+
+/** Writes a new transaction and reserves its order_id in one atomic write. */
+export async function insertTransaction(db: Db, clientId: string, transaction: Transaction): Promise<void> {
+  try {
+    await db.doc.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Put: {
+              TableName: db.tableName,
+              Item: { ...keys.transaction(clientId, transaction.id), entity: 'transaction', ...transaction },
+              ConditionExpression: 'attribute_not_exists(pk)',
+            },
+          },
+          {
+            Put: {
+              TableName: db.tableName,
+              Item: { ...keys.order(clientId, transaction.order_id), entity: 'order', transaction_id: transaction.id },
+              ConditionExpression: 'attribute_not_exists(pk)',
+            },
+          },
+        ],
+      }),
+    );
+  } catch (error) {
+    if (cancellationReasons(error)?.[1]?.Code === 'ConditionalCheckFailed') {
+      throw new DuplicateOrderIdError(transaction.order_id);
+    }
+    throw error;
+  }
+}
+
+/** Reads one transaction item of this client (strongly consistent), or undefined. */
+export async function findTransactionItem(db: Db, clientId: string, transactionId: string): Promise<Item | undefined> {
+  const { Item } = await db.doc.send(
+    new GetCommand({ TableName: db.tableName, Key: keys.transaction(clientId, transactionId), ConsistentRead: true }),
+  );
+  return Item;
+}
+
+/** The transaction id that holds this order_id for this client, or undefined. */
+export async function findTransactionIdByOrder(db: Db, clientId: string, orderId: string): Promise<string | undefined> {
+  const { Item } = await db.doc.send(
+    new GetCommand({ TableName: db.tableName, Key: keys.order(clientId, orderId), ConsistentRead: true }),
+  );
+  return Item?.transaction_id as string | undefined;
+}
+
+type PendingExit = 'cancel' | 'fail' | 'expire' | 'settle';
+
+/** The write that leaves `pending`: conditioned on the status and on the payment not having expired. */
+function leavePending(db: Db, clientId: string, transactionId: string, operation: PendingExit, now: Date, reason?: { field: string; value: string }) {
+  const t = transitions[operation];
+  const at = now.toISOString();
+  return {
+    TableName: db.tableName,
+    Key: keys.transaction(clientId, transactionId),
+    UpdateExpression: `SET #status = :to, #stamp = :at, updated_at = :at${reason ? ', #reason = :reason' : ''}`,
+    ConditionExpression: 'attribute_exists(pk) AND #status = :from AND expires_at > :at',
+    ExpressionAttributeNames: { '#status': 'status', '#stamp': t.stamp, ...(reason ? { '#reason': reason.field } : {}) },
+    ExpressionAttributeValues: { ':to': t.to, ':from': t.from[0], ':at': at, ...(reason ? { ':reason': reason.value } : {}) },
+    ReturnValuesOnConditionCheckFailure: 'ALL_OLD' as const,
+  };
+}
+
+/** Explains a failed transition: 404 when the item is not there, else 409 naming the status the client sees. */
+function refused(old: Item | undefined, operation: PendingExit, now: Date): Error {
+  if (!old) return new NotFoundError('Transaction not found');
+  return new InvalidStateError(effectiveStatus(old, now), transitions[operation].verb);
+}
+
+/** Moves a pending transaction to cancelled, failed or expired in one conditional write; returns the new item. */
+export async function transitionTransaction(
+  db: Db,
+  clientId: string,
+  transactionId: string,
+  operation: Exclude<PendingExit, 'settle'>,
+  now: Date,
+  reason?: { field: 'cancellation_reason' | 'failure_reason'; value: string },
+): Promise<Item> {
+  try {
+    const { Attributes } = await db.doc.send(
+      new UpdateCommand({ ...leavePending(db, clientId, transactionId, operation, now, reason), ReturnValues: 'ALL_NEW' }),
+    );
+    return Attributes!;
+  } catch (error) {
+    if (isConditionFailed(error)) throw refused(oldItem((error as { Item?: Item }).Item), operation, now);
+    throw error;
+  }
+}
+
+/** Settles a pending transaction and writes its ledger entry in the same TransactWriteItems. */
+export async function settleTransaction(db: Db, clientId: string, transactionId: string, entry: SettlementEntry, now: Date): Promise<void> {
+  try {
+    await db.doc.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          { Update: leavePending(db, clientId, transactionId, 'settle', now) },
+          {
+            Put: {
+              TableName: db.tableName,
+              Item: { ...keys.settlement(clientId, entry.id), entity: 'settlement', ...entry },
+              ConditionExpression: 'attribute_not_exists(pk)',
+            },
+          },
+        ],
+      }),
+    );
+  } catch (error) {
+    const reason = cancellationReasons(error)?.[0];
+    if (reason?.Code === 'ConditionalCheckFailed') throw refused(oldItem(reason.Item), 'settle', now);
+    throw error;
+  }
+}
+
+export interface TransactionPageRequest {
+  /** Newest-first position: only ids strictly below this one. */
+  readonly afterId?: string;
+  /** Sort-key bounds from the created_from/created_to range (inclusive ids). */
+  readonly lowestId?: string;
+  readonly highestId?: string;
+  /** How many matches are wanted. */
+  readonly want: number;
+  readonly filter?: { expression: string; names: Record<string, string>; values: Record<string, unknown> };
+  /** Upper bound on Query calls for this page. */
+  readonly maxQueries: number;
+}
+
+/**
+ * Reads matches newest first until `want` are found, the data ends or `maxQueries` calls are spent.
+ * `lastEvaluatedId` is where reading stopped (so a next page can resume even when a filter
+ * discarded everything read).
+ */
+export async function queryTransactions(
+  db: Db,
+  clientId: string,
+  request: TransactionPageRequest,
+): Promise<{ items: Item[]; lastEvaluatedId?: string }> {
+  const pk = keys.transaction(clientId, '').pk;
+  const low = keys.transactionSortKey(request.lowestId ?? '');
+  const high = keys.transactionSortKey(request.highestId ?? '~');
+  const items: Item[] = [];
+  let startKey = request.afterId ? keys.transaction(clientId, request.afterId) : undefined;
+  for (let calls = 0; calls < request.maxQueries && items.length < request.want; calls++) {
+    const input: QueryCommandInput = {
+      TableName: db.tableName,
+      KeyConditionExpression: 'pk = :pk AND sk BETWEEN :low AND :high',
+      ExpressionAttributeValues: { ':pk': pk, ':low': low, ':high': high, ...request.filter?.values },
+      ScanIndexForward: false,
+      ExclusiveStartKey: startKey,
+      Limit: request.filter ? Math.max(100, request.want - items.length) : request.want - items.length,
+    };
+    if (request.filter) {
+      input.FilterExpression = request.filter.expression;
+      input.ExpressionAttributeNames = request.filter.names;
+    }
+    const page = await db.doc.send(new QueryCommand(input));
+    items.push(...(page.Items ?? []));
+    startKey = page.LastEvaluatedKey as typeof startKey;
+    if (!startKey) return { items };
+  }
+  return { items, lastEvaluatedId: startKey ? keys.idOfSortKey(startKey.sk) : undefined };
+}
+
