@@ -114,16 +114,23 @@ export async function simulateOutcome(
 
 /** A pending transaction counts as pending only until it expires; after that it matches `expired`. */
 function statusFilter(wanted: readonly Status[], now: string) {
-  const values: Record<string, unknown> = { ':now': now, ':pending': 'pending' };
-  const names: Record<string, string> = { '#status': 'status' };
-  const terms = wanted.map((status, i) => {
-    if (status === 'pending') return '(#status = :pending AND expires_at > :now)';
-    if (status === 'expired') return "(#status = :expired OR (#status = :pending AND expires_at <= :now))";
-    values[`:s${i}`] = status;
-    return `#status = :s${i}`;
+  const values: Record<string, unknown> = {};
+  const terms = wanted.map((status) => {
+    if (status === 'pending' || status === 'expired') {
+      Object.assign(values, { ':pending': 'pending', ':expired': 'expired', ':now': now });
+      return status === 'pending'
+        ? '#status = :pending AND expires_at > :now'
+        : '#status = :expired OR (#status = :pending AND expires_at <= :now)';
+    }
+    values[`:${status}`] = status;
+    return `#status = :${status}`;
   });
-  if (wanted.includes('expired')) values[':expired'] = 'expired';
-  return { expression: `(${terms.join(' OR ')})`, names, values };
+  const used = Object.fromEntries(Object.entries(values).filter(([name]) => terms.some((t) => t.includes(name))));
+  // DynamoDB rejects redundant parentheses, so a lone simple term goes bare.
+  const compound = (t: string) => / (AND|OR) /.test(t);
+  const expression =
+    terms.length === 1 && !compound(terms[0]!) ? terms[0]! : `(${terms.map((t) => (terms.length > 1 && compound(t) ? `(${t})` : t)).join(' OR ')})`;
+  return { expression, names: { '#status': 'status' }, values: used };
 }
 
 function buildFilter(query: ListTransactionsInput, now: string) {

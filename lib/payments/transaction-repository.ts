@@ -170,7 +170,7 @@ export async function queryTransactions(
     };
     if (request.filter) {
       input.FilterExpression = request.filter.expression;
-      input.ExpressionAttributeNames = request.filter.names;
+      if (Object.keys(request.filter.names).length > 0) input.ExpressionAttributeNames = request.filter.names;
     }
     const page = await db.doc.send(new QueryCommand(input));
     items.push(...(page.Items ?? []));

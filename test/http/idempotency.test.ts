@@ -1,0 +1,104 @@
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { call, newClient } from '../support/fixtures';
+import { createPaymentVia, paymentBody } from '../support/payments';
+
+const create = (key: string, idempotencyKey: string, body: Record<string, unknown>) =>
+  call('POST', '/payment/create', { key, body, headers: { 'idempotency-key': idempotencyKey } });
+
+describe('Idempotency-Key', () => {
+  it('replays the first response, status and body, with Idempotent-Replayed: true, and creates one transaction', async () => {
+    const { key } = await newClient();
+    const body = paymentBody();
+    const idem = randomUUID();
+    const first = await create(key, idem, body);
+    const second = await create(key, idem, body);
+    expect(first.status).toBe(201);
+    expect(first.headers.get('idempotent-replayed')).toBeNull();
+    expect(second.status).toBe(201);
+    expect(second.headers.get('idempotent-replayed')).toBe('true');
+    expect(second.body).toEqual(first.body);
+    expect(JSON.stringify(second.body)).toBe(JSON.stringify(first.body));
+    const listed = await call('GET', `/transactions?order_id=${body.order_id}`, { key });
+    expect(listed.body.data).toHaveLength(1);
+  });
+
+  it('answers 409 IDEMPOTENCY_KEY_REUSED for the same key with a different body', async () => {
+    const { key } = await newClient();
+    const idem = randomUUID();
+    expect((await create(key, idem, paymentBody())).status).toBe(201);
+    const res = await create(key, idem, paymentBody());
+    expect(res.status).toBe(409);
+    expect(res.body.error.code).toBe('IDEMPOTENCY_KEY_REUSED');
+  });
+
+  it('treats the same JSON with its keys in another order as the same request', async () => {
+    const { key } = await newClient();
+    const idem = randomUUID();
+    const body = paymentBody();
+    const reordered = Object.fromEntries(Object.entries(body).reverse());
+    expect((await create(key, idem, body)).status).toBe(201);
+    const res = await create(key, idem, reordered);
+    expect(res.status).toBe(201);
+    expect(res.headers.get('idempotent-replayed')).toBe('true');
+  });
+
+  it('does not store a validation error: the key can then be used with a corrected body', async () => {
+    const { key } = await newClient();
+    const idem = randomUUID();
+    const bad = await create(key, idem, paymentBody({ amount: 1 }));
+    expect(bad.status).toBe(400);
+    const good = await create(key, idem, paymentBody());
+    expect(good.status).toBe(201);
+    expect(good.headers.get('idempotent-replayed')).toBeNull();
+  });
+
+  it('scopes keys to the client: two clients with one key each get their own transaction', async () => {
+    const alice = await newClient();
+    const bob = await newClient();
+    const idem = randomUUID();
+    const body = paymentBody();
+    const a = await create(alice.key, idem, body);
+    const b = await create(bob.key, idem, body);
+    expect(a.status).toBe(201);
+    expect(b.status).toBe(201);
+    expect(b.headers.get('idempotent-replayed')).toBeNull();
+    expect(b.body.data.id).not.toBe(a.body.data.id);
+  });
+
+  it('scopes keys to the operation: cancelling with a key used for a create is its own request', async () => {
+    const { key } = await newClient();
+    const idem = randomUUID();
+    const created = await create(key, idem, paymentBody());
+    const cancel = await call('POST', `/transaction/${created.body.data.id}/cancel`, { key, headers: { 'idempotency-key': idem } });
+    expect(cancel.status).toBe(200);
+    expect(cancel.body.data.status).toBe('cancelled');
+  });
+
+  it('replays a cancel instead of answering 409 the second time', async () => {
+    const { key } = await newClient();
+    const txn = await createPaymentVia(key);
+    const idem = randomUUID();
+    const send = () => call('POST', `/transaction/${txn.id}/cancel`, { key, body: { reason: 'dup' }, headers: { 'idempotency-key': idem } });
+    const first = await send();
+    const second = await send();
+    expect(first.status).toBe(200);
+    expect(second.status).toBe(200);
+    expect(second.headers.get('idempotent-replayed')).toBe('true');
+    expect(second.body).toEqual(first.body);
+  });
+
+  it('never creates two payments from concurrent requests with one key', async () => {
+    const { key } = await newClient();
+    const idem = randomUUID();
+    const body = paymentBody();
+    const results = await Promise.all(Array.from({ length: 8 }, () => create(key, idem, body)));
+    const fresh = results.filter((r) => r.status === 201 && r.headers.get('idempotent-replayed') === null);
+    expect(fresh).toHaveLength(1);
+    for (const r of results) {
+      if (r.status === 201) expect(r.body.data.id).toBe(fresh[0]!.body.data.id);
+      else expect(r.body.error.code).toBe('IDEMPOTENCY_KEY_IN_USE');
+    }
+    expect((await call('GET', `/transactions?order_id=${body.order_id}`, { key })).body.data).toHaveLength(1);
+  });
+});

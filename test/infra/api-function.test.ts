@@ -1,0 +1,84 @@
+import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { App, Stack } from 'aws-cdk-lib';
+import { Template } from 'aws-cdk-lib/assertions';
+import { AttributeType, Table } from 'aws-cdk-lib/aws-dynamodb';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ApiFunction } from '../../infra/constructs/api-function';
+
+// The construct on its own, bound once for reading and once for writing; bundling is
+// skipped (the stack tests bundle for real), only the template matters here.
+
+type Json = Record<string, any>;
+
+const projectRoot = fileURLToPath(new URL('../..', import.meta.url));
+const READ_ACTIONS = ['dynamodb:BatchGetItem', 'dynamodb:ConditionCheckItem', 'dynamodb:GetItem', 'dynamodb:Query'];
+const WRITE_ACTIONS = ['dynamodb:BatchWriteItem', 'dynamodb:DeleteItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'];
+
+let resources: Record<string, Json>;
+let ids: { table: string; reader: string; writer: string; unbound: string };
+
+beforeAll(() => {
+  const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
+  const stack = new Stack(app, 'ApiFunctionSpec');
+  const table = new Table(stack, 'Table', { partitionKey: { name: 'pk', type: AttributeType.STRING } });
+  const make = (id: string) =>
+    new ApiFunction(stack, id, { entry: join(projectRoot, 'functions/route-not-found.ts'), projectRoot });
+  const reader = make('Reader');
+  const writer = make('Writer');
+  const unbound = make('Unbound');
+  reader.bindTable(table, { access: 'read', indexNames: ['byA', 'byB'] });
+  writer.bindTable(table, { access: 'write', indexNames: ['byA', 'byB'] });
+
+  resources = Template.fromStack(stack).toJSON().Resources;
+  ids = {
+    table: stack.getLogicalId(table.node.defaultChild as never),
+    reader: stack.getLogicalId(reader.function.node.defaultChild as never),
+    writer: stack.getLogicalId(writer.function.node.defaultChild as never),
+    unbound: stack.getLogicalId(unbound.function.node.defaultChild as never),
+  };
+});
+
+function dynamoStatementsOf(functionId: string): Json[] {
+  const roleId = resources[functionId]!.Properties.Role['Fn::GetAtt'][0];
+  return Object.values(resources)
+    .filter((r) => r.Type === 'AWS::IAM::Policy' && r.Properties.Roles.some((x: Json) => x.Ref === roleId))
+    .flatMap((p) => p.Properties.PolicyDocument.Statement)
+    .filter((s: Json) => [s.Action].flat().some((a: string) => a.startsWith('dynamodb:')));
+}
+
+const actionsOf = (functionId: string) => dynamoStatementsOf(functionId).flatMap((s) => [s.Action].flat()).sort();
+
+describe('ApiFunction.bindTable', () => {
+  it('sets TABLE_NAME to the bound table', () => {
+    expect(resources[ids.reader]!.Properties.Environment.Variables.TABLE_NAME).toEqual({ Ref: ids.table });
+    expect(resources[ids.writer]!.Properties.Environment.Variables.TABLE_NAME).toEqual({ Ref: ids.table });
+  });
+
+  it("grants 'read' exactly GetItem, BatchGetItem, Query and ConditionCheckItem", () => {
+    expect(actionsOf(ids.reader)).toEqual(READ_ACTIONS);
+  });
+
+  // TransactWriteItems has no action of its own: it is authorized as PutItem/UpdateItem/DeleteItem/ConditionCheckItem.
+  it("grants 'write' the read actions plus PutItem, UpdateItem, DeleteItem and BatchWriteItem", () => {
+    expect(actionsOf(ids.writer)).toEqual([...READ_ACTIONS, ...WRITE_ACTIONS].sort());
+  });
+
+  it('names the table and each index, never index/* or *', () => {
+    const tableArn = { 'Fn::GetAtt': [ids.table, 'Arn'] };
+    for (const id of [ids.reader, ids.writer]) {
+      expect(dynamoStatementsOf(id).map((s) => s.Resource)).toEqual([
+        [
+          tableArn,
+          { 'Fn::Join': ['', [tableArn, '/index/byA']] },
+          { 'Fn::Join': ['', [tableArn, '/index/byB']] },
+        ],
+      ]);
+    }
+  });
+
+  it('leaves an unbound function without table access or TABLE_NAME', () => {
+    expect(dynamoStatementsOf(ids.unbound)).toEqual([]);
+    expect(resources[ids.unbound]!.Properties.Environment.Variables.TABLE_NAME).toBeUndefined();
+  });
+});

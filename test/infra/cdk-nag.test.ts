@@ -1,0 +1,91 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Validations } from 'aws-cdk-lib';
+import { Annotations, Match } from 'aws-cdk-lib/assertions';
+import { CfnTable } from 'aws-cdk-lib/aws-dynamodb';
+import { AwsSolutionsChecks } from 'cdk-nag';
+import type { IConstruct } from 'constructs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp, cdkJsonContext } from '../../infra/app';
+
+// cdk-nag v3 is a policy-validation plugin, not an Aspect: findings never become
+// Annotations. They go to validation-report.json in the cloud assembly, and any
+// finding, warning or error, fails the synthesis. Acknowledgements are construct
+// metadata that the pack honours itself.
+
+interface ValidationReport {
+  pluginReports: { pluginName: string; violations: { ruleName: string; severity: string }[] }[];
+}
+
+const outdirs: string[] = [];
+afterAll(() => outdirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+
+/** The app exactly as `cdk synth` builds it, minus esbuild (nag inspects the construct tree, not the bundles). */
+function appForNag() {
+  const outdir = mkdtempSync(join(tmpdir(), 'infra-nag-'));
+  outdirs.push(outdir);
+  const built = buildApp({ stage: 'nag', context: { ...cdkJsonContext(), 'aws:cdk:bundling-stacks': [] }, outdir });
+  const report = (): ValidationReport => JSON.parse(readFileSync(join(outdir, 'validation-report.json'), 'utf8'));
+  return { ...built, report };
+}
+
+function acknowledgements(root: IConstruct): { path: string; id: string; reason: string }[] {
+  return root.node
+    .findAll()
+    .flatMap((c) =>
+      c.node.metadata
+        .filter((m) => m.type === Validations.ACKNOWLEDGED_RULES_METADATA_KEY)
+        .flatMap((m) => Object.entries(m.data as Record<string, string>))
+        .map(([id, reason]) => ({ path: c.node.path, id: id.replace(/^\w+::/, ''), reason })),
+    );
+}
+
+describe('cdk-nag AwsSolutions', () => {
+  let nagged: ReturnType<typeof appForNag>;
+  beforeAll(() => {
+    nagged = appForNag();
+    nagged.app.synth();
+  });
+
+  it('finds nothing unacknowledged: no errors and no warnings', () => {
+    expect(new AwsSolutionsChecks().validateScope(nagged.app).violations).toEqual([]);
+    const findings = nagged
+      .report()
+      .pluginReports.filter((r) => r.pluginName === 'AwsSolutions')
+      .flatMap((r) => r.violations.map((v) => `${v.severity} ${v.ruleName}`));
+    expect(findings).toEqual([]);
+  });
+
+  it('leaves nothing else to report: no CloudFormation validation finding, no construct warning or error', () => {
+    const findings = nagged.report().pluginReports.flatMap((r) => r.violations.map((v) => `${r.pluginName}: ${v.ruleName}`));
+    expect(findings).toEqual([]);
+    expect(Annotations.fromStack(nagged.stack).findWarning('*', Match.anyValue())).toEqual([]);
+    expect(Annotations.fromStack(nagged.stack).findError('*', Match.anyValue())).toEqual([]);
+  });
+
+  it('acknowledges only APIG4, on the HTTP API alone, with a reason a reviewer can check', () => {
+    const acks = acknowledgements(nagged.stack);
+    expect(acks.map(({ path, id }) => ({ path, id }))).toEqual([
+      { path: 'PaymentSandbox-nag/HttpApi', id: 'AwsSolutions-APIG4' },
+    ]);
+    expect(acks[0]!.reason).toMatch(/authoriz/i);
+    expect(acks[0]!.reason).toMatch(/401\/403/);
+  });
+
+  it('runs on every synthesis and fails it on an unacknowledged finding, even a warning', () => {
+    const { app, stack, report } = appForNag();
+    // A table without point-in-time recovery: AwsSolutions-DDB3, a warning-level rule.
+    new CfnTable(stack, 'Unprotected', {
+      keySchema: [{ attributeName: 'pk', keyType: 'HASH' }],
+      attributeDefinitions: [{ attributeName: 'pk', attributeType: 'S' }],
+      billingMode: 'PAY_PER_REQUEST',
+    });
+
+    expect(() => app.synth()).toThrow(/AwsSolutions-DDB3/);
+    const findings = report().pluginReports.flatMap((r) =>
+      r.violations.map((v) => `${r.pluginName} ${v.severity} ${v.ruleName}`),
+    );
+    expect(findings).toEqual(['AwsSolutions warning AwsSolutions-DDB3']);
+  });
+});

@@ -1,0 +1,319 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { isBuiltin } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Match, Template } from 'aws-cdk-lib/assertions';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp, cdkJsonContext } from '../../infra/app';
+import { tableDefinition } from '../../lib/db/table';
+import { API_BASE_PATH, routeList } from '../../lib/routes';
+
+// One real synthesis (esbuild bundling included) shared by every test in this file.
+
+type Json = Record<string, any>;
+
+const BANNER =
+  "import { createRequire as __bannerCreateRequire } from 'module'; " +
+  'const require = __bannerCreateRequire(import.meta.url);';
+const IMPORT_SPECIFIER = /\bimport\s*[\w$*{},\s]*?\s*from\s*["']([^"']+)["']|\bimport\(["']([^"']+)["']\)/g;
+const READ_ACTIONS = ['dynamodb:BatchGetItem', 'dynamodb:ConditionCheckItem', 'dynamodb:GetItem', 'dynamodb:Query'];
+const WRITE_ACTIONS = ['dynamodb:BatchWriteItem', 'dynamodb:DeleteItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'];
+
+let outdir: string;
+let template: Template;
+let resources: Record<string, Json>;
+let assetDirs: Map<string, string>;
+
+beforeAll(() => {
+  outdir = mkdtempSync(join(tmpdir(), 'infra-stack-'));
+  const { app, stack } = buildApp({ stage: 'spec', context: cdkJsonContext(), outdir });
+  const artifact = app.synth().getStackByName(stack.stackName);
+  template = Template.fromJSON(artifact.template);
+  resources = artifact.template.Resources;
+  assetDirs = new Map(
+    Object.entries(resources)
+      .filter(([, r]) => r.Type === 'AWS::Lambda::Function')
+      // The bundle of asset <hash> is uploaded as <hash>.zip and staged as asset.<hash>.
+      .map(([id, r]) => [id, join(outdir, `asset.${String(r.Properties.Code.S3Key).replace(/\.zip$/, '')}`)]),
+  );
+}, 60_000);
+
+afterAll(() => rmSync(outdir, { recursive: true, force: true }));
+
+const ofType = (type: string) => Object.entries(resources).filter(([, r]) => r.Type === type);
+const refId = (value: Json): string => value.Ref ?? value['Fn::GetAtt'][0];
+
+function routeByKey(routeKey: string): Json {
+  const matches = ofType('AWS::ApiGatewayV2::Route').filter(([, r]) => r.Properties.RouteKey === routeKey);
+  expect(matches, `routes with key ${routeKey}`).toHaveLength(1);
+  return matches[0]![1];
+}
+
+/** Logical id of the function a route's integration invokes. */
+function functionOfRoute(routeKey: string): string {
+  const [, parts] = routeByKey(routeKey).Properties.Target['Fn::Join'];
+  const integration = resources[parts[1].Ref]!;
+  return refId(integration.Properties.IntegrationUri);
+}
+
+/** Every statement of every policy attached to a function's role. */
+function statementsOf(functionId: string): Json[] {
+  const roleId = refId(resources[functionId]!.Properties.Role);
+  return ofType('AWS::IAM::Policy')
+    .filter(([, p]) => p.Properties.Roles.some((r: Json) => r.Ref === roleId))
+    .flatMap(([, p]) => p.Properties.PolicyDocument.Statement);
+}
+
+const asList = <T>(value: T | T[]): T[] => (Array.isArray(value) ? value : [value]);
+const dynamoActionsOf = (functionId: string) =>
+  statementsOf(functionId)
+    .flatMap((s) => asList<string>(s.Action))
+    .filter((a) => a.startsWith('dynamodb:'))
+    .sort();
+
+const tableId = () => ofType('AWS::DynamoDB::Table')[0]![0];
+const fallbackId = () => functionOfRoute('$default');
+
+describe('routes', () => {
+  it('serves every route of lib/routes.ts at its method and /api/v1 path', () => {
+    for (const route of routeList) routeByKey(`${route.method} ${API_BASE_PATH}${route.path}`);
+    expect(ofType('AWS::ApiGatewayV2::Route')).toHaveLength(routeList.length + 1);
+  });
+
+  it('sends each route to a function of its own', () => {
+    const functionIds = routeList.map((r) => functionOfRoute(`${r.method} ${API_BASE_PATH}${r.path}`));
+    expect(new Set(functionIds).size).toBe(routeList.length);
+    expect(functionIds).not.toContain(fallbackId());
+    expect(ofType('AWS::Lambda::Function')).toHaveLength(routeList.length + 1);
+  });
+
+  it('answers requests that match no route from a $default route with a function of its own', () => {
+    expect(resources[fallbackId()]!.Type).toBe('AWS::Lambda::Function');
+  });
+
+  it('invokes every function with payload format 2.0', () => {
+    for (const [, integration] of ofType('AWS::ApiGatewayV2::Integration')) {
+      expect(integration.Properties).toMatchObject({ IntegrationType: 'AWS_PROXY', PayloadFormatVersion: '2.0' });
+    }
+  });
+});
+
+describe('functions', () => {
+  it('run on Node.js 24 on arm64 with 256 MB and a 10 s timeout', () => {
+    for (const [, fn] of ofType('AWS::Lambda::Function')) {
+      expect(fn.Properties).toMatchObject({
+        Runtime: 'nodejs24.x',
+        Architectures: ['arm64'],
+        MemorySize: 256,
+        Timeout: 10,
+        Handler: 'index.handler',
+      });
+      expect(fn.Properties.Environment.Variables).toMatchObject({
+        POWERTOOLS_SERVICE_NAME: 'payment-sandbox',
+        NODE_OPTIONS: '--enable-source-maps',
+      });
+    }
+  });
+
+  it('are ESM bundles with a source map and a require shim, importing nothing but Node built-ins', () => {
+    expect(assetDirs.size).toBe(routeList.length + 1);
+    for (const dir of assetDirs.values()) {
+      const code = readFileSync(join(dir, 'index.mjs'), 'utf8');
+      expect(code.split('\n', 1)[0]).toBe(BANNER);
+      // Static `import … from "x"` and dynamic `import("x")`: the AWS SDK and every other package are inside.
+      const specifiers = [...code.matchAll(IMPORT_SPECIFIER)].map((m) => m[1] ?? m[2]!).filter((s) => s !== 'module');
+      expect(specifiers.filter((s) => !isBuiltin(s))).toEqual([]);
+      expect(JSON.parse(readFileSync(join(dir, 'index.mjs.map'), 'utf8')).version).toBe(3);
+    }
+  });
+
+  it('carry the DynamoDB client in the route bundles', () => {
+    for (const route of routeList) {
+      const dir = assetDirs.get(functionOfRoute(`${route.method} ${API_BASE_PATH}${route.path}`))!;
+      expect(readFileSync(join(dir, 'index.mjs'), 'utf8').includes('"DynamoDBClient"'), route.id).toBe(true);
+    }
+  });
+
+  it('give route functions TABLE_NAME and the $default function no table at all', () => {
+    for (const route of routeList) {
+      const fn = resources[functionOfRoute(`${route.method} ${API_BASE_PATH}${route.path}`)]!;
+      expect(fn.Properties.Environment.Variables.TABLE_NAME).toEqual({ Ref: tableId() });
+    }
+    expect(resources[fallbackId()]!.Properties.Environment.Variables.TABLE_NAME).toBeUndefined();
+    expect(dynamoActionsOf(fallbackId())).toEqual([]);
+  });
+
+  it('write to a log group of their own, kept for a month and deleted with the stack', () => {
+    const logGroupIds = ofType('AWS::Lambda::Function').map(([, fn]) => fn.Properties.LoggingConfig.LogGroup.Ref);
+    expect(new Set(logGroupIds).size).toBe(logGroupIds.length);
+    for (const id of logGroupIds) {
+      expect(resources[id]).toMatchObject({
+        Type: 'AWS::Logs::LogGroup',
+        Properties: { RetentionInDays: 30 },
+        DeletionPolicy: 'Delete',
+        UpdateReplacePolicy: 'Delete',
+      });
+    }
+  });
+
+  it('may write logs to their own log group only, with no managed policies', () => {
+    for (const [id, fn] of ofType('AWS::Lambda::Function')) {
+      const logStatements = statementsOf(id).filter((s) => asList<string>(s.Action).some((a) => a.startsWith('logs:')));
+      expect(logStatements).toEqual([
+        {
+          Effect: 'Allow',
+          Action: ['logs:CreateLogStream', 'logs:PutLogEvents'],
+          Resource: { 'Fn::GetAtt': [fn.Properties.LoggingConfig.LogGroup.Ref, 'Arn'] },
+        },
+      ]);
+      expect(resources[refId(fn.Properties.Role)]!.Properties.ManagedPolicyArns).toBeUndefined();
+    }
+  });
+});
+
+describe('table permissions', () => {
+  const tableArn = () => ({ 'Fn::GetAtt': [tableId(), 'Arn'] });
+  const indexArns = () =>
+    tableDefinition.indexes.map((i) => ({ 'Fn::Join': ['', [tableArn(), `/index/${i.name}`]] }));
+
+  it('grants read-only routes the read actions and no write actions', () => {
+    for (const route of routeList.filter((r) => r.table === 'read')) {
+      expect(dynamoActionsOf(functionOfRoute(`${route.method} ${API_BASE_PATH}${route.path}`))).toEqual(READ_ACTIONS);
+    }
+  });
+
+  it('grants write routes the read actions plus PutItem, UpdateItem, DeleteItem and BatchWriteItem', () => {
+    for (const route of routeList.filter((r) => r.table === 'write')) {
+      expect(dynamoActionsOf(functionOfRoute(`${route.method} ${API_BASE_PATH}${route.path}`))).toEqual(
+        [...READ_ACTIONS, ...WRITE_ACTIONS].sort(),
+      );
+    }
+  });
+
+  it('scopes DynamoDB grants to the table and its indexes, by name', () => {
+    const dynamoStatements = ofType('AWS::Lambda::Function')
+      .flatMap(([id]) => statementsOf(id))
+      .filter((s) => asList<string>(s.Action).some((a) => a.startsWith('dynamodb:')));
+    expect(dynamoStatements).toHaveLength(routeList.length);
+    for (const statement of dynamoStatements) {
+      expect(statement.Resource).toEqual([tableArn(), ...indexArns()]);
+    }
+  });
+
+  it('grants no wildcard action and no Resource "*" anywhere', () => {
+    const statements = ofType('AWS::IAM::Policy').flatMap(([, p]) => p.Properties.PolicyDocument.Statement);
+    expect(statements.length).toBeGreaterThan(0);
+    for (const statement of statements) {
+      for (const action of asList<string>(statement.Action)) expect(action).not.toContain('*');
+      expect(asList(statement.Resource)).not.toContain('*');
+    }
+  });
+});
+
+describe('HTTP API stage', () => {
+  it('is the auto-deployed $default stage, throttled to 100 requests/s with bursts of 200', () => {
+    template.resourceCountIs('AWS::ApiGatewayV2::Stage', 1);
+    template.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
+      StageName: '$default',
+      AutoDeploy: true,
+      DefaultRouteSettings: { ThrottlingRateLimit: 100, ThrottlingBurstLimit: 200 },
+    });
+  });
+
+  it('logs each request as one JSON object to a log group kept for a month and deleted with the stack', () => {
+    const [, stage] = ofType('AWS::ApiGatewayV2::Stage')[0]!;
+    const { DestinationArn, Format } = stage.Properties.AccessLogSettings;
+    expect(resources[refId(DestinationArn)]).toMatchObject({
+      Type: 'AWS::Logs::LogGroup',
+      Properties: { RetentionInDays: 30 },
+      DeletionPolicy: 'Delete',
+    });
+    expect(JSON.parse(Format)).toMatchObject({
+      requestId: '$context.requestId',
+      ip: '$context.identity.sourceIp',
+      requestTime: '$context.requestTime',
+      httpMethod: '$context.httpMethod',
+      routeKey: '$context.routeKey',
+      status: '$context.status',
+      protocol: '$context.protocol',
+      responseLength: '$context.responseLength',
+      integrationError: '$context.integrationErrorMessage',
+    });
+  });
+});
+
+describe('table', () => {
+  it('has the keys and indexes of lib/db/table.ts', () => {
+    const { partitionKey, sortKey, indexes } = tableDefinition;
+    template.hasResourceProperties('AWS::DynamoDB::Table', {
+      KeySchema: [
+        { AttributeName: partitionKey, KeyType: 'HASH' },
+        { AttributeName: sortKey, KeyType: 'RANGE' },
+      ],
+      GlobalSecondaryIndexes: indexes.map((i) => ({
+        IndexName: i.name,
+        KeySchema: [
+          { AttributeName: i.partitionKey, KeyType: 'HASH' },
+          { AttributeName: i.sortKey, KeyType: 'RANGE' },
+        ],
+        Projection: { ProjectionType: 'ALL' },
+      })),
+    });
+  });
+
+  it('expires items by the TTL attribute and streams new and old images', () => {
+    template.hasResourceProperties('AWS::DynamoDB::Table', {
+      TimeToLiveSpecification: { AttributeName: tableDefinition.timeToLiveAttribute, Enabled: true },
+      StreamSpecification: { StreamViewType: 'NEW_AND_OLD_IMAGES' },
+    });
+  });
+
+  it('bills per request and keeps point-in-time recovery on', () => {
+    template.hasResourceProperties('AWS::DynamoDB::Table', {
+      BillingMode: 'PAY_PER_REQUEST',
+      PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
+    });
+  });
+
+  it('is deleted with the stack unless retain=true', () => {
+    template.resourceCountIs('AWS::DynamoDB::Table', 1);
+    template.hasResource('AWS::DynamoDB::Table', { DeletionPolicy: 'Delete', UpdateReplacePolicy: 'Delete' });
+  });
+});
+
+describe('outputs', () => {
+  it('gives ApiUrl as the API endpoint followed by /api/v1, the contract\'s {base_url}', () => {
+    const [api] = ofType('AWS::ApiGatewayV2::Api')[0]!;
+    template.hasOutput('ApiUrl', {
+      Value: { 'Fn::Join': ['', [{ 'Fn::GetAtt': [api, 'ApiEndpoint'] }, API_BASE_PATH]] },
+    });
+    expect(API_BASE_PATH).toBe('/api/v1');
+  });
+
+  it('gives TableName for the admin CLI', () => {
+    template.hasOutput('TableName', { Value: { Ref: tableId() } });
+  });
+});
+
+describe('tags', () => {
+  const listTags = [
+    { Key: 'project', Value: 'payment-sandbox' },
+    { Key: 'stage', Value: 'spec' },
+  ];
+
+  it('tag the table, functions, roles and log groups with project and stage', () => {
+    for (const type of ['AWS::DynamoDB::Table', 'AWS::Lambda::Function', 'AWS::IAM::Role', 'AWS::Logs::LogGroup']) {
+      const found = ofType(type);
+      expect(found.length, type).toBeGreaterThan(0);
+      for (const [, resource] of found) {
+        expect(resource.Properties.Tags, type).toEqual(expect.arrayContaining(listTags));
+      }
+    }
+  });
+
+  it('tag the HTTP API and its stage with project and stage', () => {
+    const mapTags = { project: 'payment-sandbox', stage: 'spec' };
+    template.hasResourceProperties('AWS::ApiGatewayV2::Api', { Tags: Match.objectLike(mapTags) });
+    template.hasResourceProperties('AWS::ApiGatewayV2::Stage', { Tags: Match.objectLike(mapTags) });
+  });
+});
