@@ -1,10 +1,11 @@
 import { computeFee, findChannel } from '../catalog';
 import type { Clock } from '../clock';
-import { decodeCursor, encodeCursor, filterFingerprint } from '../db/cursor';
 import type { Db } from '../db/db';
-import { InvalidStateError, NotFoundError } from '../http/errors';
+import { keys } from '../db/keys';
+import { allOf, equals, listNewestFirst, type Filter } from '../db/paging';
+import { InvalidStateError, NotFoundError, ValidationError } from '../http/errors';
 import type { Pagination } from '../http/envelope';
-import { idBounds, isId, newId } from '../ids';
+import { newId } from '../ids';
 import { paymentEntry } from './ledger';
 import { paymentDetails } from './payment-details';
 import type { CreatePaymentInput, ListTransactionsInput } from './schemas';
@@ -13,7 +14,6 @@ import {
   findTransactionIdByOrder,
   findTransactionItem,
   insertTransaction,
-  queryTransactions,
   settleTransaction,
   transitionTransaction,
 } from './transaction-repository';
@@ -113,11 +113,12 @@ export async function simulateOutcome(
 }
 
 /** A pending transaction counts as pending only until it expires; after that it matches `expired`. */
-function statusFilter(wanted: readonly Status[], now: string) {
+function statusFilter(wanted: readonly Status[] | undefined, now: string): Filter | undefined {
+  if (!wanted) return undefined;
   const values: Record<string, unknown> = {};
   const terms = wanted.map((status) => {
     if (status === 'pending' || status === 'expired') {
-      Object.assign(values, { ':pending': 'pending', ':expired': 'expired', ':now': now });
+      Object.assign(values, { ':pending': 'pending', ':now': now }, status === 'expired' ? { ':expired': 'expired' } : {});
       return status === 'pending'
         ? '#status = :pending AND expires_at > :now'
         : '#status = :expired OR (#status = :pending AND expires_at <= :now)';
@@ -125,33 +126,14 @@ function statusFilter(wanted: readonly Status[], now: string) {
     values[`:${status}`] = status;
     return `#status = :${status}`;
   });
-  const used = Object.fromEntries(Object.entries(values).filter(([name]) => terms.some((t) => t.includes(name))));
   // DynamoDB rejects redundant parentheses, so a lone simple term goes bare.
   const compound = (t: string) => / (AND|OR) /.test(t);
   const expression =
-    terms.length === 1 && !compound(terms[0]!) ? terms[0]! : `(${terms.map((t) => (terms.length > 1 && compound(t) ? `(${t})` : t)).join(' OR ')})`;
-  return { expression, names: { '#status': 'status' }, values: used };
+    terms.length === 1 && !compound(terms[0]!)
+      ? terms[0]!
+      : `(${terms.map((t) => (terms.length > 1 && compound(t) ? `(${t})` : t)).join(' OR ')})`;
+  return { expression, names: { '#status': 'status' }, values };
 }
-
-function buildFilter(query: ListTransactionsInput, now: string) {
-  const parts: { expression: string; names: Record<string, string>; values: Record<string, unknown> }[] = [];
-  if (query.status) parts.push(statusFilter(query.status, now));
-  if (query.payment_method) {
-    parts.push({ expression: 'payment_method = :method', names: {}, values: { ':method': query.payment_method } });
-  }
-  if (query.payment_channel) {
-    parts.push({ expression: 'payment_channel = :channel', names: {}, values: { ':channel': query.payment_channel } });
-  }
-  if (parts.length === 0) return undefined;
-  return {
-    expression: parts.map((p) => p.expression).join(' AND '),
-    names: Object.assign({}, ...parts.map((p) => p.names)) as Record<string, string>,
-    values: Object.assign({}, ...parts.map((p) => p.values)) as Record<string, unknown>,
-  };
-}
-
-/** Query calls one list request may spend while filters discard items. */
-const MAX_QUERIES_PER_PAGE = 5;
 
 /** Lists this client's transactions newest first, with filters and an opaque cursor bound to client and filters. */
 export async function listTransactions(
@@ -162,34 +144,32 @@ export async function listTransactions(
 ): Promise<{ data: Transaction[]; pagination: Pagination }> {
   const now = clock.now();
   const { limit, cursor, ...filters } = query;
-  const fingerprint = filterFingerprint(filters);
-  const afterId = cursor ? decodeCursor(cursor, clientId, fingerprint, (id) => isId('transaction', id)) : undefined;
 
   if (query.order_id !== undefined) {
-    // order_id is unique per client: one direct read instead of a filtered walk.
-    const id = afterId ? undefined : await findTransactionIdByOrder(db, clientId, query.order_id);
+    // order_id is unique per client: one direct read instead of a filtered walk, and never a next page.
+    if (cursor !== undefined) throw new ValidationError([{ field: 'cursor', message: 'is not a valid cursor for this request' }]);
+    const id = await findTransactionIdByOrder(db, clientId, query.order_id);
     const item = id ? await findTransactionItem(db, clientId, id) : undefined;
     const matches = item ? [viewTransaction(item, now)].filter((t) => matchesInMemory(t, query)) : [];
     return { data: matches, pagination: { limit, has_more: false, next_cursor: null } };
   }
 
-  const { items, lastEvaluatedId } = await queryTransactions(db, clientId, {
-    afterId,
-    ...idBounds('transaction', query.created_from, query.created_to),
-    want: limit + 1,
-    filter: buildFilter(query, now.toISOString()),
-    maxQueries: MAX_QUERIES_PER_PAGE,
+  const { items, pagination } = await listNewestFirst(db, {
+    clientId,
+    kind: 'transaction',
+    sortKeyPrefix: keys.transactionSortKey(''),
+    limit,
+    cursor,
+    filters,
+    from: query.created_from,
+    to: query.created_to,
+    filter: allOf([
+      statusFilter(query.status, now.toISOString()),
+      equals('payment_method', query.payment_method),
+      equals('payment_channel', query.payment_channel),
+    ]),
   });
-  const page = items.slice(0, limit).map((item) => viewTransaction(item, now));
-  const resumeAt = items.length > limit ? page[page.length - 1]!.id : lastEvaluatedId;
-  return {
-    data: page,
-    pagination: {
-      limit,
-      has_more: resumeAt !== undefined,
-      next_cursor: resumeAt !== undefined ? encodeCursor(clientId, fingerprint, resumeAt) : null,
-    },
-  };
+  return { data: items.map((item) => viewTransaction(item, now)), pagination };
 }
 
 function matchesInMemory(t: Transaction, q: ListTransactionsInput): boolean {

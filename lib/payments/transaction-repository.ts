@@ -1,10 +1,4 @@
-import {
-  GetCommand,
-  QueryCommand,
-  TransactWriteCommand,
-  UpdateCommand,
-  type QueryCommandInput,
-} from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Db } from '../db/db';
 import { cancellationReasons, isConditionFailed, oldItem } from '../db/errors';
 import { keys } from '../db/keys';
@@ -130,53 +124,3 @@ export async function settleTransaction(db: Db, clientId: string, transactionId:
     throw error;
   }
 }
-
-export interface TransactionPageRequest {
-  /** Newest-first position: only ids strictly below this one. */
-  readonly afterId?: string;
-  /** Sort-key bounds from the created_from/created_to range (inclusive ids). */
-  readonly lowestId?: string;
-  readonly highestId?: string;
-  /** How many matches are wanted. */
-  readonly want: number;
-  readonly filter?: { expression: string; names: Record<string, string>; values: Record<string, unknown> };
-  /** Upper bound on Query calls for this page. */
-  readonly maxQueries: number;
-}
-
-/**
- * Reads matches newest first until `want` are found, the data ends or `maxQueries` calls are spent.
- * `lastEvaluatedId` is where reading stopped (so a next page can resume even when a filter
- * discarded everything read).
- */
-export async function queryTransactions(
-  db: Db,
-  clientId: string,
-  request: TransactionPageRequest,
-): Promise<{ items: Item[]; lastEvaluatedId?: string }> {
-  const pk = keys.transaction(clientId, '').pk;
-  const low = keys.transactionSortKey(request.lowestId ?? '');
-  const high = keys.transactionSortKey(request.highestId ?? '~');
-  const items: Item[] = [];
-  let startKey = request.afterId ? keys.transaction(clientId, request.afterId) : undefined;
-  for (let calls = 0; calls < request.maxQueries && items.length < request.want; calls++) {
-    const input: QueryCommandInput = {
-      TableName: db.tableName,
-      KeyConditionExpression: 'pk = :pk AND sk BETWEEN :low AND :high',
-      ExpressionAttributeValues: { ':pk': pk, ':low': low, ':high': high, ...request.filter?.values },
-      ScanIndexForward: false,
-      ExclusiveStartKey: startKey,
-      Limit: request.filter ? Math.max(100, request.want - items.length) : request.want - items.length,
-    };
-    if (request.filter) {
-      input.FilterExpression = request.filter.expression;
-      if (Object.keys(request.filter.names).length > 0) input.ExpressionAttributeNames = request.filter.names;
-    }
-    const page = await db.doc.send(new QueryCommand(input));
-    items.push(...(page.Items ?? []));
-    startKey = page.LastEvaluatedKey as typeof startKey;
-    if (!startKey) return { items };
-  }
-  return { items, lastEvaluatedId: startKey ? keys.idOfSortKey(startKey.sk) : undefined };
-}
-

@@ -1,0 +1,104 @@
+import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import type { Pagination } from '../http/envelope';
+import { idBounds, isId, type IdKind } from '../ids';
+import { decodeCursor, encodeCursor, filterFingerprint } from './cursor';
+import type { Db } from './db';
+import { clientPartition } from './keys';
+
+/** A FilterExpression with its names and values. */
+export interface Filter {
+  readonly expression: string;
+  readonly names: Record<string, string>;
+  readonly values: Record<string, unknown>;
+}
+
+/** Joins filters with AND; undefined when there are none. */
+export function allOf(filters: readonly (Filter | undefined)[]): Filter | undefined {
+  const parts = filters.filter((f): f is Filter => f !== undefined);
+  if (parts.length === 0) return undefined;
+  return {
+    expression: parts.map((p) => p.expression).join(' AND '),
+    names: Object.assign({}, ...parts.map((p) => p.names)),
+    values: Object.assign({}, ...parts.map((p) => p.values)),
+  };
+}
+
+/** An equality filter on one attribute, or undefined when no value is asked for. */
+export function equals(attribute: string, value: string | undefined): Filter | undefined {
+  if (value === undefined) return undefined;
+  return { expression: `#${attribute} = :${attribute}`, names: { [`#${attribute}`]: attribute }, values: { [`:${attribute}`]: value } };
+}
+
+/** Query calls one list request may spend while filters discard items. */
+export const MAX_QUERIES_PER_PAGE = 5;
+
+export interface ListRequest {
+  readonly clientId: string;
+  /** The kind of id the items have (their sort key is `<sortKeyPrefix><id>`). */
+  readonly kind: IdKind;
+  readonly sortKeyPrefix: string;
+  readonly limit: number;
+  readonly cursor?: string;
+  /** Every filter of the request: binds the cursor, so it cannot be reused with others. */
+  readonly filters: Record<string, unknown>;
+  /** Creation-time range, as a sort-key range (from inclusive, to exclusive). */
+  readonly from?: Date;
+  readonly to?: Date;
+  readonly filter?: Filter;
+}
+
+/**
+ * One newest-first page of a client's items of one kind: reads until `limit` matches are found,
+ * the data ends or MAX_QUERIES_PER_PAGE calls are spent, and returns an opaque cursor bound to
+ * the client and the filters. Items created while a client pages sort above the cursor, so
+ * following `next_cursor` visits every match exactly once.
+ */
+export async function listNewestFirst(db: Db, request: ListRequest): Promise<{ items: Record<string, unknown>[]; pagination: Pagination }> {
+  const fingerprint = filterFingerprint({ kind: request.kind, ...request.filters });
+  const afterId = request.cursor
+    ? decodeCursor(request.cursor, request.clientId, fingerprint, (id) => isId(request.kind, id))
+    : undefined;
+  const { lowestId, highestId } = idBounds(request.kind, request.from, request.to);
+  const pk = clientPartition(request.clientId);
+  const want = request.limit + 1;
+  const filter = request.filter;
+  const items: Record<string, unknown>[] = [];
+  let startKey: Record<string, unknown> | undefined = afterId ? { pk, sk: request.sortKeyPrefix + afterId } : undefined;
+  let lastEvaluatedId: string | undefined;
+  for (let calls = 0; calls < MAX_QUERIES_PER_PAGE && items.length < want; calls++) {
+    const input: QueryCommandInput = {
+      TableName: db.tableName,
+      KeyConditionExpression: 'pk = :pk AND sk BETWEEN :low AND :high',
+      ExpressionAttributeValues: {
+        ':pk': pk,
+        ':low': request.sortKeyPrefix + (lowestId ?? ''),
+        ':high': request.sortKeyPrefix + (highestId ?? '~'),
+        ...filter?.values,
+      },
+      ScanIndexForward: false,
+      ExclusiveStartKey: startKey,
+      // Unfiltered, read exactly what is missing; filtered, read ahead since some will be dropped.
+      Limit: filter ? Math.max(100, want - items.length) : want - items.length,
+    };
+    if (filter) {
+      input.FilterExpression = filter.expression;
+      if (Object.keys(filter.names).length > 0) input.ExpressionAttributeNames = filter.names;
+    }
+    const page = await db.doc.send(new QueryCommand(input));
+    items.push(...(page.Items ?? []));
+    startKey = page.LastEvaluatedKey;
+    lastEvaluatedId = startKey ? String(startKey.sk).slice(request.sortKeyPrefix.length) : undefined;
+    if (!startKey) break;
+  }
+  const pageItems = items.slice(0, request.limit);
+  // A full page resumes after its last item; a page cut short by the work bound resumes where reading stopped.
+  const resumeAt = items.length > request.limit ? String(pageItems[pageItems.length - 1]!.id) : lastEvaluatedId;
+  return {
+    items: pageItems,
+    pagination: {
+      limit: request.limit,
+      has_more: resumeAt !== undefined,
+      next_cursor: resumeAt === undefined ? null : encodeCursor(request.clientId, fingerprint, resumeAt),
+    },
+  };
+}
