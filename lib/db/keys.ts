@@ -26,14 +26,15 @@ export const keys = {
   /** Reserves an order_id within the client: written in the same transaction as the payment. */
   order: (clientId: string, orderId: string) => ({ pk: clientPartition(clientId), sk: `ORDER#${orderId}` }),
 
+  /** A refund record (API.md §6). */
+  refund: (clientId: string, refundId: string) => ({ pk: clientPartition(clientId), sk: `RFD#${refundId}` }),
+
   /** A settlement-ledger entry (API.md §7). */
   settlement: (clientId: string, settlementId: string) => ({ pk: clientPartition(clientId), sk: STL + settlementId }),
 
-  /** Sort-key bounds of every transaction (or settlement entry) id within [lowId, highId]. */
+  /** Sort keys of transactions and settlement entries by id (an empty id gives the prefix). */
   transactionSortKey: (transactionId: string) => TXN + transactionId,
   settlementSortKey: (settlementId: string) => STL + settlementId,
-  /** The id back from a sort key built above. */
-  idOfSortKey: (sk: string) => sk.slice(sk.indexOf('#') + 1),
 
   /** Idempotency records live in the client's partition, under `IDEM#<route>#<hash of the key>`. */
   idempotencyPrefix: (routeId: string) => `IDEM#${routeId}`,

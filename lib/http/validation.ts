@@ -18,6 +18,9 @@ export function toFieldErrors(issues: readonly z.core.$ZodIssue[], source: Sourc
       return issue.keys.map((key) => ({ field: [...path, key].join('.'), message: unknownKeyMessage[source] }));
     }
     const field = path.join('.') || source;
+    if (issue.code === 'invalid_key') {
+      return [{ field, message: `key ${issue.issues[0]?.message ?? 'is not valid'}` }];
+    }
     if (issue.input === undefined && issue.code !== 'custom') return [{ field, message: 'is required' }];
     return [{ field, message: issue.message }];
   });

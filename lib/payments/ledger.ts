@@ -34,3 +34,21 @@ export function paymentEntry(transaction: Transaction, at: Date): SettlementEntr
     settled_at: at.toISOString(),
   };
 }
+
+/** A refund's entry: negative gross and net, no fee (the channel fee is not returned). */
+export function refundEntry(transaction: Transaction, refund: { id: string; amount: number }, at: Date): SettlementEntry {
+  return {
+    id: newId('settlement', at),
+    type: 'refund',
+    transaction_id: transaction.id,
+    refund_id: refund.id,
+    order_id: transaction.order_id,
+    payment_method: transaction.payment_method,
+    payment_channel: transaction.payment_channel,
+    currency: transaction.currency,
+    gross_amount: -refund.amount,
+    fee: 0,
+    net_amount: -refund.amount,
+    settled_at: at.toISOString(),
+  };
+}

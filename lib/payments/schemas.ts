@@ -18,12 +18,24 @@ export const orderId = z
   .string({ error: 'must be a string' })
   .regex(ORDER_ID, { error: 'must be 1–64 characters of A-Z a-z 0-9 _ . : -' });
 
+/**
+ * An integer, optionally within [min, max], reported as one message per field. (zod's own
+ * `z.int()` aborts the whole object on a fraction, which would hide the other fields' errors.)
+ */
+const integer = (range?: { min?: number; max?: number; message: string }) =>
+  z.number({ error: 'must be an integer' }).superRefine((n, ctx) => {
+    if (!Number.isSafeInteger(n)) ctx.addIssue({ code: 'custom', message: 'must be an integer' });
+    else if (range && ((range.min !== undefined && n < range.min) || (range.max !== undefined && n > range.max))) {
+      ctx.addIssue({ code: 'custom', message: range.message });
+    }
+  });
+
 const metadataValue = z.union([text(500), z.number(), z.boolean(), z.null()], {
   error: 'must be a string (at most 500 characters), number, boolean or null',
 });
 
 const metadata = z
-  .record(text(40, 1), metadataValue, { error: 'must be an object' })
+  .record(text(40, 1), metadataValue, { error: (issue) => (issue.code === 'invalid_type' ? 'must be an object' : undefined) })
   .refine((m) => Object.keys(m).length <= 20, { error: 'must have at most 20 keys' });
 
 const channelNames = catalog.flatMap((m) => m.channels.map((c) => c.payment_channel)) as [string, ...string[]];
@@ -32,7 +44,7 @@ export const CreatePaymentBody = z
   .strictObject(
     {
       order_id: orderId,
-      amount: z.int({ error: 'must be an integer' }),
+      amount: integer(),
       payment_method: z.enum(paymentMethodNames, { error: `must be one of ${paymentMethodNames.join(', ')}` }),
       payment_channel: z.string({ error: 'must be a string' }),
       customer: z.strictObject(
@@ -48,15 +60,15 @@ export const CreatePaymentBody = z
       currency: z.string({ error: 'must be a string' }).optional(),
       description: text(255).nullable().optional(),
       metadata: metadata.optional(),
-      expiry_minutes: z
-        .int({ error: 'must be an integer' })
-        .min(1, { error: 'must be from 1 to 10080' })
-        .max(10_080, { error: 'must be from 1 to 10080' })
-        .optional(),
+      expiry_minutes: integer({ min: 1, max: 10_080, message: 'must be from 1 to 10080' }).optional(),
     },
     { error: 'must be an object' },
   )
+  // Runs even when other fields are invalid (`when`), so `details` names every bad field at once;
+  // hence the defensive reads of fields that may not have the right type.
   .superRefine((body, ctx) => {
+    if (typeof body.payment_method !== 'string' || typeof body.payment_channel !== 'string') return;
+    if (!paymentMethodNames.includes(body.payment_method)) return;
     const channel = findChannel(body.payment_method, body.payment_channel);
     if (!channel) {
       const method = catalog.find((m) => m.payment_method === body.payment_method);
@@ -68,17 +80,17 @@ export const CreatePaymentBody = z
       });
       return;
     }
-    if (body.amount < channel.min_amount || body.amount > channel.max_amount) {
+    if (Number.isSafeInteger(body.amount) && (body.amount < channel.min_amount || body.amount > channel.max_amount)) {
       ctx.addIssue({
         code: 'custom',
         path: ['amount'],
         message: `must be from ${channel.min_amount} to ${channel.max_amount} for ${channel.payment_channel}`,
       });
     }
-    if (body.currency !== undefined && body.currency !== channel.currency) {
+    if (typeof body.currency === 'string' && body.currency !== channel.currency) {
       ctx.addIssue({ code: 'custom', path: ['currency'], message: `must be ${channel.currency} for ${channel.payment_channel}` });
     }
-  });
+  }, { when: () => true });
 export type CreatePaymentInput = z.output<typeof CreatePaymentBody>;
 
 export const TransactionIdParams = z.object({
@@ -132,3 +144,42 @@ export const ListTransactionsQuery = z
     }
   });
 export type ListTransactionsInput = z.output<typeof ListTransactionsQuery>;
+
+export const RefundBody = z
+  .strictObject(
+    {
+      transaction_id: z
+        .string({ error: 'must be a string' })
+        .refine((id) => isId('transaction', id), { error: 'must be a transaction id (txn_ followed by a ULID)' })
+        .optional(),
+      order_id: orderId.optional(),
+      amount: integer({ min: 1, message: 'must be at least 1' }).optional(),
+      reason: text(255).optional(),
+    },
+    { error: 'must be an object' },
+  )
+  .superRefine((body, ctx) => {
+    if ((body.transaction_id === undefined) === (body.order_id === undefined)) {
+      ctx.addIssue({ code: 'custom', path: ['transaction_id'], message: 'exactly one of transaction_id or order_id is required' });
+    }
+  });
+export type RefundInput = z.output<typeof RefundBody>;
+
+export const settlementTypes = ['payment', 'refund'] as const;
+
+export const ListSettlementsQuery = z
+  .strictObject({
+    type: z.enum(settlementTypes, { error: `must be one of ${settlementTypes.join(', ')}` }).optional(),
+    from: timestamp.optional(),
+    to: timestamp.optional(),
+    transaction_id: z
+      .string()
+      .refine((id) => isId('transaction', id), { error: 'must be a transaction id (txn_ followed by a ULID)' })
+      .optional(),
+    limit,
+    cursor: z.string().min(1, { error: 'must not be empty' }).optional(),
+  })
+  .superRefine((q, ctx) => {
+    if (q.from && q.to && q.from >= q.to) ctx.addIssue({ code: 'custom', path: ['to'], message: 'must be later than from' });
+  });
+export type ListSettlementsInput = z.output<typeof ListSettlementsQuery>;

@@ -145,24 +145,24 @@ describe('POST /payment/create — payment_method and payment_channel', () => {
 
   it.each([
     {
-      case: 'a channel of another method (bank_transfer + gopay)',
+      case: 'bank_transfer with gopay',
       method: 'bank_transfer',
       channel: 'gopay',
       message: 'must be a channel of bank_transfer: bca_va, bni_va, bri_va, mandiri_va, permata_va',
     },
     {
-      case: 'a channel of another method (ewallet + bca_va)',
+      case: 'ewallet with bca_va',
       method: 'ewallet',
       channel: 'bca_va',
       message: 'must be a channel of ewallet: gopay, ovo, dana, shopeepay',
     },
     {
-      case: 'a channel outside the catalog',
+      case: 'bank_transfer with xyz_va',
       method: 'bank_transfer',
       channel: 'xyz_va',
       message: 'must be a channel of bank_transfer: bca_va, bni_va, bri_va, mandiri_va, permata_va',
     },
-  ])('rejects $case on payment_channel', async ({ method, channel, message }) => {
+  ])('rejects $case on field payment_channel', async ({ method, channel, message }) => {
     const res = await createAsNewClient(paymentBody({ payment_method: method, payment_channel: channel }));
     expectValidationError(res, [{ field: 'payment_channel', message }]);
   });
@@ -292,7 +292,7 @@ describe('POST /payment/create — metadata', () => {
     { case: '20 keys', metadata: keys(20) },
     { case: 'a key of 40 characters', metadata: { ['k'.repeat(40)]: 'v' } },
     { case: 'a string value of 500 characters', metadata: { note: 'v'.repeat(500) } },
-    { case: 'string, number, boolean and null values', metadata: { s: 'x', n: 1.5, b: true, z: null } },
+    { case: 'values of every allowed type', metadata: { s: 'x', n: 1.5, b: true, z: null } },
   ])('accepts metadata with $case and returns it unchanged', async ({ metadata }) => {
     const res = await createAsNewClient(paymentBody({ metadata }));
     expect(res.status).toBe(201);
@@ -372,12 +372,12 @@ describe('POST /payment/create — several bad fields at once', () => {
     ]);
   });
 
-  // The channel rules (amount range, method/channel pair, currency) depend on several fields; they
-  // must still be reported when an unrelated field is also wrong.
+  // API.md §2: `details` names each bad field. The channel rules (amount range, method/channel pair,
+  // currency) span several fields, so they are the ones at risk of going unreported next to another error.
   it.each([
-    { case: 'an amount below the minimum and a customer that is not an object', overrides: { amount: 9_999, customer: 'Budi' }, fields: ['amount', 'customer'] },
-    { case: 'a foreign currency and a fractional expiry_minutes', overrides: { currency: 'USD', expiry_minutes: 1.5 }, fields: ['currency', 'expiry_minutes'] },
-    { case: 'a channel of another method and a missing customer.email', overrides: { payment_channel: 'gopay', customer: { name: 'Budi' } }, fields: ['customer.email', 'payment_channel'] },
+    { case: 'amount too low, customer a string', overrides: { amount: 9_999, customer: 'Budi' }, fields: ['amount', 'customer'] },
+    { case: 'currency USD, expiry_minutes 1.5', overrides: { currency: 'USD', expiry_minutes: 1.5 }, fields: ['currency', 'expiry_minutes'] },
+    { case: 'channel gopay, no customer.email', overrides: { payment_channel: 'gopay', customer: { name: 'Budi' } }, fields: ['customer.email', 'payment_channel'] },
   ])('names both fields for $case', async ({ overrides, fields }) => {
     const res = await createAsNewClient(paymentBody(overrides));
     expect(res.status).toBe(400);
@@ -399,6 +399,7 @@ describe('POST /payment/create — request checks before validation', () => {
     expect(res.status).toBe(201);
   });
 
+  // Trailing whitespace is valid JSON: padding changes only the size (the body is ASCII, so chars = bytes).
   it('accepts a body of exactly 16 KiB', async () => {
     const json = JSON.stringify(paymentBody());
     const res = await sendRaw(json.padEnd(MAX_BODY_BYTES, ' '), 'application/json');

@@ -1,0 +1,69 @@
+import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import type { Db } from '../db/db';
+import { cancellationReasons } from '../db/errors';
+import { keys } from '../db/keys';
+import type { SettlementEntry } from './ledger';
+import type { Refund } from './refunds';
+
+/**
+ * Writes a refund in one TransactWriteItems: the transaction's refunded_amount (and its flip to
+ * `refunded` when the total reaches the amount), the refund record and its ledger entry.
+ *
+ * The update is conditioned on the status still being `settled` and on what was refunded before:
+ * a partial refund needs `refunded_amount < amount − refund` (so it cannot reach or pass the
+ * amount, whatever else happened concurrently); the refund that completes the amount needs
+ * `refunded_amount` to be exactly what was read. Returns false when the condition failed (a
+ * concurrent refund changed the picture), so the caller reads again and decides again.
+ */
+export async function writeRefund(
+  db: Db,
+  clientId: string,
+  write: { transactionId: string; amount: number; refundedBefore: number; total: number; refund: Refund; entry: SettlementEntry; at: string },
+): Promise<boolean> {
+  const completes = write.refundedBefore + write.amount === write.total;
+  const update = completes
+    ? {
+        UpdateExpression: 'SET refunded_amount = :total, #status = :refunded, updated_at = :at',
+        ConditionExpression: '#status = :settled AND refunded_amount = :before',
+        ExpressionAttributeValues: { ':total': write.total, ':refunded': 'refunded', ':settled': 'settled', ':before': write.refundedBefore, ':at': write.at },
+      }
+    : {
+        UpdateExpression: 'SET refunded_amount = refunded_amount + :amount, updated_at = :at',
+        ConditionExpression: '#status = :settled AND refunded_amount < :ceiling',
+        ExpressionAttributeValues: { ':amount': write.amount, ':settled': 'settled', ':ceiling': write.total - write.amount, ':at': write.at },
+      };
+  try {
+    await db.doc.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Update: {
+              TableName: db.tableName,
+              Key: keys.transaction(clientId, write.transactionId),
+              ExpressionAttributeNames: { '#status': 'status' },
+              ...update,
+            },
+          },
+          {
+            Put: {
+              TableName: db.tableName,
+              Item: { ...keys.refund(clientId, write.refund.id), entity: 'refund', ...write.refund },
+              ConditionExpression: 'attribute_not_exists(pk)',
+            },
+          },
+          {
+            Put: {
+              TableName: db.tableName,
+              Item: { ...keys.settlement(clientId, write.entry.id), entity: 'settlement', ...write.entry },
+              ConditionExpression: 'attribute_not_exists(pk)',
+            },
+          },
+        ],
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (cancellationReasons(error)?.[0]?.Code === 'ConditionalCheckFailed') return false;
+    throw error;
+  }
+}

@@ -1,0 +1,69 @@
+import type { Clock } from '../clock';
+import type { Db } from '../db/db';
+import { AmountExceedsRefundableError, ApiError, InvalidStateError, NotFoundError } from '../http/errors';
+import { newId } from '../ids';
+import { refundEntry } from './ledger';
+import { getTransaction } from './payments';
+import { writeRefund } from './refund-repository';
+import type { RefundInput } from './schemas';
+import { allows } from './states';
+import { findTransactionIdByOrder } from './transaction-repository';
+
+/** A refund (API.md §6). */
+export interface Refund {
+  readonly id: string;
+  readonly transaction_id: string;
+  readonly order_id: string;
+  readonly amount: number;
+  readonly currency: string;
+  readonly reason: string | null;
+  readonly status: 'succeeded';
+  readonly created_at: string;
+}
+
+/**
+ * Each failed attempt means another refund of the same transaction succeeded in between, so the
+ * loop always makes progress; the bound only caps the work of one request under heavy contention.
+ */
+const MAX_ATTEMPTS = 10;
+
+class RefundContentionError extends ApiError {
+  constructor() {
+    super(429, 'RATE_LIMITED', 'Too many concurrent refunds of this transaction; retry the request');
+  }
+}
+
+/** Refunds all or part of what is left of a settled transaction, atomically with its ledger entry. */
+export async function refundTransaction(db: Db, clientId: string, input: RefundInput, clock: Clock): Promise<Refund> {
+  const transactionId = input.transaction_id ?? (await findTransactionIdByOrder(db, clientId, input.order_id!));
+  if (!transactionId) throw new NotFoundError('Transaction not found');
+  for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+    const transaction = await getTransaction(db, clientId, transactionId, clock);
+    if (!allows('refund', transaction.status)) throw new InvalidStateError(transaction.status, 'refund');
+    const refundable = transaction.amount - transaction.refunded_amount;
+    const amount = input.amount ?? refundable;
+    if (amount > refundable) throw new AmountExceedsRefundableError(amount, refundable);
+    const now = clock.now();
+    const refund: Refund = {
+      id: newId('refund', now),
+      transaction_id: transaction.id,
+      order_id: transaction.order_id,
+      amount,
+      currency: transaction.currency,
+      reason: input.reason ?? null,
+      status: 'succeeded',
+      created_at: now.toISOString(),
+    };
+    const written = await writeRefund(db, clientId, {
+      transactionId,
+      amount,
+      refundedBefore: transaction.refunded_amount,
+      total: transaction.amount,
+      refund,
+      entry: refundEntry(transaction, refund, now),
+      at: refund.created_at,
+    });
+    if (written) return refund;
+  }
+  throw new RefundContentionError();
+}
