@@ -2,7 +2,13 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CfnOutput, RemovalPolicy, Stack, type StackProps, Validations } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
-import { HttpApi, HttpMethod, HttpStage, LogGroupLogDestination, PayloadFormatVersion } from 'aws-cdk-lib/aws-apigatewayv2';
+import {
+  HttpApi,
+  HttpMethod,
+  HttpStage,
+  LogGroupLogDestination,
+  PayloadFormatVersion,
+} from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import { AttributeType, BillingMode, ProjectionType, StreamViewType, Table } from 'aws-cdk-lib/aws-dynamodb';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
@@ -90,9 +96,9 @@ export class PaymentSandboxStack extends Stack {
     Validations.of(this.api).acknowledge({
       id: 'AwsSolutions-APIG4',
       reason:
-        'Authorization lives in the handlers: API keys are verified against the table (a revoked key fails on its next ' +
-        "request) and HTTP API authorizers cannot return the contract's exact 401/403 bodies. The $default route only " +
-        'answers 404/405, which the contract checks before authentication.',
+        'Authorization lives in the handlers: API keys are verified against the table (a revoked key fails ' +
+        "on its next request) and HTTP API authorizers cannot return the contract's exact 401/403 bodies. " +
+        'The $default route only answers 404/405, which the contract checks before authentication.',
     });
 
     const accessLogs = new LogGroup(this, 'AccessLogs', {

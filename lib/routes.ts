@@ -78,6 +78,24 @@ export const routes = {
     table: 'write',
     summary: 'Settle, fail or expire a pending transaction (sandbox control)',
   }),
+  createRefund: route({
+    id: 'createRefund',
+    method: 'POST',
+    path: '/refund',
+    handler: 'functions/create-refund.ts',
+    scope: 'refunds:write',
+    table: 'write',
+    summary: 'Refund all or part of a settled transaction',
+  }),
+  listSettlements: route({
+    id: 'listSettlements',
+    method: 'GET',
+    path: '/settlements',
+    handler: 'functions/list-settlements.ts',
+    scope: 'settlements:read',
+    table: 'read',
+    summary: 'List the settlement ledger',
+  }),
 } as const;
 
 export type RouteId = keyof typeof routes;

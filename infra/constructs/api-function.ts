@@ -3,7 +3,7 @@ import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
-import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { LogLevel, NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import type { TableAccess } from '../../lib/routes';
@@ -11,23 +11,16 @@ import type { TableAccess } from '../../lib/routes';
 /** Must match the Logger's serviceName in lib/logger.ts, so both name the service alike. */
 const SERVICE_NAME = 'payment-sandbox';
 
+/** Everything a GET needs; TransactGetItems authorizes as GetItem. */
+const READ_ACTIONS = ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query', 'dynamodb:ConditionCheckItem'];
+
 /**
- * Reads are everything a GET needs (TransactGetItems authorizes as GetItem).
- * TransactWriteItems has no action of its own: it is authorized item by item
- * as PutItem, UpdateItem, DeleteItem or ConditionCheckItem, all granted to writers.
+ * TransactWriteItems has no action of its own: it is authorized item by item as
+ * PutItem, UpdateItem, DeleteItem or ConditionCheckItem, all of which writers get.
  */
 const TABLE_ACTIONS: Record<TableAccess, readonly string[]> = {
-  read: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query', 'dynamodb:ConditionCheckItem'],
-  write: [
-    'dynamodb:GetItem',
-    'dynamodb:BatchGetItem',
-    'dynamodb:Query',
-    'dynamodb:ConditionCheckItem',
-    'dynamodb:PutItem',
-    'dynamodb:UpdateItem',
-    'dynamodb:DeleteItem',
-    'dynamodb:BatchWriteItem',
-  ],
+  read: READ_ACTIONS,
+  write: [...READ_ACTIONS, 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem'],
 };
 
 export interface ApiFunctionProps {
@@ -94,8 +87,10 @@ export class ApiFunction extends Construct {
         // Prefer packages' ESM builds; CommonJS ones still work through the banner's `require`.
         mainFields: ['module', 'main'],
         // Aliased so a bundled module that imports `createRequire` itself cannot collide with it.
-        banner:
-          "import { createRequire as __bannerCreateRequire } from 'module'; const require = __bannerCreateRequire(import.meta.url);",
+        banner: [
+          "import { createRequire as __bannerCreateRequire } from 'module';",
+          'const require = __bannerCreateRequire(import.meta.url);',
+        ].join(' '),
         minify: true,
         sourceMap: true,
         sourcesContent: false,
@@ -103,6 +98,7 @@ export class ApiFunction extends Construct {
         bundleAwsSDK: true,
         externalModules: [],
         tsconfig: join(props.projectRoot, 'tsconfig.json'),
+        logLevel: LogLevel.WARNING,
       },
     });
   }

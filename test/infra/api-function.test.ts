@@ -37,7 +37,7 @@ beforeAll(() => {
     writer: stack.getLogicalId(writer.function.node.defaultChild as never),
     unbound: stack.getLogicalId(unbound.function.node.defaultChild as never),
   };
-});
+}, 60_000);
 
 function dynamoStatementsOf(functionId: string): Json[] {
   const roleId = resources[functionId]!.Properties.Role['Fn::GetAtt'][0];

@@ -8,6 +8,8 @@ import type { PaymentSandboxStack } from '../../infra/stack';
 // How `cdk synth -c stage=… -c retain=…` turns into stacks. Bundling is skipped: only names,
 // policies and context handling matter here (test/infra/stack.test.ts bundles for real).
 
+/** A synthesis runs the validation plugins; the first one in a worker also starts their engine. */
+const SYNTH_TIMEOUT = 60_000;
 const skipBundling = { 'aws:cdk:bundling-stacks': [] };
 const context = (extra: Record<string, unknown> = {}) => ({ ...cdkJsonContext(), ...skipBundling, ...extra });
 
@@ -61,7 +63,7 @@ describe('stage and retain context', () => {
       expect.objectContaining({ DeletionPolicy: 'Retain', UpdateReplacePolicy: 'Retain' }),
     ]);
     for (const r of resources.filter((r) => r.Type === 'AWS::Logs::LogGroup')) expect(r.DeletionPolicy).toBe('Delete');
-  });
+  }, SYNTH_TIMEOUT);
 
   it('leaves account and region to the CLI environment', () => {
     const { stack } = buildApp({ context: context() });
@@ -80,7 +82,7 @@ describe('two stages in one account', () => {
     alpha = createStack(app, { stage: 'alpha', retain: false });
     beta = createStack(app, { stage: 'beta', retain: false });
     stackNames = app.synth().stacks.map((s) => s.stackName);
-  });
+  }, SYNTH_TIMEOUT);
 
   it('synthesize side by side with distinct stack names and no fixed physical names', () => {
     expect(stackNames.sort()).toEqual(['PaymentSandbox-alpha', 'PaymentSandbox-beta']);

@@ -46,7 +46,7 @@ describe('cdk-nag AwsSolutions', () => {
   beforeAll(() => {
     nagged = appForNag();
     nagged.app.synth();
-  });
+  }, 60_000);
 
   it('finds nothing unacknowledged: no errors and no warnings', () => {
     expect(new AwsSolutionsChecks().validateScope(nagged.app).violations).toEqual([]);
@@ -58,7 +58,9 @@ describe('cdk-nag AwsSolutions', () => {
   });
 
   it('leaves nothing else to report: no CloudFormation validation finding, no construct warning or error', () => {
-    const findings = nagged.report().pluginReports.flatMap((r) => r.violations.map((v) => `${r.pluginName}: ${v.ruleName}`));
+    const findings = nagged
+      .report()
+      .pluginReports.flatMap((r) => r.violations.map((v) => `${r.pluginName}: ${v.ruleName}`));
     expect(findings).toEqual([]);
     expect(Annotations.fromStack(nagged.stack).findWarning('*', Match.anyValue())).toEqual([]);
     expect(Annotations.fromStack(nagged.stack).findError('*', Match.anyValue())).toEqual([]);
@@ -87,5 +89,5 @@ describe('cdk-nag AwsSolutions', () => {
       r.violations.map((v) => `${r.pluginName} ${v.severity} ${v.ruleName}`),
     );
     expect(findings).toEqual(['AwsSolutions warning AwsSolutions-DDB3']);
-  });
+  }, 60_000);
 });

@@ -1,0 +1,37 @@
+import type { Db } from '../db/db';
+import { keys } from '../db/keys';
+import { allOf, equals, listNewestFirst } from '../db/paging';
+import type { Pagination } from '../http/envelope';
+import type { SettlementEntry } from './ledger';
+import type { ListSettlementsInput } from './schemas';
+
+const entryFields = [
+  'id', 'type', 'transaction_id', 'refund_id', 'order_id', 'payment_method', 'payment_channel',
+  'currency', 'gross_amount', 'fee', 'net_amount', 'settled_at',
+] as const satisfies readonly (keyof SettlementEntry)[];
+
+function viewEntry(item: Record<string, unknown>): SettlementEntry {
+  return Object.fromEntries(entryFields.map((f) => [f, item[f] ?? null])) as unknown as SettlementEntry;
+}
+
+/** The client's settlement ledger (API.md §7), newest first; `from`/`to` bound `settled_at`. */
+export async function listSettlements(
+  db: Db,
+  clientId: string,
+  query: ListSettlementsInput,
+): Promise<{ data: SettlementEntry[]; pagination: Pagination }> {
+  const { limit, cursor, ...filters } = query;
+  const { items, pagination } = await listNewestFirst(db, {
+    clientId,
+    kind: 'settlement',
+    sortKeyPrefix: keys.settlementSortKey(''),
+    limit,
+    cursor,
+    filters,
+    // An entry's id carries its settled_at time, so the range is a sort-key range.
+    from: query.from,
+    to: query.to,
+    filter: allOf([equals('type', query.type), equals('transaction_id', query.transaction_id)]),
+  });
+  return { data: items.map(viewEntry), pagination };
+}
