@@ -1,11 +1,13 @@
 import type { TestProject } from 'vitest/node';
-import { startSandbox, type Sandbox } from '../../infra/local/sandbox';
+import { ensureDemoCredentials, startSandbox, type Sandbox } from '../../infra/local/sandbox';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
     dynamoEndpoint: string;
     tableName: string;
+    /** A full-scope key of a demo client, as `npm start` seeds: what the e2e suite uses locally. */
+    serverKey: string;
   }
 }
 
@@ -19,6 +21,7 @@ export async function setup(project: TestProject): Promise<void> {
   project.provide('baseUrl', sandbox.baseUrl);
   project.provide('dynamoEndpoint', sandbox.dynamoEndpoint);
   project.provide('tableName', sandbox.tableName);
+  project.provide('serverKey', (await ensureDemoCredentials(sandbox.db)).key);
 }
 
 export async function teardown(): Promise<void> {
