@@ -1,8 +1,6 @@
-import { listChannels, ListChannelsQuery } from '../lib/channels';
+import { listChannels } from '../lib/channels';
+import { contracts } from '../lib/contracts';
 import { endpoint } from '../lib/http/endpoint';
 import { ok } from '../lib/http/envelope';
-import { routes } from '../lib/routes';
 
-export const handler = endpoint(routes.listChannels, { query: ListChannelsQuery }, async ({ query }) =>
-  ok(listChannels(query)),
-);
+export const handler = endpoint(contracts.listChannels, async ({ query }) => ok(listChannels(query)));

@@ -5,6 +5,9 @@ import { App, Tags, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import type { Construct } from 'constructs';
 import { PaymentSandboxStack } from './stack';
+import { InvalidContextError, sandboxTags, stackNameOf, validateStage } from './stage';
+
+export { InvalidContextError, validateStage };
 
 /**
  * The stage when `-c stage=…` is not given. A developer's bare `cdk synth` or
@@ -12,17 +15,6 @@ import { PaymentSandboxStack } from './stack';
  * stages always pass their own name.
  */
 export const DEFAULT_STAGE = 'dev';
-
-const STAGE_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-const STAGE_MAX_LENGTH = 32;
-
-/** A `-c` context value the app cannot use; the CLI prints the message without a stack trace. */
-export class InvalidContextError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'InvalidContextError';
-  }
-}
 
 export interface StackOptions {
   /** Lowercase letters, digits and single hyphens, e.g. `dev`, `alice`, `pr-42`. */
@@ -42,17 +34,6 @@ export interface BuildAppOptions {
   readonly outdir?: string;
 }
 
-/** Throws an InvalidContextError unless `stage` can name a stack and its resources. */
-export function validateStage(stage: string): string {
-  if (!STAGE_PATTERN.test(stage) || stage.length > STAGE_MAX_LENGTH) {
-    throw new InvalidContextError(
-      `Invalid stage ${JSON.stringify(stage)}: use 1-${STAGE_MAX_LENGTH} lowercase letters, digits and single ` +
-        'inner hyphens, e.g. -c stage=dev, -c stage=alice or -c stage=pr-42',
-    );
-  }
-  return stage;
-}
-
 function parseRetain(value: unknown): boolean {
   if (value === undefined || value === false || value === 'false') return false;
   if (value === true || value === 'true') return true;
@@ -62,9 +43,9 @@ function parseRetain(value: unknown): boolean {
 /** Creates PaymentSandbox-<stage> in `scope`, tagged with the project and the stage. */
 export function createStack(scope: Construct, options: StackOptions): PaymentSandboxStack {
   const stage = validateStage(options.stage);
-  const tags = { project: 'payment-sandbox', stage };
+  const tags = sandboxTags(stage);
   // No `env`: account and region come from the CLI's environment at deploy time.
-  const stack = new PaymentSandboxStack(scope, `PaymentSandbox-${stage}`, {
+  const stack = new PaymentSandboxStack(scope, stackNameOf(stage), {
     stage,
     retain: options.retain,
     description: `Payment Sandbox (${stage}): HTTP API, one Lambda per route, one DynamoDB table`,

@@ -80,7 +80,8 @@ export class PaymentSandboxStack extends Stack {
         projectRoot,
         description: `${route.method} ${API_BASE_PATH}${route.path}: ${route.summary}`,
       });
-      fn.bindTable(this.table, { access: route.table, indexNames });
+      // A route that needs no table (the OpenAPI document) gets neither TABLE_NAME nor a grant.
+      if (route.table !== 'none') fn.bindTable(this.table, { access: route.table, indexNames });
       this.api.addRoutes({
         path: `${API_BASE_PATH}${route.path}`,
         methods: [HttpMethod[route.method]],

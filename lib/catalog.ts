@@ -1,28 +1,37 @@
+import { z } from 'zod';
+
 /** The payment catalog (API.md §4): every method, channel, limit and fee lives here and nowhere else. */
 
-export interface Fee {
-  /** Flat part, in the currency's charged unit. */
-  readonly flat: number;
-  /** Percentage of the amount, as a decimal string-free number such as 2.9. */
-  readonly percent: number;
-}
+export const Fee = z
+  .strictObject({
+    flat: z.int().nonnegative().meta({ description: "Flat part, in the currency's charged unit" }),
+    percent: z.number().nonnegative().meta({ description: 'Percentage of the amount, such as 2.9 (at most 4 decimal places)' }),
+  })
+  .meta({ description: 'fee = flat + round_half_up(amount × percent / 100), computed in integers' });
+export type Fee = Readonly<z.infer<typeof Fee>>;
 
-export interface Channel {
-  readonly payment_channel: string;
-  readonly name: string;
-  readonly currency: string;
-  readonly min_amount: number;
-  readonly max_amount: number;
-  readonly fee: Fee;
-  readonly expiry_minutes: number;
-  readonly enabled: boolean;
-}
+export const Channel = z
+  .strictObject({
+    payment_channel: z.string().meta({ examples: ['bca_va'] }),
+    name: z.string().meta({ examples: ['BCA Virtual Account'] }),
+    currency: z.string().meta({ description: 'ISO 4217 code', examples: ['IDR'] }),
+    min_amount: z.int().positive(),
+    max_amount: z.int().positive(),
+    fee: Fee,
+    expiry_minutes: z.int().positive().meta({ description: 'Default lifetime of a pending transaction' }),
+    enabled: z.boolean(),
+  })
+  .meta({ description: 'A payment channel and its limits and fee' });
+export type Channel = Readonly<z.infer<typeof Channel>>;
 
-export interface PaymentMethod {
-  readonly payment_method: string;
-  readonly name: string;
-  readonly channels: readonly Channel[];
-}
+export const PaymentMethod = z
+  .strictObject({
+    payment_method: z.string().meta({ examples: ['bank_transfer'] }),
+    name: z.string().meta({ examples: ['Bank Transfer'] }),
+    channels: z.array(Channel),
+  })
+  .meta({ description: 'A payment method and its channels' });
+export type PaymentMethod = Readonly<z.infer<typeof PaymentMethod>>;
 
 const channel = (
   payment_channel: string,

@@ -37,3 +37,8 @@ export function idBounds(kind: IdKind, from: Date | undefined, to: Date | undefi
     highestId: to ? prefix + encodeTime(Math.max(0, to.getTime() - 1), 10) + 'Z'.repeat(16) : undefined,
   };
 }
+
+/** An id of this kind as the API returns it: the prefix and an upper-case ULID (Crockford base32). */
+export function idPattern(kind: IdKind): RegExp {
+  return new RegExp(`^${idPrefixes[kind]}_[0-9A-HJKMNP-TV-Z]{26}$`);
+}

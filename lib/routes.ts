@@ -1,7 +1,7 @@
 import type { Scope } from './scopes';
 
-/** How much of the table a route's function may touch; drives the IAM grant in infra. */
-export type TableAccess = 'read' | 'write';
+/** How much of the table a route's function may touch; drives the IAM grant in infra ('none': no table at all). */
+export type TableAccess = 'read' | 'write' | 'none';
 
 export interface Route {
   /** Operation id, also the OpenAPI operationId. */
@@ -95,6 +95,15 @@ export const routes = {
     scope: 'settlements:read',
     table: 'read',
     summary: 'List the settlement ledger',
+  }),
+  getOpenApiDocument: route({
+    id: 'getOpenApiDocument',
+    method: 'GET',
+    path: '/openapi.json',
+    handler: 'functions/get-openapi.ts',
+    scope: null,
+    table: 'none',
+    summary: "This API's OpenAPI 3.1 document",
   }),
 } as const;
 

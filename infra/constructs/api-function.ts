@@ -11,6 +11,9 @@ import type { TableAccess } from '../../lib/routes';
 /** Must match the Logger's serviceName in lib/logger.ts, so both name the service alike. */
 const SERVICE_NAME = 'payment-sandbox';
 
+/** The access levels that bind a table; a route with `table: 'none'` is never bound. */
+export type TableGrant = Exclude<TableAccess, 'none'>;
+
 /** Everything a GET needs; TransactGetItems authorizes as GetItem. */
 const READ_ACTIONS = ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query', 'dynamodb:ConditionCheckItem'];
 
@@ -18,7 +21,7 @@ const READ_ACTIONS = ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Que
  * TransactWriteItems has no action of its own: it is authorized item by item as
  * PutItem, UpdateItem, DeleteItem or ConditionCheckItem, all of which writers get.
  */
-const TABLE_ACTIONS: Record<TableAccess, readonly string[]> = {
+const TABLE_ACTIONS: Record<TableGrant, readonly string[]> = {
   read: READ_ACTIONS,
   write: [...READ_ACTIONS, 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem'],
 };
@@ -32,7 +35,7 @@ export interface ApiFunctionProps {
 }
 
 export interface BindTableOptions {
-  readonly access: TableAccess;
+  readonly access: TableGrant;
   /**
    * The table's global secondary indexes. Each is granted by name, so the
    * policy carries no `index/*` wildcard and cdk-nag has nothing to excuse.

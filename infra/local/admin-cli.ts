@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { CloudFormationClient } from '@aws-sdk/client-cloudformation';
 import {
   ClientNotFoundError,
   createClient,
@@ -12,10 +13,36 @@ import {
 import { closeDb, createDb } from '../../lib/db/client';
 import type { Db } from '../../lib/db/db';
 import { isScope, scopes as allScopes, type Scope } from '../../lib/scopes';
-import { runtimeFile, type RuntimeInfo } from './paths';
+import { InvalidContextError } from '../stage';
+import { runtimeFile as defaultRuntimeFile, type RuntimeInfo } from './paths';
+import {
+  deleteStack,
+  describeAwsError,
+  findSandboxStack,
+  formatDuration,
+  listSandboxStacks,
+  parseDuration,
+  planPrune,
+  regionOf,
+  StackError,
+  type SandboxStack,
+} from './stacks';
 
 interface Output {
   write(text: string): unknown;
+}
+
+/** What tests replace; the CLI itself passes nothing. */
+export interface AdminDeps {
+  /**
+   * Sends a deployed stack's DynamoDB calls to this endpoint instead of AWS. Tests use it to
+   * keep the data plane on DynamoDB Local while CloudFormation is mocked.
+   */
+  readonly dynamoEndpoint?: string;
+  /** Where `npm start` records the running sandbox (default `.sandbox/runtime.json`). */
+  readonly runtimeFile?: string;
+  /** The clock for stack ages and CI client names. */
+  readonly now?: () => Date;
 }
 
 /** A mistake in the command line or its target: printed as a message, never a stack trace. */
@@ -28,16 +55,50 @@ Commands:
   keys create --client cli_… [--scopes a,b] [--label TEXT]
   keys list --client cli_…
   keys revoke --key key_…
+  ci-env [--scopes a,b]           new client + key for a CI run; prints SANDBOX_BASE_URL=… and
+                                  SANDBOX_SERVER_KEY=… lines for >> $GITHUB_ENV
+  stacks list                     sandbox stacks of the account (tag project=payment-sandbox)
+  stacks prune --older-than 3d [--match 'pr-*'] [--dry-run]
+                                  delete sandbox stacks not deployed for longer than 3d
+                                  (durations: 3d, 12h, 90m, 1d12h)
 
 Target (default: the sandbox that 'npm start' is running):
-  --endpoint URL --table NAME   any DynamoDB endpoint and table
+  --stack NAME [--region R]       a deployed stack, by stage (pr-42) or stack name
+                                  (PaymentSandbox-pr-42); AWS credentials from the default chain
+  --endpoint URL --table NAME     any DynamoDB endpoint and table
 
 Scopes: ${allScopes.join(', ')}`;
 
+const DATA_COMMANDS = ['clients create', 'keys create', 'keys list', 'keys revoke', 'ci-env'];
+const STACK_COMMANDS = ['stacks list', 'stacks prune'];
+
+type Values = Record<string, string | boolean | undefined>;
+
+interface Result {
+  readonly data: unknown;
+  readonly text: string;
+  /** A line for stderr (stdout may be going to a file such as $GITHUB_ENV). */
+  readonly notice?: string;
+  readonly exitCode?: number;
+}
+
+/** Where the data-plane commands read and write. */
+interface Target {
+  readonly db: Db;
+  /** The API's {base_url}, when known: runtime.json locally, the ApiUrl output of a stack. */
+  readonly baseUrl: string | undefined;
+  /** `local`, or the stack's stage. */
+  readonly stage: string;
+}
+
 /** Runs one admin command; returns the exit code. With --json, stdout gets exactly one JSON document. */
-export async function runAdmin(argv: readonly string[], io: { stdout: Output; stderr: Output }): Promise<number> {
+export async function runAdmin(
+  argv: readonly string[],
+  io: { stdout: Output; stderr: Output },
+  deps: AdminDeps = {},
+): Promise<number> {
   let json = argv.includes('--json');
-  let db: Db | undefined;
+  let target: Target | undefined;
   try {
     const { values, positionals } = parseArgs({
       args: [...argv],
@@ -52,6 +113,11 @@ export async function runAdmin(argv: readonly string[], io: { stdout: Output; st
         key: { type: 'string' },
         endpoint: { type: 'string' },
         table: { type: 'string' },
+        stack: { type: 'string' },
+        region: { type: 'string' },
+        'older-than': { type: 'string' },
+        match: { type: 'string' },
+        'dry-run': { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -60,37 +126,52 @@ export async function runAdmin(argv: readonly string[], io: { stdout: Output; st
       io.stdout.write(`${USAGE}\n`);
       return values.help ? 0 : 2;
     }
-    db = connect(values.endpoint as string | undefined, values.table as string | undefined);
-    const result = await execute(positionals.join(' '), values, db);
+    const command = positionals.join(' ');
+    const now = deps.now ?? (() => new Date());
+    let result: Result;
+    if (STACK_COMMANDS.includes(command)) {
+      for (const option of ['stack', 'endpoint', 'table'] as const) {
+        if (values[option] !== undefined) throw new UsageError(`${command} takes --region, not --${option}`);
+      }
+      const cf = cloudFormation(values.region);
+      try {
+        result = await executeStacks(command, values, cf, now());
+      } finally {
+        cf.destroy();
+      }
+    } else if (DATA_COMMANDS.includes(command)) {
+      target = await connect(values, deps);
+      result = await execute(command, values, target, now());
+    } else {
+      throw new UsageError(`unknown command '${command}'\n\n${USAGE}`);
+    }
     io.stdout.write(json ? `${JSON.stringify(result.data)}\n` : `${result.text}\n`);
-    return 0;
+    if (result.notice) io.stderr.write(`${result.notice}\n`);
+    return result.exitCode ?? 0;
   } catch (error) {
     const message = describe(error);
     if (json) io.stdout.write(`${JSON.stringify({ error: message })}\n`);
     else io.stderr.write(`admin: ${message}\n`);
-    return error instanceof UsageError || isParseArgsError(error) ? 2 : 1;
+    return isUsageError(error) ? 2 : 1;
   } finally {
-    if (db) closeDb(db);
+    if (target) closeDb(target.db);
   }
 }
 
-async function execute(
-  command: string,
-  values: Record<string, string | boolean | undefined>,
-  db: Db,
-): Promise<{ data: unknown; text: string }> {
+async function execute(command: string, values: Values, target: Target, now: Date): Promise<Result> {
+  const { db } = target;
   const str = (name: string): string => {
     const value = values[name];
     if (typeof value !== 'string' || value.trim() === '') throw new UsageError(`${command} needs --${name}`);
     return value;
   };
+  const scopes = typeof values.scopes === 'string' ? parseScopes(values.scopes) : undefined;
   switch (command) {
     case 'clients create': {
       const client = await createClient(db, str('name'));
       return { data: client, text: `Created client ${client.id} (${client.name})` };
     }
     case 'keys create': {
-      const scopes = typeof values.scopes === 'string' ? parseScopes(values.scopes) : undefined;
       const label = typeof values.label === 'string' ? values.label : null;
       const key = await createKey(db, { clientId: str('client'), scopes, label });
       return {
@@ -112,9 +193,108 @@ async function execute(
       const key = await revokeKey(db, str('key'));
       return { data: key, text: `Revoked key ${key.id} (…${key.last4}) at ${key.revoked_at}` };
     }
+    case 'ci-env': {
+      if (!target.baseUrl) {
+        throw new UsageError(
+          "ci-env needs the API's base URL: use --stack NAME, or run it while 'npm start' is running (not with --endpoint/--table)",
+        );
+      }
+      const client = await createClient(db, `ci ${target.stage} ${now.toISOString()}`, now);
+      const key = await createKey(db, { clientId: client.id, scopes, label: 'ci' }, now);
+      // stdout carries exactly these two lines (and is the only place the key ever goes).
+      return {
+        data: { SANDBOX_BASE_URL: target.baseUrl, SANDBOX_SERVER_KEY: key.key, client_id: client.id, key_id: key.id },
+        text: `SANDBOX_BASE_URL=${target.baseUrl}\nSANDBOX_SERVER_KEY=${key.key}`,
+        notice: `Created client ${client.id} with key ${key.id} (${key.scopes.join(', ')}) on ${target.stage}`,
+      };
+    }
     default:
-      throw new UsageError(`unknown command '${command}'\n\n${USAGE}`);
+      throw new UsageError(`unknown command '${command}'`);
   }
+}
+
+async function executeStacks(command: string, values: Values, cf: CloudFormationClient, now: Date): Promise<Result> {
+  if (command === 'stacks list') {
+    const stacks = await listSandboxStacks(cf);
+    const rows = stacks.map((s) => [
+      s.stage,
+      s.status,
+      formatDuration(now.getTime() - s.createdAt.getTime()),
+      `${formatDuration(now.getTime() - s.lastDeployedAt.getTime())} ago`,
+      s.apiUrl ?? '-',
+    ]);
+    const text =
+      rows.length > 0
+        ? formatTable([['STAGE', 'STATUS', 'AGE', 'LAST DEPLOY', 'API URL'], ...rows])
+        : `No sandbox stacks in ${await regionOf(cf)}`;
+    return { data: stacks.map((s) => stackJson(s, now)), text };
+  }
+
+  const olderThanText = values['older-than'];
+  if (typeof olderThanText !== 'string') throw new UsageError('stacks prune needs --older-than, e.g. --older-than 3d');
+  const olderThanMs = parseDuration(olderThanText);
+  if (olderThanMs === undefined) {
+    throw new UsageError(`--older-than takes a duration like 3d, 12h, 90m or 1d12h, not ${JSON.stringify(olderThanText)}`);
+  }
+  const stagePattern = typeof values.match === 'string' ? values.match : undefined;
+  const dryRun = values['dry-run'] === true;
+  const plan = planPrune(await listSandboxStacks(cf), { olderThanMs, now, stagePattern });
+
+  const lines: string[] = [];
+  const deleted: string[] = [];
+  const failed: { stack_name: string; error: string }[] = [];
+  const idle = (s: SandboxStack) => formatDuration(now.getTime() - s.lastDeployedAt.getTime());
+  for (const stack of plan.stale) {
+    const what = `${stack.stackName} (stage ${stack.stage}, ${stack.status}, last deployed ${idle(stack)} ago)`;
+    if (dryRun) {
+      lines.push(`Would delete ${what}`);
+      continue;
+    }
+    try {
+      await deleteStack(cf, stack);
+      deleted.push(stack.stackName);
+      lines.push(`Deleting ${what}`);
+    } catch (error) {
+      failed.push({ stack_name: stack.stackName, error: describe(error) });
+      lines.push(`Could not delete ${stack.stackName}: ${describe(error)}`);
+    }
+  }
+  for (const stack of plan.busy) lines.push(`Skipped ${stack.stackName}: ${stack.status}`);
+  if (plan.stale.length === 0) {
+    lines.push(`Nothing to prune: no sandbox stack${stagePattern ? ` matching ${stagePattern}` : ''} idle for more than ${olderThanText}`);
+  }
+  lines.push(`Kept ${plan.kept.length} sandbox stack${plan.kept.length === 1 ? '' : 's'}${dryRun ? ' (dry run: nothing deleted)' : ''}`);
+  return {
+    data: {
+      older_than: olderThanText,
+      match: stagePattern ?? null,
+      dry_run: dryRun,
+      stale: plan.stale.map((s) => stackJson(s, now)),
+      deleted,
+      failed,
+      skipped: plan.busy.map((s) => stackJson(s, now)),
+      kept: plan.kept.map((s) => s.stackName),
+    },
+    text: lines.join('\n'),
+    exitCode: failed.length > 0 ? 1 : 0,
+  };
+}
+
+function stackJson(stack: SandboxStack, now: Date) {
+  return {
+    stack_name: stack.stackName,
+    stage: stack.stage,
+    status: stack.status,
+    created_at: stack.createdAt.toISOString(),
+    last_deployed_at: stack.lastDeployedAt.toISOString(),
+    age: formatDuration(now.getTime() - stack.createdAt.getTime()),
+    api_url: stack.apiUrl ?? null,
+  };
+}
+
+function formatTable(rows: readonly string[][]): string {
+  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
+  return rows.map((r) => r.map((cell, i) => (i === r.length - 1 ? cell : cell.padEnd(widths[i]!))).join('  ')).join('\n');
 }
 
 function parseScopes(text: string): Scope[] {
@@ -125,22 +305,56 @@ function parseScopes(text: string): Scope[] {
   return [...new Set(list)] as Scope[];
 }
 
-function connect(endpoint: string | undefined, table: string | undefined): Db {
+function cloudFormation(region: string | boolean | undefined): CloudFormationClient {
+  // No region → the SDK's default chain (AWS_REGION, the profile); credentials likewise.
+  return new CloudFormationClient(typeof region === 'string' ? { region } : {});
+}
+
+async function connect(values: Values, deps: AdminDeps): Promise<Target> {
+  const { endpoint, table, stack, region } = values as Record<string, string | undefined>;
+  if (stack !== undefined) {
+    if (endpoint !== undefined || table !== undefined) throw new UsageError('--stack cannot be combined with --endpoint or --table');
+    const cf = cloudFormation(region);
+    try {
+      const found = await findSandboxStack(cf, stack);
+      if (!found.tableName) {
+        throw new StackError(`${found.stackName} has no TableName output (status ${found.status}); is it fully deployed?`);
+      }
+      const db = deps.dynamoEndpoint
+        ? createDb(found.tableName, { endpoint: deps.dynamoEndpoint })
+        : createDb(found.tableName, { region: await cf.config.region() });
+      return { db, baseUrl: found.apiUrl, stage: found.stage };
+    } finally {
+      cf.destroy();
+    }
+  }
+  if (region !== undefined) throw new UsageError('--region goes with --stack NAME or the stacks commands');
   if (endpoint !== undefined || table !== undefined) {
     if (!endpoint || !table) throw new UsageError('--endpoint and --table go together');
-    return createDb(table, { endpoint });
+    return { db: createDb(table, { endpoint }), baseUrl: undefined, stage: 'local' };
   }
+  const runtimeFile = deps.runtimeFile ?? defaultRuntimeFile;
   if (!existsSync(runtimeFile)) {
-    throw new UsageError("no running sandbox found: start one with 'npm start', or pass --endpoint URL --table NAME");
+    throw new UsageError(
+      "no running sandbox found: start one with 'npm start', or pass --stack NAME, or --endpoint URL --table NAME",
+    );
   }
   const runtime = JSON.parse(readFileSync(runtimeFile, 'utf8')) as RuntimeInfo;
-  return createDb(runtime.tableName, { endpoint: runtime.dynamoEndpoint });
+  return { db: createDb(runtime.tableName, { endpoint: runtime.dynamoEndpoint }), baseUrl: runtime.baseUrl, stage: 'local' };
 }
 
 function describe(error: unknown): string {
-  if (error instanceof UsageError || error instanceof ClientNotFoundError || error instanceof KeyNotFoundError) {
+  if (
+    error instanceof UsageError ||
+    error instanceof StackError ||
+    error instanceof InvalidContextError ||
+    error instanceof ClientNotFoundError ||
+    error instanceof KeyNotFoundError
+  ) {
     return error.message;
   }
+  const aws = describeAwsError(error);
+  if (aws) return aws;
   const name = (error as Error | undefined)?.name ?? '';
   if (name === 'ResourceNotFoundException') return 'the table does not exist at that endpoint';
   if (/ECONNREFUSED|fetch failed|socket hang up/.test(String((error as Error)?.message ?? error))) {
@@ -148,6 +362,10 @@ function describe(error: unknown): string {
   }
   if (isParseArgsError(error)) return (error as Error).message;
   return `failed: ${(error as Error)?.message ?? String(error)}`;
+}
+
+function isUsageError(error: unknown): boolean {
+  return error instanceof UsageError || error instanceof InvalidContextError || isParseArgsError(error);
 }
 
 function isParseArgsError(error: unknown): boolean {

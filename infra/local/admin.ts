@@ -1,6 +1,7 @@
 /**
- * `npm run admin -- …` (API.md §9): clients and keys. Targets the running local sandbox by
- * default, or any DynamoDB endpoint with --endpoint URL --table NAME.
+ * `npm run admin -- …` (API.md §9): clients and keys, CI credentials (`ci-env`) and sandbox
+ * stacks (`stacks list|prune`). Targets the running local sandbox by default, a deployed
+ * stack with --stack NAME, or any DynamoDB endpoint with --endpoint URL --table NAME.
  */
 import { pathToFileURL } from 'node:url';
 import { runAdmin } from './admin-cli';

@@ -1,14 +1,12 @@
 import middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import { z } from 'zod';
 import { authenticate } from '../auth/authenticate';
 import type { Principal } from '../auth/key-repository';
 import { systemClock, type Clock } from '../clock';
 import type { Db } from '../db/db';
 import { defaultDb } from '../db/default-db';
 import { logger } from '../logger';
-import type { Route } from '../routes';
-import type { ApiResult } from './envelope';
+import { acceptsIdempotencyKey, NoParams, NoQuery, type BodyOf, type Contract, type ParamsOf, type QueryOf, type ResultOf } from './contract';
 import { InvalidJsonError, ValidationError, type FieldError } from './errors';
 import { runIdempotently, isIdempotencyKey } from './idempotency';
 import { header, readJsonBody } from './request';
@@ -17,18 +15,6 @@ import { check } from './validation';
 
 type Event = APIGatewayProxyEventV2;
 type Response = APIGatewayProxyStructuredResultV2;
-
-/** What a route declares beyond the route table: the schemas of its inputs. */
-export interface EndpointSpec<B extends z.ZodType, Q extends z.ZodType, P extends z.ZodType> {
-  /** JSON body schema; routes without one take no body. */
-  readonly body?: B;
-  /** When true an absent body is validated as `{}` (e.g. cancel's optional reason). */
-  readonly bodyOptional?: boolean;
-  /** Query schema; without one any query parameter is rejected. */
-  readonly query?: Q;
-  /** Path parameter schema. */
-  readonly params?: P;
-}
 
 /** What a use case receives: the authenticated client and validated inputs. */
 export interface EndpointInput<B, Q, P> {
@@ -41,22 +27,16 @@ export interface EndpointInput<B, Q, P> {
   readonly requestId: string;
 }
 
-const noQuery = z.strictObject({});
-const noParams = z.object({});
-
 /**
- * Builds a route's Lambda handler: the one middy chain (errors → auth → scope → body → validation
- * → idempotency) around a function that calls one use case.
+ * Builds a route's Lambda handler from its contract: the one middy chain (errors → auth → scope →
+ * body → validation → idempotency) around a function that calls one use case and answers with the
+ * contract's success status and body type.
  */
-export function endpoint<
-  B extends z.ZodType = z.ZodUndefined,
-  Q extends z.ZodType = typeof noQuery,
-  P extends z.ZodType = typeof noParams,
->(
-  route: Route,
-  spec: EndpointSpec<B, Q, P>,
-  run: (input: EndpointInput<z.output<B>, z.output<Q>, z.output<P>>) => Promise<ApiResult>,
+export function endpoint<C extends Contract>(
+  contract: C,
+  run: (input: EndpointInput<BodyOf<C>, QueryOf<C>, ParamsOf<C>>) => Promise<ResultOf<C>>,
 ) {
+  const { route } = contract;
   const db = defaultDb;
   return middy<Event, Response>()
     .use(responses())
@@ -65,8 +45,8 @@ export function endpoint<
       logger.appendKeys({ requestId, route: route.id });
       const principal = route.scope === null ? anonymous : await authenticate(db, event, route.scope);
       logger.appendKeys({ clientId: principal.clientId });
-      const rawBody = spec.body ? readJsonBody(event) : undefined;
-      if (spec.body && rawBody === undefined && !spec.bodyOptional) {
+      const rawBody = contract.body ? readJsonBody(event) : undefined;
+      if (contract.body && rawBody === undefined && !contract.bodyOptional) {
         throw new InvalidJsonError('Request body is required and must be a JSON object');
       }
       const errors: FieldError[] = [];
@@ -74,10 +54,10 @@ export function endpoint<
         errors.push(...result.errors);
         return result.data as T;
       };
-      const params = collect<z.output<P>>(check(spec.params ?? noParams, event.pathParameters ?? {}, 'path'));
-      const query = collect<z.output<Q>>(check(spec.query ?? noQuery, event.queryStringParameters ?? {}, 'query'));
-      const body = (spec.body ? collect(check(spec.body, rawBody ?? {}, 'body')) : undefined) as z.output<B>;
-      const idempotencyKey = route.method === 'POST' ? header(event, 'idempotency-key') : undefined;
+      const params = collect<ParamsOf<C>>(check(contract.params ?? NoParams, event.pathParameters ?? {}, 'path'));
+      const query = collect<QueryOf<C>>(check(contract.query ?? NoQuery, event.queryStringParameters ?? {}, 'query'));
+      const body = (contract.body ? collect(check(contract.body, rawBody ?? {}, 'body')) : undefined) as BodyOf<C>;
+      const idempotencyKey = acceptsIdempotencyKey(route) ? header(event, 'idempotency-key') : undefined;
       if (idempotencyKey !== undefined && !isIdempotencyKey(idempotencyKey)) {
         errors.push({ field: 'Idempotency-Key', message: 'must be 1–255 printable ASCII characters' });
       }

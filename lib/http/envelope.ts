@@ -1,26 +1,31 @@
-import type { ErrorCode, FieldError } from './errors';
+import type { FieldError, Pagination } from './envelope-schemas';
+import type { ErrorCode } from './errors';
+
+export type { FieldError, Pagination };
 
 /** What a use case hands back to the chain: a status and the envelope body. */
-export interface ApiResult {
-  readonly statusCode: number;
-  readonly body: unknown;
+export interface ApiResult<Body = unknown, Status extends number = number> {
+  readonly statusCode: Status;
+  readonly body: Body;
   readonly headers?: Readonly<Record<string, string>>;
 }
 
-export interface Pagination {
-  readonly limit: number;
-  readonly has_more: boolean;
-  readonly next_cursor: string | null;
+export interface Success<T> {
+  readonly success: true;
+  readonly data: T;
 }
 
 /** 200 with `{"success": true, "data": …}`. */
-export const ok = (data: unknown): ApiResult => ({ statusCode: 200, body: { success: true, data } });
+export const ok = <T>(data: T): ApiResult<Success<T>, 200> => ({ statusCode: 200, body: { success: true, data } });
 
 /** 201 with `{"success": true, "data": …}`. */
-export const created = (data: unknown): ApiResult => ({ statusCode: 201, body: { success: true, data } });
+export const created = <T>(data: T): ApiResult<Success<T>, 201> => ({ statusCode: 201, body: { success: true, data } });
 
 /** 200 list envelope with pagination. */
-export const page = (data: readonly unknown[], pagination: Pagination): ApiResult => ({
+export const page = <T>(
+  data: readonly T[],
+  pagination: Pagination,
+): ApiResult<Success<readonly T[]> & { readonly pagination: Pagination }, 200> => ({
   statusCode: 200,
   body: { success: true, data, pagination },
 });

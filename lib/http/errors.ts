@@ -1,31 +1,41 @@
+import type { FieldError } from './envelope-schemas';
+
 /** Every error the API answers with (API.md §2). Each carries its status and contract code. */
 
-export interface FieldError {
-  readonly field: string;
-  readonly message: string;
-}
+export type { FieldError };
 
-export type ErrorCode =
-  | 'INVALID_JSON'
-  | 'VALIDATION_ERROR'
-  | 'UNAUTHORIZED'
-  | 'FORBIDDEN'
-  | 'NOT_FOUND'
-  | 'METHOD_NOT_ALLOWED'
-  | 'DUPLICATE_ORDER_ID'
-  | 'INVALID_STATE'
-  | 'IDEMPOTENCY_KEY_IN_USE'
-  | 'IDEMPOTENCY_KEY_REUSED'
-  | 'PAYLOAD_TOO_LARGE'
-  | 'UNSUPPORTED_MEDIA_TYPE'
-  | 'AMOUNT_EXCEEDS_REFUNDABLE'
-  | 'RATE_LIMITED'
-  | 'INTERNAL_ERROR';
+/** The contract's error codes with their status and when they are answered: API.md §2's table, as data. */
+export const errorCatalog = {
+  INVALID_JSON: { status: 400, when: 'The body is not valid JSON, or not a JSON object.' },
+  VALIDATION_ERROR: {
+    status: 400,
+    when: 'A field, query parameter, path id, cursor or Idempotency-Key is wrong; `details` names each.',
+  },
+  UNAUTHORIZED: { status: 401, when: 'The key is missing, malformed, unknown or revoked.' },
+  FORBIDDEN: { status: 403, when: "The key lacks the operation's scope." },
+  NOT_FOUND: { status: 404, when: 'No such resource for this client (another client\'s id is also 404), or no such route.' },
+  METHOD_NOT_ALLOWED: { status: 405, when: 'Known path, wrong method; the `Allow` header lists the methods.' },
+  DUPLICATE_ORDER_ID: { status: 409, when: '`order_id` has already been used by this client.' },
+  INVALID_STATE: { status: 409, when: "The transaction's status forbids the operation; the message names the status." },
+  IDEMPOTENCY_KEY_IN_USE: { status: 409, when: 'A request with the same `Idempotency-Key` is still being processed.' },
+  IDEMPOTENCY_KEY_REUSED: { status: 409, when: 'The same `Idempotency-Key` was used with a different request body.' },
+  PAYLOAD_TOO_LARGE: { status: 413, when: 'The body is over 16 KiB.' },
+  UNSUPPORTED_MEDIA_TYPE: { status: 415, when: 'A body was sent without `Content-Type: application/json`.' },
+  AMOUNT_EXCEEDS_REFUNDABLE: { status: 422, when: 'The refund is larger than what is left to refund.' },
+  RATE_LIMITED: { status: 429, when: 'Throttled; retry later.' },
+  INTERNAL_ERROR: { status: 500, when: 'Anything unexpected; the message gives the request id, never a stack trace.' },
+} as const satisfies Record<string, { status: number; when: string }>;
+
+export type ErrorCode = keyof typeof errorCatalog;
+
+export const errorCodes = Object.keys(errorCatalog) as [ErrorCode, ...ErrorCode[]];
 
 /** Base of every error that maps to a contract response; anything else becomes INTERNAL_ERROR. */
 export class ApiError extends Error {
+  /** The HTTP status of the code (errorCatalog). */
+  readonly status: number;
+
   constructor(
-    readonly status: number,
     readonly code: ErrorCode,
     message: string,
     readonly details?: readonly FieldError[],
@@ -33,42 +43,43 @@ export class ApiError extends Error {
   ) {
     super(message);
     this.name = new.target.name;
+    this.status = errorCatalog[code].status;
   }
 }
 
 export class InvalidJsonError extends ApiError {
   constructor(message = 'Request body must be a JSON object') {
-    super(400, 'INVALID_JSON', message);
+    super('INVALID_JSON', message);
   }
 }
 
 export class ValidationError extends ApiError {
   constructor(details: readonly FieldError[], message = 'Request validation failed') {
-    super(400, 'VALIDATION_ERROR', message, details);
+    super('VALIDATION_ERROR', message, details);
   }
 }
 
 export class UnauthorizedError extends ApiError {
   constructor() {
-    super(401, 'UNAUTHORIZED', 'Invalid or missing API key');
+    super('UNAUTHORIZED', 'Invalid or missing API key');
   }
 }
 
 export class ForbiddenError extends ApiError {
   constructor() {
-    super(403, 'FORBIDDEN', 'Insufficient permissions for this operation');
+    super('FORBIDDEN', 'Insufficient permissions for this operation');
   }
 }
 
 export class NotFoundError extends ApiError {
   constructor(message = 'Resource not found') {
-    super(404, 'NOT_FOUND', message);
+    super('NOT_FOUND', message);
   }
 }
 
 export class MethodNotAllowedError extends ApiError {
   constructor(method: string, allowed: readonly string[]) {
-    super(405, 'METHOD_NOT_ALLOWED', `Method ${method} is not allowed on this path; use ${allowed.join(', ')}`, undefined, {
+    super('METHOD_NOT_ALLOWED', `Method ${method} is not allowed on this path; use ${allowed.join(', ')}`, undefined, {
       Allow: allowed.join(', '),
     });
   }
@@ -76,42 +87,42 @@ export class MethodNotAllowedError extends ApiError {
 
 export class DuplicateOrderIdError extends ApiError {
   constructor(orderId: string) {
-    super(409, 'DUPLICATE_ORDER_ID', `order_id '${orderId}' has already been used`);
+    super('DUPLICATE_ORDER_ID', `order_id '${orderId}' has already been used`);
   }
 }
 
 export class InvalidStateError extends ApiError {
   constructor(status: string, operation: string) {
-    super(409, 'INVALID_STATE', `Cannot ${operation} a transaction whose status is ${status}`);
+    super('INVALID_STATE', `Cannot ${operation} a transaction whose status is ${status}`);
   }
 }
 
 export class IdempotencyKeyInUseError extends ApiError {
   constructor() {
-    super(409, 'IDEMPOTENCY_KEY_IN_USE', 'A request with this Idempotency-Key is still being processed');
+    super('IDEMPOTENCY_KEY_IN_USE', 'A request with this Idempotency-Key is still being processed');
   }
 }
 
 export class IdempotencyKeyReusedError extends ApiError {
   constructor() {
-    super(409, 'IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was already used with a different request');
+    super('IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was already used with a different request');
   }
 }
 
 export class PayloadTooLargeError extends ApiError {
   constructor(limit: number) {
-    super(413, 'PAYLOAD_TOO_LARGE', `Request body must be at most ${limit} bytes`);
+    super('PAYLOAD_TOO_LARGE', `Request body must be at most ${limit} bytes`);
   }
 }
 
 export class UnsupportedMediaTypeError extends ApiError {
   constructor() {
-    super(415, 'UNSUPPORTED_MEDIA_TYPE', 'Request body must be sent with Content-Type: application/json');
+    super('UNSUPPORTED_MEDIA_TYPE', 'Request body must be sent with Content-Type: application/json');
   }
 }
 
 export class AmountExceedsRefundableError extends ApiError {
   constructor(requested: number, refundable: number) {
-    super(422, 'AMOUNT_EXCEEDS_REFUNDABLE', `Refund amount ${requested} exceeds the refundable amount ${refundable}`);
+    super('AMOUNT_EXCEEDS_REFUNDABLE', `Refund amount ${requested} exceeds the refundable amount ${refundable}`);
   }
 }

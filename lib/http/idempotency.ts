@@ -13,7 +13,7 @@ import type { ApiResult } from './envelope';
 import { IdempotencyKeyInUseError, IdempotencyKeyReusedError } from './errors';
 
 /** Idempotency-Key: 1–255 printable ASCII characters (API.md §8). */
-const IDEMPOTENCY_KEY = /^[\x20-\x7e]{1,255}$/;
+export const IDEMPOTENCY_KEY = /^[\x20-\x7e]{1,255}$/;
 
 /** A stored response is replayed for 24 h; DynamoDB's TTL then deletes the record. */
 export const IDEMPOTENCY_TTL_SECONDS = 24 * 60 * 60;

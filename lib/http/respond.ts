@@ -21,8 +21,8 @@ export function errorResult(error: unknown, requestId: string): ApiResult {
     return { statusCode: error.status, body: errorBody(error.code, error.message, error.details), headers: error.headers };
   }
   logger.error('Unhandled error', { requestId, error: error as Error });
-  return {
-    statusCode: 500,
-    body: errorBody('INTERNAL_ERROR', `An internal error occurred; request id ${requestId}`),
-  };
+  return { statusCode: 500, body: errorBody('INTERNAL_ERROR', internalErrorMessage(requestId)) };
 }
+
+/** The whole of what a client learns about an unexpected error. */
+export const internalErrorMessage = (requestId: string) => `An internal error occurred; request id ${requestId}`;

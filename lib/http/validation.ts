@@ -26,6 +26,11 @@ export function toFieldErrors(issues: readonly z.core.$ZodIssue[], source: Sourc
   });
 }
 
+/** The field errors of inputs where none are accepted: one per key (what a strict empty schema reports). */
+export function unexpectedKeys(value: Readonly<Record<string, unknown>>, source: Source): FieldError[] {
+  return Object.keys(value).map((key) => ({ field: key, message: unknownKeyMessage[source] }));
+}
+
 /** Parses with a schema and returns the field errors instead of throwing. */
 export function check<S extends z.ZodType>(
   schema: S,

@@ -1,21 +1,46 @@
+import { z } from 'zod';
 import { newId } from '../ids';
+import { amount, currency, idOf, timestamp } from './fields';
+import { orderId, settlementTypes } from './schemas';
 import type { Transaction } from './transaction';
 
+/** A payment's settlement entry: the example of the OpenAPI document. */
+export const settlementEntryExample = {
+  id: 'stl_01M80CWEM0F3G7K2N8R4V6X9Y1',
+  type: 'payment',
+  transaction_id: 'txn_01M80CCH60Q4X8V3K9T2B7N5RD',
+  refund_id: null,
+  order_id: 'ORDER-1001',
+  payment_method: 'bank_transfer',
+  payment_channel: 'bca_va',
+  currency: 'IDR',
+  gross_amount: 150000,
+  fee: 4000,
+  net_amount: 146000,
+  settled_at: '2026-11-22T01:10:45.120Z',
+};
+
 /** A settlement-ledger entry (API.md §7). */
-export interface SettlementEntry {
-  readonly id: string;
-  readonly type: 'payment' | 'refund';
-  readonly transaction_id: string;
-  readonly refund_id: string | null;
-  readonly order_id: string;
-  readonly payment_method: string;
-  readonly payment_channel: string;
-  readonly currency: string;
-  readonly gross_amount: number;
-  readonly fee: number;
-  readonly net_amount: number;
-  readonly settled_at: string;
-}
+export const SettlementEntry = z
+  .strictObject({
+    id: idOf('settlement'),
+    type: z.enum(settlementTypes).meta({ description: '`payment` when a payment settles, `refund` for each refund' }),
+    transaction_id: idOf('transaction'),
+    refund_id: idOf('refund').nullable().meta({ description: 'Set on refund entries' }),
+    order_id: orderId,
+    payment_method: z.string(),
+    payment_channel: z.string(),
+    currency: currency(),
+    gross_amount: amount().meta({ description: 'The amount paid, or −the refund amount' }),
+    fee: amount().nonnegative().meta({ description: "The channel fee (0 on refund entries)" }),
+    net_amount: amount().meta({ description: "gross_amount − fee; the sum over a client's entries is its balance" }),
+    settled_at: timestamp(),
+  })
+  .meta({
+    description: 'An entry of the settlement ledger',
+    examples: [settlementEntryExample],
+  });
+export type SettlementEntry = Readonly<z.infer<typeof SettlementEntry>>;
 
 /** The entry written, in the same atomic write, when a payment settles: gross, channel fee, net. */
 export function paymentEntry(transaction: Transaction, at: Date): SettlementEntry {

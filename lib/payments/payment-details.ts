@@ -1,4 +1,5 @@
 import { randomInt } from 'node:crypto';
+import type { PaymentDetails } from './transaction';
 
 /** Bank prefixes of the sandbox virtual accounts (the rest of the number is random). */
 const vaPrefixes: Record<string, string> = {
@@ -23,7 +24,7 @@ export function paymentDetails(
   channel: string,
   transactionId: string,
   amount: number,
-): Record<string, string> {
+): PaymentDetails {
   switch (method) {
     case 'bank_transfer': {
       const prefix = vaPrefixes[channel] ?? '9';

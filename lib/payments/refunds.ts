@@ -1,25 +1,45 @@
+import { z } from 'zod';
 import type { Clock } from '../clock';
 import type { Db } from '../db/db';
 import { AmountExceedsRefundableError, ApiError, InvalidStateError, NotFoundError } from '../http/errors';
 import { newId } from '../ids';
+import { amount, currency, idOf, timestamp } from './fields';
 import { refundEntry } from './ledger';
 import { getTransaction } from './payments';
 import { writeRefund } from './refund-repository';
-import type { RefundInput } from './schemas';
+import { orderId, type RefundInput } from './schemas';
 import { allows } from './states';
 import { findTransactionIdByOrder } from './transaction-repository';
 
+/** A partial refund: the example of the OpenAPI document. */
+export const refundExample = {
+  id: 'rfd_01M83VVAE0H6J2W9C4M8P1S7TZ',
+  transaction_id: 'txn_01M80CCH60Q4X8V3K9T2B7N5RD',
+  order_id: 'ORDER-1001',
+  amount: 50000,
+  currency: 'IDR',
+  reason: 'Damaged item',
+  status: 'succeeded',
+  created_at: '2026-11-23T09:30:00.000Z',
+};
+
 /** A refund (API.md §6). */
-export interface Refund {
-  readonly id: string;
-  readonly transaction_id: string;
-  readonly order_id: string;
-  readonly amount: number;
-  readonly currency: string;
-  readonly reason: string | null;
-  readonly status: 'succeeded';
-  readonly created_at: string;
-}
+export const Refund = z
+  .strictObject({
+    id: idOf('refund'),
+    transaction_id: idOf('transaction'),
+    order_id: orderId,
+    amount: amount().positive(),
+    currency: currency(),
+    reason: z.string().max(255).nullable(),
+    status: z.literal('succeeded').meta({ description: 'Sandbox refunds succeed at once' }),
+    created_at: timestamp(),
+  })
+  .meta({
+    description: 'A refund of all or part of a settled transaction',
+    examples: [refundExample],
+  });
+export type Refund = Readonly<z.infer<typeof Refund>>;
 
 /**
  * Each failed attempt means another refund of the same transaction succeeded in between, so the
@@ -29,7 +49,7 @@ const MAX_ATTEMPTS = 10;
 
 class RefundContentionError extends ApiError {
   constructor() {
-    super(429, 'RATE_LIMITED', 'Too many concurrent refunds of this transaction; retry the request');
+    super('RATE_LIMITED', 'Too many concurrent refunds of this transaction; retry the request');
   }
 }
 

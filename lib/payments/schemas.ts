@@ -1,6 +1,8 @@
+// The OpenAPI keys of `.meta()` (override, param); types only, nothing is bundled.
+/// <reference types="zod-openapi" />
 import { z } from 'zod';
 import { catalog, findChannel, paymentMethodNames } from '../catalog';
-import { isId } from '../ids';
+import { idPattern, isId } from '../ids';
 import { statuses, type Status } from './states';
 
 /** Request schemas of the payment routes (API.md §5): declared once, used for validation and types. */
@@ -23,12 +25,22 @@ export const orderId = z
  * `z.int()` aborts the whole object on a fraction, which would hide the other fields' errors.)
  */
 const integer = (range?: { min?: number; max?: number; message: string }) =>
-  z.number({ error: 'must be an integer' }).superRefine((n, ctx) => {
-    if (!Number.isSafeInteger(n)) ctx.addIssue({ code: 'custom', message: 'must be an integer' });
-    else if (range && ((range.min !== undefined && n < range.min) || (range.max !== undefined && n > range.max))) {
-      ctx.addIssue({ code: 'custom', message: range.message });
-    }
-  });
+  z
+    .number({ error: 'must be an integer' })
+    .superRefine((n, ctx) => {
+      if (!Number.isSafeInteger(n)) ctx.addIssue({ code: 'custom', message: 'must be an integer' });
+      else if (range && ((range.min !== undefined && n < range.min) || (range.max !== undefined && n > range.max))) {
+        ctx.addIssue({ code: 'custom', message: range.message });
+      }
+    })
+    // The refinement is invisible to JSON Schema; say what it checks.
+    .meta({
+      override: {
+        type: 'integer',
+        ...(range?.min !== undefined && { minimum: range.min }),
+        ...(range?.max !== undefined && { maximum: range.max }),
+      },
+    });
 
 const metadataValue = z.union([text(500), z.number(), z.boolean(), z.null()], {
   error: 'must be a string (at most 500 characters), number, boolean or null',
@@ -39,14 +51,17 @@ const metadata = z
   .refine((m) => Object.keys(m).length <= 20, { error: 'must have at most 20 keys' });
 
 const channelNames = catalog.flatMap((m) => m.channels.map((c) => c.payment_channel)) as [string, ...string[]];
+const enabledChannelNames = catalog.flatMap((m) => m.channels.filter((c) => c.enabled).map((c) => c.payment_channel));
 
 export const CreatePaymentBody = z
   .strictObject(
     {
-      order_id: orderId,
-      amount: integer(),
+      order_id: orderId.meta({ description: 'Your order id; unique per client' }),
+      amount: integer().meta({ description: "In the currency's charged unit (IDR: whole rupiah), within the channel's min_amount and max_amount" }),
       payment_method: z.enum(paymentMethodNames, { error: `must be one of ${paymentMethodNames.join(', ')}` }),
-      payment_channel: z.string({ error: 'must be a string' }),
+      payment_channel: z
+        .string({ error: 'must be a string' })
+        .meta({ description: 'An enabled channel of payment_method (GET /payment/channels)', override: { enum: enabledChannelNames } }),
       customer: z.strictObject(
         {
           name: text(100, 1),
@@ -57,10 +72,14 @@ export const CreatePaymentBody = z
         },
         { error: 'must be an object' },
       ),
-      currency: z.string({ error: 'must be a string' }).optional(),
+      currency: z.string({ error: 'must be a string' }).optional().meta({ description: "Must be the channel's currency, if given" }),
       description: text(255).nullable().optional(),
-      metadata: metadata.optional(),
-      expiry_minutes: integer({ min: 1, max: 10_080, message: 'must be from 1 to 10080' }).optional(),
+      metadata: metadata
+        .optional()
+        .meta({ description: 'Up to 20 keys of 1–40 characters; values are strings (up to 500 characters), numbers, booleans or null' }),
+      expiry_minutes: integer({ min: 1, max: 10_080, message: 'must be from 1 to 10080' })
+        .optional()
+        .meta({ description: "Minutes until a pending transaction expires; default the channel's expiry_minutes" }),
     },
     { error: 'must be an object' },
   )
@@ -90,19 +109,48 @@ export const CreatePaymentBody = z
     if (typeof body.currency === 'string' && body.currency !== channel.currency) {
       ctx.addIssue({ code: 'custom', path: ['currency'], message: `must be ${channel.currency} for ${channel.payment_channel}` });
     }
-  }, { when: () => true });
+  }, { when: () => true })
+  .meta({
+    examples: [
+      {
+        order_id: 'ORDER-1001',
+        amount: 150000,
+        payment_method: 'bank_transfer',
+        payment_channel: 'bca_va',
+        customer: { name: 'Budi', email: 'budi@example.com', phone: '+628123456789' },
+        description: 'Two concert tickets',
+        metadata: { cart_id: 'CART-77' },
+      },
+    ],
+  });
 export type CreatePaymentInput = z.output<typeof CreatePaymentBody>;
 
 export const TransactionIdParams = z.object({
-  id: z.string().refine((id) => isId('transaction', id), { error: 'must be a transaction id (txn_ followed by a ULID)' }),
+  id: z
+    .string()
+    .refine((id) => isId('transaction', id), { error: 'must be a transaction id (txn_ followed by a ULID)' })
+    .meta({
+      description: 'The transaction id (txn_ followed by a ULID)',
+      override: { pattern: idPattern('transaction').source },
+      examples: ['txn_01M80CCH60Q4X8V3K9T2B7N5RD'],
+    }),
 });
 
-export const CancelBody = z.strictObject({ reason: text(255).optional() }, { error: 'must be an object' });
+export const CancelBody = z
+  .strictObject(
+    { reason: text(255).optional().meta({ description: 'Recorded as the cancellation_reason' }) },
+    { error: 'must be an object' },
+  )
+  .meta({ examples: [{ reason: 'Customer changed their mind' }] });
 
 export const simulateOutcomes = ['settle', 'fail', 'expire'] as const;
-export const SimulateBody = z.strictObject({
-  outcome: z.enum(simulateOutcomes, { error: `must be one of ${simulateOutcomes.join(', ')}` }),
-});
+export const SimulateBody = z
+  .strictObject({
+    outcome: z
+      .enum(simulateOutcomes, { error: `must be one of ${simulateOutcomes.join(', ')}` })
+      .meta({ description: '`settle` (writes the settlement entry), `fail` or `expire` the pending transaction' }),
+  })
+  .meta({ examples: [{ outcome: 'settle' }] });
 
 /** ISO 8601 timestamps with a zone (Z or ±hh:mm), normalised to a Date. */
 const timestamp = z
@@ -110,6 +158,7 @@ const timestamp = z
   .refine((s) => z.iso.datetime({ offset: true }).safeParse(s).success, {
     error: 'must be an ISO 8601 timestamp such as 2026-11-22T01:02:03.456Z',
   })
+  .meta({ format: 'date-time', examples: ['2026-11-22T01:02:03.456Z'] })
   .transform((s) => new Date(s));
 
 /** `limit` of list endpoints: 1–100, default 20. */
@@ -119,7 +168,22 @@ export const limit = z
   .transform(Number)
   .refine((n) => n >= 1 && n <= 100, { error: 'must be an integer from 1 to 100' })
   .optional()
-  .transform((n) => n ?? 20);
+  .transform((n) => n ?? 20)
+  // A query string carries text, but what a client sends is an integer.
+  .meta({
+    description: 'Page size',
+    override: ({ jsonSchema }) => {
+      for (const key of Object.keys(jsonSchema)) delete jsonSchema[key as keyof typeof jsonSchema];
+      Object.assign(jsonSchema, { type: 'integer', minimum: 1, maximum: 100, default: 20 });
+    },
+  });
+
+/** `cursor` of list endpoints. */
+const cursor = z
+  .string()
+  .min(1, { error: 'must not be empty' })
+  .optional()
+  .meta({ description: "The previous page's `pagination.next_cursor`; send the same filters with it" });
 
 export const ListTransactionsQuery = z
   .strictObject({
@@ -129,14 +193,19 @@ export const ListTransactionsQuery = z
       .refine((list): list is Status[] => list.every((s) => (statuses as readonly string[]).includes(s)), {
         error: `must be one or more of ${statuses.join(', ')}, separated by commas`,
       })
-      .optional(),
+      .optional()
+      .meta({
+        description: 'One status, or several separated by commas (`status=pending,settled`)',
+        override: { type: 'array', items: { type: 'string', enum: [...statuses] }, minItems: 1 },
+        param: { style: 'form', explode: false },
+      }),
     payment_method: z.enum(paymentMethodNames, { error: `must be one of ${paymentMethodNames.join(', ')}` }).optional(),
     payment_channel: z.enum(channelNames, { error: 'must be a payment channel of the catalog' }).optional(),
     order_id: orderId.optional(),
-    created_from: timestamp.optional(),
-    created_to: timestamp.optional(),
+    created_from: timestamp.optional().meta({ description: 'Created at or after this instant' }),
+    created_to: timestamp.optional().meta({ description: 'Created before this instant' }),
     limit,
-    cursor: z.string().min(1, { error: 'must not be empty' }).optional(),
+    cursor,
   })
   .superRefine((q, ctx) => {
     if (q.created_from && q.created_to && q.created_from >= q.created_to) {
@@ -151,9 +220,12 @@ export const RefundBody = z
       transaction_id: z
         .string({ error: 'must be a string' })
         .refine((id) => isId('transaction', id), { error: 'must be a transaction id (txn_ followed by a ULID)' })
-        .optional(),
-      order_id: orderId.optional(),
-      amount: integer({ min: 1, message: 'must be at least 1' }).optional(),
+        .optional()
+        .meta({ description: 'The transaction to refund', override: { pattern: idPattern('transaction').source } }),
+      order_id: orderId.optional().meta({ description: 'Or: the order_id of the transaction to refund' }),
+      amount: integer({ min: 1, message: 'must be at least 1' })
+        .optional()
+        .meta({ description: 'Default: all that is left to refund' }),
       reason: text(255).optional(),
     },
     { error: 'must be an object' },
@@ -162,6 +234,11 @@ export const RefundBody = z
     if ((body.transaction_id === undefined) === (body.order_id === undefined)) {
       ctx.addIssue({ code: 'custom', path: ['transaction_id'], message: 'exactly one of transaction_id or order_id is required' });
     }
+  })
+  .meta({
+    description: 'Exactly one of transaction_id or order_id',
+    override: { oneOf: [{ required: ['transaction_id'] }, { required: ['order_id'] }] },
+    examples: [{ transaction_id: 'txn_01M80CCH60Q4X8V3K9T2B7N5RD', amount: 50000, reason: 'Damaged item' }],
   });
 export type RefundInput = z.output<typeof RefundBody>;
 
@@ -170,14 +247,15 @@ export const settlementTypes = ['payment', 'refund'] as const;
 export const ListSettlementsQuery = z
   .strictObject({
     type: z.enum(settlementTypes, { error: `must be one of ${settlementTypes.join(', ')}` }).optional(),
-    from: timestamp.optional(),
-    to: timestamp.optional(),
+    from: timestamp.optional().meta({ description: 'Settled at or after this instant' }),
+    to: timestamp.optional().meta({ description: 'Settled before this instant' }),
     transaction_id: z
       .string()
       .refine((id) => isId('transaction', id), { error: 'must be a transaction id (txn_ followed by a ULID)' })
-      .optional(),
+      .optional()
+      .meta({ description: "Only this transaction's entries", override: { pattern: idPattern('transaction').source } }),
     limit,
-    cursor: z.string().min(1, { error: 'must not be empty' }).optional(),
+    cursor,
   })
   .superRefine((q, ctx) => {
     if (q.from && q.to && q.from >= q.to) ctx.addIssue({ code: 'custom', path: ['to'], message: 'must be later than from' });

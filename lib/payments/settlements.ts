@@ -2,13 +2,10 @@ import type { Db } from '../db/db';
 import { keys } from '../db/keys';
 import { allOf, equals, listNewestFirst } from '../db/paging';
 import type { Pagination } from '../http/envelope';
-import type { SettlementEntry } from './ledger';
+import { SettlementEntry } from './ledger';
 import type { ListSettlementsInput } from './schemas';
 
-const entryFields = [
-  'id', 'type', 'transaction_id', 'refund_id', 'order_id', 'payment_method', 'payment_channel',
-  'currency', 'gross_amount', 'fee', 'net_amount', 'settled_at',
-] as const satisfies readonly (keyof SettlementEntry)[];
+const entryFields = SettlementEntry.keyof().options;
 
 function viewEntry(item: Record<string, unknown>): SettlementEntry {
   return Object.fromEntries(entryFields.map((f) => [f, item[f] ?? null])) as unknown as SettlementEntry;

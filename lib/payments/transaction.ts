@@ -1,46 +1,92 @@
-import type { Status } from './states';
+import { z } from 'zod';
+import { amount, currency, idOf, timestamp } from './fields';
+import { orderId } from './schemas';
+import { statuses, type Status } from './states';
 
-export interface Customer {
-  readonly name: string;
-  readonly email: string;
-  readonly phone?: string;
-}
+export const Customer = z.strictObject({
+  name: z.string().meta({ examples: ['Budi'] }),
+  email: z.email().meta({ examples: ['budi@example.com'] }),
+  phone: z.string().optional().meta({ examples: ['+628123456789'] }),
+});
+export type Customer = Readonly<z.infer<typeof Customer>>;
 
-export type MetadataValue = string | number | boolean | null;
+export const MetadataValue = z.union([z.string(), z.number(), z.boolean(), z.null()]);
+export type MetadataValue = z.infer<typeof MetadataValue>;
+
+/** Sandbox payment instructions: the one field of the payment method, none for card. */
+export const PaymentDetails = z
+  .strictObject({
+    va_number: z.string().regex(/^[0-9]+$/).optional().meta({ description: 'bank_transfer: the virtual account number' }),
+    qr_string: z.string().optional().meta({ description: 'qris: the QR payload to render' }),
+    payment_code: z.string().optional().meta({ description: 'retail: the code to pay at the counter' }),
+    checkout_url: z.url().optional().meta({ description: 'ewallet: where the customer approves the payment' }),
+  })
+  .meta({ description: 'Sandbox payment instructions: `va_number`, `qr_string`, `payment_code` or `checkout_url` by method; `{}` for card' });
+export type PaymentDetails = Readonly<z.infer<typeof PaymentDetails>>;
+
+const nullableTimestamp = (description: string) => timestamp().nullable().meta({ description });
+
+/** A pending bank-transfer transaction: the example of the OpenAPI document. */
+export const transactionExample = {
+  id: 'txn_01M80CCH60Q4X8V3K9T2B7N5RD',
+  order_id: 'ORDER-1001',
+  status: 'pending',
+  amount: 150000,
+  currency: 'IDR',
+  payment_method: 'bank_transfer',
+  payment_channel: 'bca_va',
+  customer: { name: 'Budi', email: 'budi@example.com', phone: '+628123456789' },
+  description: null,
+  metadata: {},
+  fee: 4000,
+  net_amount: 146000,
+  refunded_amount: 0,
+  payment_details: { va_number: '3935812345678901' },
+  expires_at: '2026-11-23T01:02:03.456Z',
+  created_at: '2026-11-22T01:02:03.456Z',
+  updated_at: '2026-11-22T01:02:03.456Z',
+  settled_at: null,
+  cancelled_at: null,
+  expired_at: null,
+  failed_at: null,
+  cancellation_reason: null,
+  failure_reason: null,
+};
 
 /** The transaction object of API.md §5, as stored and as returned. */
-export interface Transaction {
-  readonly id: string;
-  readonly order_id: string;
-  readonly status: Status;
-  readonly amount: number;
-  readonly currency: string;
-  readonly payment_method: string;
-  readonly payment_channel: string;
-  readonly customer: Customer;
-  readonly description: string | null;
-  readonly metadata: Readonly<Record<string, MetadataValue>>;
-  readonly fee: number;
-  readonly net_amount: number;
-  readonly refunded_amount: number;
-  readonly payment_details: Readonly<Record<string, string>>;
-  readonly expires_at: string;
-  readonly created_at: string;
-  readonly updated_at: string;
-  readonly settled_at: string | null;
-  readonly cancelled_at: string | null;
-  readonly expired_at: string | null;
-  readonly failed_at: string | null;
-  readonly cancellation_reason: string | null;
-  readonly failure_reason: string | null;
-}
+export const Transaction = z
+  .strictObject({
+    id: idOf('transaction'),
+    order_id: orderId.meta({ description: "The merchant's order id, unique per client" }),
+    status: z.enum(statuses),
+    amount: amount().positive(),
+    currency: currency(),
+    payment_method: z.string().meta({ examples: ['bank_transfer'] }),
+    payment_channel: z.string().meta({ examples: ['bca_va'] }),
+    customer: Customer,
+    description: z.string().max(255).nullable(),
+    metadata: z.record(z.string(), MetadataValue),
+    fee: amount().nonnegative().meta({ description: "The channel's fee" }),
+    net_amount: amount().meta({ description: 'amount − fee' }),
+    refunded_amount: amount().nonnegative().meta({ description: 'The sum of the refunds so far' }),
+    payment_details: PaymentDetails,
+    expires_at: timestamp().meta({ description: 'A pending transaction is expired from this instant on' }),
+    created_at: timestamp(),
+    updated_at: timestamp(),
+    settled_at: nullableTimestamp('When it settled'),
+    cancelled_at: nullableTimestamp('When it was cancelled'),
+    expired_at: nullableTimestamp('When it expired (equal to expires_at)'),
+    failed_at: nullableTimestamp('When it failed'),
+    cancellation_reason: z.string().max(255).nullable(),
+    failure_reason: z.string().nullable(),
+  })
+  .meta({
+    description: 'A payment transaction',
+    examples: [transactionExample],
+  });
+export type Transaction = Readonly<z.infer<typeof Transaction>>;
 
-const fields = [
-  'id', 'order_id', 'status', 'amount', 'currency', 'payment_method', 'payment_channel', 'customer',
-  'description', 'metadata', 'fee', 'net_amount', 'refunded_amount', 'payment_details', 'expires_at',
-  'created_at', 'updated_at', 'settled_at', 'cancelled_at', 'expired_at', 'failed_at',
-  'cancellation_reason', 'failure_reason',
-] as const satisfies readonly (keyof Transaction)[];
+const fields = Transaction.keyof().options;
 
 /**
  * The transaction as the client sees it at `now`: a pending one whose `expires_at` has passed is

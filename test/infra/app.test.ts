@@ -62,7 +62,10 @@ describe('stage and retain context', () => {
     expect(resources.filter((r) => r.Type === 'AWS::DynamoDB::Table')).toEqual([
       expect.objectContaining({ DeletionPolicy: 'Retain', UpdateReplacePolicy: 'Retain' }),
     ]);
-    for (const r of resources.filter((r) => r.Type === 'AWS::Logs::LogGroup')) expect(r.DeletionPolicy).toBe('Delete');
+    for (const r of resources.filter((r) => r.Type !== 'AWS::DynamoDB::Table')) {
+      expect(r.DeletionPolicy ?? 'Delete', r.Type).toBe('Delete');
+      expect(r.UpdateReplacePolicy ?? 'Delete', r.Type).toBe('Delete');
+    }
   }, SYNTH_TIMEOUT);
 
   it('leaves account and region to the CLI environment', () => {

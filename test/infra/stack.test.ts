@@ -72,6 +72,9 @@ const dynamoActionsOf = (functionId: string) =>
     .sort();
 
 const tableId = () => ofType('AWS::DynamoDB::Table')[0]![0];
+const routeKeyOf = (route: (typeof routeList)[number]) => `${route.method} ${API_BASE_PATH}${route.path}`;
+const tableRoutes = routeList.filter((r) => r.table !== 'none');
+const tablelessRoutes = routeList.filter((r) => r.table === 'none');
 const fallbackId = () => functionOfRoute('$default');
 
 describe('routes', () => {
@@ -127,20 +130,30 @@ describe('functions', () => {
     }
   });
 
-  it('carry the DynamoDB client in the route bundles', () => {
+  it('carry the DynamoDB client in the bundles of routes that use the table, and only there', () => {
     for (const route of routeList) {
-      const dir = assetDirs.get(functionOfRoute(`${route.method} ${API_BASE_PATH}${route.path}`))!;
-      expect(readFileSync(join(dir, 'index.mjs'), 'utf8').includes('"DynamoDBClient"'), route.id).toBe(true);
+      const dir = assetDirs.get(functionOfRoute(routeKeyOf(route)))!;
+      const hasClient = readFileSync(join(dir, 'index.mjs'), 'utf8').includes('"DynamoDBClient"');
+      expect(hasClient, route.id).toBe(route.table !== 'none');
     }
   });
 
-  it('give route functions TABLE_NAME and the $default function no table at all', () => {
-    for (const route of routeList) {
-      const fn = resources[functionOfRoute(`${route.method} ${API_BASE_PATH}${route.path}`)]!;
+  it('give route functions TABLE_NAME, and table-less routes and the $default function no table at all', () => {
+    for (const route of tableRoutes) {
+      const fn = resources[functionOfRoute(routeKeyOf(route))]!;
       expect(fn.Properties.Environment.Variables.TABLE_NAME).toEqual({ Ref: tableId() });
     }
-    expect(resources[fallbackId()]!.Properties.Environment.Variables.TABLE_NAME).toBeUndefined();
-    expect(dynamoActionsOf(fallbackId())).toEqual([]);
+    expect(tablelessRoutes.map((r) => r.id)).toEqual(['getOpenApiDocument']);
+    for (const id of [...tablelessRoutes.map((r) => functionOfRoute(routeKeyOf(r))), fallbackId()]) {
+      expect(resources[id]!.Properties.Environment.Variables.TABLE_NAME).toBeUndefined();
+      expect(dynamoActionsOf(id)).toEqual([]);
+    }
+  });
+
+  it('bundle the committed openapi.json into the GET /openapi.json function', () => {
+    const dir = assetDirs.get(functionOfRoute(`GET ${API_BASE_PATH}/openapi.json`))!;
+    const committed = JSON.parse(readFileSync('openapi.json', 'utf8'));
+    expect(readFileSync(join(dir, 'index.mjs'), 'utf8')).toContain(JSON.stringify(committed.info.description).slice(1, 60));
   });
 
   it('write to a log group of their own, kept for a month and deleted with the stack', () => {
@@ -194,7 +207,7 @@ describe('table permissions', () => {
     const dynamoStatements = ofType('AWS::Lambda::Function')
       .flatMap(([id]) => statementsOf(id))
       .filter((s) => asList<string>(s.Action).some((a) => a.startsWith('dynamodb:')));
-    expect(dynamoStatements).toHaveLength(routeList.length);
+    expect(dynamoStatements).toHaveLength(tableRoutes.length);
     for (const statement of dynamoStatements) {
       expect(statement.Resource).toEqual([tableArn(), ...indexArns()]);
     }

@@ -3,6 +3,7 @@ import { createClient, createKey } from '../../lib/auth/key-repository';
 import { createDb } from '../../lib/db/client';
 import type { Db } from '../../lib/db/db';
 import type { Scope } from '../../lib/scopes';
+import { assertDocumentedResponse } from './openapi';
 
 let db: Db | undefined;
 
@@ -31,7 +32,10 @@ export interface ApiResponse<T = any> {
   readonly body: T;
 }
 
-/** Calls the local server (or the stage in SANDBOX_BASE_URL) and parses the JSON body. */
+/**
+ * Calls the local server (or the stage in SANDBOX_BASE_URL) and parses the JSON body. Every
+ * response must be one openapi.json describes (status, headers, body); otherwise this throws.
+ */
 export async function call(
   method: string,
   path: string,
@@ -46,5 +50,7 @@ export async function call(
   }
   const response = await fetch(`${inject('baseUrl')}${path}`, { method, headers, body });
   const text = await response.text();
-  return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : undefined };
+  const result = { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : undefined };
+  assertDocumentedResponse({ method, path, ...result });
+  return result;
 }

@@ -12,6 +12,11 @@ describe('matchRoute', () => {
     expect(allowed).toEqual(['GET']);
   });
 
+  it('matches /openapi.json literally: the dot is not a wildcard', () => {
+    expect(matchRoute('GET', '/api/v1/openapi.json').match?.route).toBe(routes.getOpenApiDocument);
+    expect(matchRoute('GET', '/api/v1/openapiXjson')).toEqual({ match: undefined, allowed: [] });
+  });
+
   it('knows nothing outside the versioned base path', () => {
     expect(matchRoute('GET', '/payment/channels')).toEqual({ match: undefined, allowed: [] });
     expect(matchRoute('GET', '/api/v1/payment/channels/')).toEqual({ match: undefined, allowed: [] });

@@ -1,0 +1,79 @@
+import { z } from 'zod';
+import type { Route } from '../routes';
+import type { ApiResult } from './envelope';
+import { errorCodes, type ErrorCode } from './errors';
+
+/**
+ * What a route promises beyond the route table: the schemas of its inputs, its success response
+ * and the errors its use case raises. The handler (through `endpoint`) and the OpenAPI document
+ * are both built from it, so the document describes exactly what the handler does.
+ */
+export interface Contract {
+  readonly route: Route;
+  /** Groups the operation in the document. */
+  readonly tag: string;
+  /** What a reader needs beyond the route's summary (Markdown). */
+  readonly description?: string;
+  /** Path parameter schema. */
+  readonly params?: z.ZodObject;
+  /** Query schema; without one any query parameter is rejected. */
+  readonly query?: z.ZodObject;
+  /** JSON body schema; routes without one take no body. */
+  readonly body?: z.ZodType;
+  /** When true an absent body is validated as `{}` (e.g. cancel's optional reason). */
+  readonly bodyOptional?: boolean;
+  readonly response: {
+    readonly status: 200 | 201;
+    readonly description: string;
+    /** The whole response body, envelope included. */
+    readonly schema: z.ZodType;
+    /** A response body the schema accepts, shown in the document. */
+    readonly example: unknown;
+  };
+  /** Errors the use case raises; those of the request chain are added by `errorCodesOf`. */
+  readonly errors?: readonly ErrorCode[];
+}
+
+/** Declares a contract, keeping its literal types (status, schemas) for `endpoint`. */
+export const contract = <const C extends Contract>(c: C): C => c;
+
+/** The query of a route that declares none: any parameter is rejected. */
+export const NoQuery = z.strictObject({});
+
+/** The path parameters of a route that declares none. */
+export const NoParams = z.object({});
+
+/** POST routes accept an `Idempotency-Key` (API.md §8). */
+export const acceptsIdempotencyKey = (route: Route): boolean => route.method === 'POST';
+
+/**
+ * Every error code a route can answer with: those of the request chain (lib/http/endpoint.ts —
+ * authentication, scope, body, validation, idempotency), those its use case declares, and
+ * RATE_LIMITED and INTERNAL_ERROR, which any request may meet. In the contract's order.
+ */
+export function errorCodesOf(c: Contract): ErrorCode[] {
+  const codes = new Set<ErrorCode>(['VALIDATION_ERROR', 'RATE_LIMITED', 'INTERNAL_ERROR', ...(c.errors ?? [])]);
+  if (c.route.scope !== null) codes.add('UNAUTHORIZED').add('FORBIDDEN');
+  if (c.body) codes.add('INVALID_JSON').add('UNSUPPORTED_MEDIA_TYPE').add('PAYLOAD_TOO_LARGE');
+  if (acceptsIdempotencyKey(c.route)) codes.add('IDEMPOTENCY_KEY_IN_USE').add('IDEMPOTENCY_KEY_REUSED');
+  return errorCodes.filter((code) => codes.has(code));
+}
+
+type Parsed<S, Otherwise> = S extends z.ZodType ? z.output<S> : Otherwise;
+
+/** The validated body a route's use case receives (undefined for routes without a body). */
+export type BodyOf<C extends Contract> = Parsed<C['body'], undefined>;
+export type QueryOf<C extends Contract> = Parsed<C['query'], z.output<typeof NoQuery>>;
+export type ParamsOf<C extends Contract> = Parsed<C['params'], z.output<typeof NoParams>>;
+
+type ReadonlyDeep<T> = T extends readonly (infer U)[]
+  ? readonly ReadonlyDeep<U>[]
+  : T extends object
+    ? { readonly [K in keyof T]: ReadonlyDeep<T[K]> }
+    : T;
+
+/** What a route's use case must answer with: the contract's success status and a body its schema accepts. */
+export type ResultOf<C extends Contract> = ApiResult<
+  ReadonlyDeep<z.input<C['response']['schema']>>,
+  C['response']['status']
+>;

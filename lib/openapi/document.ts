@@ -1,0 +1,298 @@
+import { z } from 'zod';
+import {
+  createDocument,
+  type oas31,
+  type ZodOpenApiOperationObject,
+  type ZodOpenApiPathsObject,
+  type ZodOpenApiResponseObject,
+  type ZodOpenApiResponsesObject,
+} from 'zod-openapi';
+import packageJson from '../../package.json' with { type: 'json' };
+import { Channel, Fee, PaymentMethod } from '../catalog';
+import { contracts } from '../contracts';
+import { acceptsIdempotencyKey, errorCodesOf, type Contract } from '../http/contract';
+import { errorBody } from '../http/envelope';
+import { errorEnvelopes, FieldError, Pagination } from '../http/envelope-schemas';
+import {
+  AmountExceedsRefundableError,
+  ApiError,
+  DuplicateOrderIdError,
+  errorCatalog,
+  errorCodes,
+  ForbiddenError,
+  IdempotencyKeyInUseError,
+  IdempotencyKeyReusedError,
+  InvalidJsonError,
+  InvalidStateError,
+  MethodNotAllowedError,
+  NotFoundError,
+  PayloadTooLargeError,
+  UnauthorizedError,
+  UnsupportedMediaTypeError,
+  ValidationError,
+  type ErrorCode,
+} from '../http/errors';
+import { IDEMPOTENCY_KEY, IDEMPOTENCY_TTL_SECONDS } from '../http/idempotency';
+import { MAX_BODY_BYTES } from '../http/request';
+import { internalErrorMessage } from '../http/respond';
+import { SettlementEntry } from '../payments/ledger';
+import { Refund } from '../payments/refunds';
+import { Customer, PaymentDetails, Transaction } from '../payments/transaction';
+import { API_BASE_PATH, routeList } from '../routes';
+import { scopes } from '../scopes';
+
+/**
+ * The OpenAPI 3.1 document, built from the route table (lib/routes.ts) and each route's contract
+ * (lib/contracts.ts): the same schemas the handlers validate with and answer with.
+ * `npm run openapi` writes it to openapi.json; GET {base_url}/openapi.json serves that file.
+ */
+
+export type OpenApiDocument = oas31.OpenAPIObject;
+
+/** The security scheme of every scoped operation. */
+export const SECURITY_SCHEME = 'serverKey';
+
+/** `npm start`'s default address (infra/local/start.ts). */
+const LOCAL_BASE_URL = `http://127.0.0.1:3000${API_BASE_PATH}`;
+
+const tagDescriptions: Record<string, string> = {
+  Channels: 'The payment catalog',
+  Transactions: 'Create, read, list and cancel payments',
+  Sandbox: 'Controls that stand in for the payment network',
+  Refunds: 'Refund settled payments',
+  Settlements: 'The settlement ledger',
+  Meta: 'This document',
+};
+
+/** Reusable schemas, by component name; every use of one of these zod schemas becomes a `$ref`. */
+const schemaComponents = {
+  Transaction,
+  Customer,
+  PaymentDetails,
+  Refund,
+  SettlementEntry,
+  PaymentMethod,
+  Channel,
+  Fee,
+  Pagination,
+  FieldError,
+  ...Object.fromEntries(errorCodes.map((code) => [errorSchemaName(code), errorEnvelopes[code]])),
+};
+
+/** The component name of an error code's envelope: NOT_FOUND → NotFoundError, INTERNAL_ERROR → InternalError. */
+export function errorSchemaName(code: ErrorCode): string {
+  const pascal = code
+    .toLowerCase()
+    .split('_')
+    .map((word) => word[0]!.toUpperCase() + word.slice(1))
+    .join('');
+  return pascal.endsWith('Error') ? pascal : `${pascal}Error`;
+}
+
+/** A real error of each code, as the API words it: the examples of the error responses. */
+const sampleErrors: { readonly [C in ErrorCode]: ApiError } = {
+  INVALID_JSON: new InvalidJsonError('Request body is not valid JSON'),
+  VALIDATION_ERROR: new ValidationError([{ field: 'customer.email', message: 'must be an e-mail address' }]),
+  UNAUTHORIZED: new UnauthorizedError(),
+  FORBIDDEN: new ForbiddenError(),
+  NOT_FOUND: new NotFoundError('Transaction not found'),
+  METHOD_NOT_ALLOWED: new MethodNotAllowedError('DELETE', ['GET']),
+  DUPLICATE_ORDER_ID: new DuplicateOrderIdError('ORDER-1001'),
+  INVALID_STATE: new InvalidStateError('settled', 'cancel'),
+  IDEMPOTENCY_KEY_IN_USE: new IdempotencyKeyInUseError(),
+  IDEMPOTENCY_KEY_REUSED: new IdempotencyKeyReusedError(),
+  PAYLOAD_TOO_LARGE: new PayloadTooLargeError(MAX_BODY_BYTES),
+  UNSUPPORTED_MEDIA_TYPE: new UnsupportedMediaTypeError(),
+  AMOUNT_EXCEEDS_REFUNDABLE: new AmountExceedsRefundableError(150000, 100000),
+  RATE_LIMITED: new ApiError('RATE_LIMITED', 'Too many requests; retry the request later'),
+  INTERNAL_ERROR: new ApiError('INTERNAL_ERROR', internalErrorMessage('8a4f6c2e-1b3d-4e5f-9a7b-0c1d2e3f4a5b')),
+};
+
+const headerRef = (name: string): oas31.ReferenceObject => ({ $ref: `#/components/headers/${name}` });
+
+const headerComponents: Record<string, oas31.HeaderObject> = {
+  'X-Request-Id': {
+    description: 'Identifies the request in the logs; a 500 quotes it',
+    required: true,
+    schema: { type: 'string', minLength: 1 },
+  },
+  'Idempotent-Replayed': {
+    description: 'Present when the response is the replay of an earlier request with the same Idempotency-Key',
+    schema: { type: 'string', const: 'true' },
+  },
+  Allow: {
+    description: 'The methods the path accepts',
+    required: true,
+    schema: { type: 'string', minLength: 1 },
+    example: 'GET',
+  },
+};
+
+const IdempotencyKeyHeader = z
+  .string()
+  .regex(IDEMPOTENCY_KEY)
+  .optional()
+  .meta({
+    description:
+      `1–255 printable ASCII characters, scoped to your client. The same key with the same request within ` +
+      `${IDEMPOTENCY_TTL_SECONDS / 3600} h replays the first response (status and body) with ` +
+      '`Idempotent-Replayed: true`; with a different request it is 409 IDEMPOTENCY_KEY_REUSED, and while the first ' +
+      'is still being processed 409 IDEMPOTENCY_KEY_IN_USE. Errors are not stored, so a failed request may be retried.',
+    examples: ['3f1c9a52-order-1001'],
+    param: { id: 'IdempotencyKey' },
+  });
+
+/** The error response of one status: the envelope of each code the operation can answer with. */
+function errorResponse(status: number, codes: readonly ErrorCode[]): ZodOpenApiResponseObject {
+  const [first, ...others] = codes.map((code) => errorEnvelopes[code]);
+  const schema = others.length === 0 ? first! : z.union([first!, ...others]);
+  const examples = Object.fromEntries(
+    codes.map((code) => {
+      const sample = sampleErrors[code];
+      return [code, { summary: errorCatalog[code].when, value: errorBody(sample.code, sample.message, sample.details) }];
+    }),
+  );
+  return {
+    description: codes.map((code) => `${code}: ${errorCatalog[code].when}`).join(' '),
+    headers: { 'X-Request-Id': headerRef('X-Request-Id') },
+    content: { 'application/json': { schema, examples } },
+  };
+}
+
+function responses(c: Contract): ZodOpenApiResponsesObject {
+  const byStatus = new Map<number, ErrorCode[]>();
+  for (const code of errorCodesOf(c)) {
+    const status = errorCatalog[code].status;
+    byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
+  }
+  const success: ZodOpenApiResponseObject = {
+    description: c.response.description,
+    headers: {
+      'X-Request-Id': headerRef('X-Request-Id'),
+      ...(acceptsIdempotencyKey(c.route) && { 'Idempotent-Replayed': headerRef('Idempotent-Replayed') }),
+    },
+    content: { 'application/json': { schema: c.response.schema, example: c.response.example } },
+  };
+  return {
+    [`${c.response.status}`]: success,
+    ...Object.fromEntries([...byStatus].map(([status, codes]) => [`${status}`, errorResponse(status, codes)])),
+  };
+}
+
+function operation(c: Contract): ZodOpenApiOperationObject {
+  const { route } = c;
+  if (!(c.tag in tagDescriptions)) throw new Error(`Route ${route.id}: tag ${c.tag} has no description`);
+  const access = route.scope
+    ? `Requires a key with the \`${route.scope}\` scope.`
+    : 'Public: needs no key.';
+  return {
+    operationId: route.id,
+    summary: route.summary,
+    description: [c.description, access].filter(Boolean).join('\n\n'),
+    tags: [c.tag],
+    security: route.scope ? [{ [SECURITY_SCHEME]: [route.scope] }] : [],
+    requestParams: {
+      ...(c.params && { path: c.params }),
+      ...(c.query && { query: c.query }),
+      ...(acceptsIdempotencyKey(route) && { header: z.object({ 'Idempotency-Key': IdempotencyKeyHeader }) }),
+    },
+    ...(c.body && {
+      requestBody: { required: !c.bodyOptional, content: { 'application/json': { schema: c.body } } },
+    }),
+    responses: responses(c),
+  };
+}
+
+function paths(): ZodOpenApiPathsObject {
+  const result: ZodOpenApiPathsObject = {};
+  for (const route of routeList) {
+    const c: Contract = contracts[route.id as keyof typeof contracts];
+    result[route.path] = { ...result[route.path], [route.method.toLowerCase()]: operation(c) };
+  }
+  return result;
+}
+
+function description(): string {
+  const scopeRows = scopes.map((scope) => {
+    const operations = routeList.filter((r) => r.scope === scope).map((r) => `\`${r.method} ${r.path}\``);
+    return `| \`${scope}\` | ${operations.join(', ')} |`;
+  });
+  const errorRows = errorCodes.map((code) => `| ${errorCatalog[code].status} | \`${code}\` | ${errorCatalog[code].when} |`);
+  return [
+    'A payment-processing sandbox: create payments, move them through their states, refund them and read ' +
+      'the settlement ledger, with no real money involved.',
+    '## Conventions',
+    [
+      `- \`{base_url}\` ends with \`${API_BASE_PATH}\`: locally \`${LOCAL_BASE_URL}\` (\`npm start\` prints it); deployed, the CloudFormation stack output \`ApiUrl\`.`,
+      '- Every request carries `Authorization: Bearer <server key>` (a key `sk_sbx_…` made with the admin ' +
+        'CLI); each operation names the scope it needs. A key created without a scope list has all of them.',
+      `- A body is a JSON object of at most ${MAX_BODY_BYTES / 1024} KiB sent with \`Content-Type: application/json\`. Unknown body fields and unknown query parameters are rejected (400), so a typo never passes silently.`,
+      '- Every response is JSON (`application/json; charset=utf-8`) with an `X-Request-Id` header. Success ' +
+        'is `{"success": true, "data": …}`; lists add `pagination`. Errors are `{"success": false, "error": ' +
+        '{"code": …, "message": …}}`, with `details` on validation errors.',
+      '- Timestamps are ISO 8601 UTC with milliseconds; amounts are integers in the currency\'s charged ' +
+        'unit (IDR: whole rupiah); ids are a type prefix and a ULID (`txn_`, `rfd_`, `stl_`), sortable by ' +
+        'creation time.',
+      '- `POST` operations accept an `Idempotency-Key` header.',
+    ].join('\n'),
+    '## Scopes',
+    ['| scope | operations |', '|---|---|', ...scopeRows].join('\n'),
+    '## Errors',
+    'Checked in this order: route (404/405) → key (401) → scope (403) → media type, size, JSON ' +
+      '(415/413/400) → validation (400) → resource (404) → state (409/422).',
+    ['| status | code | when |', '|---|---|---|', ...errorRows].join('\n'),
+  ].join('\n\n');
+}
+
+/** Builds the document (as plain JSON: what openapi.json holds and GET /openapi.json serves). */
+export function buildOpenApiDocument(): OpenApiDocument {
+  const document = createDocument({
+    openapi: '3.1.0',
+    info: {
+      title: 'Payment Sandbox API',
+      version: packageJson.version,
+      description: description(),
+    },
+    servers: [
+      {
+        url: '{base_url}',
+        description: 'The sandbox: local (`npm start`) or a deployed stage (stack output `ApiUrl`)',
+        variables: {
+          base_url: {
+            default: LOCAL_BASE_URL,
+            description: `Everything up to and including ${API_BASE_PATH}, e.g. https://<api-id>.execute-api.<region>.amazonaws.com${API_BASE_PATH} when deployed`,
+          },
+        },
+      },
+    ],
+    tags: Object.entries(tagDescriptions).map(([name, text]) => ({ name, description: text })),
+    paths: paths(),
+    components: {
+      schemas: schemaComponents,
+      headers: headerComponents,
+      responses: {
+        RouteNotFound: {
+          description: `${errorCatalog.NOT_FOUND.when} Answered before authentication, for any path that matches no operation.`,
+          headers: { 'X-Request-Id': headerRef('X-Request-Id') },
+          content: { 'application/json': { schema: errorEnvelopes.NOT_FOUND } },
+        },
+        MethodNotAllowed: {
+          description: `${errorCatalog.METHOD_NOT_ALLOWED.when} Answered before authentication.`,
+          headers: { 'X-Request-Id': headerRef('X-Request-Id'), Allow: headerRef('Allow') },
+          content: { 'application/json': { schema: errorEnvelopes.METHOD_NOT_ALLOWED } },
+        },
+      },
+      securitySchemes: {
+        [SECURITY_SCHEME]: {
+          type: 'http',
+          scheme: 'bearer',
+          bearerFormat: 'sk_sbx_…',
+          description:
+            'A server key, `Authorization: Bearer sk_sbx_…`, created with `npm run admin -- keys create`. ' +
+            'The roles listed in an operation\'s security requirement are the scopes the key needs.',
+        },
+      },
+    },
+  });
+  return JSON.parse(JSON.stringify(document)) as OpenApiDocument;
+}

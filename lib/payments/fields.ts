@@ -1,0 +1,16 @@
+import { z } from 'zod';
+import { idPattern, type IdKind } from '../ids';
+
+/** Field schemas shared by the objects the API returns (API.md §1 conventions). */
+
+/** An id of one kind: its prefix and a ULID, sortable by creation time. */
+export const idOf = (kind: IdKind) => z.string().regex(idPattern(kind));
+
+/** ISO 8601 UTC with milliseconds, e.g. 2026-11-22T01:02:03.456Z. */
+export const timestamp = () => z.iso.datetime({ precision: 3 });
+
+/** An amount in the currency's charged unit (IDR: whole rupiah). */
+export const amount = () => z.int();
+
+/** ISO 4217 currency code. */
+export const currency = () => z.string().regex(/^[A-Z]{3}$/).meta({ examples: ['IDR'] });

@@ -1,0 +1,82 @@
+/**
+ * `npm run deploy -- --stage NAME [--retain]`: `cdk deploy` of PaymentSandbox-NAME, then the
+ * stack's ApiUrl (the contract's {base_url}) and TableName from its outputs file.
+ */
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { InvalidContextError, stackNameOf, validateStage } from '../infra/stage';
+import { defaultDeps, isEntryPoint, isParseArgsError, outputsFileOf, type ScriptDeps } from './cdk-stage';
+
+const USAGE = `Usage: npm run deploy -- --stage NAME [--retain]
+
+Deploys the stack PaymentSandbox-NAME with your AWS credentials (default chain) and prints its ApiUrl.
+  --stage NAME   lowercase letters, digits and single hyphens, e.g. alice, team-a, pr-42
+  --retain       keep the table when the stack is destroyed (long-lived team stages)`;
+
+/** Deploys one stage; returns the exit code. */
+export async function deploy(argv: readonly string[], deps: ScriptDeps = defaultDeps()): Promise<number> {
+  let stage: string;
+  let retain: boolean;
+  try {
+    const { values } = parseArgs({
+      args: [...argv],
+      strict: true,
+      options: { stage: { type: 'string' }, retain: { type: 'boolean', default: false }, help: { type: 'boolean', short: 'h' } },
+    });
+    if (values.help) {
+      deps.stdout.write(`${USAGE}\n`);
+      return 0;
+    }
+    if (values.stage === undefined) throw new InvalidContextError('--stage NAME is required, e.g. --stage alice or --stage pr-42');
+    stage = validateStage(values.stage);
+    retain = values.retain === true;
+  } catch (error) {
+    if (!(error instanceof InvalidContextError) && !isParseArgsError(error)) throw error;
+    deps.stderr.write(`deploy: ${(error as Error).message}\n\n${USAGE}\n`);
+    return 2;
+  }
+
+  const stackName = stackNameOf(stage);
+  const outputsFile = outputsFileOf(deps.outputsDir, stage);
+  mkdirSync(deps.outputsDir, { recursive: true });
+  rmSync(outputsFile, { force: true }); // never print the URL of an earlier deployment
+  const args = ['cdk', 'deploy', stackName, '-c', `stage=${stage}`];
+  if (retain) args.push('-c', 'retain=true');
+  args.push('--require-approval', 'never', '--outputs-file', outputsFile);
+
+  const code = await deps.spawn('npx', args);
+  if (code !== 0) {
+    deps.stderr.write(`deploy: cdk deploy of ${stackName} failed (exit code ${code}); see its output above\n`);
+    return code;
+  }
+  const outputs = existsSync(outputsFile)
+    ? (JSON.parse(readFileSync(outputsFile, 'utf8')) as Record<string, Record<string, string> | undefined>)[stackName]
+    : undefined;
+  if (!outputs?.ApiUrl) {
+    deps.stderr.write(`deploy: cdk deploy succeeded but ${outputsFile} has no ApiUrl for ${stackName}\n`);
+    return 1;
+  }
+  deps.stdout.write(
+    [
+      '',
+      `${stackName} is deployed${retain ? ' (its table outlives the stack)' : ''}.`,
+      `  ApiUrl:    ${outputs.ApiUrl}`,
+      `  TableName: ${outputs.TableName ?? '-'}`,
+      '',
+      'A key for it:',
+      `  npm run --silent admin -- ci-env --stack ${stage}`,
+      '',
+    ].join('\n'),
+  );
+  return 0;
+}
+
+if (isEntryPoint(import.meta.url)) {
+  deploy(process.argv.slice(2)).then(
+    (code) => (process.exitCode = code),
+    (error: unknown) => {
+      console.error(`deploy: ${(error as Error).message}`);
+      process.exitCode = 1;
+    },
+  );
+}

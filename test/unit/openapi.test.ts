@@ -1,0 +1,240 @@
+import { readFileSync } from 'node:fs';
+import { Validator } from '@seriousme/openapi-schema-validator';
+import { describe, expect, it } from 'vitest';
+import { contracts } from '../../lib/contracts';
+import { buildOpenApiDocument, SECURITY_SCHEME } from '../../lib/openapi/document';
+import { routeList, type Route } from '../../lib/routes';
+import { assertDocumentedResponse, resolve, schemaErrors, type ObservedResponse } from '../support/openapi';
+
+type Json = Record<string, any>;
+
+const committedText = readFileSync(new URL('../../openapi.json', import.meta.url), 'utf8');
+const committed: Json = JSON.parse(committedText);
+
+const operationOf = (route: Route): Json => committed.paths[route.path][route.method.toLowerCase()];
+const transactionExample = committed.components.schemas.Transaction.examples[0];
+
+/** A response as `call()` would see it, with the headers every response carries. */
+function observed(overrides: Partial<Omit<ObservedResponse, 'headers'>> & { headers?: Record<string, string> }): ObservedResponse {
+  const { headers, ...rest } = overrides;
+  return {
+    method: 'GET',
+    path: '/transaction/txn_01M80CCH60Q4X8V3K9T2B7N5RD',
+    status: 200,
+    body: { success: true, data: transactionExample },
+    ...rest,
+    headers: new Headers({ 'content-type': 'application/json; charset=utf-8', 'x-request-id': 'req-1', ...headers }),
+  };
+}
+
+describe('openapi.json', () => {
+  it('is exactly what `npm run openapi` generates from the code', () => {
+    expect(committed, 'openapi.json is stale: run `npm run openapi`').toEqual(buildOpenApiDocument());
+    expect(committedText).toBe(`${JSON.stringify(buildOpenApiDocument(), null, 2)}\n`);
+  });
+
+  it('is a valid OpenAPI 3.1 document', async () => {
+    const validator = new Validator();
+    const result = await validator.validate(structuredClone(committed));
+    expect(result.errors).toBeUndefined();
+    expect(result.valid).toBe(true);
+    expect(validator.version).toBe('3.1');
+  });
+
+  it('serves from {base_url}, local by default', () => {
+    expect(committed.servers).toEqual([
+      expect.objectContaining({
+        url: '{base_url}',
+        variables: { base_url: expect.objectContaining({ default: 'http://127.0.0.1:3000/api/v1' }) },
+      }),
+    ]);
+  });
+
+  it('declares the Bearer key scheme', () => {
+    expect(committed.components.securitySchemes[SECURITY_SCHEME]).toMatchObject({ type: 'http', scheme: 'bearer' });
+  });
+});
+
+describe('operations', () => {
+  it('has exactly one operation per route of the route table', () => {
+    const operations = Object.entries<Json>(committed.paths).flatMap(([path, item]) =>
+      Object.keys(item).map((method) => `${method.toUpperCase()} ${path}`),
+    );
+    expect(operations.sort()).toEqual(routeList.map((r) => `${r.method} ${r.path}`).sort());
+  });
+
+  it.each(routeList.map((route) => ({ id: route.id, route })))('$id: operationId, scope and security', ({ route }) => {
+    const operation = operationOf(route);
+    expect(operation.operationId).toBe(route.id);
+    expect(operation.summary).toBe(route.summary);
+    if (route.scope) {
+      expect(operation.description).toContain(`\`${route.scope}\` scope`);
+      expect(operation.security).toEqual([{ [SECURITY_SCHEME]: [route.scope] }]);
+    } else {
+      expect(operation.security).toEqual([]);
+    }
+    expect(committed.tags.map((t: Json) => t.name)).toEqual(expect.arrayContaining(operation.tags));
+  });
+
+  it('lets GET /openapi.json be fetched without a key', () => {
+    expect(committed.paths['/openapi.json'].get.security).toEqual([]);
+  });
+
+  it.each(routeList.map((route) => ({ id: route.id, route })))('$id: Idempotency-Key on POST only', ({ route }) => {
+    const headers = (operationOf(route).parameters ?? []).map(resolve).filter((p: Json) => p.in === 'header');
+    if (route.method === 'POST') {
+      expect(headers).toEqual([expect.objectContaining({ name: 'Idempotency-Key', schema: expect.objectContaining({ pattern: expect.any(String) }) })]);
+      expect(headers[0].required).toBeFalsy();
+    } else {
+      expect(headers).toEqual([]);
+    }
+  });
+
+  // What each operation can answer, by the contract's rules (API.md §2): 401/403 when scoped;
+  // 413/415 with a body; 404 for an id or a refund's transaction; 409 when it changes state or
+  // takes an Idempotency-Key; 422 for refunds; 400, 429 and 500 everywhere.
+  const expectedStatuses: Record<string, string[]> = {
+    listChannels: ['200', '400', '401', '403', '429', '500'],
+    createPayment: ['201', '400', '401', '403', '409', '413', '415', '429', '500'],
+    getTransaction: ['200', '400', '401', '403', '404', '429', '500'],
+    listTransactions: ['200', '400', '401', '403', '429', '500'],
+    cancelTransaction: ['200', '400', '401', '403', '404', '409', '413', '415', '429', '500'],
+    simulateTransaction: ['200', '400', '401', '403', '404', '409', '413', '415', '429', '500'],
+    createRefund: ['201', '400', '401', '403', '404', '409', '413', '415', '422', '429', '500'],
+    listSettlements: ['200', '400', '401', '403', '429', '500'],
+    getOpenApiDocument: ['200', '400', '429', '500'],
+  };
+
+  it.each(routeList.map((route) => ({ id: route.id, route })))('$id: declares each status it can answer', ({ route }) => {
+    expect(Object.keys(operationOf(route).responses).sort()).toEqual(expectedStatuses[route.id]);
+  });
+
+  it('declares the error codes of each status, and details only on VALIDATION_ERROR', () => {
+    const refund = operationOf(contracts.createRefund.route).responses;
+    const codesOf = (response: Json) => Object.keys(response.content['application/json'].examples);
+    expect(codesOf(refund['400'])).toEqual(['INVALID_JSON', 'VALIDATION_ERROR']);
+    expect(codesOf(refund['409'])).toEqual(['INVALID_STATE', 'IDEMPOTENCY_KEY_IN_USE', 'IDEMPOTENCY_KEY_REUSED']);
+    expect(codesOf(operationOf(contracts.createPayment.route).responses['409'])).toEqual([
+      'DUPLICATE_ORDER_ID',
+      'IDEMPOTENCY_KEY_IN_USE',
+      'IDEMPOTENCY_KEY_REUSED',
+    ]);
+    expect(committed.components.schemas.ValidationError.properties.error.required).toEqual(['code', 'message', 'details']);
+    expect(committed.components.schemas.NotFoundError.properties.error.properties.details).toBeUndefined();
+  });
+
+  it('describes every request body and parameter with the schemas the handlers validate with', () => {
+    const create = operationOf(contracts.createPayment.route);
+    const body = create.requestBody.content['application/json'].schema;
+    expect(create.requestBody.required).toBe(true);
+    expect(body.required).toEqual(['order_id', 'amount', 'payment_method', 'payment_channel', 'customer']);
+    expect(body.additionalProperties).toBe(false);
+    expect(body.properties.amount.type).toBe('integer');
+    expect(operationOf(contracts.cancelTransaction.route).requestBody.required).toBe(false);
+    const list = operationOf(contracts.listTransactions.route).parameters.map(resolve);
+    expect(list.map((p: Json) => `${p.in} ${p.name}`)).toEqual(
+      ['status', 'payment_method', 'payment_channel', 'order_id', 'created_from', 'created_to', 'limit', 'cursor'].map((n) => `query ${n}`),
+    );
+    expect(list.find((p: Json) => p.name === 'limit').schema).toEqual({ type: 'integer', minimum: 1, maximum: 100, default: 20 });
+    const get = operationOf(contracts.getTransaction.route).parameters.map(resolve);
+    expect(get).toEqual([expect.objectContaining({ in: 'path', name: 'id', required: true })]);
+  });
+});
+
+describe('examples', () => {
+  const mediaExamples = Object.values<Json>(committed.paths).flatMap((item) =>
+    Object.values<Json>(item).flatMap((operation) => [
+      ...Object.entries<Json>(operation.responses).flatMap(([status, response]) => {
+        const media = resolve(response).content['application/json'];
+        const named = Object.entries<Json>(media.examples ?? {}).map(([name, e]) => [`${operation.operationId} ${status} ${name}`, media.schema, e.value]);
+        return media.example === undefined ? named : [[`${operation.operationId} ${status}`, media.schema, media.example], ...named];
+      }),
+      ...(operation.requestBody
+        ? (operation.requestBody.content['application/json'].schema.examples ?? []).map((e: unknown) => [
+            `${operation.operationId} request`,
+            operation.requestBody.content['application/json'].schema,
+            e,
+          ])
+        : []),
+    ]),
+  );
+
+  it('gives every response an example', () => {
+    for (const item of Object.values<Json>(committed.paths)) {
+      for (const operation of Object.values<Json>(item)) {
+        for (const [status, response] of Object.entries<Json>(operation.responses)) {
+          const media = resolve(response).content['application/json'];
+          expect(media.example ?? media.examples, `${operation.operationId} ${status}`).toBeDefined();
+        }
+      }
+    }
+  });
+
+  it.each(mediaExamples)('%s matches its schema', (_name, schema, example) => {
+    expect(schemaErrors(schema, example)).toBeNull();
+  });
+
+  it.each(Object.entries<Json>(committed.components.schemas).filter(([, s]) => s.examples))(
+    'component %s: its examples match it',
+    (name, schema) => {
+      for (const example of schema.examples) expect(schemaErrors({ $ref: `#/components/schemas/${name}` }, example)).toBeNull();
+    },
+  );
+});
+
+describe('response validation (what call() applies to every HTTP response)', () => {
+  it('accepts a response the document describes', () => {
+    expect(() => assertDocumentedResponse(observed({}))).not.toThrow();
+  });
+
+  it('rejects a status the operation does not declare', () => {
+    expect(() => assertDocumentedResponse(observed({ status: 409 }))).toThrow(/getTransaction declares only 200, 400, 401, 403, 404, 429, 500/);
+  });
+
+  it('rejects a field the schema does not have', () => {
+    const body = { success: true, data: { ...transactionExample, secret: 'x' } };
+    expect(() => assertDocumentedResponse(observed({ body }))).toThrow(/body\/data must NOT have additional properties \('secret'\)/);
+  });
+
+  it('rejects a field of the wrong type or format', () => {
+    expect(() => assertDocumentedResponse(observed({ body: { success: true, data: { ...transactionExample, fee: '4000' } } }))).toThrow(
+      /body\/data\/fee must be integer/,
+    );
+    expect(() =>
+      assertDocumentedResponse(observed({ body: { success: true, data: { ...transactionExample, created_at: '2026-11-22 01:02:03' } } })),
+    ).toThrow(/created_at must match/);
+  });
+
+  it('rejects a missing field', () => {
+    const { settled_at: _omitted, ...data } = transactionExample;
+    expect(() => assertDocumentedResponse(observed({ body: { success: true, data } }))).toThrow(/must have required property 'settled_at'/);
+  });
+
+  it('rejects an error code the status does not declare, and details on anything but VALIDATION_ERROR', () => {
+    const notFound = (error: Json) => observed({ status: 404, body: { success: false, error } });
+    expect(() => assertDocumentedResponse(notFound({ code: 'NOT_FOUND', message: 'Transaction not found' }))).not.toThrow();
+    expect(() => assertDocumentedResponse(notFound({ code: 'INVALID_STATE', message: 'x' }))).toThrow(/code must be equal to constant/);
+    expect(() => assertDocumentedResponse(notFound({ code: 'NOT_FOUND', message: 'x', details: [] }))).toThrow(/additional properties/);
+  });
+
+  it('rejects a response without its required headers or with another media type', () => {
+    const withoutId = { ...observed({}), headers: new Headers({ 'content-type': 'application/json' }) };
+    expect(() => assertDocumentedResponse(withoutId)).toThrow(/required header X-Request-Id is missing/);
+    expect(() => assertDocumentedResponse(observed({ headers: { 'content-type': 'text/html' } }))).toThrow(/Content-Type 'text\/html' is not declared/);
+  });
+
+  it('allows only the documented 404 and 405 where no operation matches', () => {
+    const notFound = { success: false, error: { code: 'NOT_FOUND', message: 'No route for GET /api/v1/nope' } };
+    expect(() => assertDocumentedResponse(observed({ path: '/nope', status: 404, body: notFound }))).not.toThrow();
+    expect(() => assertDocumentedResponse(observed({ path: '/nope', status: 200, body: notFound }))).toThrow(/only 404 \(RouteNotFound\)/);
+    const notAllowed = { success: false, error: { code: 'METHOD_NOT_ALLOWED', message: 'Method DELETE is not allowed on this path; use GET' } };
+    expect(() => assertDocumentedResponse(observed({ method: 'DELETE', path: '/payment/channels', status: 405, body: notAllowed }))).toThrow(
+      /required header Allow is missing/,
+    );
+    expect(() =>
+      assertDocumentedResponse(
+        observed({ method: 'DELETE', path: '/payment/channels', status: 405, body: notAllowed, headers: { allow: 'GET' } }),
+      ),
+    ).not.toThrow();
+  });
+});
