@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** The payment catalog (API.md §4): every method, channel, limit and fee lives here and nowhere else. */
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { catalog, paymentMethodNames, type PaymentMethod } from './catalog';
 
 export const ListChannelsQuery = z.strictObject({

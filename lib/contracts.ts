@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { catalog, PaymentMethod } from './catalog';
 import { ListChannelsQuery } from './channels';
 import { contract, type Contract } from './http/contract';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Route } from '../routes';
 import type { ApiResult } from './envelope';
 import { errorCodes, type ErrorCode } from './errors';

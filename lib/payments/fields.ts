@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { idPattern, type IdKind } from '../ids';
 
 /** Field schemas shared by the objects the API returns (API.md §1 conventions). */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { newId } from '../ids';
 import { amount, currency, idOf, timestamp } from './fields';
 import { orderId, settlementTypes } from './schemas';

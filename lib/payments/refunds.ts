@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Clock } from '../clock';
 import type { Db } from '../db/db';
 import { AmountExceedsRefundableError, ApiError, InvalidStateError, NotFoundError } from '../http/errors';

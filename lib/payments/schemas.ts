@@ -1,6 +1,6 @@
 // The OpenAPI keys of `.meta()` (override, param); types only, nothing is bundled.
 /// <reference types="zod-openapi" />
-import { z } from 'zod';
+import * as z from 'zod';
 import { catalog, findChannel, paymentMethodNames } from '../catalog';
 import { idPattern, isId } from '../ids';
 import { statuses, type Status } from './states';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { amount, currency, idOf, timestamp } from './fields';
 import { orderId } from './schemas';
 import { statuses, type Status } from './states';

@@ -1,0 +1,170 @@
+import { randomUUID } from 'node:crypto';
+import { Agent, request } from 'node:http';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import { API_BASE_PATH, matchRoute, type Route } from '../lib/routes';
+
+/** A request below the API base path, e.g. `{ method: 'GET', path: '/transactions?limit=20' }`. */
+export interface ApiRequest {
+  readonly method: 'GET' | 'POST';
+  readonly path: string;
+  readonly body?: unknown;
+  readonly headers?: Readonly<Record<string, string>>;
+}
+
+export interface ApiResponse {
+  readonly status: number;
+  readonly text: string;
+}
+
+/** Parses a response body, or fails with the status and body in the message. */
+export function json(response: ApiResponse): any {
+  try {
+    return JSON.parse(response.text);
+  } catch {
+    throw new Error(`Not JSON (HTTP ${response.status}): ${response.text.slice(0, 200)}`);
+  }
+}
+
+const projectRoot = fileURLToPath(new URL('..', import.meta.url));
+
+/**
+ * The API as a client sees it: node:http with keep-alive sockets (as a real client and the
+ * SDK both keep theirs), so the HTTP arm pays one request on a warm socket, not a handshake.
+ */
+export class HttpApi {
+  private readonly agent: Agent;
+  private readonly base: URL;
+
+  constructor(baseUrl: string, readonly key: string, sockets = 1) {
+    this.base = new URL(baseUrl);
+    this.agent = new Agent({ keepAlive: true, maxSockets: sockets });
+  }
+
+  send(req: ApiRequest): Promise<ApiResponse> {
+    const payload = req.body === undefined ? undefined : JSON.stringify(req.body);
+    const headers: Record<string, string> = { authorization: `Bearer ${this.key}`, ...req.headers };
+    if (payload !== undefined) {
+      headers['content-type'] = 'application/json';
+      headers['content-length'] = String(Buffer.byteLength(payload));
+    }
+    return new Promise((resolve, reject) => {
+      const r = request(
+        {
+          agent: this.agent,
+          host: this.base.hostname,
+          port: this.base.port,
+          method: req.method,
+          path: `${this.base.pathname}${req.path}`,
+          headers,
+          timeout: 30_000,
+        },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
+          res.on('error', reject);
+        },
+      );
+      r.on('timeout', () => r.destroy(new Error(`${req.method} ${req.path} timed out`)));
+      r.on('error', reject);
+      r.end(payload);
+    });
+  }
+
+  close(): void {
+    this.agent.destroy();
+  }
+}
+
+type Handler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2>;
+
+/**
+ * The same request handed straight to the route's Lambda handler — the module instance the local
+ * server loaded — as the API Gateway v2 event it would receive: the handler's own time, without
+ * the HTTP hop. This is the time Lambda bills.
+ */
+export class DirectInvoker {
+  private readonly handlers = new Map<Route, Handler>();
+
+  constructor(readonly key: string) {}
+
+  async send(req: ApiRequest): Promise<ApiResponse> {
+    const url = new URL(`${API_BASE_PATH}${req.path}`, 'http://127.0.0.1');
+    const { match } = matchRoute(req.method, url.pathname);
+    if (!match) throw new Error(`No route for ${req.method} ${url.pathname}`);
+    const handler = await this.handlerOf(match.route);
+    const result = await handler(this.event(req, url, match.route, match.pathParameters), context());
+    return { status: result.statusCode ?? 200, text: result.body ?? '' };
+  }
+
+  /** Loads a route's handler ahead of timing. */
+  async handlerOf(route: Route): Promise<Handler> {
+    let handler = this.handlers.get(route);
+    if (!handler) {
+      handler = ((await import(join(projectRoot, route.handler))) as { handler: Handler }).handler;
+      this.handlers.set(route, handler);
+    }
+    return handler;
+  }
+
+  private event(req: ApiRequest, url: URL, route: Route, pathParameters: Record<string, string>): APIGatewayProxyEventV2 {
+    const body = req.body === undefined ? undefined : JSON.stringify(req.body);
+    const headers: Record<string, string> = {
+      host: '127.0.0.1',
+      authorization: `Bearer ${this.key}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) }),
+      ...Object.fromEntries(Object.entries(req.headers ?? {}).map(([k, v]) => [k.toLowerCase(), v])),
+    };
+    const query: Record<string, string> = {};
+    for (const [name, value] of url.searchParams) query[name] = name in query ? `${query[name]},${value}` : value;
+    const now = new Date();
+    const routeKey = `${route.method} ${API_BASE_PATH}${route.path}`;
+    const requestId = randomUUID();
+    return {
+      version: '2.0',
+      routeKey,
+      rawPath: url.pathname,
+      rawQueryString: url.search.slice(1),
+      headers,
+      queryStringParameters: Object.keys(query).length > 0 ? query : undefined,
+      pathParameters: Object.keys(pathParameters).length > 0
+        ? Object.fromEntries(Object.entries(pathParameters).map(([k, v]) => [k, decodeURIComponent(v)]))
+        : undefined,
+      body,
+      isBase64Encoded: false,
+      requestContext: {
+        accountId: 'bench',
+        apiId: 'bench',
+        domainName: '127.0.0.1',
+        domainPrefix: '127',
+        http: { method: req.method, path: url.pathname, protocol: 'HTTP/1.1', sourceIp: '127.0.0.1', userAgent: 'bench' },
+        requestId,
+        routeKey,
+        stage: '$default',
+        time: now.toUTCString(),
+        timeEpoch: now.getTime(),
+      },
+    };
+  }
+}
+
+function context(): Context {
+  const deadline = Date.now() + 10_000;
+  const requestId = randomUUID();
+  return {
+    callbackWaitsForEmptyEventLoop: false,
+    functionName: 'bench',
+    functionVersion: '$LATEST',
+    invokedFunctionArn: 'arn:aws:lambda:local:000000000000:function:bench',
+    memoryLimitInMB: '256',
+    awsRequestId: requestId,
+    logGroupName: '/aws/lambda/bench',
+    logStreamName: 'bench',
+    getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()),
+    done: () => undefined,
+    fail: () => undefined,
+    succeed: () => undefined,
+  };
+}

@@ -1,0 +1,117 @@
+import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+
+export type CallKind = 'read' | 'write' | 'transactWrite' | 'other';
+
+/** One DynamoDB call as the SDK saw it. */
+export interface CallRecord {
+  /** `GetItem`, `Query`, `TransactWriteItems`, … (the SDK command name without `Command`). */
+  readonly command: string;
+  readonly kind: CallKind;
+  /** Capacity DynamoDB (Local) reported for `ReturnConsumedCapacity: TOTAL`, summed over tables; undefined when none came back. */
+  readonly reportedRcu?: number;
+  readonly reportedWcu?: number;
+  /** Items the call writes (each item of a TransactWriteItems counts). */
+  readonly itemsWritten: number;
+  readonly failed: boolean;
+  /** HTTP attempts, retries included. */
+  readonly attempts: number;
+  /** The input and output as sent and received; `marshalled` when they are raw AttributeValues (raw client, not the document client). */
+  readonly input: Record<string, unknown>;
+  readonly output?: Record<string, unknown>;
+  readonly marshalled: boolean;
+}
+
+const KIND: Record<string, CallKind> = {
+  GetItem: 'read',
+  Query: 'read',
+  Scan: 'read',
+  BatchGetItem: 'read',
+  TransactGetItems: 'read',
+  PutItem: 'write',
+  UpdateItem: 'write',
+  DeleteItem: 'write',
+  BatchWriteItem: 'write',
+  TransactWriteItems: 'transactWrite',
+};
+
+interface Capacity {
+  readonly CapacityUnits?: number;
+  readonly ReadCapacityUnits?: number;
+  readonly WriteCapacityUnits?: number;
+}
+
+/**
+ * Counts the calls sent through a DynamoDB client — and through every document client built on it,
+ * since they share the raw client's middleware stack — asking DynamoDB to report the capacity
+ * each one consumed. Calls are kept only inside `record()`, so set-up traffic is never counted.
+ */
+export class CallCounter {
+  private current: CallRecord[] | undefined;
+
+  /** Adds the counting middleware to `client`'s stack. */
+  attach(client: DynamoDBClient): void {
+    client.middlewareStack.add(
+      (next, context) => async (args) => {
+        const sink = this.current;
+        if (!sink) return next(args);
+        const command = String(context.commandName ?? 'Unknown').replace(/Command$/, '');
+        const input = args.input as Record<string, unknown>;
+        let output: Record<string, unknown> | undefined;
+        let failed = true;
+        try {
+          const result = await next({ ...args, input: { ...input, ReturnConsumedCapacity: 'TOTAL' } });
+          output = result.output as unknown as Record<string, unknown>;
+          failed = false;
+          return result;
+        } finally {
+          // The document client marks its calls while marshalling, which runs after this step.
+          const features = (context as { __aws_sdk_context?: { features?: Record<string, string> } }).__aws_sdk_context?.features;
+          sink.push(describe(command, input, output, failed, features?.DDB_MAPPER === undefined));
+        }
+      },
+      { step: 'initialize', name: 'benchCallCounter', override: true },
+    );
+  }
+
+  /** Runs `fn` and returns the calls it made. One recording at a time (the bench runs requests one by one). */
+  async record<T>(fn: () => Promise<T>): Promise<{ result: T; calls: CallRecord[] }> {
+    if (this.current) throw new Error('CallCounter.record is not re-entrant');
+    const calls: CallRecord[] = [];
+    this.current = calls;
+    try {
+      return { result: await fn(), calls };
+    } finally {
+      this.current = undefined;
+    }
+  }
+}
+
+function describe(
+  command: string,
+  input: Record<string, unknown>,
+  output: Record<string, unknown> | undefined,
+  failed: boolean,
+  marshalled: boolean,
+): CallRecord {
+  const kind = KIND[command] ?? 'other';
+  const capacities = [output?.ConsumedCapacity ?? []].flat() as Capacity[];
+  const sum = (pick: (c: Capacity) => number | undefined) =>
+    capacities.length === 0 ? undefined : capacities.reduce((total, c) => total + (pick(c) ?? 0), 0);
+  const itemsWritten =
+    command === 'TransactWriteItems' ? ((input.TransactItems as unknown[] | undefined)?.length ?? 0) : kind === 'write' ? 1 : 0;
+  return {
+    command,
+    kind,
+    reportedRcu: sum((c) => c.ReadCapacityUnits ?? (kind === 'read' ? c.CapacityUnits : 0)),
+    reportedWcu: sum((c) => c.WriteCapacityUnits ?? (kind === 'read' ? 0 : c.CapacityUnits)),
+    itemsWritten,
+    failed,
+    attempts: (output?.$metadata as { attempts?: number } | undefined)?.attempts ?? 1,
+    input,
+    output,
+    marshalled,
+  };
+}
+
+/** `GetItem+TransactWriteItems`: a request's call sequence, to compare an endpoint with its floor. */
+export const sequenceOf = (calls: readonly CallRecord[]): string => calls.map((c) => c.command).join('+') || '(none)';

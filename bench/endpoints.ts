@@ -1,0 +1,179 @@
+import { performance } from 'node:perf_hooks';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { API_BASE_PATH } from '../lib/routes';
+import { modelUnits, type ModelledUnits } from './capacity';
+import { json, type ApiRequest, type ApiResponse, type DirectInvoker, type HttpApi } from './client';
+import { sequenceOf, type CallCounter, type CallRecord } from './counter';
+import type { BenchContext, Prepared, Scenario } from './scenarios';
+import { round, rotate, summarize, type Summary } from './stats';
+
+/**
+ * Part 1 and 2 of the bench: each endpoint measured side by side with its floor, interleaved
+ * request by request in one process against one DynamoDB Local (HTTP, direct handler, floor,
+ * then the next round starting one arm later), after a warm-up; and every DynamoDB call of every
+ * measured request counted by the SDK middleware.
+ */
+
+export type Arm = 'http' | 'handler' | 'floor';
+const ARMS: readonly Arm[] = ['http', 'handler', 'floor'];
+
+export interface CallStats {
+  /** The calls of one request, e.g. `GetItem+TransactWriteItems` (several when requests differ). */
+  readonly sequences: string[];
+  readonly perRequest: { readonly mean: number; readonly max: number };
+  readonly reads: number;
+  readonly writes: number;
+  readonly transactWrites: number;
+  readonly itemsWritten: number;
+  /** Retries beyond the first attempt, over all measured requests. */
+  readonly retries: number;
+  /** Mean capacity per request as DynamoDB Local reported it. */
+  readonly reported: { readonly rcu: number; readonly wcu: number };
+  /** Request units per request by AWS's on-demand rules (bench/capacity.ts), from the probe request. */
+  readonly modelled: ModelledUnits;
+}
+
+export interface EndpointResult {
+  readonly id: string;
+  readonly routeId: string;
+  readonly method: string;
+  readonly path: string;
+  readonly variant: string | null;
+  readonly scope: string | null;
+  /** A paged list (the response carries `pagination`): its calls are bounded by the page, not by 3. */
+  readonly list: boolean;
+  /** Items on the probe's page (lists only). */
+  readonly pageItems: number | null;
+  readonly warmup: number;
+  /** Latencies in ms: `http` through the local server, `handler` the Lambda handler called directly, `floor` the bare calls. */
+  readonly latency: Record<Arm, Summary>;
+  /** endpoint ÷ floor; null when the floor makes no call. */
+  readonly ratio: { readonly p50: number; readonly p99: number; readonly handlerP50: number } | null;
+  readonly calls: CallStats;
+  /** The floor's own calls, and whether they are the endpoint's. */
+  readonly floorSequence: string;
+  readonly floorMatches: boolean;
+}
+
+export interface MeasureOptions {
+  readonly warmup: number;
+  readonly iterations: number;
+}
+
+export interface Arms {
+  readonly http: HttpApi;
+  readonly handler: DirectInvoker;
+  /** Counts the handlers' calls (the sandbox's default client). */
+  readonly counter: CallCounter;
+  /** Counts the floor's calls (its own client). */
+  readonly floorCounter: CallCounter;
+}
+
+/** Fixtures a scenario needs for one probe, the warm-up and the measured rounds. */
+export const fixturesNeeded = (options: MeasureOptions) => 1 + options.warmup + options.iterations;
+
+/** Measures one endpoint whose fixtures are prepared. */
+export async function measureEndpoint(
+  scenario: Scenario,
+  prepared: Prepared,
+  ctx: BenchContext,
+  arms: Arms,
+  options: MeasureOptions,
+): Promise<EndpointResult> {
+  const expectStatus = (response: ApiResponse, what: string) => {
+    if (response.status !== scenario.expectedStatus) {
+      throw new Error(`${scenario.id} (${what}): expected HTTP ${scenario.expectedStatus}, got ${response.status}: ${response.text.slice(0, 300)}`);
+    }
+    return response;
+  };
+
+  // The probe: what the endpoint and its floor call, and what that costs by AWS's rules.
+  const probe = await arms.counter.record(() => arms.http.send(prepared.request('http', 0)));
+  const probeBody = json(expectStatus(probe.result, 'probe'));
+  const list = probeBody.pagination !== undefined;
+  const floorProbe = await arms.floorCounter.record(() => prepared.floor(0));
+  const modelled = await modelUnits(probe.calls, async (key) => {
+    const { Item } = await ctx.floorDb.doc.send(new GetCommand({ TableName: ctx.floorDb.tableName, Key: key, ConsistentRead: true }));
+    return Item;
+  });
+
+  const samples: Record<Arm, number[]> = { http: [], handler: [], floor: [] };
+  const endpointCalls: CallRecord[][] = [];
+  const floorSequences = new Set<string>([sequenceOf(floorProbe.calls)]);
+
+  const timed = async (run: () => Promise<unknown>): Promise<number> => {
+    const start = performance.now();
+    await run();
+    return performance.now() - start;
+  };
+
+  const runArm = async (arm: Arm, i: number): Promise<{ ms: number; calls: CallRecord[] }> => {
+    if (arm === 'floor') {
+      const { result: ms, calls } = await arms.floorCounter.record(() => timed(() => prepared.floor(i)));
+      return { ms, calls };
+    }
+    const request: ApiRequest = prepared.request(arm, i);
+    const target = arm === 'http' ? arms.http : arms.handler;
+    let response: ApiResponse | undefined;
+    const { result: ms, calls } = await arms.counter.record(() => timed(async () => void (response = await target.send(request))));
+    expectStatus(response!, `${arm} #${i}`);
+    return { ms, calls };
+  };
+
+  for (let w = 0; w < options.warmup; w++) {
+    for (const arm of rotate(ARMS, w)) await runArm(arm, 1 + w);
+  }
+  for (let r = 0; r < options.iterations; r++) {
+    const i = 1 + options.warmup + r;
+    for (const arm of rotate(ARMS, r)) {
+      const { ms, calls } = await runArm(arm, i);
+      samples[arm].push(ms);
+      if (arm === 'floor') floorSequences.add(sequenceOf(calls));
+      else endpointCalls.push(calls);
+    }
+  }
+
+  const latency = { http: summarize(samples.http), handler: summarize(samples.handler), floor: summarize(samples.floor) };
+  const sequences = [...new Set(endpointCalls.map(sequenceOf))];
+  const floorSequence = [...floorSequences].join(' | ');
+  const all = endpointCalls.flat();
+  const perRequest = (pick: (c: CallRecord) => number) => round(all.reduce((t, c) => t + pick(c), 0) / Math.max(1, endpointCalls.length));
+  const floorHasCalls = floorProbe.calls.length > 0;
+  return {
+    id: scenario.id,
+    routeId: scenario.route.id,
+    method: scenario.route.method,
+    path: `${API_BASE_PATH}${scenario.route.path}`,
+    variant: scenario.variant ?? null,
+    scope: scenario.route.scope,
+    list,
+    pageItems: list && Array.isArray(probeBody.data) ? probeBody.data.length : null,
+    warmup: options.warmup,
+    latency: roundSummaries(latency),
+    ratio: floorHasCalls
+      ? {
+          p50: round(latency.http.p50 / latency.floor.p50, 2),
+          p99: round(latency.http.p99 / latency.floor.p99, 2),
+          handlerP50: round(latency.handler.p50 / latency.floor.p50, 2),
+        }
+      : null,
+    calls: {
+      sequences,
+      perRequest: { mean: round(endpointCalls.reduce((t, c) => t + c.length, 0) / Math.max(1, endpointCalls.length), 2), max: Math.max(0, ...endpointCalls.map((c) => c.length)) },
+      reads: perRequest((c) => (c.kind === 'read' ? 1 : 0)),
+      writes: perRequest((c) => (c.kind === 'write' ? 1 : 0)),
+      transactWrites: perRequest((c) => (c.kind === 'transactWrite' ? 1 : 0)),
+      itemsWritten: perRequest((c) => c.itemsWritten),
+      retries: all.reduce((t, c) => t + c.attempts - 1, 0),
+      reported: { rcu: perRequest((c) => c.reportedRcu ?? 0), wcu: perRequest((c) => c.reportedWcu ?? 0) },
+      modelled,
+    },
+    floorSequence,
+    floorMatches: floorSequences.size === 1 && sequences.length === 1 && floorSequence === sequences[0],
+  };
+}
+
+function roundSummaries(latency: Record<Arm, Summary>): Record<Arm, Summary> {
+  const r = (s: Summary): Summary => ({ n: s.n, p50: round(s.p50), p99: round(s.p99), mean: round(s.mean), min: round(s.min), max: round(s.max) });
+  return { http: r(latency.http), handler: r(latency.handler), floor: r(latency.floor) };
+}

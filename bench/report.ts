@@ -1,0 +1,206 @@
+import { MAX_QUERIES_PER_PAGE } from '../lib/db/paging';
+import { API_BASE_PATH } from '../lib/routes';
+import type { BundlesResult } from './bundles';
+import type { CostResult } from './cost';
+import type { EndpointResult } from './endpoints';
+import type { LoadResult } from './load';
+
+/** The targets of the issue; a missed one is reported, never fatal (only load errors and broken invariants are). */
+export const TARGETS = {
+  /** Endpoint ÷ floor at the median. */
+  latencyRatioP50: 1.3,
+  /** DynamoDB calls per request, lists excepted. */
+  callsPerRequest: 3,
+  /** A list's calls: authentication plus at most one page's worth of queries. */
+  listCallsPerRequest: 1 + MAX_QUERIES_PER_PAGE,
+  /** index.mjs, in KB of 1024 bytes. */
+  bundleKb: 350,
+  /** Import time ÷ the import time of the bare DynamoDB document client bundle. */
+  importRatio: 1.2,
+} as const;
+
+export interface Target {
+  readonly part: 'latency' | 'calls' | 'bundle size' | 'cold start' | 'load';
+  readonly subject: string;
+  readonly target: string;
+  readonly value: string;
+  /** null: not applicable (e.g. a route without DynamoDB calls has no floor to compare with). */
+  readonly met: boolean | null;
+}
+
+export interface Results {
+  readonly generatedAt: string;
+  readonly mode: 'full' | 'quick';
+  readonly settings: Record<string, number>;
+  readonly environment: Record<string, string | number>;
+  readonly endpoints: EndpointResult[];
+  readonly unsupportedRoutes: string[];
+  readonly bundles: BundlesResult;
+  readonly load: LoadResult;
+  readonly cost: CostResult;
+  readonly targets: Target[];
+  readonly missedTargets: number;
+  /** Hard failures (the bench exits 1): load errors, read-back, ledger invariant. */
+  readonly failures: string[];
+}
+
+const kb = (bytes: number) => (bytes / 1024).toFixed(1);
+const ms = (value: number) => value.toFixed(2);
+const mark = (met: boolean | null) => (met === null ? 'n/a' : met ? '✓' : '✗ missed');
+
+export function evaluateTargets(endpoints: readonly EndpointResult[], bundles: BundlesResult, load: LoadResult): Target[] {
+  const targets: Target[] = [];
+  for (const e of endpoints) {
+    targets.push({
+      part: 'latency',
+      subject: e.id,
+      target: `HTTP/floor p50 ≤ ${TARGETS.latencyRatioP50}×`,
+      value: e.ratio ? `${e.ratio.p50}×` : 'no DynamoDB calls',
+      met: e.ratio ? e.ratio.p50 <= TARGETS.latencyRatioP50 : null,
+    });
+    const limit = e.list ? TARGETS.listCallsPerRequest : TARGETS.callsPerRequest;
+    targets.push({
+      part: 'calls',
+      subject: e.id,
+      target: e.list ? `≤ ${limit} calls (list: auth + ≤ ${MAX_QUERIES_PER_PAGE} queries per page)` : `≤ ${limit} calls`,
+      value: `${e.calls.perRequest.max} (${e.calls.sequences.join(' | ')})`,
+      met: e.calls.perRequest.max <= limit,
+    });
+  }
+  for (const b of bundles.bundles.filter((x) => x.kind === 'function')) {
+    targets.push({ part: 'bundle size', subject: b.name, target: `≤ ${TARGETS.bundleKb} KB`, value: `${kb(b.bytes)} KB`, met: b.bytes <= TARGETS.bundleKb * 1024 });
+    targets.push({
+      part: 'cold start',
+      subject: b.name,
+      target: `import ≤ ${TARGETS.importRatio}× the DynamoDB client bundle`,
+      value: `${b.importRatio}×`,
+      met: b.importRatio <= TARGETS.importRatio,
+    });
+  }
+  targets.push({
+    part: 'load',
+    subject: 'create/get/list mix',
+    target: '0 errors, 0 non-2xx, all created read back, ledger invariant holds',
+    value: load.failures.length === 0 ? 'ok' : load.failures.join('; '),
+    met: load.failures.length === 0,
+  });
+  return targets;
+}
+
+function table(head: string[], rows: (string | number)[][]): string {
+  const line = (cells: (string | number)[]) => `| ${cells.join(' | ')} |`;
+  return [line(head), line(head.map(() => '---')), ...rows.map(line)].join('\n');
+}
+
+/** The report as Markdown: what `npm run bench` prints and the README's Performance section shows. */
+export function renderReport(r: Results): string {
+  const targetOf = (part: Target['part'], subject: string) => r.targets.find((t) => t.part === part && t.subject === subject);
+  const iterations = r.endpoints[0]?.latency.http.n ?? 0;
+  const out: string[] = [];
+  out.push(
+    `Payment Sandbox bench (${r.mode}) — ${r.generatedAt}`,
+    `Node ${r.environment.node} on ${r.environment.platform}/${r.environment.arch}, ${r.environment.cpus} × ${r.environment.cpuModel}; DynamoDB Local ${r.environment.dynamodbLocal}; load average ${r.environment.loadAverageAtStart} → ${r.environment.loadAverageAtEnd}`,
+    '',
+    `### 1. Latency over the DynamoDB floor (ms; ${iterations} interleaved rounds after ${r.endpoints[0]?.warmup ?? 0} warm-up, medians and p99)`,
+    '',
+    'HTTP = through the local server; handler = the Lambda handler called directly; floor = the bare DynamoDB calls the endpoint needs, made with the SDK.',
+    '',
+    table(
+      ['endpoint', 'HTTP p50', 'HTTP p99', 'handler p50', 'floor p50', 'floor p99', 'HTTP/floor p50', 'HTTP/floor p99', `≤ ${TARGETS.latencyRatioP50}×`],
+      r.endpoints.map((e) => [
+        label(e),
+        ms(e.latency.http.p50),
+        ms(e.latency.http.p99),
+        ms(e.latency.handler.p50),
+        ms(e.latency.floor.p50),
+        ms(e.latency.floor.p99),
+        e.ratio ? `${e.ratio.p50.toFixed(2)}×` : '—',
+        e.ratio ? `${e.ratio.p99.toFixed(2)}×` : '—',
+        mark(targetOf('latency', e.id)?.met ?? null),
+      ]),
+    ),
+    '',
+    '### 2. DynamoDB calls and capacity per request (SDK middleware)',
+    '',
+    'RCU/WCU as DynamoDB Local reports them; RRU/WRU by AWS on-demand rules from item sizes (transactional writes 2 WRU per KB per item).',
+    '',
+    table(
+      ['endpoint', 'calls', 'reads', 'writes', 'transact. writes', 'items written', 'RCU (Local)', 'WCU (Local)', 'RRU (AWS)', 'WRU (AWS)', 'floor = same calls', 'target'],
+      r.endpoints.map((e) => [
+        label(e),
+        e.calls.perRequest.max === 0 ? '0' : `${e.calls.perRequest.max} (${e.calls.sequences.join(' \\| ')})`,
+        e.calls.reads,
+        e.calls.writes,
+        e.calls.transactWrites,
+        e.calls.itemsWritten,
+        e.calls.reported.rcu,
+        e.calls.reported.wcu,
+        e.calls.modelled.rru,
+        e.calls.modelled.wru,
+        e.floorMatches ? 'yes' : `no: ${e.floorSequence}`,
+        `${mark(targetOf('calls', e.id)?.met ?? null)}${e.list ? ` (list of ${e.pageItems}, ≤ ${TARGETS.listCallsPerRequest})` : ''}`,
+      ]),
+    ),
+    '',
+    `### 3. Bundles (as CDK builds them) and cold start (import in a fresh Node process, NODE_OPTIONS=${r.bundles.nodeOptions || '(none)'}; median of ${r.bundles.rounds} interleaved rounds after ${r.bundles.warmupRounds} discarded)`,
+    '',
+    table(
+      ['bundle', 'index.mjs KB', 'map KB', '≈ zip KB', `≤ ${TARGETS.bundleKb} KB`, 'import p50 ms', 'import p99 ms', '× DynamoDB client', `≤ ${TARGETS.importRatio}×`, 'largest parts (KB)'],
+      r.bundles.bundles.map((b) => [
+        b.kind === 'function' ? b.name : `*${b.name}*`,
+        kb(b.bytes),
+        kb(b.mapBytes),
+        kb(b.zippedBytes),
+        b.kind === 'function' ? mark(targetOf('bundle size', b.name)?.met ?? null) : '',
+        b.importError ? 'FAILED' : ms(b.importMs.p50),
+        b.importError ? '' : ms(b.importMs.p99),
+        `${b.importRatio.toFixed(2)}×`,
+        b.kind === 'function' ? mark(targetOf('cold start', b.name)?.met ?? null) : '',
+        b.largest.slice(0, 3).map((p) => `${p.name} ${kb(p.bytes)}`).join(', '),
+      ]),
+    ),
+    '',
+    `### 4. Load (autocannon, ${r.load.connections} connections, ${r.load.durationSeconds} s; ${r.load.mix})`,
+    '',
+    table(
+      ['requests', 'req/s', 'p50 ms', 'p99 ms', 'max ms', 'errors', 'non-2xx', 'created', 'read back', 'ledger invariant'],
+      [
+        [
+          r.load.requests,
+          r.load.requestsPerSecond,
+          r.load.latencyMs.p50,
+          r.load.latencyMs.p99,
+          r.load.latencyMs.max,
+          r.load.errors,
+          r.load.non2xx,
+          r.load.created,
+          r.load.readBack.failures.length === 0 ? `all ${r.load.readBack.checked}` : `${r.load.readBack.failures.length} failed`,
+          r.load.ledger.holds
+            ? `holds (${r.load.ledger.transactions} transactions, ${r.load.ledger.entries} entries, balance ${r.load.ledger.balance})`
+            : `BROKEN: ${r.load.ledger.problems.join('; ')}`,
+        ],
+      ],
+    ),
+    '',
+    `### 5. Cost of 1 million create-payment calls deployed (${r.cost.region} list prices as of ${r.cost.pricesAsOf})`,
+    '',
+    table(
+      ['item', 'quantity', 'unit price', 'USD'],
+      [...r.cost.lines.map((l) => [l.item, l.quantity, l.unitPrice, l.usd.toFixed(4)]), ['**total**', '', '', `**${r.cost.totalUsd.toFixed(2)}**`]],
+    ),
+    '',
+    `At a deployed duration of ${r.cost.sensitivity.map((s) => `${s.durationMs} ms: $${s.totalUsd.toFixed(2)}`).join(', ')} per million.`,
+    ...r.cost.notes.map((n) => `- ${n}`),
+    '',
+  );
+  const missed = r.targets.filter((t) => t.met === false);
+  out.push(`### Targets: ${r.targets.filter((t) => t.met === true).length} met, ${missed.length} missed`);
+  for (const t of missed) out.push(`- ✗ ${t.part} — ${t.subject}: ${t.value} (target ${t.target})`);
+  if (r.unsupportedRoutes.length > 0) out.push(`- not measured (no scenario in bench/scenarios.ts): ${r.unsupportedRoutes.join(', ')}`);
+  if (r.failures.length > 0) out.push('', '### FAILED', ...r.failures.map((f) => `- ${f}`));
+  return out.join('\n');
+}
+
+function label(e: EndpointResult): string {
+  return `${e.method} ${e.path.slice(API_BASE_PATH.length)}${e.variant ? ` (${e.variant})` : ''}`;
+}

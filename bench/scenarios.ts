@@ -1,0 +1,450 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { BatchWriteCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { Db } from '../lib/db/db';
+import { clientPartition, keys } from '../lib/db/keys';
+import { newId } from '../lib/ids';
+import { paymentEntry, refundEntry } from '../lib/payments/ledger';
+import { transitions } from '../lib/payments/states';
+import { viewTransaction } from '../lib/payments/transaction';
+import type { Route } from '../lib/routes';
+import { json, type ApiRequest, type HttpApi } from './client';
+import { paymentBody } from './payloads';
+import { mapLimit } from './stats';
+
+/**
+ * What each endpoint is measured with: the request (for the HTTP and direct-handler arms) and its
+ * *floor* — the bare DynamoDB calls the endpoint needs (docs/data-model.md, checked against what
+ * the counting middleware sees), made with a separate document client on the same DynamoDB Local.
+ *
+ * State-changing endpoints get a fresh fixture for every request of every arm: the HTTP and
+ * handler arms work on the bench client's own transactions (made through the API, so the ledger
+ * invariant checked after the load test covers them); the floor writes to a separate client's
+ * partition, on copies of a stored transaction item, so its items are the same size.
+ */
+
+type Item = Record<string, unknown>;
+
+export type RequestArm = 'http' | 'handler';
+
+export interface BenchContext {
+  /** The API with the bench key, on a few sockets: for fixtures. */
+  readonly api: HttpApi;
+  readonly clientId: string;
+  /** SHA-256 of the bench key: the floor's authentication GetItem reads its record. */
+  readonly keyHash: string;
+  /** The floor's own SDK client (and the partition its writes go to). */
+  readonly floorDb: Db;
+  readonly floorClientId: string;
+  /** A transaction item as the table stores it (created through the API). */
+  readonly template: Item;
+  /** A transaction of the bench client that is never changed: what GET reads. */
+  readonly readOnlyId: string;
+}
+
+/** An endpoint's fixtures, ready: request `i` of an arm and floor `i` each use their own. */
+export interface Prepared {
+  request(arm: RequestArm, i: number): ApiRequest;
+  floor(i: number): Promise<void>;
+}
+
+export interface Scenario {
+  /** Key in results.json: the route id, or `<route id>+<variant>`. */
+  readonly id: string;
+  readonly route: Route;
+  /** What differs from the plain request, e.g. `Idempotency-Key`. */
+  readonly variant?: string;
+  readonly expectedStatus: number;
+  /** Makes `count` fixtures per arm. */
+  prepare(ctx: BenchContext, count: number): Promise<Prepared>;
+}
+
+/** Creates a payment through the API; returns its id. */
+export async function createViaApi(api: HttpApi): Promise<string> {
+  const res = await api.send({ method: 'POST', path: '/payment/create', body: paymentBody() });
+  if (res.status !== 201) throw new Error(`fixture create failed: HTTP ${res.status} ${res.text.slice(0, 200)}`);
+  return json(res).data.id as string;
+}
+
+async function settleViaApi(api: HttpApi, id: string): Promise<void> {
+  const res = await api.send({ method: 'POST', path: `/transaction/${id}/simulate`, body: { outcome: 'settle' } });
+  if (res.status !== 200) throw new Error(`fixture settle failed: HTTP ${res.status} ${res.text.slice(0, 200)}`);
+}
+
+const FIXTURE_CONCURRENCY = 8;
+
+/** `count` pending transactions of the bench client per request arm. */
+async function pendingPerArm(ctx: BenchContext, count: number): Promise<Record<RequestArm, string[]>> {
+  const ids = await mapLimit(Array.from({ length: 2 * count }), FIXTURE_CONCURRENCY, () => createViaApi(ctx.api));
+  return { http: ids.slice(0, count), handler: ids.slice(count) };
+}
+
+/** `count` settled transactions of the bench client per request arm (settled through the API, ledger entry included). */
+async function settledPerArm(ctx: BenchContext, count: number): Promise<Record<RequestArm, string[]>> {
+  const pending = await pendingPerArm(ctx, count);
+  await mapLimit([...pending.http, ...pending.handler], FIXTURE_CONCURRENCY, (id) => settleViaApi(ctx.api, id));
+  return pending;
+}
+
+/** A copy of the template transaction in the floor's partition, written directly. */
+function copyOfTemplate(ctx: BenchContext, overrides: Item = {}): Item {
+  const id = newId('transaction');
+  return { ...ctx.template, ...keys.transaction(ctx.floorClientId, id), id, order_id: `BENCH-${randomUUID()}`, ...overrides };
+}
+
+/** Writes `count` template copies into the floor's partition (25 per BatchWriteItem); returns them. */
+async function floorCopies(ctx: BenchContext, count: number, overrides: Item = {}): Promise<Item[]> {
+  const items = Array.from({ length: count }, () => copyOfTemplate(ctx, overrides));
+  const batches = Array.from({ length: Math.ceil(count / 25) }, (_, b) => items.slice(b * 25, b * 25 + 25));
+  await mapLimit(batches, 4, async (batch) => {
+    let request: Record<string, any> | undefined = { [ctx.floorDb.tableName]: batch.map((Item) => ({ PutRequest: { Item } })) };
+    for (let attempt = 0; request && Object.keys(request).length > 0; attempt++) {
+      if (attempt > 10) throw new Error('floor fixtures: BatchWriteItem kept returning unprocessed items');
+      request = (await ctx.floorDb.doc.send(new BatchWriteCommand({ RequestItems: request }))).UnprocessedItems;
+    }
+  });
+  return items;
+}
+
+const pick = <T>(pool: readonly T[], i: number): T => {
+  const value = pool[i];
+  if (value === undefined) throw new Error(`fixture ${i} missing (pool of ${pool.length})`);
+  return value;
+};
+
+// --- The floor's calls ---------------------------------------------------------------------
+
+/** Authentication: one strongly consistent GetItem on the key-hash record. */
+function authenticate(ctx: BenchContext) {
+  return ctx.floorDb.doc.send(new GetCommand({ TableName: ctx.floorDb.tableName, Key: keys.apiKeyHash(ctx.keyHash), ConsistentRead: true }));
+}
+
+async function getItem(ctx: BenchContext, key: Item): Promise<Item | undefined> {
+  return (await ctx.floorDb.doc.send(new GetCommand({ TableName: ctx.floorDb.tableName, Key: key, ConsistentRead: true }))).Item;
+}
+
+/** The newest-first page Query of lib/db/paging.ts, unfiltered: `limit + 1` items of one kind. */
+function newestFirst(ctx: BenchContext, sortKeyPrefix: string, limit: number) {
+  return ctx.floorDb.doc.send(
+    new QueryCommand({
+      TableName: ctx.floorDb.tableName,
+      KeyConditionExpression: 'pk = :pk AND sk BETWEEN :low AND :high',
+      ExpressionAttributeValues: { ':pk': clientPartition(ctx.clientId), ':low': sortKeyPrefix, ':high': `${sortKeyPrefix}~` },
+      ScanIndexForward: false,
+      Limit: limit + 1,
+    }),
+  );
+}
+
+/** The transaction + order reservation TransactWriteItems of a create. */
+function insertCopy(ctx: BenchContext) {
+  const item = copyOfTemplate(ctx);
+  return ctx.floorDb.doc.send(
+    new TransactWriteCommand({
+      TransactItems: [
+        { Put: { TableName: ctx.floorDb.tableName, Item: item, ConditionExpression: 'attribute_not_exists(pk)' } },
+        {
+          Put: {
+            TableName: ctx.floorDb.tableName,
+            Item: { ...keys.order(ctx.floorClientId, String(item.order_id)), entity: 'order', transaction_id: item.id },
+            ConditionExpression: 'attribute_not_exists(pk)',
+          },
+        },
+      ],
+    }),
+  );
+}
+
+/** The conditional write that moves a pending transaction (as lib/payments/transaction-repository.ts builds it). */
+function leavePending(ctx: BenchContext, id: string, operation: 'cancel' | 'settle', at: string) {
+  const t = transitions[operation];
+  return {
+    TableName: ctx.floorDb.tableName,
+    Key: keys.transaction(ctx.floorClientId, id),
+    UpdateExpression: 'SET #status = :to, #stamp = :at, updated_at = :at',
+    ConditionExpression: 'attribute_exists(pk) AND #status = :from AND expires_at > :at',
+    ExpressionAttributeNames: { '#status': 'status', '#stamp': t.stamp },
+    ExpressionAttributeValues: { ':to': t.to, ':from': t.from[0], ':at': at },
+    ReturnValuesOnConditionCheckFailure: 'ALL_OLD' as const,
+  };
+}
+
+// --- Scenarios -----------------------------------------------------------------------------
+
+type Builder = (route: Route) => Scenario;
+
+const LIST_PAGE = 20;
+
+const known: Record<string, Builder> = {
+  listChannels: (route) => ({
+    id: route.id,
+    route,
+    expectedStatus: 200,
+    prepare: async (ctx) => ({
+      request: () => ({ method: 'GET', path: '/payment/channels' }),
+      floor: async () => void (await authenticate(ctx)),
+    }),
+  }),
+
+  createPayment: (route) => ({
+    id: route.id,
+    route,
+    expectedStatus: 201,
+    prepare: async (ctx) => ({
+      request: () => ({ method: 'POST', path: '/payment/create', body: paymentBody() }),
+      floor: async () => {
+        await authenticate(ctx);
+        await insertCopy(ctx);
+      },
+    }),
+  }),
+
+  getTransaction: (route) => ({
+    id: route.id,
+    route,
+    expectedStatus: 200,
+    prepare: async (ctx) => ({
+      request: () => ({ method: 'GET', path: `/transaction/${ctx.readOnlyId}` }),
+      floor: async () => {
+        await authenticate(ctx);
+        await getItem(ctx, keys.transaction(ctx.clientId, ctx.readOnlyId));
+      },
+    }),
+  }),
+
+  listTransactions: (route) => ({
+    id: route.id,
+    route,
+    expectedStatus: 200,
+    prepare: async (ctx) => ({
+      request: () => ({ method: 'GET', path: '/transactions' }),
+      floor: async () => {
+        await authenticate(ctx);
+        await newestFirst(ctx, keys.transactionSortKey(''), LIST_PAGE);
+      },
+    }),
+  }),
+
+  cancelTransaction: (route) => ({
+    id: route.id,
+    route,
+    expectedStatus: 200,
+    prepare: async (ctx, count) => {
+      const pending = await pendingPerArm(ctx, count);
+      const floorPending = await floorCopies(ctx, count);
+      return {
+        request: (arm, i) => ({ method: 'POST', path: `/transaction/${pick(pending[arm], i)}/cancel` }),
+        floor: async (i) => {
+          await authenticate(ctx);
+          const at = new Date().toISOString();
+          await ctx.floorDb.doc.send(new UpdateCommand({ ...leavePending(ctx, String(pick(floorPending, i).id), 'cancel', at), ReturnValues: 'ALL_NEW' }));
+        },
+      };
+    },
+  }),
+
+  simulateTransaction: (route) => ({
+    id: route.id,
+    route,
+    variant: 'outcome=settle',
+    expectedStatus: 200,
+    prepare: async (ctx, count) => {
+      const pending = await pendingPerArm(ctx, count);
+      const floorPending = await floorCopies(ctx, count);
+      return {
+        request: (arm, i) => ({ method: 'POST', path: `/transaction/${pick(pending[arm], i)}/simulate`, body: { outcome: 'settle' } }),
+        floor: async (i) => {
+          await authenticate(ctx);
+          const id = String(pick(floorPending, i).id);
+          const item = await getItem(ctx, keys.transaction(ctx.floorClientId, id));
+          const now = new Date();
+          const entry = paymentEntry(viewTransaction(item!, now), now);
+          await ctx.floorDb.doc.send(
+            new TransactWriteCommand({
+              TransactItems: [
+                { Update: leavePending(ctx, id, 'settle', now.toISOString()) },
+                {
+                  Put: {
+                    TableName: ctx.floorDb.tableName,
+                    Item: { ...keys.settlement(ctx.floorClientId, entry.id), entity: 'settlement', ...entry },
+                    ConditionExpression: 'attribute_not_exists(pk)',
+                  },
+                },
+              ],
+            }),
+          );
+        },
+      };
+    },
+  }),
+
+  createRefund: (route) => ({
+    id: route.id,
+    route,
+    variant: 'full refund by transaction_id',
+    expectedStatus: 201,
+    prepare: async (ctx, count) => {
+      const settled = await settledPerArm(ctx, count);
+      const at = new Date().toISOString();
+      const floorSettled = await floorCopies(ctx, count, { status: 'settled', settled_at: at, updated_at: at });
+      return {
+        request: (arm, i) => ({ method: 'POST', path: '/refund', body: { transaction_id: pick(settled[arm], i) } }),
+        floor: async (i) => {
+          await authenticate(ctx);
+          const id = String(pick(floorSettled, i).id);
+          const transaction = viewTransaction((await getItem(ctx, keys.transaction(ctx.floorClientId, id)))!, new Date());
+          const now = new Date();
+          const refund = {
+            id: newId('refund', now),
+            transaction_id: id,
+            order_id: transaction.order_id,
+            amount: transaction.amount - transaction.refunded_amount,
+            currency: transaction.currency,
+            reason: null,
+            status: 'succeeded',
+            created_at: now.toISOString(),
+          };
+          const entry = refundEntry(transaction, refund, now);
+          await ctx.floorDb.doc.send(
+            new TransactWriteCommand({
+              TransactItems: [
+                {
+                  Update: {
+                    TableName: ctx.floorDb.tableName,
+                    Key: keys.transaction(ctx.floorClientId, id),
+                    UpdateExpression: 'SET refunded_amount = :total, #status = :refunded, updated_at = :at',
+                    ConditionExpression: '#status = :settled AND refunded_amount = :before',
+                    ExpressionAttributeNames: { '#status': 'status' },
+                    ExpressionAttributeValues: {
+                      ':total': transaction.amount,
+                      ':refunded': 'refunded',
+                      ':settled': 'settled',
+                      ':before': transaction.refunded_amount,
+                      ':at': refund.created_at,
+                    },
+                  },
+                },
+                {
+                  Put: {
+                    TableName: ctx.floorDb.tableName,
+                    Item: { ...keys.refund(ctx.floorClientId, refund.id), entity: 'refund', ...refund },
+                    ConditionExpression: 'attribute_not_exists(pk)',
+                  },
+                },
+                {
+                  Put: {
+                    TableName: ctx.floorDb.tableName,
+                    Item: { ...keys.settlement(ctx.floorClientId, entry.id), entity: 'settlement', ...entry },
+                    ConditionExpression: 'attribute_not_exists(pk)',
+                  },
+                },
+              ],
+            }),
+          );
+        },
+      };
+    },
+  }),
+
+  listSettlements: (route) => ({
+    id: route.id,
+    route,
+    expectedStatus: 200,
+    prepare: async (ctx) => ({
+      request: () => ({ method: 'GET', path: '/settlements' }),
+      floor: async () => {
+        await authenticate(ctx);
+        await newestFirst(ctx, keys.settlementSortKey(''), LIST_PAGE);
+      },
+    }),
+  }),
+};
+
+/**
+ * createPayment with an Idempotency-Key: Powertools' idempotency layer claims the key with a
+ * conditional PutItem before the create and stores the response with an UpdateItem after it
+ * (lib/http/idempotency.ts). The floor makes the same two calls on records of the same shape.
+ */
+const idempotentCreate: Builder = (route) => ({
+  id: `${route.id}+idempotency`,
+  route,
+  variant: 'Idempotency-Key',
+  expectedStatus: 201,
+  prepare: async (ctx) => {
+    const stored = JSON.stringify({
+      statusCode: 201,
+      headers: {},
+      body: JSON.stringify({ success: true, data: viewTransaction(ctx.template, new Date()) }),
+    });
+    return {
+      request: () => ({ method: 'POST', path: '/payment/create', body: paymentBody(), headers: { 'Idempotency-Key': randomUUID() } }),
+      floor: async () => {
+        await authenticate(ctx);
+        const key = {
+          pk: clientPartition(ctx.floorClientId),
+          sk: `${keys.idempotencyPrefix(route.id)}#${createHash('sha256').update(randomBytes(16)).digest('hex')}`,
+        };
+        const now = Date.now();
+        const expiry = Math.floor(now / 1000) + 24 * 60 * 60;
+        const validation = createHash('sha256').update(stored).digest('hex');
+        await ctx.floorDb.doc.send(
+          new PutCommand({
+            TableName: ctx.floorDb.tableName,
+            Item: { ...key, ttl: expiry, status: 'INPROGRESS', in_progress_expiration: now + 10_000, validation },
+            ConditionExpression:
+              'attribute_not_exists(#id) OR #expiry < :now OR (#status = :inprogress AND attribute_exists(#in_progress_expiry) AND #in_progress_expiry < :now_in_millis)',
+            ExpressionAttributeNames: { '#id': 'pk', '#expiry': 'ttl', '#in_progress_expiry': 'in_progress_expiration', '#status': 'status' },
+            ExpressionAttributeValues: { ':now': now / 1000, ':now_in_millis': now, ':inprogress': 'INPROGRESS' },
+            ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+          }),
+        );
+        await insertCopy(ctx);
+        await ctx.floorDb.doc.send(
+          new UpdateCommand({
+            TableName: ctx.floorDb.tableName,
+            Key: key,
+            UpdateExpression: 'SET #expiry = :expiry, #status = :status, #response_data = :response_data, #validation_key = :validation_key',
+            ExpressionAttributeNames: { '#expiry': 'ttl', '#status': 'status', '#response_data': 'data', '#validation_key': 'validation' },
+            ExpressionAttributeValues: { ':expiry': expiry, ':status': 'COMPLETED', ':response_data': stored, ':validation_key': validation },
+          }),
+        );
+      },
+    };
+  },
+});
+
+/**
+ * A route the bench has no scenario for: a GET without path parameters is requested as it is,
+ * against a floor of its authentication alone (nothing, for a public route); the call counter
+ * then shows whether the route makes other calls. Other routes cannot be guessed.
+ */
+function generic(route: Route): Scenario | undefined {
+  if (route.method !== 'GET' || route.path.includes('{')) return undefined;
+  return {
+    id: route.id,
+    route,
+    variant: 'generic GET',
+    expectedStatus: 200,
+    prepare: async (ctx) => ({
+      request: () => ({ method: 'GET', path: route.path }),
+      floor: async () => {
+        if (route.scope !== null) await authenticate(ctx);
+      },
+    }),
+  };
+}
+
+/** The scenarios for the route table, in its order, with variants after their route; and the routes none fits. */
+export function scenariosFor(routes: readonly Route[]): { scenarios: Scenario[]; unsupported: Route[] } {
+  const scenarios: Scenario[] = [];
+  const unsupported: Route[] = [];
+  for (const route of routes) {
+    const scenario = known[route.id]?.(route) ?? generic(route);
+    if (!scenario) {
+      unsupported.push(route);
+      continue;
+    }
+    scenarios.push(scenario);
+    if (route.id === 'createPayment') scenarios.push(idempotentCreate(route));
+  }
+  return { scenarios, unsupported };
+}

@@ -1,0 +1,88 @@
+import { spawn } from 'node:child_process';
+import { connect } from 'node:net';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { routeList } from '../../lib/routes';
+
+// `npm run bench -- --quick` as CI runs it: it must finish, stop its DynamoDB Local and write a
+// result for every route. Timings and sizes are reported by the bench, never asserted here.
+
+const projectRoot = fileURLToPath(new URL('../..', import.meta.url));
+
+let dir: string;
+let run: { code: number | null; stdout: string; stderr: string };
+let results: any;
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'bench-quick-'));
+  const out = join(dir, 'results.json');
+  run = await new Promise((resolve) => {
+    const child = spawn('npm', ['run', '--silent', 'bench', '--', '--quick', '--out', out], {
+      cwd: projectRoot,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.once('exit', (code) => resolve({ code, stdout, stderr }));
+  });
+  results = existsSync(out) ? JSON.parse(readFileSync(out, 'utf8')) : undefined;
+}, 150_000);
+
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('npm run bench -- --quick', () => {
+  it('exits 0 and writes its results', () => {
+    expect(run.code, run.stderr.slice(-3000)).toBe(0);
+    expect(results?.mode).toBe('quick');
+    expect(run.stdout).toContain('### 1. Latency over the DynamoDB floor');
+  });
+
+  it('measures every route of the route table against its floor and counts its calls', () => {
+    const measured = new Set(results.endpoints.map((e: any) => e.routeId));
+    for (const route of routeList) expect(measured, route.id).toContain(route.id);
+    for (const e of results.endpoints) {
+      expect(e.latency.http.n, e.id).toBe(results.settings.iterations);
+      expect(e.calls.perRequest.max, e.id).toBeGreaterThanOrEqual(routeList.find((r) => r.id === e.routeId)!.scope === null ? 0 : 1);
+      expect(e.floorMatches, `${e.id}: floor ${e.floorSequence} vs ${e.calls.sequences}`).toBe(true);
+    }
+  });
+
+  it('sizes and times the import of every function bundle beside the floor and the empty module', () => {
+    const names = results.bundles.bundles.map((b: any) => b.routeId ?? b.kind);
+    for (const route of routeList) expect(names, route.id).toContain(route.id);
+    expect(names).toEqual(expect.arrayContaining(['floor', 'empty']));
+    for (const b of results.bundles.bundles) expect(b.bytes).toBeGreaterThan(0);
+  });
+
+  it('finishes the load with no errors, reads back every created transaction and keeps the ledger invariant', () => {
+    expect(results.load.errors).toBe(0);
+    expect(results.load.non2xx).toBe(0);
+    expect(results.load.created).toBeGreaterThan(0);
+    expect(results.load.readBack.failures).toEqual([]);
+    expect(results.load.ledger.holds, results.load.ledger.problems.join('; ')).toBe(true);
+    expect(results.failures).toEqual([]);
+  });
+
+  it('stops its DynamoDB Local when it is done', async () => {
+    const { port } = new URL(results.environment.dynamoEndpoint);
+    const refused = await new Promise<boolean>((resolve) => {
+      const socket = connect(Number(port), '127.0.0.1');
+      socket.once('connect', () => {
+        socket.destroy();
+        resolve(false);
+      });
+      socket.once('error', () => resolve(true));
+    });
+    expect(refused).toBe(true);
+  });
+
+  it('prices a million create-payment calls', () => {
+    expect(results.cost.totalUsd).toBeGreaterThan(0);
+    expect(results.cost.lines.map((l: any) => l.item).join('\n')).toMatch(/Lambda[\s\S]*API Gateway[\s\S]*DynamoDB/);
+  });
+});
