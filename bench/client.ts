@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { API_BASE_PATH, matchRoute, type Route } from '../lib/routes';
+import { httpApiEvent, lambdaContext } from '../infra/local/lambda-event';
 
 /** A request below the API base path, e.g. `{ method: 'GET', path: '/transactions?limit=20' }`. */
 export interface ApiRequest {
@@ -95,7 +96,7 @@ export class DirectInvoker {
     const { match } = matchRoute(req.method, url.pathname);
     if (!match) throw new Error(`No route for ${req.method} ${url.pathname}`);
     const handler = await this.handlerOf(match.route);
-    const result = await handler(this.event(req, url, match.route, match.pathParameters), context());
+    const result = await handler(this.event(req, url, match.route, match.pathParameters), lambdaContext(randomUUID(), 'bench'));
     return { status: result.statusCode ?? 200, text: result.body ?? '' };
   }
 
@@ -111,60 +112,21 @@ export class DirectInvoker {
 
   private event(req: ApiRequest, url: URL, route: Route, pathParameters: Record<string, string>): APIGatewayProxyEventV2 {
     const body = req.body === undefined ? undefined : JSON.stringify(req.body);
-    const headers: Record<string, string> = {
-      host: '127.0.0.1',
-      authorization: `Bearer ${this.key}`,
-      ...(body === undefined ? {} : { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) }),
-      ...Object.fromEntries(Object.entries(req.headers ?? {}).map(([k, v]) => [k.toLowerCase(), v])),
-    };
-    const query: Record<string, string> = {};
-    for (const [name, value] of url.searchParams) query[name] = name in query ? `${query[name]},${value}` : value;
-    const now = new Date();
-    const routeKey = `${route.method} ${API_BASE_PATH}${route.path}`;
-    const requestId = randomUUID();
-    return {
-      version: '2.0',
-      routeKey,
-      rawPath: url.pathname,
-      rawQueryString: url.search.slice(1),
-      headers,
-      queryStringParameters: Object.keys(query).length > 0 ? query : undefined,
-      pathParameters: Object.keys(pathParameters).length > 0
-        ? Object.fromEntries(Object.entries(pathParameters).map(([k, v]) => [k, decodeURIComponent(v)]))
-        : undefined,
-      body,
-      isBase64Encoded: false,
-      requestContext: {
-        accountId: 'bench',
-        apiId: 'bench',
-        domainName: '127.0.0.1',
-        domainPrefix: '127',
-        http: { method: req.method, path: url.pathname, protocol: 'HTTP/1.1', sourceIp: '127.0.0.1', userAgent: 'bench' },
-        requestId,
-        routeKey,
-        stage: '$default',
-        time: now.toUTCString(),
-        timeEpoch: now.getTime(),
+    return httpApiEvent({
+      method: req.method,
+      url,
+      headers: {
+        host: '127.0.0.1',
+        'user-agent': 'bench',
+        authorization: `Bearer ${this.key}`,
+        ...(body === undefined ? {} : { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) }),
+        ...req.headers,
       },
-    };
+      body: Buffer.from(body ?? '', 'utf8'),
+      requestId: randomUUID(),
+      route,
+      pathParameters,
+    });
   }
 }
 
-function context(): Context {
-  const deadline = Date.now() + 10_000;
-  const requestId = randomUUID();
-  return {
-    callbackWaitsForEmptyEventLoop: false,
-    functionName: 'bench',
-    functionVersion: '$LATEST',
-    invokedFunctionArn: 'arn:aws:lambda:local:000000000000:function:bench',
-    memoryLimitInMB: '256',
-    awsRequestId: requestId,
-    logGroupName: '/aws/lambda/bench',
-    logStreamName: 'bench',
-    getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()),
-    done: () => undefined,
-    fail: () => undefined,
-    succeed: () => undefined,
-  };
-}

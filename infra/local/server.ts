@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { fallbackHandler, matchRoute, routeList, API_BASE_PATH, type Route } from '../../lib/routes';
+import { httpApiEvent, lambdaContext } from './lambda-event';
 
 type LambdaHandler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2>;
 
@@ -11,9 +12,6 @@ const projectRoot = fileURLToPath(new URL('../../', import.meta.url));
 
 /** API Gateway refuses bodies over 10 MB before any Lambda runs; so do we. */
 const GATEWAY_BODY_LIMIT = 10 * 1024 * 1024;
-
-/** HTTP API's integration timeout, which the handlers see as their remaining time. */
-const INTEGRATION_TIMEOUT_MS = 29_000;
 
 export interface LocalServer {
   readonly server: Server;
@@ -65,7 +63,17 @@ export async function startLocalServer(options: { port: number; host?: string })
     const method = (req.method ?? 'GET').toUpperCase();
     const { match } = matchRoute(method, url.pathname);
     const requestId = randomUUID();
-    const event = toEvent(req, url, method, body, requestId, match?.route, match?.pathParameters);
+    const event = httpApiEvent({
+      method,
+      url,
+      headers: req.headers,
+      body,
+      requestId,
+      sourceIp: req.socket.remoteAddress,
+      httpVersion: req.httpVersion,
+      route: match?.route,
+      pathParameters: match?.pathParameters,
+    });
     const handler = match ? byRoute.get(match.route)! : fallback;
     const result = await handler(event, lambdaContext(requestId, match?.route.id ?? 'route-not-found'));
     res.writeHead(result.statusCode ?? 200, (result.headers ?? {}) as Record<string, string>);
@@ -100,93 +108,4 @@ async function readBody(req: IncomingMessage): Promise<Buffer | 'too-large'> {
     chunks.push(chunk);
   }
   return Buffer.concat(chunks);
-}
-
-function toEvent(
-  req: IncomingMessage,
-  url: URL,
-  method: string,
-  body: Buffer,
-  requestId: string,
-  route: Route | undefined,
-  pathParameters: Record<string, string> | undefined,
-): APIGatewayProxyEventV2 {
-  const headers: Record<string, string> = {};
-  for (const [name, value] of Object.entries(req.headers)) {
-    if (value !== undefined) headers[name.toLowerCase()] = Array.isArray(value) ? value.join(',') : value;
-  }
-  // Like API Gateway: repeated query parameters arrive joined by commas.
-  const query: Record<string, string> = {};
-  for (const [name, value] of url.searchParams) query[name] = name in query ? `${query[name]},${value}` : value;
-  const now = new Date();
-  const routeKey = route ? `${route.method} ${API_BASE_PATH}${route.path}` : '$default';
-  const isText = body.length === 0 || isUtf8(body);
-  return {
-    version: '2.0',
-    routeKey,
-    rawPath: url.pathname,
-    rawQueryString: url.search.slice(1),
-    headers,
-    queryStringParameters: Object.keys(query).length > 0 ? query : undefined,
-    pathParameters: pathParameters && Object.keys(pathParameters).length > 0 ? decodeAll(pathParameters) : undefined,
-    body: body.length > 0 ? body.toString(isText ? 'utf8' : 'base64') : undefined,
-    isBase64Encoded: !isText,
-    requestContext: {
-      accountId: 'local',
-      apiId: 'local',
-      domainName: headers.host ?? 'localhost',
-      domainPrefix: 'localhost',
-      http: {
-        method,
-        path: url.pathname,
-        protocol: `HTTP/${req.httpVersion}`,
-        sourceIp: req.socket.remoteAddress ?? '127.0.0.1',
-        userAgent: headers['user-agent'] ?? '',
-      },
-      requestId,
-      routeKey,
-      stage: '$default',
-      time: now.toUTCString(),
-      timeEpoch: now.getTime(),
-    },
-  };
-}
-
-function isUtf8(buffer: Buffer): boolean {
-  try {
-    new TextDecoder('utf-8', { fatal: true }).decode(buffer);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-function decodeAll(params: Record<string, string>): Record<string, string> {
-  const decoded: Record<string, string> = {};
-  for (const [name, value] of Object.entries(params)) {
-    try {
-      decoded[name] = decodeURIComponent(value);
-    } catch {
-      decoded[name] = value;
-    }
-  }
-  return decoded;
-}
-
-function lambdaContext(requestId: string, functionName: string): Context {
-  const deadline = Date.now() + INTEGRATION_TIMEOUT_MS;
-  return {
-    callbackWaitsForEmptyEventLoop: false,
-    functionName,
-    functionVersion: '$LATEST',
-    invokedFunctionArn: `arn:aws:lambda:local:000000000000:function:${functionName}`,
-    memoryLimitInMB: '256',
-    awsRequestId: requestId,
-    logGroupName: `/aws/lambda/${functionName}`,
-    logStreamName: 'local',
-    getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()),
-    done: () => undefined,
-    fail: () => undefined,
-    succeed: () => undefined,
-  };
 }
