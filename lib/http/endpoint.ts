@@ -1,17 +1,16 @@
 import middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import { authenticate } from '../auth/authenticate';
+import { authorize } from '../auth/authorize';
 import type { Principal } from '../auth/key-repository';
 import { systemClock, type Clock } from '../clock';
 import type { Db } from '../db/db';
 import { defaultDb } from '../db/default-db';
 import { logger } from '../logger';
-import { acceptsIdempotencyKey, NoParams, NoQuery, type BodyOf, type Contract, type ParamsOf, type QueryOf, type ResultOf } from './contract';
-import { InvalidJsonError, ValidationError, type FieldError } from './errors';
-import { runIdempotently, isIdempotencyKey } from './idempotency';
-import { header, readJsonBody } from './request';
+import type { BodyOf, Contract, ParamsOf, QueryOf, ResultOf } from './contract';
+import { runIdempotently } from './idempotency';
+import type { EndpointContext } from './middleware-context';
+import { parseInput } from './parse-input';
 import { errorResult, toHttpResponse } from './respond';
-import { check } from './validation';
 
 type Event = APIGatewayProxyEventV2;
 type Response = APIGatewayProxyStructuredResultV2;
@@ -27,10 +26,13 @@ export interface EndpointInput<B, Q, P> {
   readonly requestId: string;
 }
 
+const anonymous: Principal = { clientId: '-', keyId: '-', scopes: [] };
+
 /**
- * Builds a route's Lambda handler from its contract: the one middy chain (errors → auth → scope →
- * body → validation → idempotency) around a function that calls one use case and answers with the
- * contract's success status and body type.
+ * Builds a route's Lambda handler from its contract: the one middy chain — error responses
+ * (registered first, so its onError sees every error) → authorization (401/403) → input
+ * (415/413/400) — around a handler that runs one use case, idempotently when the request
+ * carries an Idempotency-Key, and answers with the contract's success status and body type.
  */
 export function endpoint<C extends Contract>(
   contract: C,
@@ -38,57 +40,45 @@ export function endpoint<C extends Contract>(
 ) {
   const { route } = contract;
   const db = defaultDb;
-  return middy<Event, Response>()
-    .use(responses())
-    .handler(async (event, context) => {
-      const requestId = requestIdOf(event, context.awsRequestId);
-      logger.appendKeys({ requestId, route: route.id });
-      const principal = route.scope === null ? anonymous : await authenticate(db, event, route.scope);
-      logger.appendKeys({ clientId: principal.clientId });
-      const rawBody = contract.body ? readJsonBody(event) : undefined;
-      if (contract.body && rawBody === undefined && !contract.bodyOptional) {
-        throw new InvalidJsonError('Request body is required and must be a JSON object');
-      }
-      const errors: FieldError[] = [];
-      const collect = <T>(result: { data?: unknown; errors: FieldError[] }): T => {
-        errors.push(...result.errors);
-        return result.data as T;
-      };
-      const params = collect<ParamsOf<C>>(check(contract.params ?? NoParams, event.pathParameters ?? {}, 'path'));
-      const query = collect<QueryOf<C>>(check(contract.query ?? NoQuery, event.queryStringParameters ?? {}, 'query'));
-      const body = (contract.body ? collect(check(contract.body, rawBody ?? {}, 'body')) : undefined) as BodyOf<C>;
-      const idempotencyKey = acceptsIdempotencyKey(route) ? header(event, 'idempotency-key') : undefined;
-      if (idempotencyKey !== undefined && !isIdempotencyKey(idempotencyKey)) {
-        errors.push({ field: 'Idempotency-Key', message: 'must be 1–255 printable ASCII characters' });
-      }
-      if (errors.length > 0) throw new ValidationError(errors);
-      const execute = () => run({ principal, body, query, params, db, clock: systemClock, requestId });
-      if (idempotencyKey === undefined) return toHttpResponse(await execute(), requestId);
-      const result = await runIdempotently(
+  const chain = middy<Event, Response, Error, EndpointContext>().use(errorResponses(route.id));
+  if (route.scope !== null) chain.use(authorize(db, route.scope));
+  return chain.use(parseInput(contract)).handler(async (_event, context) => {
+    const requestId = context.requestId!;
+    const principal = context.principal ?? anonymous;
+    const { params, query, body, rawBody, idempotencyKey } = context.input!;
+    const execute = () =>
+      run({
+        principal,
+        body: body as BodyOf<C>,
+        query: query as QueryOf<C>,
+        params: params as ParamsOf<C>,
         db,
-        context,
-        { clientId: principal.clientId, routeId: route.id, key: idempotencyKey, request: { params, body: rawBody ?? null } },
-        execute,
-      );
-      const { replayed, ...stored } = result;
-      return toHttpResponse(replayed ? { ...stored, headers: { ...stored.headers, 'Idempotent-Replayed': 'true' } } : stored, requestId);
-    });
+        clock: systemClock,
+        requestId,
+      });
+    if (idempotencyKey === undefined) return toHttpResponse(await execute(), requestId);
+    const { replayed, ...stored } = await runIdempotently(
+      db,
+      context,
+      { clientId: principal.clientId, routeId: route.id, key: idempotencyKey, request: { params, body: rawBody ?? null } },
+      execute,
+    );
+    const headers = replayed ? { ...stored.headers, 'Idempotent-Replayed': 'true' } : stored.headers;
+    return toHttpResponse({ ...stored, headers }, requestId);
+  });
 }
 
-const anonymous: Principal = { clientId: '-', keyId: '-', scopes: [] };
-
-function requestIdOf(event: Event, fallback: string): string {
-  return event.requestContext?.requestId || fallback;
-}
-
-/** The outermost middleware: turns every error into the envelope and clears per-request log keys. */
-function responses(): middy.MiddlewareObj<Event, Response> {
+/** The outermost middleware: names the request in the logs, and turns every error into the envelope. */
+function errorResponses(routeId: string): middy.MiddlewareObj<Event, Response, Error, EndpointContext> {
+  const requestIdOf = (event: Event, context: EndpointContext) => event.requestContext?.requestId || context.awsRequestId;
   return {
-    before: () => {
+    before: (request) => {
       logger.resetKeys();
+      request.context.requestId = requestIdOf(request.event, request.context);
+      logger.appendKeys({ requestId: request.context.requestId, route: routeId });
     },
     onError: (request) => {
-      const requestId = requestIdOf(request.event, request.context.awsRequestId);
+      const requestId = requestIdOf(request.event, request.context);
       request.response = toHttpResponse(errorResult(request.error, requestId), requestId);
     },
   };

@@ -1,0 +1,39 @@
+import type middy from '@middy/core';
+import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import { acceptsIdempotencyKey, NoParams, NoQuery, type Contract } from './contract';
+import { InvalidJsonError, ValidationError, type FieldError } from './errors';
+import { isIdempotencyKey } from './idempotency';
+import type { EndpointContext } from './middleware-context';
+import { header, readJsonBody } from './request';
+import { check } from './validation';
+
+/**
+ * The chain's input step, in the contract's order: media type, size and JSON (415/413/400), then
+ * one 400 VALIDATION_ERROR naming every bad path parameter, query parameter, body field and the
+ * Idempotency-Key header at once. The validated input goes on the context.
+ */
+export function parseInput(contract: Contract): middy.MiddlewareObj<APIGatewayProxyEventV2, unknown, Error, EndpointContext> {
+  return {
+    before: (request) => {
+      const { event } = request;
+      const rawBody = contract.body ? readJsonBody(event) : undefined;
+      if (contract.body && rawBody === undefined && !contract.bodyOptional) {
+        throw new InvalidJsonError('Request body is required and must be a JSON object');
+      }
+      const errors: FieldError[] = [];
+      const collect = (result: { data?: unknown; errors: FieldError[] }): unknown => {
+        errors.push(...result.errors);
+        return result.data;
+      };
+      const params = collect(check(contract.params ?? NoParams, event.pathParameters ?? {}, 'path'));
+      const query = collect(check(contract.query ?? NoQuery, event.queryStringParameters ?? {}, 'query'));
+      const body = contract.body ? collect(check(contract.body, rawBody ?? {}, 'body')) : undefined;
+      const idempotencyKey = acceptsIdempotencyKey(contract.route) ? header(event, 'idempotency-key') : undefined;
+      if (idempotencyKey !== undefined && !isIdempotencyKey(idempotencyKey)) {
+        errors.push({ field: 'Idempotency-Key', message: 'must be 1–255 printable ASCII characters' });
+      }
+      if (errors.length > 0) throw new ValidationError(errors);
+      request.context.input = { params, query, body, rawBody, idempotencyKey };
+    },
+  };
+}
