@@ -12,13 +12,17 @@ describe('runIdempotently', () => {
   it('answers IDEMPOTENCY_KEY_IN_USE while the first request with the key is still running', async () => {
     const db = testDb();
     let release!: () => void;
+    let started!: () => void;
     const gate = new Promise<void>((r) => (release = r));
+    const running = new Promise<void>((r) => (started = r));
     const input = { clientId: `cli_inflight${Date.now()}`, routeId: 'createPayment', key: 'k-1', request: { params: {}, body: { a: 1 } } };
     const first = runIdempotently(db, context, input, async () => {
+      // Powertools has claimed the key before it calls us.
+      started();
       await gate;
       return { statusCode: 201, body: { success: true, data: 1 } };
     });
-    await new Promise((r) => setTimeout(r, 200));
+    await running;
     await expect(runIdempotently(db, context, input, async () => ({ statusCode: 201, body: {} }))).rejects.toBeInstanceOf(
       IdempotencyKeyInUseError,
     );

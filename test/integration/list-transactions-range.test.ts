@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { createPayment, listTransactions } from '../../lib/payments/payments';
+import { CreatePaymentBody, ListTransactionsQuery } from '../../lib/payments/schemas';
+import { FakeClock } from '../support/clock';
+import { newClient, testDb } from '../support/fixtures';
+import { paymentBody } from '../support/payments';
+
+describe('GET /transactions by creation time (clock moved, no sleeping)', () => {
+  it('filters by created_from (inclusive) and created_to (exclusive)', async () => {
+    const clock = new FakeClock();
+    const { clientId } = await newClient();
+    const create = async () => {
+      const txn = await createPayment(testDb(), clientId, CreatePaymentBody.parse(paymentBody()), clock);
+      clock.advanceMinutes(1);
+      return txn;
+    };
+    const first = await create();
+    const second = await create();
+    const third = await create();
+    const ids = async (query: Record<string, string>) =>
+      (await listTransactions(testDb(), clientId, ListTransactionsQuery.parse(query), clock)).data.map((t) => t.id);
+
+    expect(await ids({ created_from: second.created_at })).toEqual([third.id, second.id]);
+    expect(await ids({ created_to: second.created_at })).toEqual([first.id]);
+    expect(await ids({ created_from: second.created_at, created_to: third.created_at })).toEqual([second.id]);
+    expect(await ids({ created_from: '2000-01-01T00:00:00+07:00', created_to: first.created_at })).toEqual([]);
+  });
+});
