@@ -7,9 +7,7 @@ import { LogLevel, NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-n
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import type { TableAccess } from '../../lib/routes';
-
-/** Must match the Logger's serviceName in lib/logger.ts, so both name the service alike. */
-const SERVICE_NAME = 'payment-sandbox';
+import { SERVICE_NAME } from '../../lib/service';
 
 /** The access levels that bind a table; a route with `table: 'none'` is never bound. */
 export type TableGrant = Exclude<TableAccess, 'none'>;

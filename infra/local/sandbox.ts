@@ -41,7 +41,6 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
     await ensureTable(dynamo.endpoint, LOCAL_TABLE_NAME);
     process.env.TABLE_NAME = LOCAL_TABLE_NAME;
     process.env.DYNAMODB_ENDPOINT = dynamo.endpoint;
-    process.env.POWERTOOLS_SERVICE_NAME ??= 'payment-sandbox';
     const server = await startLocalServer({ port: options.port });
     const db: Db = createDb(LOCAL_TABLE_NAME, { endpoint: dynamo.endpoint });
     return {

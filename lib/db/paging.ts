@@ -45,6 +45,8 @@ export interface ListRequest {
   readonly from?: Date;
   readonly to?: Date;
   readonly filter?: Filter;
+  /** Narrows the list to the one item with this id (found through another key), or to nothing when null. */
+  readonly onlyId?: string | null;
 }
 
 /**
@@ -58,7 +60,13 @@ export async function listNewestFirst(db: Db, request: ListRequest): Promise<{ i
   const afterId = request.cursor
     ? decodeCursor(request.cursor, request.clientId, fingerprint, (id) => isId(request.kind, id))
     : undefined;
-  const { lowestId, highestId } = idBounds(request.kind, request.from, request.to);
+  const bounds = idBounds(request.kind, request.from, request.to);
+  const only = request.onlyId;
+  const lowestId = only && (!bounds.lowestId || only > bounds.lowestId) ? only : bounds.lowestId;
+  const highestId = only && (!bounds.highestId || only < bounds.highestId) ? only : bounds.highestId;
+  if (only === null || (lowestId && highestId && lowestId > highestId)) {
+    return { items: [], pagination: { limit: request.limit, has_more: false, next_cursor: null } };
+  }
   const pk = clientPartition(request.clientId);
   const want = request.limit + 1;
   const filter = request.filter;

@@ -10,7 +10,7 @@ import type { BodyOf, Contract, ParamsOf, QueryOf, ResultOf } from './contract';
 import { runIdempotently } from './idempotency';
 import type { EndpointContext } from './middleware-context';
 import { parseInput } from './parse-input';
-import { errorResult, toHttpResponse } from './respond';
+import { errorResult, requestIdOf, toHttpResponse } from './respond';
 
 type Event = APIGatewayProxyEventV2;
 type Response = APIGatewayProxyStructuredResultV2;
@@ -70,7 +70,6 @@ export function endpoint<C extends Contract>(
 
 /** The outermost middleware: names the request in the logs, and turns every error into the envelope. */
 function errorResponses(routeId: string): middy.MiddlewareObj<Event, Response, Error, EndpointContext> {
-  const requestIdOf = (event: Event, context: EndpointContext) => event.requestContext?.requestId || context.awsRequestId;
   return {
     before: (request) => {
       logger.resetKeys();

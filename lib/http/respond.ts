@@ -1,4 +1,4 @@
-import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { logger } from '../logger';
 import type { ApiResult } from './envelope';
 import { errorBody } from './envelope';
@@ -26,3 +26,8 @@ export function errorResult(error: unknown, requestId: string): ApiResult {
 
 /** The whole of what a client learns about an unexpected error. */
 export const internalErrorMessage = (requestId: string) => `An internal error occurred; request id ${requestId}`;
+
+/** The request id every response and log line carries: API Gateway's, or Lambda's when invoked directly. */
+export function requestIdOf(event: APIGatewayProxyEventV2, context: Context): string {
+  return event.requestContext?.requestId || context.awsRequestId;
+}

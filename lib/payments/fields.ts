@@ -14,3 +14,11 @@ export const amount = () => z.int();
 
 /** ISO 4217 currency code. */
 export const currency = () => z.string().regex(/^[A-Z]{3}$/).meta({ examples: ['IDR'] });
+
+/**
+ * A stored item as the API object `schema` describes: exactly the schema's fields (no keys,
+ * no `entity`), a missing one as null.
+ */
+export function asApiObject<S extends z.ZodObject>(schema: S, item: Record<string, unknown>): z.infer<S> {
+  return Object.fromEntries(schema.keyof().options.map((field) => [field, item[field as string] ?? null])) as z.infer<S>;
+}

@@ -3,7 +3,7 @@ import type { Clock } from '../clock';
 import type { Db } from '../db/db';
 import { keys } from '../db/keys';
 import { allOf, equals, listNewestFirst, type Filter } from '../db/paging';
-import { InvalidStateError, NotFoundError, ValidationError } from '../http/errors';
+import { InvalidStateError, NotFoundError } from '../http/errors';
 import type { Pagination } from '../http/envelope';
 import { newId } from '../ids';
 import { paymentEntry } from './ledger';
@@ -145,15 +145,9 @@ export async function listTransactions(
   const now = clock.now();
   const { limit, cursor, ...filters } = query;
 
-  if (query.order_id !== undefined) {
-    // order_id is unique per client: one direct read instead of a filtered walk, and never a next page.
-    if (cursor !== undefined) throw new ValidationError([{ field: 'cursor', message: 'is not a valid cursor for this request' }]);
-    const id = await findTransactionIdByOrder(db, clientId, query.order_id);
-    const item = id ? await findTransactionItem(db, clientId, id) : undefined;
-    const matches = item ? [viewTransaction(item, now)].filter((t) => matchesInMemory(t, query)) : [];
-    return { data: matches, pagination: { limit, has_more: false, next_cursor: null } };
-  }
-
+  // order_id is unique per client: its reservation names the one transaction to read, through the
+  // same query and filters as any other list (a sort-key range of that single id).
+  const onlyId = query.order_id === undefined ? undefined : ((await findTransactionIdByOrder(db, clientId, query.order_id)) ?? null);
   const { items, pagination } = await listNewestFirst(db, {
     clientId,
     kind: 'transaction',
@@ -163,6 +157,7 @@ export async function listTransactions(
     filters,
     from: query.created_from,
     to: query.created_to,
+    onlyId,
     filter: allOf([
       statusFilter(query.status, now.toISOString()),
       equals('payment_method', query.payment_method),
@@ -170,13 +165,4 @@ export async function listTransactions(
     ]),
   });
   return { data: items.map((item) => viewTransaction(item, now)), pagination };
-}
-
-function matchesInMemory(t: Transaction, q: ListTransactionsInput): boolean {
-  if (q.status && !q.status.includes(t.status)) return false;
-  if (q.payment_method && t.payment_method !== q.payment_method) return false;
-  if (q.payment_channel && t.payment_channel !== q.payment_channel) return false;
-  if (q.created_from && t.created_at < q.created_from.toISOString()) return false;
-  if (q.created_to && t.created_at >= q.created_to.toISOString()) return false;
-  return true;
 }

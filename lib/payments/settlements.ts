@@ -2,14 +2,9 @@ import type { Db } from '../db/db';
 import { keys } from '../db/keys';
 import { allOf, equals, listNewestFirst } from '../db/paging';
 import type { Pagination } from '../http/envelope';
+import { asApiObject } from './fields';
 import { SettlementEntry } from './ledger';
 import type { ListSettlementsInput } from './schemas';
-
-const entryFields = SettlementEntry.keyof().options;
-
-function viewEntry(item: Record<string, unknown>): SettlementEntry {
-  return Object.fromEntries(entryFields.map((f) => [f, item[f] ?? null])) as unknown as SettlementEntry;
-}
 
 /** The client's settlement ledger (API.md §7), newest first; `from`/`to` bound `settled_at`. */
 export async function listSettlements(
@@ -30,5 +25,5 @@ export async function listSettlements(
     to: query.to,
     filter: allOf([equals('type', query.type), equals('transaction_id', query.transaction_id)]),
   });
-  return { data: items.map(viewEntry), pagination };
+  return { data: items.map((item) => asApiObject(SettlementEntry, item)), pagination };
 }

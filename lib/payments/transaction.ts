@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { amount, currency, idOf, timestamp } from './fields';
+import { amount, asApiObject, currency, idOf, timestamp } from './fields';
 import { orderId } from './schemas';
 import { statuses, type Status } from './states';
 
@@ -86,14 +86,12 @@ export const Transaction = z
   });
 export type Transaction = Readonly<z.infer<typeof Transaction>>;
 
-const fields = Transaction.keyof().options;
-
 /**
  * The transaction as the client sees it at `now`: a pending one whose `expires_at` has passed is
  * `expired` (with `expired_at = expires_at`) everywhere, whether or not the table says so yet.
  */
 export function viewTransaction(item: Record<string, unknown>, now: Date): Transaction {
-  const stored = Object.fromEntries(fields.map((f) => [f, item[f] ?? null])) as unknown as Transaction;
+  const stored: Transaction = asApiObject(Transaction, item);
   const { name, email, phone } = stored.customer;
   Object.assign(stored, { customer: phone === undefined ? { name, email } : { name, email, phone } });
   if (stored.status === 'pending' && stored.expires_at <= now.toISOString()) {

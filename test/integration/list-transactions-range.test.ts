@@ -24,5 +24,8 @@ describe('GET /transactions by creation time (clock moved, no sleeping)', () => 
     expect(await ids({ created_to: second.created_at })).toEqual([first.id]);
     expect(await ids({ created_from: second.created_at, created_to: third.created_at })).toEqual([second.id]);
     expect(await ids({ created_from: '2000-01-01T00:00:00+07:00', created_to: first.created_at })).toEqual([]);
+    expect(await ids({ order_id: second.order_id, created_from: first.created_at })).toEqual([second.id]);
+    expect(await ids({ order_id: second.order_id, created_to: second.created_at })).toEqual([]);
+    expect(await ids({ order_id: 'NO-SUCH-ORDER' })).toEqual([]);
   });
 });
