@@ -45,7 +45,15 @@ export const outputsFileOf = (outputsDir: string, stage: string) => join(outputs
 export const isEntryPoint = (moduleUrl: string) =>
   process.argv[1] !== undefined && resolve(process.argv[1]) === fileURLToPath(moduleUrl);
 
-/** A parseArgs error (unknown option, missing value): a usage mistake, exit code 2. */
-export function isParseArgsError(error: unknown): boolean {
-  return String((error as { code?: unknown } | undefined)?.code ?? '').startsWith('ERR_PARSE_ARGS');
+
+/** Runs a script's main when the file is executed directly: its exit code, or 1 with a one-line message. */
+export function runAsScript(moduleUrl: string, name: string, main: (argv: string[]) => Promise<number>): void {
+  if (!isEntryPoint(moduleUrl)) return;
+  main(process.argv.slice(2)).then(
+    (code) => (process.exitCode = code),
+    (error: unknown) => {
+      console.error(`${name}: ${(error as Error).message}`);
+      process.exitCode = 1;
+    },
+  );
 }

@@ -5,7 +5,8 @@
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { InvalidContextError, stackNameOf, validateStage } from '../infra/stage';
-import { defaultDeps, isEntryPoint, isParseArgsError, outputsFileOf, type ScriptDeps } from './cdk-stage';
+import { isParseArgsError } from '../infra/local/cli';
+import { defaultDeps, outputsFileOf, runAsScript, type ScriptDeps } from './cdk-stage';
 
 const USAGE = `Usage: npm run deploy -- --stage NAME [--retain]
 
@@ -71,12 +72,4 @@ export async function deploy(argv: readonly string[], deps: ScriptDeps = default
   return 0;
 }
 
-if (isEntryPoint(import.meta.url)) {
-  deploy(process.argv.slice(2)).then(
-    (code) => (process.exitCode = code),
-    (error: unknown) => {
-      console.error(`deploy: ${(error as Error).message}`);
-      process.exitCode = 1;
-    },
-  );
-}
+runAsScript(import.meta.url, 'deploy', deploy);

@@ -6,7 +6,8 @@
 import { rmSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { InvalidContextError, stackNameOf, validateStage } from '../infra/stage';
-import { defaultDeps, isEntryPoint, isParseArgsError, outputsFileOf, type ScriptDeps } from './cdk-stage';
+import { isParseArgsError } from '../infra/local/cli';
+import { defaultDeps, outputsFileOf, runAsScript, type ScriptDeps } from './cdk-stage';
 
 const USAGE = `Usage: npm run destroy -- --stage NAME
 
@@ -47,12 +48,4 @@ export async function destroy(argv: readonly string[], deps: ScriptDeps = defaul
   return 0;
 }
 
-if (isEntryPoint(import.meta.url)) {
-  destroy(process.argv.slice(2)).then(
-    (code) => (process.exitCode = code),
-    (error: unknown) => {
-      console.error(`destroy: ${(error as Error).message}`);
-      process.exitCode = 1;
-    },
-  );
-}
+runAsScript(import.meta.url, 'destroy', destroy);

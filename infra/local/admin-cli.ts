@@ -14,6 +14,7 @@ import { closeDb, createDb } from '../../lib/db/client';
 import type { Db } from '../../lib/db/db';
 import { isScope, scopes as allScopes, type Scope } from '../../lib/scopes';
 import { InvalidContextError } from '../stage';
+import { isParseArgsError } from './cli';
 import { runtimeFile as defaultRuntimeFile, type RuntimeInfo } from './paths';
 import {
   deleteStack,
@@ -366,8 +367,4 @@ function describe(error: unknown): string {
 
 function isUsageError(error: unknown): boolean {
   return error instanceof UsageError || error instanceof InvalidContextError || isParseArgsError(error);
-}
-
-function isParseArgsError(error: unknown): boolean {
-  return String((error as { code?: unknown } | undefined)?.code ?? '').startsWith('ERR_PARSE_ARGS');
 }
