@@ -1,5 +1,13 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { BatchWriteCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  BatchWriteCommand,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+  type TransactWriteCommandInput,
+} from '@aws-sdk/lib-dynamodb';
 import type { Db } from '../lib/db/db';
 import { clientPartition, keys } from '../lib/db/keys';
 import { newId } from '../lib/ids';
@@ -136,7 +144,7 @@ function newestFirst(ctx: BenchContext, sortKeyPrefix: string, limit: number) {
 }
 
 /** The transaction + order reservation TransactWriteItems of a create. */
-function insertCopy(ctx: BenchContext) {
+function insertCopy(ctx: BenchContext, also: readonly NonNullable<TransactWriteCommandInput['TransactItems']>[number][] = []) {
   const item = copyOfTemplate(ctx);
   return ctx.floorDb.doc.send(
     new TransactWriteCommand({
@@ -149,6 +157,7 @@ function insertCopy(ctx: BenchContext) {
             ConditionExpression: 'attribute_not_exists(pk)',
           },
         },
+        ...also,
       ],
     }),
   );
@@ -360,9 +369,9 @@ const known: Record<string, Builder> = {
 };
 
 /**
- * createPayment with an Idempotency-Key: Powertools' idempotency layer claims the key with a
- * conditional PutItem before the create and stores the response with an UpdateItem after it
- * (lib/http/idempotency.ts). The floor makes the same two calls on records of the same shape.
+ * createPayment with an Idempotency-Key: the key is claimed with a conditional PutItem, and the
+ * create's TransactWriteItems carries the update that stores the response (lib/http/idempotency.ts).
+ * The floor makes the same two calls on records of the same shape.
  */
 const idempotentCreate: Builder = (route) => ({
   id: `${route.id}+idempotency`,
@@ -370,43 +379,44 @@ const idempotentCreate: Builder = (route) => ({
   variant: 'Idempotency-Key',
   expectedStatus: 201,
   prepare: async (ctx) => {
-    const stored = JSON.stringify({
-      statusCode: 201,
-      headers: {},
-      body: JSON.stringify({ success: true, data: viewTransaction(ctx.template, new Date()) }),
-    });
+    const body = JSON.stringify({ success: true, data: viewTransaction(ctx.template, new Date()) });
     return {
       request: () => ({ method: 'POST', path: '/payment/create', body: paymentBody(), headers: { 'Idempotency-Key': randomUUID() } }),
       floor: async () => {
         await authenticate(ctx);
-        const key = {
-          pk: clientPartition(ctx.floorClientId),
-          sk: `${keys.idempotencyPrefix(route.id)}#${createHash('sha256').update(randomBytes(16)).digest('hex')}`,
-        };
+        const key = keys.idempotency(ctx.floorClientId, route.id, createHash('sha256').update(randomBytes(16)).digest('hex'));
         const now = Date.now();
-        const expiry = Math.floor(now / 1000) + 24 * 60 * 60;
-        const validation = createHash('sha256').update(stored).digest('hex');
+        const token = randomUUID();
         await ctx.floorDb.doc.send(
           new PutCommand({
             TableName: ctx.floorDb.tableName,
-            Item: { ...key, ttl: expiry, status: 'INPROGRESS', in_progress_expiration: now + 10_000, validation },
-            ConditionExpression:
-              'attribute_not_exists(#id) OR #expiry < :now OR (#status = :inprogress AND attribute_exists(#in_progress_expiry) AND #in_progress_expiry < :now_in_millis)',
-            ExpressionAttributeNames: { '#id': 'pk', '#expiry': 'ttl', '#in_progress_expiry': 'in_progress_expiration', '#status': 'status' },
-            ExpressionAttributeValues: { ':now': now / 1000, ':now_in_millis': now, ':inprogress': 'INPROGRESS' },
+            Item: {
+              ...key,
+              entity: 'idempotency',
+              status: 'in_progress',
+              claim: token,
+              request_hash: createHash('sha256').update(body).digest('hex'),
+              in_progress_until: now + 10_000,
+              ttl: Math.floor(now / 1000) + 24 * 60 * 60,
+            },
+            ConditionExpression: 'attribute_not_exists(pk) OR #ttl < :nowSeconds OR (#status = :inProgress AND in_progress_until < :nowMs)',
+            ExpressionAttributeNames: { '#ttl': 'ttl', '#status': 'status' },
+            ExpressionAttributeValues: { ':nowSeconds': Math.floor(now / 1000), ':nowMs': now, ':inProgress': 'in_progress' },
             ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
           }),
         );
-        await insertCopy(ctx);
-        await ctx.floorDb.doc.send(
-          new UpdateCommand({
-            TableName: ctx.floorDb.tableName,
-            Key: key,
-            UpdateExpression: 'SET #expiry = :expiry, #status = :status, #response_data = :response_data, #validation_key = :validation_key',
-            ExpressionAttributeNames: { '#expiry': 'ttl', '#status': 'status', '#response_data': 'data', '#validation_key': 'validation' },
-            ExpressionAttributeValues: { ':expiry': expiry, ':status': 'COMPLETED', ':response_data': stored, ':validation_key': validation },
-          }),
-        );
+        await insertCopy(ctx, [
+          {
+            Update: {
+              TableName: ctx.floorDb.tableName,
+              Key: key,
+              UpdateExpression: 'SET #status = :completed, response_status = :statusCode, response_body = :body REMOVE in_progress_until',
+              ConditionExpression: '#status = :inProgress AND claim = :token',
+              ExpressionAttributeNames: { '#status': 'status' },
+              ExpressionAttributeValues: { ':completed': 'completed', ':inProgress': 'in_progress', ':token': token, ':statusCode': 201, ':body': body },
+            },
+          },
+        ]);
       },
     };
   },

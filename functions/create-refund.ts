@@ -3,6 +3,6 @@ import { endpoint } from '../lib/http/endpoint';
 import { created } from '../lib/http/envelope';
 import { refundTransaction } from '../lib/payments/refunds';
 
-export const handler = endpoint(contracts.createRefund, async ({ db, principal, body, clock }) =>
-  created(await refundTransaction(db, principal.clientId, body, clock)),
+export const handler = endpoint(contracts.createRefund, async ({ db, principal, body, clock, idempotency }) =>
+  created(await refundTransaction(db, principal.clientId, body, clock, idempotency)),
 );

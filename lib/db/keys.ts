@@ -36,6 +36,7 @@ export const keys = {
   transactionSortKey: (transactionId: string) => TXN + transactionId,
   settlementSortKey: (settlementId: string) => STL + settlementId,
 
-  /** Idempotency records live in the client's partition, under `IDEM#<route>#<hash of the key>`. */
-  idempotencyPrefix: (routeId: string) => `IDEM#${routeId}`,
+  /** Idempotency records live in the client's partition, under `IDEM#<route>#<SHA-256 of the key>`. */
+  idempotency: (clientId: string, routeId: string, keyHash: string) => ({ pk: clientPartition(clientId), sk: `IDEM#${routeId}#${keyHash}` }),
+  idempotencyPrefix: (routeId: string) => `IDEM#${routeId}#`,
 } as const;

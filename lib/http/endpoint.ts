@@ -7,7 +7,7 @@ import type { Db } from '../db/db';
 import { defaultDb } from '../db/default-db';
 import { logger } from '../logger';
 import type { BodyOf, Contract, ParamsOf, QueryOf, ResultOf } from './contract';
-import { runIdempotently } from './idempotency';
+import { runIdempotently, type IdempotencyClaim } from './idempotency';
 import type { EndpointContext } from './middleware-context';
 import { parseInput } from './parse-input';
 import { errorResult, requestIdOf, toHttpResponse } from './respond';
@@ -24,6 +24,11 @@ export interface EndpointInput<B, Q, P> {
   readonly db: Db;
   readonly clock: Clock;
   readonly requestId: string;
+  /**
+   * Present when the request carries an Idempotency-Key: the use case completes it inside the
+   * write that makes its effect (lib/http/idempotency.ts).
+   */
+  readonly idempotency?: IdempotencyClaim;
 }
 
 const anonymous: Principal = { clientId: '-', keyId: '-', scopes: [] };
@@ -46,7 +51,7 @@ export function endpoint<C extends Contract>(
     const requestId = context.requestId!;
     const principal = context.principal ?? anonymous;
     const { params, query, body, rawBody, idempotencyKey } = context.input!;
-    const execute = () =>
+    const execute = (idempotency?: IdempotencyClaim) =>
       run({
         principal,
         body: body as BodyOf<C>,
@@ -55,16 +60,24 @@ export function endpoint<C extends Contract>(
         db,
         clock: systemClock,
         requestId,
+        idempotency,
       });
     if (idempotencyKey === undefined) return toHttpResponse(await execute(), requestId);
-    const { replayed, ...stored } = await runIdempotently(
+    const { result, replayed } = await runIdempotently(
       db,
-      context,
-      { clientId: principal.clientId, routeId: route.id, key: idempotencyKey, request: { params, body: rawBody ?? null } },
+      systemClock,
+      {
+        clientId: principal.clientId,
+        routeId: route.id,
+        key: idempotencyKey,
+        request: { params, body: rawBody ?? null },
+        successStatus: contract.response.status,
+        token: requestId,
+        inProgressMs: context.getRemainingTimeInMillis(),
+      },
       execute,
     );
-    const headers = replayed ? { ...stored.headers, 'Idempotent-Replayed': 'true' } : stored.headers;
-    return toHttpResponse({ ...stored, headers }, requestId);
+    return toHttpResponse(replayed ? { ...result, headers: { ...result.headers, 'Idempotent-Replayed': 'true' } } : result, requestId);
   });
 }
 

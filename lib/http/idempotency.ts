@@ -1,16 +1,19 @@
-import {
-  IdempotencyAlreadyInProgressError,
-  IdempotencyConfig,
-  IdempotencyValidationError,
-  makeIdempotent,
-} from '@aws-lambda-powertools/idempotency';
-import { DynamoDBPersistenceLayer } from '@aws-lambda-powertools/idempotency/dynamodb';
-import type { Context } from 'aws-lambda';
-import type { Db } from '../db/db';
-import { clientPartition, keys } from '../db/keys';
-import { tableDefinition } from '../db/table';
+import { createHash } from 'node:crypto';
+import type { Clock } from '../clock';
+import { ClaimLostError, type TransactItem } from '../db/transact';
 import type { ApiResult } from './envelope';
 import { IdempotencyKeyInUseError, IdempotencyKeyReusedError } from './errors';
+import { claimKey, completionItem, releaseKey, type RecordAddress } from './idempotency-store';
+
+/*
+ * Idempotency (API.md §8) is our own rather than Powertools' idempotency utility, which issue 3
+ * asked to try first. Powertools stores the response with a write of its own after the handler
+ * returns. For a payments API that write is in the wrong place: if the function dies between the
+ * refund's transaction and that write, the claim expires and a retry refunds a second time; and
+ * it costs a third call on top of the claim. Here the use case puts the completing update in the
+ * same TransactWriteItems as its effect, so a request's effect and its stored response commit
+ * together or not at all: auth + claim + the use case's own calls, and nothing after.
+ */
 
 /** Idempotency-Key: 1–255 printable ASCII characters (API.md §8). */
 export const IDEMPOTENCY_KEY = /^[\x20-\x7e]{1,255}$/;
@@ -23,10 +26,13 @@ export function isIdempotencyKey(value: string): boolean {
   return IDEMPOTENCY_KEY.test(value);
 }
 
-interface StoredResult {
-  readonly statusCode: number;
-  readonly headers: Readonly<Record<string, string>>;
-  readonly body: string;
+/** A key this request holds. The use case completes it inside the write that makes its effect. */
+export interface IdempotencyClaim {
+  /**
+   * The TransactWriteItems element that stores `data` as this request's response (the route's
+   * success status and `{"success": true, "data": …}`); pass it to the repository's write.
+   */
+  complete(data: unknown): TransactItem;
 }
 
 export interface IdempotentRequest {
@@ -35,52 +41,81 @@ export interface IdempotentRequest {
   readonly key: string;
   /** What must be identical for a replay: the path parameters and the JSON body as sent. */
   readonly request: { readonly params: unknown; readonly body: unknown };
+  /** The route's success status: what a completed request answered. */
+  readonly successStatus: number;
+  /** Names the claim (the request id), so only its holder can complete or release it. */
+  readonly token: string;
+  /** How long the claim may stay in progress before another request may take it: the time the function has left. */
+  readonly inProgressMs: number;
+}
+
+export interface IdempotentResult {
+  readonly result: ApiResult;
+  /** True when `result` is the stored response of an earlier request. */
+  readonly replayed: boolean;
 }
 
 /**
- * Runs `execute` at most once per (client, route, key) within 24 h, using Powertools' idempotency
- * utility with its DynamoDB persistence layer on our table. Each client's records live in that
- * client's partition (`staticPkValue`), so keys never collide across clients. Only successful
- * results are stored: a thrown error (validation never gets here; domain errors such as 409 do)
- * deletes the in-progress record, so the request may be retried.
+ * Runs `execute` at most once per (client, route, key) within 24 h. Claims the key (one
+ * conditional PutItem that, when the key is taken, returns the record: replayed if completed with
+ * the same request, 409 IDEMPOTENCY_KEY_REUSED for another request, 409 IDEMPOTENCY_KEY_IN_USE
+ * while in progress), then runs `execute`, whose write completes the claim. Errors are not
+ * stored: a failed request gives the key back, so a retry runs afresh.
  */
 export async function runIdempotently(
-  db: Db,
-  context: Context,
+  db: Parameters<typeof claimKey>[0],
+  clock: Clock,
   input: IdempotentRequest,
-  execute: () => Promise<ApiResult>,
-): Promise<ApiResult & { readonly replayed?: boolean }> {
-  const persistenceStore = new DynamoDBPersistenceLayer({
-    tableName: db.tableName,
-    awsSdkV3Client: db.client,
-    keyAttr: tableDefinition.partitionKey,
-    sortKeyAttr: tableDefinition.sortKey,
-    staticPkValue: clientPartition(input.clientId),
-    expiryAttr: tableDefinition.timeToLiveAttribute,
+  execute: (claim: IdempotencyClaim) => Promise<ApiResult>,
+): Promise<IdempotentResult> {
+  const address: RecordAddress = { clientId: input.clientId, routeId: input.routeId, keyHash: sha256(input.key) };
+  const requestHash = sha256(canonicalJson(input.request));
+  const nowMs = clock.now().getTime();
+  const taken = await claimKey(db, address, {
+    token: input.token,
+    requestHash,
+    nowMs,
+    inProgressUntilMs: nowMs + input.inProgressMs,
+    expiresAtSeconds: Math.floor(nowMs / 1000) + IDEMPOTENCY_TTL_SECONDS,
   });
-  const config = new IdempotencyConfig({
-    eventKeyJmesPath: 'key',
-    payloadValidationJmesPath: 'request',
-    expiresAfterSeconds: IDEMPOTENCY_TTL_SECONDS,
-    hashFunction: 'sha256',
-    lambdaContext: context,
-    responseHook: (response) => ({ ...(response as object), replayed: true }),
-  });
-  // The body is stored as its JSON text so that a replay is byte-for-byte the first response.
-  const once = makeIdempotent(async (_payload: { key: string; request: unknown }): Promise<StoredResult> => {
-    const result = await execute();
-    return { statusCode: result.statusCode, headers: result.headers ?? {}, body: JSON.stringify(result.body) };
-  }, {
-    persistenceStore,
-    config,
-    keyPrefix: keys.idempotencyPrefix(input.routeId),
-  });
+  if (taken) {
+    if (taken.requestHash !== requestHash) throw new IdempotencyKeyReusedError();
+    if (taken.status === 'in_progress') throw new IdempotencyKeyInUseError();
+    return { result: { statusCode: taken.response.statusCode, body: JSON.parse(taken.response.body) }, replayed: true };
+  }
+
+  let stored: string | undefined;
+  const claim: IdempotencyClaim = {
+    complete: (data) => {
+      stored = JSON.stringify({ success: true, data });
+      return completionItem(db, address, input.token, { statusCode: input.successStatus, body: stored });
+    },
+  };
+  let result: ApiResult;
   try {
-    const stored = (await once({ key: input.key, request: input.request })) as StoredResult & { replayed?: boolean };
-    return { statusCode: stored.statusCode, headers: stored.headers, body: JSON.parse(stored.body), replayed: stored.replayed };
+    result = await execute(claim);
   } catch (error) {
-    if (error instanceof IdempotencyAlreadyInProgressError) throw new IdempotencyKeyInUseError();
-    if (error instanceof IdempotencyValidationError) throw new IdempotencyKeyReusedError();
+    if (error instanceof ClaimLostError) throw new IdempotencyKeyInUseError();
+    // Conditioned on the claim still being in progress and ours: a no-op if the write did commit.
+    await releaseKey(db, address, input.token);
     throw error;
   }
+  // A use case that answered without completing its claim would leave the key in progress, or
+  // store something other than what it answered: a bug, reported as one.
+  if (stored === undefined || result.statusCode !== input.successStatus || JSON.stringify(result.body) !== stored) {
+    await releaseKey(db, address, input.token);
+    throw new Error(`Route ${input.routeId} did not store the response it answered with`);
+  }
+  return { result, replayed: false };
+}
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+/** JSON with object keys sorted at every level, so `{"a":1,"b":2}` and `{"b":2,"a":1}` are one request. */
+function canonicalJson(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) =>
+    v !== null && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : v,
+  );
 }

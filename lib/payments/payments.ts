@@ -5,6 +5,7 @@ import { keys } from '../db/keys';
 import { allOf, equals, listNewestFirst, type Filter } from '../db/paging';
 import { InvalidStateError, NotFoundError } from '../http/errors';
 import type { Pagination } from '../http/envelope';
+import type { IdempotencyClaim } from '../http/idempotency';
 import { newId } from '../ids';
 import { paymentEntry } from './ledger';
 import { paymentDetails } from './payment-details';
@@ -21,8 +22,19 @@ import { viewTransaction, type Transaction } from './transaction';
 
 /** Use cases of the payment routes (API.md §5). Each takes the client id from the authenticated key. */
 
+/**
+ * Use cases that write take the request's idempotency claim, if it has one, and complete it in
+ * the same atomic write as their effect (lib/http/idempotency.ts).
+ */
+
 /** Creates a pending payment; order_id uniqueness is enforced by the same atomic write. */
-export async function createPayment(db: Db, clientId: string, input: CreatePaymentInput, clock: Clock): Promise<Transaction> {
+export async function createPayment(
+  db: Db,
+  clientId: string,
+  input: CreatePaymentInput,
+  clock: Clock,
+  claim?: IdempotencyClaim,
+): Promise<Transaction> {
   const channel = findChannel(input.payment_method, input.payment_channel);
   // The body schema already checked the pair; this guards the type, not the user.
   if (!channel) throw new Error(`No channel ${input.payment_method}/${input.payment_channel}`);
@@ -56,7 +68,7 @@ export async function createPayment(db: Db, clientId: string, input: CreatePayme
     cancellation_reason: null,
     failure_reason: null,
   };
-  await insertTransaction(db, clientId, transaction);
+  await insertTransaction(db, clientId, transaction, claim?.complete(transaction));
   return transaction;
 }
 
@@ -74,6 +86,7 @@ export async function cancelTransaction(
   transactionId: string,
   reason: string | undefined,
   clock: Clock,
+  claim?: IdempotencyClaim,
 ): Promise<Transaction> {
   const now = clock.now();
   const item = await transitionTransaction(
@@ -83,9 +96,14 @@ export async function cancelTransaction(
     'cancel',
     now,
     reason === undefined ? undefined : { field: 'cancellation_reason', value: reason },
+    storing(claim, now),
   );
   return viewTransaction(item, now);
 }
+
+/** How a transition completes the claim: with the transaction as the client will see it. */
+const storing = (claim: IdempotencyClaim | undefined, now: Date) =>
+  claim && ((next: Record<string, unknown>) => claim.complete(viewTransaction(next, now)));
 
 /** Sandbox control: settles, fails or expires a pending transaction. Settling writes its ledger entry atomically. */
 export async function simulateOutcome(
@@ -94,22 +112,23 @@ export async function simulateOutcome(
   transactionId: string,
   outcome: 'settle' | 'fail' | 'expire',
   clock: Clock,
+  claim?: IdempotencyClaim,
 ): Promise<Transaction> {
   const now = clock.now();
   if (outcome === 'fail') {
-    const item = await transitionTransaction(db, clientId, transactionId, 'fail', now, {
-      field: 'failure_reason',
-      value: 'Payment failed (simulated)',
-    });
-    return viewTransaction(item, now);
+    const reason = { field: 'failure_reason', value: 'Payment failed (simulated)' } as const;
+    return viewTransaction(await transitionTransaction(db, clientId, transactionId, 'fail', now, reason, storing(claim, now)), now);
   }
-  if (outcome === 'expire') return viewTransaction(await transitionTransaction(db, clientId, transactionId, 'expire', now), now);
+  if (outcome === 'expire') {
+    return viewTransaction(await transitionTransaction(db, clientId, transactionId, 'expire', now, undefined, storing(claim, now)), now);
+  }
 
   const current = await getTransaction(db, clientId, transactionId, clock);
   if (!allows('settle', current.status)) throw new InvalidStateError(current.status, 'settle');
   const at = now.toISOString();
-  await settleTransaction(db, clientId, transactionId, paymentEntry(current, now), now);
-  return { ...current, status: 'settled', settled_at: at, updated_at: at };
+  const settled: Transaction = { ...current, status: 'settled', settled_at: at, updated_at: at };
+  await settleTransaction(db, clientId, transactionId, paymentEntry(current, now), now, claim?.complete(settled));
+  return settled;
 }
 
 /** A pending transaction counts as pending only until it expires; after that it matches `expired`. */

@@ -1,7 +1,7 @@
-import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { Db } from '../db/db';
 import { cancellationReasons } from '../db/errors';
 import { keys } from '../db/keys';
+import { transactWrite, type TransactItem } from '../db/transact';
 import type { SettlementEntry } from './ledger';
 import type { Refund } from './refunds';
 
@@ -18,7 +18,16 @@ import type { Refund } from './refunds';
 export async function writeRefund(
   db: Db,
   clientId: string,
-  write: { transactionId: string; amount: number; refundedBefore: number; total: number; refund: Refund; entry: SettlementEntry; at: string },
+  write: {
+    transactionId: string;
+    amount: number;
+    refundedBefore: number;
+    total: number;
+    refund: Refund;
+    entry: SettlementEntry;
+    at: string;
+    completion?: TransactItem;
+  },
 ): Promise<boolean> {
   const completes = write.refundedBefore + write.amount === write.total;
   const update = completes
@@ -33,33 +42,33 @@ export async function writeRefund(
         ExpressionAttributeValues: { ':amount': write.amount, ':settled': 'settled', ':ceiling': write.total - write.amount, ':at': write.at },
       };
   try {
-    await db.doc.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Update: {
-              TableName: db.tableName,
-              Key: keys.transaction(clientId, write.transactionId),
-              ExpressionAttributeNames: { '#status': 'status' },
-              ...update,
-            },
+    await transactWrite(
+      db,
+      [
+        {
+          Update: {
+            TableName: db.tableName,
+            Key: keys.transaction(clientId, write.transactionId),
+            ExpressionAttributeNames: { '#status': 'status' },
+            ...update,
           },
-          {
-            Put: {
-              TableName: db.tableName,
-              Item: { ...keys.refund(clientId, write.refund.id), entity: 'refund', ...write.refund },
-              ConditionExpression: 'attribute_not_exists(pk)',
-            },
+        },
+        {
+          Put: {
+            TableName: db.tableName,
+            Item: { ...keys.refund(clientId, write.refund.id), entity: 'refund', ...write.refund },
+            ConditionExpression: 'attribute_not_exists(pk)',
           },
-          {
-            Put: {
-              TableName: db.tableName,
-              Item: { ...keys.settlement(clientId, write.entry.id), entity: 'settlement', ...write.entry },
-              ConditionExpression: 'attribute_not_exists(pk)',
-            },
+        },
+        {
+          Put: {
+            TableName: db.tableName,
+            Item: { ...keys.settlement(clientId, write.entry.id), entity: 'settlement', ...write.entry },
+            ConditionExpression: 'attribute_not_exists(pk)',
           },
-        ],
-      }),
+        },
+      ],
+      write.completion,
     );
     return true;
   } catch (error) {

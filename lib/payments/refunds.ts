@@ -2,6 +2,7 @@ import * as z from 'zod';
 import type { Clock } from '../clock';
 import type { Db } from '../db/db';
 import { AmountExceedsRefundableError, ApiError, InvalidStateError, NotFoundError } from '../http/errors';
+import type { IdempotencyClaim } from '../http/idempotency';
 import { newId } from '../ids';
 import { amount, currency, idOf, timestamp } from './fields';
 import { refundEntry } from './ledger';
@@ -53,8 +54,11 @@ class RefundContentionError extends ApiError {
   }
 }
 
-/** Refunds all or part of what is left of a settled transaction, atomically with its ledger entry. */
-export async function refundTransaction(db: Db, clientId: string, input: RefundInput, clock: Clock): Promise<Refund> {
+/**
+ * Refunds all or part of what is left of a settled transaction, atomically with its ledger entry
+ * (and with the completion of the request's idempotency claim, if it has one).
+ */
+export async function refundTransaction(db: Db, clientId: string, input: RefundInput, clock: Clock, claim?: IdempotencyClaim): Promise<Refund> {
   const transactionId = input.transaction_id ?? (await findTransactionIdByOrder(db, clientId, input.order_id!));
   if (!transactionId) throw new NotFoundError('Transaction not found');
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
@@ -82,6 +86,7 @@ export async function refundTransaction(db: Db, clientId: string, input: RefundI
       refund,
       entry: refundEntry(transaction, refund, now),
       at: refund.created_at,
+      completion: claim?.complete(refund),
     });
     if (written) return refund;
   }

@@ -1,7 +1,8 @@
-import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Db } from '../db/db';
 import { cancellationReasons, isConditionFailed, oldItem } from '../db/errors';
 import { keys } from '../db/keys';
+import { transactWrite, type TransactItem } from '../db/transact';
 import { DuplicateOrderIdError, InvalidStateError, NotFoundError } from '../http/errors';
 import type { SettlementEntry } from './ledger';
 import { transitions } from './states';
@@ -11,28 +12,31 @@ import { effectiveStatus, type Transaction } from './transaction';
 
 type Item = Record<string, unknown>;
 
-/** Writes a new transaction and reserves its order_id in one atomic write. */
-export async function insertTransaction(db: Db, clientId: string, transaction: Transaction): Promise<void> {
+/**
+ * Writes a new transaction and reserves its order_id in one atomic write (with `completion`, the
+ * idempotency record's completing update, when the request carries a key).
+ */
+export async function insertTransaction(db: Db, clientId: string, transaction: Transaction, completion?: TransactItem): Promise<void> {
   try {
-    await db.doc.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Put: {
-              TableName: db.tableName,
-              Item: { ...keys.transaction(clientId, transaction.id), entity: 'transaction', ...transaction },
-              ConditionExpression: 'attribute_not_exists(pk)',
-            },
+    await transactWrite(
+      db,
+      [
+        {
+          Put: {
+            TableName: db.tableName,
+            Item: { ...keys.transaction(clientId, transaction.id), entity: 'transaction', ...transaction },
+            ConditionExpression: 'attribute_not_exists(pk)',
           },
-          {
-            Put: {
-              TableName: db.tableName,
-              Item: { ...keys.order(clientId, transaction.order_id), entity: 'order', transaction_id: transaction.id },
-              ConditionExpression: 'attribute_not_exists(pk)',
-            },
+        },
+        {
+          Put: {
+            TableName: db.tableName,
+            Item: { ...keys.order(clientId, transaction.order_id), entity: 'order', transaction_id: transaction.id },
+            ConditionExpression: 'attribute_not_exists(pk)',
           },
-        ],
-      }),
+        },
+      ],
+      completion,
     );
   } catch (error) {
     if (cancellationReasons(error)?.[1]?.Code === 'ConditionalCheckFailed') {
@@ -60,17 +64,27 @@ export async function findTransactionIdByOrder(db: Db, clientId: string, orderId
 
 type PendingExit = 'cancel' | 'fail' | 'expire' | 'settle';
 
-/** The write that leaves `pending`: conditioned on the status and on the payment not having expired. */
-function leavePending(db: Db, clientId: string, transactionId: string, operation: PendingExit, now: Date, reason?: { field: string; value: string }) {
+/** What leaving `pending` sets on the item: the new status, its timestamp, and the reason if any. */
+function pendingExitChanges(operation: PendingExit, now: Date, reason?: { field: string; value: string }): Item {
   const t = transitions[operation];
   const at = now.toISOString();
+  return { status: t.to, [t.stamp]: at, updated_at: at, ...(reason ? { [reason.field]: reason.value } : {}) };
+}
+
+/** The write that leaves `pending`: sets `changes`, conditioned on the status and on the payment not having expired. */
+function leavePending(db: Db, clientId: string, transactionId: string, operation: PendingExit, now: Date, changes: Item) {
+  const fields = Object.keys(changes);
   return {
     TableName: db.tableName,
     Key: keys.transaction(clientId, transactionId),
-    UpdateExpression: `SET #status = :to, #stamp = :at, updated_at = :at${reason ? ', #reason = :reason' : ''}`,
-    ConditionExpression: 'attribute_exists(pk) AND #status = :from AND expires_at > :at',
-    ExpressionAttributeNames: { '#status': 'status', '#stamp': t.stamp, ...(reason ? { '#reason': reason.field } : {}) },
-    ExpressionAttributeValues: { ':to': t.to, ':from': t.from[0], ':at': at, ...(reason ? { ':reason': reason.value } : {}) },
+    UpdateExpression: `SET ${fields.map((_, i) => `#f${i} = :v${i}`).join(', ')}`,
+    ConditionExpression: 'attribute_exists(pk) AND #status = :from AND expires_at > :now',
+    ExpressionAttributeNames: { '#status': 'status', ...Object.fromEntries(fields.map((f, i) => [`#f${i}`, f])) },
+    ExpressionAttributeValues: {
+      ':from': transitions[operation].from[0],
+      ':now': now.toISOString(),
+      ...Object.fromEntries(fields.map((f, i) => [`:v${i}`, changes[f]])),
+    },
     ReturnValuesOnConditionCheckFailure: 'ALL_OLD' as const,
   };
 }
@@ -81,7 +95,12 @@ function refused(old: Item | undefined, operation: PendingExit, now: Date): Erro
   return new InvalidStateError(effectiveStatus(old, now), transitions[operation].verb);
 }
 
-/** Moves a pending transaction to cancelled, failed or expired in one conditional write; returns the new item. */
+/**
+ * Moves a pending transaction to cancelled, failed or expired in one conditional write; returns
+ * the new item. With `complete` (the request carries an Idempotency-Key) the response must be
+ * stored with the write, so the item is read first and the transition and `complete(new item)`
+ * go in one TransactWriteItems.
+ */
 export async function transitionTransaction(
   db: Db,
   clientId: string,
@@ -89,11 +108,25 @@ export async function transitionTransaction(
   operation: Exclude<PendingExit, 'settle'>,
   now: Date,
   reason?: { field: 'cancellation_reason' | 'failure_reason'; value: string },
+  complete?: (next: Item) => TransactItem,
 ): Promise<Item> {
+  const changes = pendingExitChanges(operation, now, reason);
+  const update = leavePending(db, clientId, transactionId, operation, now, changes);
+  if (complete) {
+    const item = await findTransactionItem(db, clientId, transactionId);
+    if (!item || effectiveStatus(item, now) !== transitions[operation].from[0]) throw refused(item, operation, now);
+    const next = { ...item, ...changes };
+    try {
+      await transactWrite(db, [{ Update: update }], complete(next));
+    } catch (error) {
+      const failed = cancellationReasons(error)?.[0];
+      if (failed?.Code === 'ConditionalCheckFailed') throw refused(oldItem(failed.Item), operation, now);
+      throw error;
+    }
+    return next;
+  }
   try {
-    const { Attributes } = await db.doc.send(
-      new UpdateCommand({ ...leavePending(db, clientId, transactionId, operation, now, reason), ReturnValues: 'ALL_NEW' }),
-    );
+    const { Attributes } = await db.doc.send(new UpdateCommand({ ...update, ReturnValues: 'ALL_NEW' }));
     return Attributes!;
   } catch (error) {
     if (isConditionFailed(error)) throw refused(oldItem((error as { Item?: Item }).Item), operation, now);
@@ -101,22 +134,32 @@ export async function transitionTransaction(
   }
 }
 
-/** Settles a pending transaction and writes its ledger entry in the same TransactWriteItems. */
-export async function settleTransaction(db: Db, clientId: string, transactionId: string, entry: SettlementEntry, now: Date): Promise<void> {
+/**
+ * Settles a pending transaction and writes its ledger entry in the same TransactWriteItems (with
+ * `completion`, the idempotency record's completing update, when the request carries a key).
+ */
+export async function settleTransaction(
+  db: Db,
+  clientId: string,
+  transactionId: string,
+  entry: SettlementEntry,
+  now: Date,
+  completion?: TransactItem,
+): Promise<void> {
   try {
-    await db.doc.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          { Update: leavePending(db, clientId, transactionId, 'settle', now) },
-          {
-            Put: {
-              TableName: db.tableName,
-              Item: { ...keys.settlement(clientId, entry.id), entity: 'settlement', ...entry },
-              ConditionExpression: 'attribute_not_exists(pk)',
-            },
+    await transactWrite(
+      db,
+      [
+        { Update: leavePending(db, clientId, transactionId, 'settle', now, pendingExitChanges('settle', now)) },
+        {
+          Put: {
+            TableName: db.tableName,
+            Item: { ...keys.settlement(clientId, entry.id), entity: 'settlement', ...entry },
+            ConditionExpression: 'attribute_not_exists(pk)',
           },
-        ],
-      }),
+        },
+      ],
+      completion,
     );
   } catch (error) {
     const reason = cancellationReasons(error)?.[0];

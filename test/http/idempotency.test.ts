@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { call, newClient } from '../support/fixtures';
-import { createPaymentVia, paymentBody } from '../support/payments';
+import { createPaymentVia, paymentBody, simulate } from '../support/payments';
 
 const create = (key: string, idempotencyKey: string, body: Record<string, unknown>) =>
   call('POST', '/payment/create', { key, body, headers: { 'idempotency-key': idempotencyKey } });
@@ -100,5 +100,35 @@ describe('Idempotency-Key', () => {
       else expect(r.body.error.code).toBe('IDEMPOTENCY_KEY_IN_USE');
     }
     expect((await call('GET', `/transactions?order_id=${body.order_id}`, { key })).body.data).toHaveLength(1);
+  });
+
+  it('replays a settle: one ledger entry, the second answer is the first one', async () => {
+    const { key } = await newClient();
+    const txn = await createPaymentVia(key);
+    const idem = randomUUID();
+    const send = () =>
+      call('POST', `/transaction/${txn.id}/simulate`, { key, body: { outcome: 'settle' }, headers: { 'idempotency-key': idem } });
+    const first = await send();
+    const second = await send();
+    expect(first.status).toBe(200);
+    expect(first.body.data.status).toBe('settled');
+    expect(second.status).toBe(200);
+    expect(second.headers.get('idempotent-replayed')).toBe('true');
+    expect(second.body).toEqual(first.body);
+    const ledger = await call('GET', `/settlements?transaction_id=${txn.id}`, { key });
+    expect(ledger.body.data).toHaveLength(1);
+  });
+
+  it('does not store a refusal: a retried cancel of a settled payment is refused again, not replayed or held', async () => {
+    const { key } = await newClient();
+    const txn = await createPaymentVia(key);
+    await simulate(key, txn.id, 'settle');
+    const idem = randomUUID();
+    const send = () => call('POST', `/transaction/${txn.id}/cancel`, { key, headers: { 'idempotency-key': idem } });
+    for (const res of [await send(), await send()]) {
+      expect(res.status).toBe(409);
+      expect(res.body.error.code).toBe('INVALID_STATE');
+      expect(res.headers.get('idempotent-replayed')).toBeNull();
+    }
   });
 });

@@ -1,63 +1,164 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import type { Context } from 'aws-lambda';
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { clientPartition, keys } from '../../lib/db/keys';
-import { IdempotencyKeyInUseError } from '../../lib/http/errors';
-import { IDEMPOTENCY_TTL_SECONDS, runIdempotently } from '../../lib/http/idempotency';
+import { transactWrite } from '../../lib/db/transact';
+import { IdempotencyKeyInUseError, IdempotencyKeyReusedError } from '../../lib/http/errors';
+import { IDEMPOTENCY_TTL_SECONDS, runIdempotently, type IdempotencyClaim, type IdempotentRequest } from '../../lib/http/idempotency';
 import { testDb } from '../support/fixtures';
 
-const context = { getRemainingTimeInMillis: () => 10_000, functionName: 'test', awsRequestId: 'r' } as unknown as Context;
+/** A clock the test moves by hand. */
+function movableClock(start = Date.now()) {
+  let now = start;
+  return { now: () => new Date(now), advance: (ms: number) => void (now += ms) };
+}
+
+let serial = 0;
+function request(overrides: Partial<IdempotentRequest> = {}): IdempotentRequest {
+  serial += 1;
+  return {
+    clientId: `cli_idem${Date.now()}${serial}`,
+    routeId: 'createPayment',
+    key: `key-${serial}`,
+    request: { params: {}, body: { amount: 100 } },
+    successStatus: 201,
+    token: `req-${serial}-a`,
+    inProgressMs: 10_000,
+    ...overrides,
+  };
+}
+
+/**
+ * A use case with a real effect: it writes a marker item and completes the claim in the same
+ * TransactWriteItems, as the payment use cases do.
+ */
+function writeMarker(input: IdempotentRequest, marker: string, data: unknown = { marker }) {
+  return async (claim: IdempotencyClaim) => {
+    const db = testDb();
+    await transactWrite(
+      db,
+      [{ Put: { TableName: db.tableName, Item: { pk: clientPartition(input.clientId), sk: `TEST#${marker}` } } }],
+      claim.complete(data),
+    );
+    return { statusCode: 201, body: { success: true, data } };
+  };
+}
+
+async function markerExists(clientId: string, marker: string): Promise<boolean> {
+  const db = testDb();
+  const { Item } = await db.doc.send(new GetCommand({ TableName: db.tableName, Key: { pk: clientPartition(clientId), sk: `TEST#${marker}` } }));
+  return Item !== undefined;
+}
 
 describe('runIdempotently', () => {
-  it('answers IDEMPOTENCY_KEY_IN_USE while the first request with the key is still running', async () => {
+  it('answers IDEMPOTENCY_KEY_IN_USE while the first request with the key is still running, then replays it', async () => {
     const db = testDb();
+    const clock = movableClock();
+    const input = request();
     let release!: () => void;
     let started!: () => void;
     const gate = new Promise<void>((r) => (release = r));
     const running = new Promise<void>((r) => (started = r));
-    const input = { clientId: `cli_inflight${Date.now()}`, routeId: 'createPayment', key: 'k-1', request: { params: {}, body: { a: 1 } } };
-    const first = runIdempotently(db, context, input, async () => {
-      // Powertools has claimed the key before it calls us.
+    const first = runIdempotently(db, clock, input, async (claim) => {
       started();
       await gate;
-      return { statusCode: 201, body: { success: true, data: 1 } };
+      return writeMarker(input, 'first')(claim);
     });
     await running;
-    await expect(runIdempotently(db, context, input, async () => ({ statusCode: 201, body: {} }))).rejects.toBeInstanceOf(
+    await expect(runIdempotently(db, clock, { ...input, token: 'req-b' }, writeMarker(input, 'second'))).rejects.toBeInstanceOf(
       IdempotencyKeyInUseError,
     );
     release();
-    expect(await first).toEqual({ statusCode: 201, headers: {}, body: { success: true, data: 1 }, replayed: undefined });
-    expect((await runIdempotently(db, context, input, async () => ({ statusCode: 500, body: {} }))).replayed).toBe(true);
+    expect(await first).toEqual({ result: { statusCode: 201, body: { success: true, data: { marker: 'first' } } }, replayed: false });
+    const again = await runIdempotently(db, clock, { ...input, token: 'req-c' }, writeMarker(input, 'third'));
+    expect(again).toEqual({ result: { statusCode: 201, body: { success: true, data: { marker: 'first' } } }, replayed: true });
+    expect(await markerExists(input.clientId, 'second')).toBe(false);
+    expect(await markerExists(input.clientId, 'third')).toBe(false);
   });
 
-  it('keeps records in the client partition with a TTL 24 hours ahead', async () => {
+  it('refuses the key with IDEMPOTENCY_KEY_REUSED for another request, the same one with keys reordered is a replay', async () => {
     const db = testDb();
-    const clientId = `cli_ttl${Date.now()}`;
-    const before = Math.floor(Date.now() / 1000);
-    await runIdempotently(db, context, { clientId, routeId: 'createPayment', key: 'k-2', request: { params: {}, body: {} } }, async () => ({
-      statusCode: 201,
-      body: {},
-    }));
+    const clock = movableClock();
+    const input = request({ request: { params: { id: 'txn_1' }, body: { a: 1, b: { c: 2, d: 3 } } } });
+    await runIdempotently(db, clock, input, writeMarker(input, 'first'));
+    await expect(
+      runIdempotently(db, clock, { ...input, token: 'req-b', request: { params: { id: 'txn_2' }, body: { a: 1, b: { c: 2, d: 3 } } } }, writeMarker(input, 'other')),
+    ).rejects.toBeInstanceOf(IdempotencyKeyReusedError);
+    const reordered = { ...input, token: 'req-c', request: { body: { b: { d: 3, c: 2 }, a: 1 }, params: { id: 'txn_1' } } };
+    expect((await runIdempotently(db, clock, reordered, writeMarker(input, 'again'))).replayed).toBe(true);
+    expect(await markerExists(input.clientId, 'other')).toBe(false);
+  });
+
+  it('keeps records in the client partition with a TTL 24 hours ahead, and never the key itself', async () => {
+    const db = testDb();
+    const clock = movableClock();
+    const input = request({ key: 'secret-looking-key' });
+    await runIdempotently(db, clock, input, writeMarker(input, 'm'));
     const { Items } = await db.doc.send(
       new QueryCommand({
         TableName: db.tableName,
         KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-        ExpressionAttributeValues: { ':pk': clientPartition(clientId), ':prefix': keys.idempotencyPrefix('createPayment') },
+        ExpressionAttributeValues: { ':pk': clientPartition(input.clientId), ':prefix': keys.idempotencyPrefix('createPayment') },
       }),
     );
     expect(Items).toHaveLength(1);
-    expect(Items![0]!.ttl).toBeGreaterThanOrEqual(before + IDEMPOTENCY_TTL_SECONDS);
-    expect(Items![0]!.ttl).toBeLessThanOrEqual(before + IDEMPOTENCY_TTL_SECONDS + 5);
-    expect(JSON.stringify(Items)).not.toContain('k-2');
+    expect(Items![0]!.ttl).toBe(Math.floor(clock.now().getTime() / 1000) + IDEMPOTENCY_TTL_SECONDS);
+    expect(Items![0]!.status).toBe('completed');
+    expect(JSON.stringify(Items)).not.toContain('secret-looking-key');
   });
 
-  it('deletes the record when the request fails, so a retry runs again', async () => {
+  it('gives the key back when the request fails, so a retry runs afresh', async () => {
     const db = testDb();
-    const input = { clientId: `cli_fail${Date.now()}`, routeId: 'createPayment', key: 'k-3', request: { params: {}, body: {} } };
-    await expect(runIdempotently(db, context, input, async () => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
-    const retry = await runIdempotently(db, context, input, async () => ({ statusCode: 201, body: { ok: true } }));
-    expect(retry).toMatchObject({ statusCode: 201, body: { ok: true } });
-    expect(retry.replayed).toBeUndefined();
+    const clock = movableClock();
+    const input = request();
+    await expect(runIdempotently(db, clock, input, async () => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
+    const retry = await runIdempotently(db, clock, { ...input, token: 'req-b' }, writeMarker(input, 'retry'));
+    expect(retry.replayed).toBe(false);
+    expect(await markerExists(input.clientId, 'retry')).toBe(true);
+  });
+
+  it('lets a retry take over a claim abandoned past its time, and then refuses the late first write whole', async () => {
+    const db = testDb();
+    const clock = movableClock();
+    const input = request({ inProgressMs: 5_000 });
+    let release!: () => void;
+    let started!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const running = new Promise<void>((r) => (started = r));
+    const slow = runIdempotently(db, clock, input, async (claim) => {
+      started();
+      await gate;
+      return writeMarker(input, 'slow')(claim);
+    });
+    await running;
+    clock.advance(5_001);
+    const retry = await runIdempotently(db, clock, { ...input, token: 'req-retry' }, writeMarker(input, 'retry'));
+    expect(retry.replayed).toBe(false);
+    release();
+    await expect(slow).rejects.toBeInstanceOf(IdempotencyKeyInUseError);
+    // Exactly one effect: the late request's marker was in the transaction its lost claim cancelled.
+    expect(await markerExists(input.clientId, 'slow')).toBe(false);
+    expect(await markerExists(input.clientId, 'retry')).toBe(true);
+  });
+
+  it('runs afresh once the record is past its 24 h TTL, even before DynamoDB deletes it', async () => {
+    const db = testDb();
+    const clock = movableClock();
+    const input = request();
+    await runIdempotently(db, clock, input, writeMarker(input, 'day-1'));
+    clock.advance((IDEMPOTENCY_TTL_SECONDS + 1) * 1000);
+    const later = await runIdempotently(db, clock, { ...input, token: 'req-b' }, writeMarker(input, 'day-2'));
+    expect(later.replayed).toBe(false);
+    expect(await markerExists(input.clientId, 'day-2')).toBe(true);
+  });
+
+  it('fails loudly, and stores nothing, when a use case answers without completing its claim', async () => {
+    const db = testDb();
+    const clock = movableClock();
+    const input = request();
+    await expect(runIdempotently(db, clock, input, async () => ({ statusCode: 201, body: { success: true, data: 1 } }))).rejects.toThrow(
+      'did not store the response',
+    );
+    const retry = await runIdempotently(db, clock, { ...input, token: 'req-b' }, writeMarker(input, 'fixed'));
+    expect(retry.replayed).toBe(false);
   });
 });

@@ -1,0 +1,109 @@
+import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import type { Db } from '../db/db';
+import { isConditionFailed, oldItem } from '../db/errors';
+import { keys } from '../db/keys';
+import { tableDefinition } from '../db/table';
+import type { TransactItem } from '../db/transact';
+
+/** Idempotency records in the table. Nothing outside lib/http/idempotency.ts sees their shape. */
+
+/** Where one client's key for one route is recorded. */
+export interface RecordAddress {
+  readonly clientId: string;
+  readonly routeId: string;
+  /** SHA-256 of the Idempotency-Key: the key itself is never stored. */
+  readonly keyHash: string;
+}
+
+/** A record as read back when a claim finds the key taken. */
+export type StoredRecord =
+  | { readonly status: 'in_progress'; readonly requestHash: string }
+  | { readonly status: 'completed'; readonly requestHash: string; readonly response: { readonly statusCode: number; readonly body: string } };
+
+const TTL = tableDefinition.timeToLiveAttribute;
+
+/**
+ * Claims the key with one conditional PutItem: the claim succeeds when there is no record, when
+ * the record has passed its TTL (DynamoDB deletes expired items lazily) or when it is an
+ * abandoned claim (`in_progress_until` passed). Otherwise returns the record that holds the key.
+ */
+export async function claimKey(
+  db: Db,
+  address: RecordAddress,
+  claim: { readonly token: string; readonly requestHash: string; readonly nowMs: number; readonly inProgressUntilMs: number; readonly expiresAtSeconds: number },
+): Promise<StoredRecord | undefined> {
+  try {
+    await db.doc.send(
+      new PutCommand({
+        TableName: db.tableName,
+        Item: {
+          ...keys.idempotency(address.clientId, address.routeId, address.keyHash),
+          entity: 'idempotency',
+          status: 'in_progress',
+          claim: claim.token,
+          request_hash: claim.requestHash,
+          in_progress_until: claim.inProgressUntilMs,
+          [TTL]: claim.expiresAtSeconds,
+        },
+        ConditionExpression: 'attribute_not_exists(pk) OR #ttl < :nowSeconds OR (#status = :inProgress AND in_progress_until < :nowMs)',
+        ExpressionAttributeNames: { '#ttl': TTL, '#status': 'status' },
+        ExpressionAttributeValues: { ':nowSeconds': Math.floor(claim.nowMs / 1000), ':nowMs': claim.nowMs, ':inProgress': 'in_progress' },
+        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+      }),
+    );
+    return undefined;
+  } catch (error) {
+    if (!isConditionFailed(error)) throw error;
+    const item = oldItem((error as { Item?: Record<string, unknown> }).Item);
+    if (!item) throw error;
+    return item.status === 'completed'
+      ? {
+          status: 'completed',
+          requestHash: String(item.request_hash),
+          response: { statusCode: Number(item.response_status), body: String(item.response_body) },
+        }
+      : { status: 'in_progress', requestHash: String(item.request_hash) };
+  }
+}
+
+/**
+ * The update that completes a claim, for the TransactWriteItems that writes the request's effect:
+ * it stores the response and is conditioned on this request still holding the claim, so the
+ * effect and the stored response commit together, and never after another request took the key.
+ */
+export function completionItem(db: Db, address: RecordAddress, token: string, response: { statusCode: number; body: string }): TransactItem {
+  return {
+    Update: {
+      TableName: db.tableName,
+      Key: keys.idempotency(address.clientId, address.routeId, address.keyHash),
+      UpdateExpression: 'SET #status = :completed, response_status = :statusCode, response_body = :body REMOVE in_progress_until',
+      ConditionExpression: '#status = :inProgress AND claim = :token',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: {
+        ':completed': 'completed',
+        ':inProgress': 'in_progress',
+        ':token': token,
+        ':statusCode': response.statusCode,
+        ':body': response.body,
+      },
+    },
+  };
+}
+
+/** Gives the key back after a request failed without writing anything, so a retry runs afresh. */
+export async function releaseKey(db: Db, address: RecordAddress, token: string): Promise<void> {
+  try {
+    await db.doc.send(
+      new DeleteCommand({
+        TableName: db.tableName,
+        Key: keys.idempotency(address.clientId, address.routeId, address.keyHash),
+        ConditionExpression: '#status = :inProgress AND claim = :token',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':inProgress': 'in_progress', ':token': token },
+      }),
+    );
+  } catch (error) {
+    // Not ours any more (it expired and was taken over): nothing to give back.
+    if (!isConditionFailed(error)) throw error;
+  }
+}
