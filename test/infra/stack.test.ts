@@ -1,12 +1,18 @@
+import { execFile } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { isBuiltin } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { Match, Template } from 'aws-cdk-lib/assertions';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildApp, cdkJsonContext } from '../../infra/app';
+import { httpApiEvent } from '../../infra/local/lambda-event';
 import { tableDefinition } from '../../lib/db/table';
-import { API_BASE_PATH, routeList } from '../../lib/routes';
+import { API_BASE_PATH, routeList, routes } from '../../lib/routes';
+import { call, newClient } from '../support/fixtures';
+import { paymentBody } from '../support/payments';
 
 // One real synthesis (esbuild bundling included) shared by every test in this file.
 
@@ -77,6 +83,42 @@ const tableRoutes = routeList.filter((r) => r.table !== 'none');
 const tablelessRoutes = routeList.filter((r) => r.table === 'none');
 const fallbackId = () => functionOfRoute('$default');
 
+/**
+ * Runs a function's bundle as Lambda would, in a fresh Node process with a Lambda-like
+ * environment (no DYNAMODB_ENDPOINT: the SDK's own AWS_ENDPOINT_URL_DYNAMODB points it at DynamoDB
+ * Local, so the bundled credential provider is what signs) and returns the handler's result.
+ */
+async function invokeBundle(
+  functionId: string,
+  credentials: Record<string, string>,
+  request: Parameters<typeof httpApiEvent>[0],
+): Promise<{ statusCode: number; body: string }> {
+  const bundle = pathToFileURL(join(assetDirs.get(functionId)!, 'index.mjs')).href;
+  const script =
+    'const { handler } = await import(process.argv[1]);' +
+    'const result = await handler(JSON.parse(process.argv[2]), { awsRequestId: "r", getRemainingTimeInMillis: () => 10000 });' +
+    'process.stdout.write(JSON.stringify(result));';
+  // The function's literal variables (NODE_OPTIONS, POWERTOOLS_SERVICE_NAME); TABLE_NAME is a token there.
+  const literal = Object.entries(resources[functionId]!.Properties.Environment.Variables).filter(([, v]) => typeof v === 'string');
+  const env = {
+    PATH: process.env.PATH!,
+    HOME: mkdtempSync(join(tmpdir(), 'lambda-home-')),
+    AWS_REGION: 'us-east-1',
+    AWS_ENDPOINT_URL_DYNAMODB: inject('dynamoEndpoint'),
+    POWERTOOLS_LOG_LEVEL: 'CRITICAL',
+    AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+    ...Object.fromEntries(literal),
+    TABLE_NAME: inject('tableName'),
+    ...credentials,
+  };
+  const stdout = await new Promise<string>((resolve, reject) =>
+    execFile(process.execPath, ['--input-type=module', '-e', script, bundle, JSON.stringify(httpApiEvent(request))], { env }, (error, out) =>
+      error ? reject(error) : resolve(out),
+    ),
+  );
+  return JSON.parse(stdout);
+}
+
 describe('routes', () => {
   it('serves every route of lib/routes.ts at its method and /api/v1 path', () => {
     for (const route of routeList) routeByKey(`${route.method} ${API_BASE_PATH}${route.path}`);
@@ -136,6 +178,39 @@ describe('functions', () => {
       const hasClient = readFileSync(join(dir, 'index.mjs'), 'utf8').includes('"DynamoDBClient"');
       expect(hasClient, route.id).toBe(route.table !== 'none');
     }
+  });
+
+  it('leave the SDK\'s default credential chain out: its STS, SSO and file-based providers are not in any bundle', () => {
+    for (const route of tableRoutes) {
+      const dir = assetDirs.get(functionOfRoute(routeKeyOf(route)))!;
+      const sources: string[] = JSON.parse(readFileSync(join(dir, 'index.mjs.map'), 'utf8')).sources;
+      expect(sources.some((s) => s.endsWith('lib/db/lambda-credentials.ts')), route.id).toBe(true);
+      expect(sources.filter((s) => /credential-provider-(node|ini|sso|process|web-identity)|nested-clients/.test(s)), route.id).toEqual([]);
+    }
+  });
+
+  it('take the role\'s credentials from the environment, as Lambda passes them, and create a payment on the table', async () => {
+    const { key } = await newClient();
+    const body = paymentBody();
+    const invoke = (credentials: Record<string, string>) =>
+      invokeBundle(functionOfRoute(routeKeyOf(routes.createPayment)), credentials, {
+        method: 'POST',
+        url: new URL(`http://localhost${API_BASE_PATH}${routes.createPayment.path}`),
+        headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json', 'idempotency-key': randomUUID() },
+        body: Buffer.from(JSON.stringify(body)),
+        requestId: randomUUID(),
+        route: routes.createPayment,
+      });
+
+    const created = await invoke({ AWS_ACCESS_KEY_ID: 'ASIALAMBDAROLE', AWS_SECRET_ACCESS_KEY: 'secret', AWS_SESSION_TOKEN: 'session' });
+    expect(created.statusCode).toBe(201);
+    const id = JSON.parse(created.body).data.id;
+    expect((await call('GET', `/transaction/${id}`, { key })).body.data.order_id).toBe(body.order_id);
+
+    // Without them there is nothing else to fall back on: the request fails (500), it does not find other credentials.
+    const without = await invoke({});
+    expect(without.statusCode).toBe(500);
+    expect(JSON.parse(without.body).error.code).toBe('INTERNAL_ERROR');
   });
 
   it('give route functions TABLE_NAME, and table-less routes and the $default function no table at all', () => {
