@@ -144,7 +144,9 @@ function newestFirst(ctx: BenchContext, sortKeyPrefix: string, limit: number) {
 }
 
 /** The transaction + order reservation TransactWriteItems of a create. */
-function insertCopy(ctx: BenchContext, also: readonly NonNullable<TransactWriteCommandInput['TransactItems']>[number][] = []) {
+type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+
+function insertCopy(ctx: BenchContext, also: readonly TransactItem[] = []) {
   const item = copyOfTemplate(ctx);
   return ctx.floorDb.doc.send(
     new TransactWriteCommand({
@@ -369,10 +371,44 @@ const known: Record<string, Builder> = {
 };
 
 /**
- * createPayment with an Idempotency-Key: the key is claimed with a conditional PutItem, and the
- * create's TransactWriteItems carries the update that stores the response (lib/http/idempotency.ts).
- * The floor makes the same two calls on records of the same shape.
+ * The floor of an Idempotency-Key: the claim, a conditional PutItem (lib/http/idempotency-store.ts),
+ * and the completing update that rides in the use case's own TransactWriteItems.
  */
+async function claimFloorKey(ctx: BenchContext, routeId: string) {
+  const key = keys.idempotency(ctx.floorClientId, routeId, createHash('sha256').update(randomBytes(16)).digest('hex'));
+  const now = Date.now();
+  const token = randomUUID();
+  await ctx.floorDb.doc.send(
+    new PutCommand({
+      TableName: ctx.floorDb.tableName,
+      Item: {
+        ...key,
+        entity: 'idempotency',
+        status: 'in_progress',
+        claim: token,
+        request_hash: createHash('sha256').update(randomBytes(16)).digest('hex'),
+        in_progress_until: now + 10_000,
+        ttl: Math.floor(now / 1000) + 24 * 60 * 60,
+      },
+      ConditionExpression: 'attribute_not_exists(pk) OR #ttl < :nowSeconds OR (#status = :inProgress AND in_progress_until < :nowMs)',
+      ExpressionAttributeNames: { '#ttl': 'ttl', '#status': 'status' },
+      ExpressionAttributeValues: { ':nowSeconds': Math.floor(now / 1000), ':nowMs': now, ':inProgress': 'in_progress' },
+      ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+    }),
+  );
+  return (statusCode: number, responseBody: string): TransactItem => ({
+    Update: {
+      TableName: ctx.floorDb.tableName,
+      Key: key,
+      UpdateExpression: 'SET #status = :completed, response_status = :statusCode, response_body = :body REMOVE in_progress_until',
+      ConditionExpression: '#status = :inProgress AND claim = :token',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: { ':completed': 'completed', ':inProgress': 'in_progress', ':token': token, ':statusCode': statusCode, ':body': responseBody },
+    },
+  });
+}
+
+/** createPayment with an Idempotency-Key: auth, claim, and the create's TransactWriteItems with the completion. */
 const idempotentCreate: Builder = (route) => ({
   id: `${route.id}+idempotency`,
   route,
@@ -384,39 +420,37 @@ const idempotentCreate: Builder = (route) => ({
       request: () => ({ method: 'POST', path: '/payment/create', body: paymentBody(), headers: { 'Idempotency-Key': randomUUID() } }),
       floor: async () => {
         await authenticate(ctx);
-        const key = keys.idempotency(ctx.floorClientId, route.id, createHash('sha256').update(randomBytes(16)).digest('hex'));
-        const now = Date.now();
-        const token = randomUUID();
+        const completion = await claimFloorKey(ctx, route.id);
+        await insertCopy(ctx, [completion(201, body)]);
+      },
+    };
+  },
+});
+
+/**
+ * cancelTransaction with an Idempotency-Key: auth, claim, a GetItem (the response must be known
+ * before the write that stores it) and a TransactWriteItems of the transition and the completion.
+ */
+const idempotentCancel: Builder = (route) => ({
+  id: `${route.id}+idempotency`,
+  route,
+  variant: 'Idempotency-Key',
+  expectedStatus: 200,
+  prepare: async (ctx, count) => {
+    const pending = await pendingPerArm(ctx, count);
+    const floorPending = await floorCopies(ctx, count);
+    return {
+      request: (arm, i) => ({ method: 'POST', path: `/transaction/${pick(pending[arm], i)}/cancel`, headers: { 'Idempotency-Key': randomUUID() } }),
+      floor: async (i) => {
+        await authenticate(ctx);
+        const completion = await claimFloorKey(ctx, route.id);
+        const id = String(pick(floorPending, i).id);
+        const item = await getItem(ctx, keys.transaction(ctx.floorClientId, id));
+        const at = new Date().toISOString();
+        const body = JSON.stringify({ success: true, data: viewTransaction({ ...item, status: 'cancelled', cancelled_at: at, updated_at: at }, new Date()) });
         await ctx.floorDb.doc.send(
-          new PutCommand({
-            TableName: ctx.floorDb.tableName,
-            Item: {
-              ...key,
-              entity: 'idempotency',
-              status: 'in_progress',
-              claim: token,
-              request_hash: createHash('sha256').update(body).digest('hex'),
-              in_progress_until: now + 10_000,
-              ttl: Math.floor(now / 1000) + 24 * 60 * 60,
-            },
-            ConditionExpression: 'attribute_not_exists(pk) OR #ttl < :nowSeconds OR (#status = :inProgress AND in_progress_until < :nowMs)',
-            ExpressionAttributeNames: { '#ttl': 'ttl', '#status': 'status' },
-            ExpressionAttributeValues: { ':nowSeconds': Math.floor(now / 1000), ':nowMs': now, ':inProgress': 'in_progress' },
-            ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
-          }),
+          new TransactWriteCommand({ TransactItems: [{ Update: leavePending(ctx, id, 'cancel', at) }, completion(200, body)] }),
         );
-        await insertCopy(ctx, [
-          {
-            Update: {
-              TableName: ctx.floorDb.tableName,
-              Key: key,
-              UpdateExpression: 'SET #status = :completed, response_status = :statusCode, response_body = :body REMOVE in_progress_until',
-              ConditionExpression: '#status = :inProgress AND claim = :token',
-              ExpressionAttributeNames: { '#status': 'status' },
-              ExpressionAttributeValues: { ':completed': 'completed', ':inProgress': 'in_progress', ':token': token, ':statusCode': 201, ':body': body },
-            },
-          },
-        ]);
       },
     };
   },
@@ -455,6 +489,7 @@ export function scenariosFor(routes: readonly Route[]): { scenarios: Scenario[];
     }
     scenarios.push(scenario);
     if (route.id === 'createPayment') scenarios.push(idempotentCreate(route));
+    if (route.id === 'cancelTransaction') scenarios.push(idempotentCancel(route));
   }
   return { scenarios, unsupported };
 }
