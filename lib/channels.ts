@@ -1,8 +1,8 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { catalog, paymentMethodNames, type PaymentMethod } from './catalog';
 
 export const ListChannelsQuery = z.strictObject({
-  payment_method: z.enum(paymentMethodNames, { error: `must be one of ${paymentMethodNames.join(', ')}` }).optional(),
+  payment_method: z.optional(z.enum(paymentMethodNames, { error: `must be one of ${paymentMethodNames.join(', ')}` })),
 });
 
 /** The catalog, optionally narrowed to one payment method. */

@@ -1,8 +1,9 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { catalog, PaymentMethod } from './catalog';
 import { ListChannelsQuery } from './channels';
 import { contract, type Contract } from './http/contract';
 import { listEnvelope, successEnvelope } from './http/envelope-schemas';
+import { meta } from './meta';
 import { SettlementEntry, settlementEntryExample } from './payments/ledger';
 import { Refund, refundExample } from './payments/refunds';
 import {
@@ -30,13 +31,14 @@ const paymentEntry = settlementEntryExample;
 const lastPage = { limit: 20, has_more: false, next_cursor: null };
 
 /** What GET /openapi.json returns; the document's own schema is the OpenAPI 3.1 specification's. */
-const OpenApiDocument = z
-  .looseObject({
-    openapi: z.string().regex(/^3\.1\.\d+$/),
+const OpenApiDocument = meta(
+  z.looseObject({
+    openapi: z.string().check(z.regex(/^3\.1\.\d+$/)),
     info: z.looseObject({ title: z.string(), version: z.string() }),
     paths: z.record(z.string(), z.looseObject({})),
-  })
-  .meta({ description: 'An OpenAPI 3.1 document (https://spec.openapis.org/oas/v3.1.0)' });
+  }),
+  { description: 'An OpenAPI 3.1 document (https://spec.openapis.org/oas/v3.1.0)' },
+);
 
 export const contracts = {
   listChannels: contract({

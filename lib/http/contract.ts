@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import type { Route } from '../routes';
 import type { ApiResult } from './envelope';
 import { errorCodes, type ErrorCode } from './errors';
@@ -15,18 +15,18 @@ export interface Contract {
   /** What a reader needs beyond the route's summary (Markdown). */
   readonly description?: string;
   /** Path parameter schema. */
-  readonly params?: z.ZodObject;
+  readonly params?: z.ZodMiniObject;
   /** Query schema; without one any query parameter is rejected. */
-  readonly query?: z.ZodObject;
+  readonly query?: z.ZodMiniObject;
   /** JSON body schema; routes without one take no body. */
-  readonly body?: z.ZodType;
+  readonly body?: z.ZodMiniType;
   /** When true an absent body is validated as `{}` (e.g. cancel's optional reason). */
   readonly bodyOptional?: boolean;
   readonly response: {
     readonly status: 200 | 201;
     readonly description: string;
     /** The whole response body, envelope included. */
-    readonly schema: z.ZodType;
+    readonly schema: z.ZodMiniType;
     /** A response body the schema accepts, shown in the document. */
     readonly example: unknown;
   };
@@ -59,7 +59,7 @@ export function errorCodesOf(c: Contract): ErrorCode[] {
   return errorCodes.filter((code) => codes.has(code));
 }
 
-type Parsed<S, Otherwise> = S extends z.ZodType ? z.output<S> : Otherwise;
+type Parsed<S, Otherwise> = S extends z.ZodMiniType ? z.output<S> : Otherwise;
 
 /** The validated body a route's use case receives (undefined for routes without a body). */
 export type BodyOf<C extends Contract> = Parsed<C['body'], undefined>;

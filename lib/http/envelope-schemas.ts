@@ -1,4 +1,5 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
+import { meta } from '../meta';
 import { errorCatalog, errorCodes, type ErrorCode } from './errors';
 
 /**
@@ -10,41 +11,42 @@ import { errorCatalog, errorCodes, type ErrorCode } from './errors';
 
 /** One bad input of a VALIDATION_ERROR. */
 export const FieldError = z.strictObject({
-  field: z.string().meta({
+  field: meta(z.string(), {
     description: 'The body field (dotted path), query parameter, path parameter or header that is wrong',
     examples: ['customer.email'],
   }),
-  message: z.string().meta({ examples: ['must be an e-mail address'] }),
+  message: meta(z.string(), { examples: ['must be an e-mail address'] }),
 });
 export type FieldError = Readonly<z.infer<typeof FieldError>>;
 
 /** The `pagination` object of list responses (API.md §1). */
 export const Pagination = z.strictObject({
-  limit: z.int().min(1).max(100).meta({ description: 'The page size in effect (the `limit` asked for, default 20)' }),
-  has_more: z.boolean().meta({ description: 'True when another page follows' }),
-  next_cursor: z
-    .string()
-    .min(1)
-    .nullable()
-    .meta({ description: 'Pass as `cursor` with the same filters to get the next page; null when `has_more` is false' }),
+  limit: meta(z.int().check(z.gte(1), z.lte(100)), { description: 'The page size in effect (the `limit` asked for, default 20)' }),
+  has_more: meta(z.boolean(), { description: 'True when another page follows' }),
+  next_cursor: meta(z.nullable(z.string().check(z.minLength(1))), {
+    description: 'Pass as `cursor` with the same filters to get the next page; null when `has_more` is false',
+  }),
 });
 export type Pagination = Readonly<z.infer<typeof Pagination>>;
 
 /** The schema of `{"success": true, "data": …}` around one object. */
-export const successEnvelope = <S extends z.ZodType>(data: S) => z.strictObject({ success: z.literal(true), data });
+export const successEnvelope = <S extends z.ZodMiniType>(data: S) => z.strictObject({ success: z.literal(true), data });
 
 /** The schema of a list response: `data` is a page of items, `pagination` says how to get the next. */
-export const listEnvelope = <S extends z.ZodType>(item: S) =>
+export const listEnvelope = <S extends z.ZodMiniType>(item: S) =>
   z.strictObject({ success: z.literal(true), data: z.array(item), pagination: Pagination });
 
 /** The error envelope of one code (API.md §2); only VALIDATION_ERROR carries `details`. */
 function errorEnvelopeOf<C extends ErrorCode>(code: C) {
-  const fields = { code: z.literal(code), message: z.string().min(1) };
+  const fields = { code: z.literal(code), message: z.string().check(z.minLength(1)) };
   const error =
     code === 'VALIDATION_ERROR'
-      ? z.strictObject({ ...fields, details: z.array(FieldError).min(1).meta({ description: 'One entry per bad input' }) })
+      ? z.strictObject({
+          ...fields,
+          details: meta(z.array(FieldError).check(z.minLength(1)), { description: 'One entry per bad input' }),
+        })
       : z.strictObject(fields);
-  return z.strictObject({ success: z.literal(false), error }).meta({ description: errorCatalog[code].when });
+  return meta(z.strictObject({ success: z.literal(false), error }), { description: errorCatalog[code].when });
 }
 
 /** The response-body schema of each error code. */

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { ValidationError, type FieldError } from './errors';
 
 /** Where a value came from; names unknown keys in the message. */
@@ -32,7 +32,7 @@ export function unexpectedKeys(value: Readonly<Record<string, unknown>>, source:
 }
 
 /** Parses with a schema and returns the field errors instead of throwing. */
-export function check<S extends z.ZodType>(
+export function check<S extends z.ZodMiniType>(
   schema: S,
   value: unknown,
   source: Source,
@@ -42,7 +42,7 @@ export function check<S extends z.ZodType>(
 }
 
 /** Parses with a schema or throws VALIDATION_ERROR naming each bad field. */
-export function parseOrThrow<S extends z.ZodType>(schema: S, value: unknown, source: Source): z.output<S> {
+export function parseOrThrow<S extends z.ZodMiniType>(schema: S, value: unknown, source: Source): z.output<S> {
   const result = check(schema, value, source);
   if (result.errors.length > 0) throw new ValidationError(result.errors);
   return result.data as z.output<S>;

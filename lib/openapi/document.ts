@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import {
   createDocument,
   type oas31,
@@ -35,6 +35,7 @@ import {
 import { IDEMPOTENCY_KEY, IDEMPOTENCY_TTL_SECONDS } from '../http/idempotency';
 import { MAX_BODY_BYTES } from '../http/request';
 import { internalErrorMessage } from '../http/respond';
+import { meta } from '../meta';
 import { SettlementEntry } from '../payments/ledger';
 import { Refund } from '../payments/refunds';
 import { Customer, PaymentDetails, Transaction } from '../payments/transaction';
@@ -128,19 +129,15 @@ const headerComponents: Record<string, oas31.HeaderObject> = {
   },
 };
 
-const IdempotencyKeyHeader = z
-  .string()
-  .regex(IDEMPOTENCY_KEY)
-  .optional()
-  .meta({
-    description:
-      `1–255 printable ASCII characters, scoped to your client. The same key with the same request within ` +
-      `${IDEMPOTENCY_TTL_SECONDS / 3600} h replays the first response (status and body) with ` +
-      '`Idempotent-Replayed: true`; with a different request it is 409 IDEMPOTENCY_KEY_REUSED, and while the first ' +
-      'is still being processed 409 IDEMPOTENCY_KEY_IN_USE. Errors are not stored, so a failed request may be retried.',
-    examples: ['3f1c9a52-order-1001'],
-    param: { id: 'IdempotencyKey' },
-  });
+const IdempotencyKeyHeader = meta(z.optional(z.string().check(z.regex(IDEMPOTENCY_KEY))), {
+  description:
+    `1–255 printable ASCII characters, scoped to your client. The same key with the same request within ` +
+    `${IDEMPOTENCY_TTL_SECONDS / 3600} h replays the first response (status and body) with ` +
+    '`Idempotent-Replayed: true`; with a different request it is 409 IDEMPOTENCY_KEY_REUSED, and while the first ' +
+    'is still being processed 409 IDEMPOTENCY_KEY_IN_USE. Errors are not stored, so a failed request may be retried.',
+  examples: ['3f1c9a52-order-1001'],
+  param: { id: 'IdempotencyKey' },
+});
 
 /** The error response of one status: the envelope of each code the operation can answer with. */
 function errorResponse(status: number, codes: readonly ErrorCode[]): ZodOpenApiResponseObject {

@@ -1,10 +1,11 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { idPattern, type IdKind } from '../ids';
+import { meta } from '../meta';
 
 /** Field schemas shared by the objects the API returns (API.md §1 conventions). */
 
 /** An id of one kind: its prefix and a ULID, sortable by creation time. */
-export const idOf = (kind: IdKind) => z.string().regex(idPattern(kind));
+export const idOf = (kind: IdKind) => z.string().check(z.regex(idPattern(kind)));
 
 /** ISO 8601 UTC with milliseconds, e.g. 2026-11-22T01:02:03.456Z. */
 export const timestamp = () => z.iso.datetime({ precision: 3 });
@@ -13,12 +14,12 @@ export const timestamp = () => z.iso.datetime({ precision: 3 });
 export const amount = () => z.int();
 
 /** ISO 4217 currency code. */
-export const currency = () => z.string().regex(/^[A-Z]{3}$/).meta({ examples: ['IDR'] });
+export const currency = () => meta(z.string().check(z.regex(/^[A-Z]{3}$/)), { examples: ['IDR'] });
 
 /**
  * A stored item as the API object `schema` describes: exactly the schema's fields (no keys,
  * no `entity`), a missing one as null.
  */
-export function asApiObject<S extends z.ZodObject>(schema: S, item: Record<string, unknown>): z.infer<S> {
-  return Object.fromEntries(schema.keyof().options.map((field) => [field, item[field as string] ?? null])) as z.infer<S>;
+export function asApiObject<S extends z.ZodMiniObject>(schema: S, item: Record<string, unknown>): z.infer<S> {
+  return Object.fromEntries(Object.keys(schema.shape).map((field) => [field, item[field] ?? null])) as z.infer<S>;
 }

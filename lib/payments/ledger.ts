@@ -1,5 +1,6 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { newId } from '../ids';
+import { meta } from '../meta';
 import { amount, currency, idOf, timestamp } from './fields';
 import { orderId, settlementTypes } from './schemas';
 import type { Transaction } from './transaction';
@@ -21,25 +22,26 @@ export const settlementEntryExample = {
 };
 
 /** A settlement-ledger entry (API.md §7). */
-export const SettlementEntry = z
-  .strictObject({
+export const SettlementEntry = meta(
+  z.strictObject({
     id: idOf('settlement'),
-    type: z.enum(settlementTypes).meta({ description: '`payment` when a payment settles, `refund` for each refund' }),
+    type: meta(z.enum(settlementTypes), { description: '`payment` when a payment settles, `refund` for each refund' }),
     transaction_id: idOf('transaction'),
-    refund_id: idOf('refund').nullable().meta({ description: 'Set on refund entries' }),
+    refund_id: meta(z.nullable(idOf('refund')), { description: 'Set on refund entries' }),
     order_id: orderId,
     payment_method: z.string(),
     payment_channel: z.string(),
     currency: currency(),
-    gross_amount: amount().meta({ description: 'The amount paid, or −the refund amount' }),
-    fee: amount().nonnegative().meta({ description: "The channel fee (0 on refund entries)" }),
-    net_amount: amount().meta({ description: "gross_amount − fee; the sum over a client's entries is its balance" }),
+    gross_amount: meta(amount(), { description: 'The amount paid, or −the refund amount' }),
+    fee: meta(amount().check(z.nonnegative()), { description: "The channel fee (0 on refund entries)" }),
+    net_amount: meta(amount(), { description: "gross_amount − fee; the sum over a client's entries is its balance" }),
     settled_at: timestamp(),
-  })
-  .meta({
+  }),
+  {
     description: 'An entry of the settlement ledger',
     examples: [settlementEntryExample],
-  });
+  },
+);
 export type SettlementEntry = Readonly<z.infer<typeof SettlementEntry>>;
 
 /** An entry of `transaction` booked at `at`: net is always gross − fee, so the ledger adds up by construction. */

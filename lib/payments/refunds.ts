@@ -1,9 +1,10 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import type { Clock } from '../clock';
 import type { Db } from '../db/db';
 import { AmountExceedsRefundableError, ApiError, InvalidStateError, NotFoundError } from '../http/errors';
 import type { IdempotencyClaim } from '../http/idempotency';
 import { newId } from '../ids';
+import { meta } from '../meta';
 import { amount, currency, idOf, timestamp } from './fields';
 import { refundEntry } from './ledger';
 import { getTransaction } from './payments';
@@ -25,21 +26,22 @@ export const refundExample = {
 };
 
 /** A refund (API.md §6). */
-export const Refund = z
-  .strictObject({
+export const Refund = meta(
+  z.strictObject({
     id: idOf('refund'),
     transaction_id: idOf('transaction'),
     order_id: orderId,
-    amount: amount().positive(),
+    amount: amount().check(z.positive()),
     currency: currency(),
-    reason: z.string().max(255).nullable(),
-    status: z.literal('succeeded').meta({ description: 'Sandbox refunds succeed at once' }),
+    reason: z.nullable(z.string().check(z.maxLength(255))),
+    status: meta(z.literal('succeeded'), { description: 'Sandbox refunds succeed at once' }),
     created_at: timestamp(),
-  })
-  .meta({
+  }),
+  {
     description: 'A refund of all or part of a settled transaction',
     examples: [refundExample],
-  });
+  },
+);
 export type Refund = Readonly<z.infer<typeof Refund>>;
 
 /**

@@ -1,12 +1,13 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
+import { meta } from '../meta';
 import { amount, asApiObject, currency, idOf, timestamp } from './fields';
 import { orderId } from './schemas';
 import { statuses, type Status } from './states';
 
 export const Customer = z.strictObject({
-  name: z.string().meta({ examples: ['Budi'] }),
-  email: z.email().meta({ examples: ['budi@example.com'] }),
-  phone: z.string().optional().meta({ examples: ['+628123456789'] }),
+  name: meta(z.string(), { examples: ['Budi'] }),
+  email: meta(z.email(), { examples: ['budi@example.com'] }),
+  phone: meta(z.optional(z.string()), { examples: ['+628123456789'] }),
 });
 export type Customer = Readonly<z.infer<typeof Customer>>;
 
@@ -14,17 +15,18 @@ export const MetadataValue = z.union([z.string(), z.number(), z.boolean(), z.nul
 export type MetadataValue = z.infer<typeof MetadataValue>;
 
 /** Sandbox payment instructions: the one field of the payment method, none for card. */
-export const PaymentDetails = z
-  .strictObject({
-    va_number: z.string().regex(/^[0-9]+$/).optional().meta({ description: 'bank_transfer: the virtual account number' }),
-    qr_string: z.string().optional().meta({ description: 'qris: the QR payload to render' }),
-    payment_code: z.string().optional().meta({ description: 'retail: the code to pay at the counter' }),
-    checkout_url: z.url().optional().meta({ description: 'ewallet: where the customer approves the payment' }),
-  })
-  .meta({ description: 'Sandbox payment instructions: `va_number`, `qr_string`, `payment_code` or `checkout_url` by method; `{}` for card' });
+export const PaymentDetails = meta(
+  z.strictObject({
+    va_number: meta(z.optional(z.string().check(z.regex(/^[0-9]+$/))), { description: 'bank_transfer: the virtual account number' }),
+    qr_string: meta(z.optional(z.string()), { description: 'qris: the QR payload to render' }),
+    payment_code: meta(z.optional(z.string()), { description: 'retail: the code to pay at the counter' }),
+    checkout_url: meta(z.optional(z.url()), { description: 'ewallet: where the customer approves the payment' }),
+  }),
+  { description: 'Sandbox payment instructions: `va_number`, `qr_string`, `payment_code` or `checkout_url` by method; `{}` for card' },
+);
 export type PaymentDetails = Readonly<z.infer<typeof PaymentDetails>>;
 
-const nullableTimestamp = (description: string) => timestamp().nullable().meta({ description });
+const nullableTimestamp = (description: string) => meta(z.nullable(timestamp()), { description });
 
 /** A pending bank-transfer transaction: the example of the OpenAPI document. */
 export const transactionExample = {
@@ -54,36 +56,37 @@ export const transactionExample = {
 };
 
 /** The transaction object of API.md §5, as stored and as returned. */
-export const Transaction = z
-  .strictObject({
+export const Transaction = meta(
+  z.strictObject({
     id: idOf('transaction'),
-    order_id: orderId.meta({ description: "The merchant's order id, unique per client" }),
+    order_id: meta(orderId, { description: "The merchant's order id, unique per client" }),
     status: z.enum(statuses),
-    amount: amount().positive(),
+    amount: amount().check(z.positive()),
     currency: currency(),
-    payment_method: z.string().meta({ examples: ['bank_transfer'] }),
-    payment_channel: z.string().meta({ examples: ['bca_va'] }),
+    payment_method: meta(z.string(), { examples: ['bank_transfer'] }),
+    payment_channel: meta(z.string(), { examples: ['bca_va'] }),
     customer: Customer,
-    description: z.string().max(255).nullable(),
+    description: z.nullable(z.string().check(z.maxLength(255))),
     metadata: z.record(z.string(), MetadataValue),
-    fee: amount().nonnegative().meta({ description: "The channel's fee" }),
-    net_amount: amount().meta({ description: 'amount − fee' }),
-    refunded_amount: amount().nonnegative().meta({ description: 'The sum of the refunds so far' }),
+    fee: meta(amount().check(z.nonnegative()), { description: "The channel's fee" }),
+    net_amount: meta(amount(), { description: 'amount − fee' }),
+    refunded_amount: meta(amount().check(z.nonnegative()), { description: 'The sum of the refunds so far' }),
     payment_details: PaymentDetails,
-    expires_at: timestamp().meta({ description: 'A pending transaction is expired from this instant on' }),
+    expires_at: meta(timestamp(), { description: 'A pending transaction is expired from this instant on' }),
     created_at: timestamp(),
     updated_at: timestamp(),
     settled_at: nullableTimestamp('When it settled'),
     cancelled_at: nullableTimestamp('When it was cancelled'),
     expired_at: nullableTimestamp('When it expired (equal to expires_at)'),
     failed_at: nullableTimestamp('When it failed'),
-    cancellation_reason: z.string().max(255).nullable(),
-    failure_reason: z.string().nullable(),
-  })
-  .meta({
+    cancellation_reason: z.nullable(z.string().check(z.maxLength(255))),
+    failure_reason: z.nullable(z.string()),
+  }),
+  {
     description: 'A payment transaction',
     examples: [transactionExample],
-  });
+  },
+);
 export type Transaction = Readonly<z.infer<typeof Transaction>>;
 
 /**
