@@ -53,7 +53,7 @@ export async function startLocalServer(options: { port: number; host?: string })
   });
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const body = await readBody(req);
+    const body = hasNoBody(req) ? EMPTY_BODY : await readBody(req);
     if (body === 'too-large') {
       res.writeHead(413, { 'Content-Type': 'application/json; charset=utf-8' });
       res.end(JSON.stringify({ message: 'Request Entity Too Large' }));
@@ -98,6 +98,18 @@ export async function startLocalServer(options: { port: number; host?: string })
       }),
   };
 }
+
+/**
+ * No Content-Length (or 0) and no Transfer-Encoding: a request without a body (RFC 9112 §6.3), so
+ * there is nothing to wait for. Node drains the (empty) request stream itself once the response
+ * finishes, and keeps the connection alive; only requests that carry a body are read as a stream.
+ */
+function hasNoBody(req: IncomingMessage): boolean {
+  const { headers } = req;
+  return headers['transfer-encoding'] === undefined && (headers['content-length'] === undefined || headers['content-length'] === '0');
+}
+
+const EMPTY_BODY = Buffer.alloc(0);
 
 async function readBody(req: IncomingMessage): Promise<Buffer | 'too-large'> {
   const chunks: Buffer[] = [];
