@@ -1,8 +1,8 @@
-import { contracts } from '../lib/contracts';
+import { cancelTransactionContract } from '../lib/contracts/cancel-transaction';
 import { endpoint } from '../lib/http/endpoint';
 import { ok } from '../lib/http/envelope';
 import { cancelTransaction } from '../lib/payments/payments';
 
-export const handler = endpoint(contracts.cancelTransaction, async ({ db, principal, params, body, clock, idempotency }) =>
+export const handler = endpoint(cancelTransactionContract, async ({ db, principal, params, body, clock, idempotency }) =>
   ok(await cancelTransaction(db, principal.clientId, params.id, body.reason, clock, idempotency)),
 );

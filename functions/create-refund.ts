@@ -1,8 +1,8 @@
-import { contracts } from '../lib/contracts';
+import { createRefundContract } from '../lib/contracts/create-refund';
 import { endpoint } from '../lib/http/endpoint';
 import { created } from '../lib/http/envelope';
 import { refundTransaction } from '../lib/payments/refunds';
 
-export const handler = endpoint(contracts.createRefund, async ({ db, principal, body, clock, idempotency }) =>
+export const handler = endpoint(createRefundContract, async ({ db, principal, body, clock, idempotency }) =>
   created(await refundTransaction(db, principal.clientId, body, clock, idempotency)),
 );

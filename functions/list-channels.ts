@@ -1,6 +1,6 @@
 import { listChannels } from '../lib/channels';
-import { contracts } from '../lib/contracts';
+import { listChannelsContract } from '../lib/contracts/list-channels';
 import { endpoint } from '../lib/http/endpoint';
 import { ok } from '../lib/http/envelope';
 
-export const handler = endpoint(contracts.listChannels, async ({ query }) => ok(listChannels(query)));
+export const handler = endpoint(listChannelsContract, async ({ query }) => ok(listChannels(query)));

@@ -1,9 +1,9 @@
-import { contracts } from '../lib/contracts';
+import { listTransactionsContract } from '../lib/contracts/list-transactions';
 import { endpoint } from '../lib/http/endpoint';
 import { page } from '../lib/http/envelope';
 import { listTransactions } from '../lib/payments/payments';
 
-export const handler = endpoint(contracts.listTransactions, async ({ db, principal, query, clock }) => {
+export const handler = endpoint(listTransactionsContract, async ({ db, principal, query, clock }) => {
   const { data, pagination } = await listTransactions(db, principal.clientId, query, clock);
   return page(data, pagination);
 });

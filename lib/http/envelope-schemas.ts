@@ -1,9 +1,9 @@
 import * as z from 'zod/mini';
 import { meta } from '../meta';
-import { errorCatalog, errorCodes, type ErrorCode } from './errors';
 
 /**
- * The schemas of the response envelopes (API.md §1–§2), for the OpenAPI document and for types.
+ * The schemas of the success envelopes (API.md §1), for the OpenAPI document and for types (the
+ * error envelopes are built in lib/openapi/document.ts, the only place that needs them).
  * Kept apart from envelope.ts so that handlers which only answer errors do not bundle zod. Like
  * every response schema they are strict objects: a response carries exactly the fields the
  * document names (the rendered schemas say `additionalProperties: false`).
@@ -35,22 +35,3 @@ export const successEnvelope = <S extends z.ZodMiniType>(data: S) => z.strictObj
 /** The schema of a list response: `data` is a page of items, `pagination` says how to get the next. */
 export const listEnvelope = <S extends z.ZodMiniType>(item: S) =>
   z.strictObject({ success: z.literal(true), data: z.array(item), pagination: Pagination });
-
-/** The error envelope of one code (API.md §2); only VALIDATION_ERROR carries `details`. */
-function errorEnvelopeOf<C extends ErrorCode>(code: C) {
-  const fields = { code: z.literal(code), message: z.string().check(z.minLength(1)) };
-  const error =
-    code === 'VALIDATION_ERROR'
-      ? z.strictObject({
-          ...fields,
-          details: meta(z.array(FieldError).check(z.minLength(1)), { description: 'One entry per bad input' }),
-        })
-      : z.strictObject(fields);
-  return meta(z.strictObject({ success: z.literal(false), error }), { description: errorCatalog[code].when });
-}
-
-/** The response-body schema of each error code. */
-export const errorEnvelopes = Object.fromEntries(errorCodes.map((code) => [code, errorEnvelopeOf(code)])) as {
-  readonly [C in ErrorCode]: ReturnType<typeof errorEnvelopeOf<C>>;
-};
-

@@ -8,11 +8,11 @@ import {
   type ZodOpenApiResponsesObject,
 } from 'zod-openapi';
 import packageJson from '../../package.json' with { type: 'json' };
-import { Channel, Fee, PaymentMethod } from '../catalog';
+import { Channel, Fee, PaymentMethod } from '../channels';
 import { contracts } from '../contracts';
 import { acceptsIdempotencyKey, errorCodesOf, type Contract } from '../http/contract';
 import { errorBody } from '../http/envelope';
-import { errorEnvelopes, FieldError, Pagination } from '../http/envelope-schemas';
+import { FieldError, Pagination } from '../http/envelope-schemas';
 import {
   AmountExceedsRefundableError,
   ApiError,
@@ -44,11 +44,29 @@ import { scopes } from '../scopes';
 
 /**
  * The OpenAPI 3.1 document, built from the route table (lib/routes.ts) and each route's contract
- * (lib/contracts.ts): the same schemas the handlers validate with and answer with.
+ * (lib/contracts/): the same schemas the handlers validate with and answer with.
  * `npm run openapi` writes it to openapi.json; GET {base_url}/openapi.json serves that file.
  */
 
 export type OpenApiDocument = oas31.OpenAPIObject;
+
+/** The error envelope of one code (API.md §2); only VALIDATION_ERROR carries `details`. */
+function errorEnvelopeOf<C extends ErrorCode>(code: C) {
+  const fields = { code: z.literal(code), message: z.string().check(z.minLength(1)) };
+  const error =
+    code === 'VALIDATION_ERROR'
+      ? z.strictObject({
+          ...fields,
+          details: meta(z.array(FieldError).check(z.minLength(1)), { description: 'One entry per bad input' }),
+        })
+      : z.strictObject(fields);
+  return meta(z.strictObject({ success: z.literal(false), error }), { description: errorCatalog[code].when });
+}
+
+/** The response-body schema of each error code. */
+export const errorEnvelopes = Object.fromEntries(errorCodes.map((code) => [code, errorEnvelopeOf(code)])) as {
+  readonly [C in ErrorCode]: ReturnType<typeof errorEnvelopeOf<C>>;
+};
 
 /** The security scheme of every scoped operation. */
 export const SECURITY_SCHEME = 'serverKey';

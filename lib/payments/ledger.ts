@@ -4,22 +4,7 @@ import { meta } from '../meta';
 import { amount, currency, idOf, timestamp } from './fields';
 import { orderId, settlementTypes } from './schemas';
 import type { Transaction } from './transaction';
-
-/** A payment's settlement entry: the example of the OpenAPI document. */
-export const settlementEntryExample = {
-  id: 'stl_01M80CWEM0F3G7K2N8R4V6X9Y1',
-  type: 'payment',
-  transaction_id: 'txn_01M80CCH60Q4X8V3K9T2B7N5RD',
-  refund_id: null,
-  order_id: 'ORDER-1001',
-  payment_method: 'bank_transfer',
-  payment_channel: 'bca_va',
-  currency: 'IDR',
-  gross_amount: 150000,
-  fee: 4000,
-  net_amount: 146000,
-  settled_at: '2026-11-22T01:10:45.120Z',
-};
+import { settlementEntryExample } from '../contracts/examples';
 
 /** A settlement-ledger entry (API.md §7). */
 export const SettlementEntry = meta(

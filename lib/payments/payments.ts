@@ -9,7 +9,8 @@ import type { IdempotencyClaim } from '../http/idempotency';
 import { newId } from '../ids';
 import { paymentEntry } from './ledger';
 import { paymentDetails } from './payment-details';
-import type { CreatePaymentInput, ListTransactionsInput } from './schemas';
+import type { CreatePaymentInput } from './create-payment-body';
+import type { ListTransactionsInput } from './list-queries';
 import { allows, type Status } from './states';
 import {
   findTransactionIdByOrder,

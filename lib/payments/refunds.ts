@@ -9,21 +9,11 @@ import { amount, currency, idOf, timestamp } from './fields';
 import { refundEntry } from './ledger';
 import { getTransaction } from './payments';
 import { writeRefund } from './refund-repository';
-import { orderId, type RefundInput } from './schemas';
+import type { RefundInput } from './refund-body';
+import { orderId } from './schemas';
 import { allows } from './states';
 import { findTransactionIdByOrder } from './transaction-repository';
-
-/** A partial refund: the example of the OpenAPI document. */
-export const refundExample = {
-  id: 'rfd_01M83VVAE0H6J2W9C4M8P1S7TZ',
-  transaction_id: 'txn_01M80CCH60Q4X8V3K9T2B7N5RD',
-  order_id: 'ORDER-1001',
-  amount: 50000,
-  currency: 'IDR',
-  reason: 'Damaged item',
-  status: 'succeeded',
-  created_at: '2026-11-23T09:30:00.000Z',
-};
+import { refundExample } from '../contracts/examples';
 
 /** A refund (API.md §6). */
 export const Refund = meta(

@@ -4,7 +4,7 @@ import { allOf, equals, listNewestFirst } from '../db/paging';
 import type { Pagination } from '../http/envelope';
 import { asApiObject } from './fields';
 import { SettlementEntry } from './ledger';
-import type { ListSettlementsInput } from './schemas';
+import type { ListSettlementsInput } from './list-queries';
 
 /** The client's settlement ledger (API.md §7), newest first; `from`/`to` bound `settled_at`. */
 export async function listSettlements(

@@ -3,6 +3,7 @@ import { meta } from '../meta';
 import { amount, asApiObject, currency, idOf, timestamp } from './fields';
 import { orderId } from './schemas';
 import { statuses, type Status } from './states';
+import { transactionExample } from '../contracts/examples';
 
 export const Customer = z.strictObject({
   name: meta(z.string(), { examples: ['Budi'] }),
@@ -27,33 +28,6 @@ export const PaymentDetails = meta(
 export type PaymentDetails = Readonly<z.infer<typeof PaymentDetails>>;
 
 const nullableTimestamp = (description: string) => meta(z.nullable(timestamp()), { description });
-
-/** A pending bank-transfer transaction: the example of the OpenAPI document. */
-export const transactionExample = {
-  id: 'txn_01M80CCH60Q4X8V3K9T2B7N5RD',
-  order_id: 'ORDER-1001',
-  status: 'pending',
-  amount: 150000,
-  currency: 'IDR',
-  payment_method: 'bank_transfer',
-  payment_channel: 'bca_va',
-  customer: { name: 'Budi', email: 'budi@example.com', phone: '+628123456789' },
-  description: null,
-  metadata: {},
-  fee: 4000,
-  net_amount: 146000,
-  refunded_amount: 0,
-  payment_details: { va_number: '3935812345678901' },
-  expires_at: '2026-11-23T01:02:03.456Z',
-  created_at: '2026-11-22T01:02:03.456Z',
-  updated_at: '2026-11-22T01:02:03.456Z',
-  settled_at: null,
-  cancelled_at: null,
-  expired_at: null,
-  failed_at: null,
-  cancellation_reason: null,
-  failure_reason: null,
-};
 
 /** The transaction object of API.md §5, as stored and as returned. */
 export const Transaction = meta(

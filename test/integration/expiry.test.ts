@@ -7,7 +7,8 @@ import {
   listTransactions,
   simulateOutcome,
 } from '../../lib/payments/payments';
-import { CreatePaymentBody, ListTransactionsQuery } from '../../lib/payments/schemas';
+import { CreatePaymentBody } from '../../lib/payments/create-payment-body';
+import { ListTransactionsQuery } from '../../lib/payments/list-queries';
 import { FakeClock } from '../support/clock';
 import { newClient, testDb } from '../support/fixtures';
 import { paymentBody } from '../support/payments';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createPayment, listTransactions } from '../../lib/payments/payments';
-import { CreatePaymentBody, ListTransactionsQuery } from '../../lib/payments/schemas';
+import { CreatePaymentBody } from '../../lib/payments/create-payment-body';
+import { ListTransactionsQuery } from '../../lib/payments/list-queries';
 import { FakeClock } from '../support/clock';
 import { newClient, testDb } from '../support/fixtures';
 import { paymentBody } from '../support/payments';

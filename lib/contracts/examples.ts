@@ -1,0 +1,63 @@
+/**
+ * The examples of the OpenAPI document: shown beside the schemas (transaction, refund, settlement
+ * entry) and in the responses of lib/contracts/*; test/unit/openapi.test.ts checks each against
+ * its schema. Plain data, so a function bundle that imports one builds nothing.
+ */
+
+/** A pending bank-transfer transaction: the example of the OpenAPI document. */
+export const transactionExample = {
+  id: 'txn_01M80CCH60Q4X8V3K9T2B7N5RD',
+  order_id: 'ORDER-1001',
+  status: 'pending',
+  amount: 150000,
+  currency: 'IDR',
+  payment_method: 'bank_transfer',
+  payment_channel: 'bca_va',
+  customer: { name: 'Budi', email: 'budi@example.com', phone: '+628123456789' },
+  description: null,
+  metadata: {},
+  fee: 4000,
+  net_amount: 146000,
+  refunded_amount: 0,
+  payment_details: { va_number: '3935812345678901' },
+  expires_at: '2026-11-23T01:02:03.456Z',
+  created_at: '2026-11-22T01:02:03.456Z',
+  updated_at: '2026-11-22T01:02:03.456Z',
+  settled_at: null,
+  cancelled_at: null,
+  expired_at: null,
+  failed_at: null,
+  cancellation_reason: null,
+  failure_reason: null,
+};
+
+/** A partial refund: the example of the OpenAPI document. */
+export const refundExample = {
+  id: 'rfd_01M83VVAE0H6J2W9C4M8P1S7TZ',
+  transaction_id: 'txn_01M80CCH60Q4X8V3K9T2B7N5RD',
+  order_id: 'ORDER-1001',
+  amount: 50000,
+  currency: 'IDR',
+  reason: 'Damaged item',
+  status: 'succeeded',
+  created_at: '2026-11-23T09:30:00.000Z',
+};
+
+/** A payment's settlement entry: the example of the OpenAPI document. */
+export const settlementEntryExample = {
+  id: 'stl_01M80CWEM0F3G7K2N8R4V6X9Y1',
+  type: 'payment',
+  transaction_id: 'txn_01M80CCH60Q4X8V3K9T2B7N5RD',
+  refund_id: null,
+  order_id: 'ORDER-1001',
+  payment_method: 'bank_transfer',
+  payment_channel: 'bca_va',
+  currency: 'IDR',
+  gross_amount: 150000,
+  fee: 4000,
+  net_amount: 146000,
+  settled_at: '2026-11-22T01:10:45.120Z',
+};
+
+/** The pagination of a last page. */
+export const lastPage = { limit: 20, has_more: false, next_cursor: null };

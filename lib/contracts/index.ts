@@ -1,0 +1,29 @@
+import type { Contract } from '../http/contract';
+import type { RouteId } from '../routes';
+import { cancelTransactionContract } from './cancel-transaction';
+import { createPaymentContract } from './create-payment';
+import { createRefundContract } from './create-refund';
+import { getOpenApiDocumentContract } from './get-openapi-document';
+import { getTransactionContract } from './get-transaction';
+import { listChannelsContract } from './list-channels';
+import { listSettlementsContract } from './list-settlements';
+import { listTransactionsContract } from './list-transactions';
+import { simulateTransactionContract } from './simulate-transaction';
+
+/**
+ * The contract of every route of lib/routes.ts, by route id: its inputs, success response and the
+ * errors its use case raises. Each lives in a module of its own, which its function imports
+ * (functions/*.ts hand it to `endpoint`), so a function builds only its own route's schemas;
+ * lib/openapi builds the document from them all.
+ */
+export const contracts = {
+  listChannels: listChannelsContract,
+  createPayment: createPaymentContract,
+  getTransaction: getTransactionContract,
+  listTransactions: listTransactionsContract,
+  cancelTransaction: cancelTransactionContract,
+  simulateTransaction: simulateTransactionContract,
+  createRefund: createRefundContract,
+  listSettlements: listSettlementsContract,
+  getOpenApiDocument: getOpenApiDocumentContract,
+} as const satisfies Record<RouteId, Contract>;

@@ -1,0 +1,22 @@
+import { contract } from '../http/contract';
+import { listEnvelope } from '../http/envelope-schemas';
+import { ListTransactionsQuery } from '../payments/list-queries';
+import { Transaction } from '../payments/transaction';
+import { routes } from '../routes';
+import { lastPage, transactionExample } from './examples';
+
+export const listTransactionsContract = contract({
+  route: routes.listTransactions,
+  tag: 'Transactions',
+  description:
+    'Newest first. Following `next_cursor` with the same filters visits every match exactly once, even ' +
+    'while new transactions are created. A cursor is opaque; a forged, corrupted or ' +
+    'reused-with-other-filters cursor is a 400.',
+  query: ListTransactionsQuery,
+  response: {
+    status: 200,
+    description: 'A page of transactions, newest first',
+    schema: listEnvelope(Transaction),
+    example: { success: true, data: [transactionExample], pagination: lastPage },
+  },
+});

@@ -1,0 +1,102 @@
+import * as z from 'zod/mini';
+import { catalog, findChannel, paymentMethodNames } from '../catalog';
+import { meta } from '../meta';
+import { integer, orderId, text } from './schemas';
+
+/** The body of POST /payment/create (API.md §5). */
+
+const PHONE = /^\+?[0-9]{8,15}$/;
+
+const metadataValue = z.union([text(500), z.number(), z.boolean(), z.null()], {
+  error: 'must be a string (at most 500 characters), number, boolean or null',
+});
+
+const metadata = z
+  .record(text(40, 1), metadataValue, { error: (issue) => (issue.code === 'invalid_type' ? 'must be an object' : undefined) })
+  .check(z.refine((m) => Object.keys(m).length <= 20, { error: 'must have at most 20 keys' }));
+
+const enabledChannelNames = catalog.flatMap((m) => m.channels.filter((c) => c.enabled).map((c) => c.payment_channel));
+
+export const CreatePaymentBody = meta(
+  z
+    .strictObject(
+      {
+        order_id: meta(orderId, { description: 'Your order id; unique per client' }),
+        amount: meta(integer(), {
+          description: "In the currency's charged unit (IDR: whole rupiah), within the channel's min_amount and max_amount",
+        }),
+        payment_method: z.enum(paymentMethodNames, { error: `must be one of ${paymentMethodNames.join(', ')}` }),
+        payment_channel: meta(z.string({ error: 'must be a string' }), {
+          description: 'An enabled channel of payment_method (GET /payment/channels)',
+          override: { enum: enabledChannelNames },
+        }),
+        customer: z.strictObject(
+          {
+            name: text(100, 1),
+            email: z
+              .email({ error: 'must be an e-mail address' })
+              .check(z.maxLength(254, { error: 'must be at most 254 characters' })),
+            phone: z.optional(
+              z.string({ error: 'must be a string' }).check(z.regex(PHONE, { error: 'must be 8–15 digits, optionally after +' })),
+            ),
+          },
+          { error: 'must be an object' },
+        ),
+        currency: meta(z.optional(z.string({ error: 'must be a string' })), { description: "Must be the channel's currency, if given" }),
+        description: z.optional(z.nullable(text(255))),
+        metadata: meta(z.optional(metadata), {
+          description: 'Up to 20 keys of 1–40 characters; values are strings (up to 500 characters), numbers, booleans or null',
+        }),
+        expiry_minutes: meta(z.optional(integer({ min: 1, max: 10_080, message: 'must be from 1 to 10080' })), {
+          description: "Minutes until a pending transaction expires; default the channel's expiry_minutes",
+        }),
+      },
+      { error: 'must be an object' },
+    )
+    // Runs even when other fields are invalid (`when`), so `details` names every bad field at once;
+    // hence the defensive reads of fields that may not have the right type.
+    .check(
+      z.superRefine(
+        (body, ctx) => {
+          if (typeof body.payment_method !== 'string' || typeof body.payment_channel !== 'string') return;
+          if (!paymentMethodNames.includes(body.payment_method)) return;
+          const channel = findChannel(body.payment_method, body.payment_channel);
+          if (!channel) {
+            const method = catalog.find((m) => m.payment_method === body.payment_method);
+            const names = method?.channels.filter((c) => c.enabled).map((c) => c.payment_channel) ?? [];
+            ctx.addIssue({
+              code: 'custom',
+              path: ['payment_channel'],
+              message: `must be a channel of ${body.payment_method}: ${names.join(', ')}`,
+            });
+            return;
+          }
+          if (Number.isSafeInteger(body.amount) && (body.amount < channel.min_amount || body.amount > channel.max_amount)) {
+            ctx.addIssue({
+              code: 'custom',
+              path: ['amount'],
+              message: `must be from ${channel.min_amount} to ${channel.max_amount} for ${channel.payment_channel}`,
+            });
+          }
+          if (typeof body.currency === 'string' && body.currency !== channel.currency) {
+            ctx.addIssue({ code: 'custom', path: ['currency'], message: `must be ${channel.currency} for ${channel.payment_channel}` });
+          }
+        },
+        { when: () => true },
+      ),
+    ),
+  {
+    examples: [
+      {
+        order_id: 'ORDER-1001',
+        amount: 150000,
+        payment_method: 'bank_transfer',
+        payment_channel: 'bca_va',
+        customer: { name: 'Budi', email: 'budi@example.com', phone: '+628123456789' },
+        description: 'Two concert tickets',
+        metadata: { cart_id: 'CART-77' },
+      },
+    ],
+  },
+);
+export type CreatePaymentInput = z.output<typeof CreatePaymentBody>;

@@ -1,0 +1,41 @@
+import * as z from 'zod/mini';
+import { idPattern, isId } from '../ids';
+import { meta } from '../meta';
+import { integer, orderId, text } from './schemas';
+
+/** The body of POST /refund (API.md §6). */
+
+export const RefundBody = meta(
+  z
+    .strictObject(
+      {
+        transaction_id: meta(
+          z.optional(
+            z
+              .string({ error: 'must be a string' })
+              .check(z.refine((id) => isId('transaction', id), { error: 'must be a transaction id (txn_ followed by a ULID)' })),
+          ),
+          { description: 'The transaction to refund', override: { pattern: idPattern('transaction').source } },
+        ),
+        order_id: meta(z.optional(orderId), { description: 'Or: the order_id of the transaction to refund' }),
+        amount: meta(z.optional(integer({ min: 1, message: 'must be at least 1' })), {
+          description: 'Default: all that is left to refund',
+        }),
+        reason: z.optional(text(255)),
+      },
+      { error: 'must be an object' },
+    )
+    .check(
+      z.superRefine((body, ctx) => {
+        if ((body.transaction_id === undefined) === (body.order_id === undefined)) {
+          ctx.addIssue({ code: 'custom', path: ['transaction_id'], message: 'exactly one of transaction_id or order_id is required' });
+        }
+      }),
+    ),
+  {
+    description: 'Exactly one of transaction_id or order_id',
+    override: { oneOf: [{ required: ['transaction_id'] }, { required: ['order_id'] }] },
+    examples: [{ transaction_id: 'txn_01M80CCH60Q4X8V3K9T2B7N5RD', amount: 50000, reason: 'Damaged item' }],
+  },
+);
+export type RefundInput = z.output<typeof RefundBody>;
