@@ -70,7 +70,8 @@ export function endpoint<C extends Contract>(
         clientId: principal.clientId,
         routeId: route.id,
         key: idempotencyKey,
-        request: { params, body: rawBody ?? null },
+        // An optional body left out is the same request as `{}`, which is what it is validated as.
+        request: { params, body: rawBody ?? (contract.bodyOptional ? {} : null) },
         successStatus: contract.response.status,
         token: requestId,
         inProgressMs: context.getRemainingTimeInMillis(),

@@ -22,7 +22,7 @@ export const errorCatalog = {
   PAYLOAD_TOO_LARGE: { status: 413, when: 'The body is over 16 KiB.' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, when: 'A body was sent without `Content-Type: application/json`.' },
   AMOUNT_EXCEEDS_REFUNDABLE: { status: 422, when: 'The refund is larger than what is left to refund.' },
-  RATE_LIMITED: { status: 429, when: 'Throttled; retry later.' },
+  RATE_LIMITED: { status: 429, when: 'Throttled, or another request was changing the same data at that moment; retry later.' },
   INTERNAL_ERROR: { status: 500, when: 'Anything unexpected; the message gives the request id, never a stack trace.' },
 } as const satisfies Record<string, { status: number; when: string }>;
 
@@ -106,6 +106,16 @@ export class IdempotencyKeyInUseError extends ApiError {
 export class IdempotencyKeyReusedError extends ApiError {
   constructor() {
     super('IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was already used with a different request');
+  }
+}
+
+/**
+ * DynamoDB cancelled a transaction because another one was writing the same items at that moment
+ * (TransactionConflict), which the SDK does not retry. Nothing was written; the request may be sent again.
+ */
+export class ConcurrentWriteError extends ApiError {
+  constructor() {
+    super('RATE_LIMITED', 'Another request was changing the same data at the same moment; retry the request');
   }
 }
 

@@ -4,6 +4,7 @@ import { isConditionFailed, oldItem } from '../db/errors';
 import { keys } from '../db/keys';
 import { tableDefinition } from '../db/table';
 import type { TransactItem } from '../db/transact';
+import { IdempotencyKeyInUseError } from './errors';
 
 /** Idempotency records in the table. Nothing outside lib/http/idempotency.ts sees their shape. */
 
@@ -53,9 +54,13 @@ export async function claimKey(
     );
     return undefined;
   } catch (error) {
+    // The record is being written by the first request's completing transaction: it is in flight.
+    if ((error as Error).name === 'TransactionConflictException') throw new IdempotencyKeyInUseError();
     if (!isConditionFailed(error)) throw error;
     const item = oldItem((error as { Item?: Record<string, unknown> }).Item);
     if (!item) throw error;
+    // Our own claim: the PutItem did commit, its response was lost and the SDK sent it again.
+    if (item.status === 'in_progress' && item.claim === claim.token) return undefined;
     return item.status === 'completed'
       ? {
           status: 'completed',

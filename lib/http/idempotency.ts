@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Clock } from '../clock';
+import { logger } from '../logger';
 import { ClaimLostError, type TransactItem } from '../db/transact';
 import type { ApiResult } from './envelope';
 import { IdempotencyKeyInUseError, IdempotencyKeyReusedError } from './errors';
@@ -96,17 +97,35 @@ export async function runIdempotently(
     result = await execute(claim);
   } catch (error) {
     if (error instanceof ClaimLostError) throw new IdempotencyKeyInUseError();
-    // Conditioned on the claim still being in progress and ours: a no-op if the write did commit.
-    await releaseKey(db, address, input.token);
+    await release(db, address, input.token);
     throw error;
   }
-  // A use case that answered without completing its claim would leave the key in progress, or
-  // store something other than what it answered: a bug, reported as one.
-  if (stored === undefined || result.statusCode !== input.successStatus || JSON.stringify(result.body) !== stored) {
-    await releaseKey(db, address, input.token);
-    throw new Error(`Route ${input.routeId} did not store the response it answered with`);
+  // A use case that answered without completing its claim would leave the key in progress: a bug,
+  // reported as one.
+  if (stored === undefined) {
+    await release(db, address, input.token);
+    throw new Error(`Route ${input.routeId} answered without storing its response`);
+  }
+  // What was stored is what every replay will answer, so the first answer is that too.
+  const storedResult = { statusCode: input.successStatus, body: JSON.parse(stored) as unknown };
+  if (result.statusCode !== input.successStatus || JSON.stringify(result.body) !== stored) {
+    logger.error('A route answered something other than the response it stored; answering the stored one', { route: input.routeId });
+    return { result: storedResult, replayed: false };
   }
   return { result, replayed: false };
+}
+
+/**
+ * Gives the key back after a failed request. Conditioned on the claim still being in progress and
+ * ours, so a no-op if the write did commit. Its own failure must not hide the request's error: the
+ * claim then simply expires at `in_progress_until`.
+ */
+async function release(db: Parameters<typeof releaseKey>[0], address: RecordAddress, token: string): Promise<void> {
+  try {
+    await releaseKey(db, address, token);
+  } catch (error) {
+    logger.warn('Could not give an idempotency key back; it frees itself when the claim expires', { error: error as Error });
+  }
 }
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');

@@ -2,6 +2,7 @@ import type { Db } from '../db/db';
 import { cancellationReasons } from '../db/errors';
 import { keys } from '../db/keys';
 import { transactWrite, type TransactItem } from '../db/transact';
+import { ConcurrentWriteError } from '../http/errors';
 import type { SettlementEntry } from './ledger';
 import type { Refund } from './refunds';
 
@@ -12,8 +13,9 @@ import type { Refund } from './refunds';
  * The update is conditioned on the status still being `settled` and on what was refunded before:
  * a partial refund needs `refunded_amount < amount − refund` (so it cannot reach or pass the
  * amount, whatever else happened concurrently); the refund that completes the amount needs
- * `refunded_amount` to be exactly what was read. Returns false when the condition failed (a
- * concurrent refund changed the picture), so the caller reads again and decides again.
+ * `refunded_amount` to be exactly what was read. Returns false when the condition failed or the
+ * transaction collided with a concurrent one (a concurrent refund changed the picture), so the
+ * caller reads again and decides again.
  */
 export async function writeRefund(
   db: Db,
@@ -72,7 +74,8 @@ export async function writeRefund(
     );
     return true;
   } catch (error) {
-    if (cancellationReasons(error)?.[0]?.Code === 'ConditionalCheckFailed') return false;
+    // Either way another refund of this transaction got there first: read again and decide again.
+    if (error instanceof ConcurrentWriteError || cancellationReasons(error)?.[0]?.Code === 'ConditionalCheckFailed') return false;
     throw error;
   }
 }

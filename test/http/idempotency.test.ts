@@ -131,4 +131,16 @@ describe('Idempotency-Key', () => {
       expect(res.headers.get('idempotent-replayed')).toBeNull();
     }
   });
+
+  it('treats a cancel without a body and one with {} as the same request', async () => {
+    const { key } = await newClient();
+    const txn = await createPaymentVia(key);
+    const idem = randomUUID();
+    const bare = await call('POST', `/transaction/${txn.id}/cancel`, { key, headers: { 'idempotency-key': idem } });
+    const empty = await call('POST', `/transaction/${txn.id}/cancel`, { key, body: {}, headers: { 'idempotency-key': idem } });
+    expect(bare.status).toBe(200);
+    expect(empty.status).toBe(200);
+    expect(empty.headers.get('idempotent-replayed')).toBe('true');
+    expect(empty.body).toEqual(bare.body);
+  });
 });

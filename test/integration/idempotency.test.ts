@@ -2,8 +2,9 @@ import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { clientPartition, keys } from '../../lib/db/keys';
 import { transactWrite } from '../../lib/db/transact';
-import { IdempotencyKeyInUseError, IdempotencyKeyReusedError } from '../../lib/http/errors';
+import { IdempotencyKeyInUseError, IdempotencyKeyReusedError, NotFoundError } from '../../lib/http/errors';
 import { IDEMPOTENCY_TTL_SECONDS, runIdempotently, type IdempotencyClaim, type IdempotentRequest } from '../../lib/http/idempotency';
+import { dbFailing, faultyDb, sdkError } from '../support/faults';
 import { testDb } from '../support/fixtures';
 
 /** A clock the test moves by hand. */
@@ -43,6 +44,24 @@ function writeMarker(input: IdempotentRequest, marker: string, data: unknown = {
   };
 }
 
+/**
+ * Starts a request with the key and holds it inside its use case (claim taken, nothing written)
+ * until `release()`; resolves once it is held.
+ */
+async function startHeld(clock: ReturnType<typeof movableClock>, input: IdempotentRequest, marker: string) {
+  let release!: () => void;
+  let started!: () => void;
+  const gate = new Promise<void>((r) => (release = r));
+  const running = new Promise<void>((r) => (started = r));
+  const result = runIdempotently(testDb(), clock, input, async (claim) => {
+    started();
+    await gate;
+    return writeMarker(input, marker)(claim);
+  });
+  await running;
+  return { result, release };
+}
+
 async function markerExists(clientId: string, marker: string): Promise<boolean> {
   const db = testDb();
   const { Item } = await db.doc.send(new GetCommand({ TableName: db.tableName, Key: { pk: clientPartition(clientId), sk: `TEST#${marker}` } }));
@@ -54,16 +73,7 @@ describe('runIdempotently', () => {
     const db = testDb();
     const clock = movableClock();
     const input = request();
-    let release!: () => void;
-    let started!: () => void;
-    const gate = new Promise<void>((r) => (release = r));
-    const running = new Promise<void>((r) => (started = r));
-    const first = runIdempotently(db, clock, input, async (claim) => {
-      started();
-      await gate;
-      return writeMarker(input, 'first')(claim);
-    });
-    await running;
+    const { result: first, release } = await startHeld(clock, input, 'first');
     await expect(runIdempotently(db, clock, { ...input, token: 'req-b' }, writeMarker(input, 'second'))).rejects.toBeInstanceOf(
       IdempotencyKeyInUseError,
     );
@@ -73,6 +83,17 @@ describe('runIdempotently', () => {
     expect(again).toEqual({ result: { statusCode: 201, body: { success: true, data: { marker: 'first' } } }, replayed: true });
     expect(await markerExists(input.clientId, 'second')).toBe(false);
     expect(await markerExists(input.clientId, 'third')).toBe(false);
+  });
+
+  it('refuses a different request with IDEMPOTENCY_KEY_REUSED even while the first is still running', async () => {
+    const db = testDb();
+    const clock = movableClock();
+    const input = request();
+    const { result: first, release } = await startHeld(clock, input, 'first');
+    const other = { ...input, token: 'req-b', request: { params: {}, body: { amount: 200 } } };
+    await expect(runIdempotently(db, clock, other, writeMarker(input, 'other'))).rejects.toBeInstanceOf(IdempotencyKeyReusedError);
+    release();
+    expect((await first).replayed).toBe(false);
   });
 
   it('refuses the key with IDEMPOTENCY_KEY_REUSED for another request, the same one with keys reordered is a replay', async () => {
@@ -120,16 +141,7 @@ describe('runIdempotently', () => {
     const db = testDb();
     const clock = movableClock();
     const input = request({ inProgressMs: 5_000 });
-    let release!: () => void;
-    let started!: () => void;
-    const gate = new Promise<void>((r) => (release = r));
-    const running = new Promise<void>((r) => (started = r));
-    const slow = runIdempotently(db, clock, input, async (claim) => {
-      started();
-      await gate;
-      return writeMarker(input, 'slow')(claim);
-    });
-    await running;
+    const { result: slow, release } = await startHeld(clock, input, 'slow');
     clock.advance(5_001);
     const retry = await runIdempotently(db, clock, { ...input, token: 'req-retry' }, writeMarker(input, 'retry'));
     expect(retry.replayed).toBe(false);
@@ -156,9 +168,49 @@ describe('runIdempotently', () => {
     const clock = movableClock();
     const input = request();
     await expect(runIdempotently(db, clock, input, async () => ({ statusCode: 201, body: { success: true, data: 1 } }))).rejects.toThrow(
-      'did not store the response',
+      'answered without storing its response',
     );
     const retry = await runIdempotently(db, clock, { ...input, token: 'req-b' }, writeMarker(input, 'fixed'));
     expect(retry.replayed).toBe(false);
+  });
+});
+
+describe('runIdempotently when DynamoDB misbehaves', () => {
+  it("keeps its claim when the claim's response is lost and the SDK sends it again", async () => {
+    let lost = false;
+    const db = faultyDb(async (command, send) => {
+      const out = await send();
+      if (command === 'PutItemCommand' && !lost) {
+        lost = true;
+        throw sdkError('TimeoutError');
+      }
+      return out;
+    });
+    const input = request();
+    const result = await runIdempotently(db, movableClock(), input, writeMarker(input, 'once'));
+    expect(lost).toBe(true);
+    expect(result.replayed).toBe(false);
+    expect(await markerExists(input.clientId, 'once')).toBe(true);
+  });
+
+  it("answers IDEMPOTENCY_KEY_IN_USE when the claim collides with the first request's completing write", async () => {
+    const db = dbFailing('PutItemCommand', sdkError('TransactionConflictException'));
+    const input = request();
+    await expect(runIdempotently(db, movableClock(), input, writeMarker(input, 'never'))).rejects.toBeInstanceOf(IdempotencyKeyInUseError);
+    expect(await markerExists(input.clientId, 'never')).toBe(false);
+  });
+
+  it("answers the request's own error when giving the key back fails, and the key frees itself later", async () => {
+    const db = dbFailing('DeleteItemCommand', sdkError('InternalServerError'));
+    const clock = movableClock();
+    const input = request({ inProgressMs: 5_000 });
+    await expect(runIdempotently(db, clock, input, async () => Promise.reject(new NotFoundError('Transaction not found')))).rejects.toBeInstanceOf(
+      NotFoundError,
+    );
+    await expect(runIdempotently(testDb(), clock, { ...input, token: 'req-b' }, writeMarker(input, 'early'))).rejects.toBeInstanceOf(
+      IdempotencyKeyInUseError,
+    );
+    clock.advance(5_001);
+    expect((await runIdempotently(testDb(), clock, { ...input, token: 'req-c' }, writeMarker(input, 'later'))).replayed).toBe(false);
   });
 });
