@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { Clock } from '../clock';
-import { logger } from '../logger';
+import type { Db } from '../db/db';
 import { ClaimLostError, type TransactItem } from '../db/transact';
+import { logger } from '../logger';
 import type { ApiResult } from './envelope';
 import { IdempotencyKeyInUseError, IdempotencyKeyReusedError } from './errors';
 import { claimKey, completionItem, releaseKey, type RecordAddress } from './idempotency-store';
@@ -11,7 +12,7 @@ import { claimKey, completionItem, releaseKey, type RecordAddress } from './idem
  * asked to try first. Powertools stores the response with a write of its own after the handler
  * returns. For a payments API that write is in the wrong place: if the function dies between the
  * refund's transaction and that write, the claim expires and a retry refunds a second time; and
- * it costs a third call on top of the claim. Here the use case puts the completing update in the
+ * it is a DynamoDB call of its own on every request. Here the use case puts the completing update in the
  * same TransactWriteItems as its effect, so a request's effect and its stored response commit
  * together or not at all: auth + claim + the use case's own calls, and nothing after.
  */
@@ -64,7 +65,7 @@ export interface IdempotentResult {
  * stored: a failed request gives the key back, so a retry runs afresh.
  */
 export async function runIdempotently(
-  db: Parameters<typeof claimKey>[0],
+  db: Db,
   clock: Clock,
   input: IdempotentRequest,
   execute: (claim: IdempotencyClaim) => Promise<ApiResult>,
@@ -120,7 +121,7 @@ export async function runIdempotently(
  * ours, so a no-op if the write did commit. Its own failure must not hide the request's error: the
  * claim then simply expires at `in_progress_until`.
  */
-async function release(db: Parameters<typeof releaseKey>[0], address: RecordAddress, token: string): Promise<void> {
+async function release(db: Db, address: RecordAddress, token: string): Promise<void> {
   try {
     await releaseKey(db, address, token);
   } catch (error) {
