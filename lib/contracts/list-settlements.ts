@@ -1,6 +1,6 @@
 import { contract } from '../http/contract';
 import { listEnvelope } from '../http/envelope-schemas';
-import { SettlementEntry } from '../payments/ledger';
+import { SettlementEntry } from '../payments/settlement-entry';
 import { ListSettlementsQuery } from '../payments/list-queries';
 import { routes } from '../routes';
 import { lastPage, refundExample, settlementEntryExample } from './examples';

@@ -36,7 +36,7 @@ import { IDEMPOTENCY_KEY, IDEMPOTENCY_TTL_SECONDS } from '../http/idempotency';
 import { MAX_BODY_BYTES } from '../http/request';
 import { internalErrorMessage } from '../http/respond';
 import { meta } from '../meta';
-import { SettlementEntry } from '../payments/ledger';
+import { SettlementEntry } from '../payments/settlement-entry';
 import { Refund } from '../payments/refunds';
 import { Customer, PaymentDetails, Transaction } from '../payments/transaction';
 import { API_BASE_PATH, routeList } from '../routes';

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import type { Clock } from '../clock';
+import { refundExample } from '../contracts/examples';
 import type { Db } from '../db/db';
 import { AmountExceedsRefundableError, ApiError, InvalidStateError, NotFoundError } from '../http/errors';
 import type { IdempotencyClaim } from '../http/idempotency';
@@ -13,7 +14,6 @@ import type { RefundInput } from './refund-body';
 import { orderId } from './schemas';
 import { allows } from './states';
 import { findTransactionIdByOrder } from './transaction-repository';
-import { refundExample } from '../contracts/examples';
 
 /** A refund (API.md §6). */
 export const Refund = meta(

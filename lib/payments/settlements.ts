@@ -3,7 +3,7 @@ import { keys } from '../db/keys';
 import { allOf, equals, listNewestFirst } from '../db/paging';
 import type { Pagination } from '../http/envelope';
 import { asApiObject } from './fields';
-import { SettlementEntry } from './ledger';
+import { SettlementEntry } from './settlement-entry';
 import type { ListSettlementsInput } from './list-queries';
 
 /** The client's settlement ledger (API.md §7), newest first; `from`/`to` bound `settled_at`. */

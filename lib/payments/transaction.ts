@@ -1,9 +1,9 @@
 import * as z from 'zod/mini';
+import { transactionExample } from '../contracts/examples';
 import { meta } from '../meta';
 import { amount, asApiObject, currency, idOf, timestamp } from './fields';
 import { orderId } from './schemas';
 import { statuses, type Status } from './states';
-import { transactionExample } from '../contracts/examples';
 
 export const Customer = z.strictObject({
   name: meta(z.string(), { examples: ['Budi'] }),
