@@ -9,6 +9,7 @@ export const clientPartition = (clientId: string) => `C#${clientId}`;
 
 const TXN = 'TXN#';
 const STL = 'STL#';
+const IDEM = (routeId: string) => `IDEM#${routeId}#`;
 
 export const keys = {
   client: (clientId: string) => ({ pk: clientPartition(clientId), sk: 'CLIENT' }),
@@ -37,6 +38,6 @@ export const keys = {
   settlementSortKey: (settlementId: string) => STL + settlementId,
 
   /** Idempotency records live in the client's partition, under `IDEM#<route>#<SHA-256 of the key>`. */
-  idempotency: (clientId: string, routeId: string, keyHash: string) => ({ pk: clientPartition(clientId), sk: `IDEM#${routeId}#${keyHash}` }),
-  idempotencyPrefix: (routeId: string) => `IDEM#${routeId}#`,
+  idempotency: (clientId: string, routeId: string, keyHash: string) => ({ pk: clientPartition(clientId), sk: IDEM(routeId) + keyHash }),
+  idempotencyPrefix: (routeId: string) => IDEM(routeId),
 } as const;

@@ -15,11 +15,14 @@ export interface Success<T> {
   readonly data: T;
 }
 
+/** The success body `{"success": true, "data": …}`. */
+export const success = <T>(data: T): Success<T> => ({ success: true, data });
+
 /** 200 with `{"success": true, "data": …}`. */
-export const ok = <T>(data: T): ApiResult<Success<T>, 200> => ({ statusCode: 200, body: { success: true, data } });
+export const ok = <T>(data: T): ApiResult<Success<T>, 200> => ({ statusCode: 200, body: success(data) });
 
 /** 201 with `{"success": true, "data": …}`. */
-export const created = <T>(data: T): ApiResult<Success<T>, 201> => ({ statusCode: 201, body: { success: true, data } });
+export const created = <T>(data: T): ApiResult<Success<T>, 201> => ({ statusCode: 201, body: success(data) });
 
 /** 200 list envelope with pagination. */
 export const page = <T>(
@@ -27,7 +30,7 @@ export const page = <T>(
   pagination: Pagination,
 ): ApiResult<Success<readonly T[]> & { readonly pagination: Pagination }, 200> => ({
   statusCode: 200,
-  body: { success: true, data, pagination },
+  body: { ...success(data), pagination },
 });
 
 /** The error envelope body (API.md §2). */

@@ -3,7 +3,7 @@ import type { Clock } from '../clock';
 import type { Db } from '../db/db';
 import { ClaimLostError, type TransactItem } from '../db/transact';
 import { logger } from '../logger';
-import type { ApiResult } from './envelope';
+import { success, type ApiResult } from './envelope';
 import { IdempotencyKeyInUseError, IdempotencyKeyReusedError } from './errors';
 import { claimKey, completionItem, releaseKey, type RecordAddress } from './idempotency-store';
 
@@ -89,7 +89,7 @@ export async function runIdempotently(
   let stored: string | undefined;
   const claim: IdempotencyClaim = {
     complete: (data) => {
-      stored = JSON.stringify({ success: true, data });
+      stored = JSON.stringify(success(data));
       return completionItem(db, address, input.token, { statusCode: input.successStatus, body: stored });
     },
   };
