@@ -1,18 +1,14 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import {
-  BatchWriteCommand,
-  GetCommand,
-  PutCommand,
-  QueryCommand,
-  TransactWriteCommand,
-  UpdateCommand,
-  type TransactWriteCommandInput,
-} from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Db } from '../lib/db/db';
 import { clientPartition, keys } from '../lib/db/keys';
+import type { TransactItem } from '../lib/db/transact';
+import { success } from '../lib/http/envelope';
+import { IDEMPOTENCY_TTL_SECONDS } from '../lib/http/idempotency';
+import { claimKey, completionItem } from '../lib/http/idempotency-store';
 import { newId } from '../lib/ids';
 import { paymentEntry, refundEntry } from '../lib/payments/ledger';
-import { transitions } from '../lib/payments/states';
+import { pendingExit } from '../lib/payments/transaction-repository';
 import { viewTransaction } from '../lib/payments/transaction';
 import type { Route } from '../lib/routes';
 import { json, type ApiRequest, type HttpApi } from './client';
@@ -144,8 +140,6 @@ function newestFirst(ctx: BenchContext, sortKeyPrefix: string, limit: number) {
 }
 
 /** The transaction + order reservation TransactWriteItems of a create. */
-type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
-
 function insertCopy(ctx: BenchContext, also: readonly TransactItem[] = []) {
   const item = copyOfTemplate(ctx);
   return ctx.floorDb.doc.send(
@@ -163,20 +157,6 @@ function insertCopy(ctx: BenchContext, also: readonly TransactItem[] = []) {
       ],
     }),
   );
-}
-
-/** The conditional write that moves a pending transaction (as lib/payments/transaction-repository.ts builds it). */
-function leavePending(ctx: BenchContext, id: string, operation: 'cancel' | 'settle', at: string) {
-  const t = transitions[operation];
-  return {
-    TableName: ctx.floorDb.tableName,
-    Key: keys.transaction(ctx.floorClientId, id),
-    UpdateExpression: 'SET #status = :to, #stamp = :at, updated_at = :at',
-    ConditionExpression: 'attribute_exists(pk) AND #status = :from AND expires_at > :at',
-    ExpressionAttributeNames: { '#status': 'status', '#stamp': t.stamp },
-    ExpressionAttributeValues: { ':to': t.to, ':from': t.from[0], ':at': at },
-    ReturnValuesOnConditionCheckFailure: 'ALL_OLD' as const,
-  };
 }
 
 // --- Scenarios -----------------------------------------------------------------------------
@@ -246,8 +226,8 @@ const known: Record<string, Builder> = {
         request: (arm, i) => ({ method: 'POST', path: `/transaction/${pick(pending[arm], i)}/cancel` }),
         floor: async (i) => {
           await authenticate(ctx);
-          const at = new Date().toISOString();
-          await ctx.floorDb.doc.send(new UpdateCommand({ ...leavePending(ctx, String(pick(floorPending, i).id), 'cancel', at), ReturnValues: 'ALL_NEW' }));
+          const { update } = pendingExit(ctx.floorDb, ctx.floorClientId, String(pick(floorPending, i).id), 'cancel', new Date());
+          await ctx.floorDb.doc.send(new UpdateCommand({ ...update, ReturnValues: 'ALL_NEW' }));
         },
       };
     },
@@ -272,7 +252,7 @@ const known: Record<string, Builder> = {
           await ctx.floorDb.doc.send(
             new TransactWriteCommand({
               TransactItems: [
-                { Update: leavePending(ctx, id, 'settle', now.toISOString()) },
+                { Update: pendingExit(ctx.floorDb, ctx.floorClientId, id, 'settle', now).update },
                 {
                   Put: {
                     TableName: ctx.floorDb.tableName,
@@ -371,41 +351,21 @@ const known: Record<string, Builder> = {
 };
 
 /**
- * The floor of an Idempotency-Key: the claim, a conditional PutItem (lib/http/idempotency-store.ts),
- * and the completing update that rides in the use case's own TransactWriteItems.
+ * The floor of an Idempotency-Key: the claim, one conditional PutItem, and the completing update
+ * that rides in the use case's own TransactWriteItems — the very writes of lib/http/idempotency-store.ts.
  */
 async function claimFloorKey(ctx: BenchContext, routeId: string) {
-  const key = keys.idempotency(ctx.floorClientId, routeId, createHash('sha256').update(randomBytes(16)).digest('hex'));
-  const now = Date.now();
+  const address = { clientId: ctx.floorClientId, routeId, keyHash: createHash('sha256').update(randomBytes(16)).digest('hex') };
   const token = randomUUID();
-  await ctx.floorDb.doc.send(
-    new PutCommand({
-      TableName: ctx.floorDb.tableName,
-      Item: {
-        ...key,
-        entity: 'idempotency',
-        status: 'in_progress',
-        claim: token,
-        request_hash: createHash('sha256').update(randomBytes(16)).digest('hex'),
-        in_progress_until: now + 10_000,
-        ttl: Math.floor(now / 1000) + 24 * 60 * 60,
-      },
-      ConditionExpression: 'attribute_not_exists(pk) OR #ttl < :nowSeconds OR (#status = :inProgress AND in_progress_until < :nowMs)',
-      ExpressionAttributeNames: { '#ttl': 'ttl', '#status': 'status' },
-      ExpressionAttributeValues: { ':nowSeconds': Math.floor(now / 1000), ':nowMs': now, ':inProgress': 'in_progress' },
-      ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
-    }),
-  );
-  return (statusCode: number, responseBody: string): TransactItem => ({
-    Update: {
-      TableName: ctx.floorDb.tableName,
-      Key: key,
-      UpdateExpression: 'SET #status = :completed, response_status = :statusCode, response_body = :body REMOVE in_progress_until',
-      ConditionExpression: '#status = :inProgress AND claim = :token',
-      ExpressionAttributeNames: { '#status': 'status' },
-      ExpressionAttributeValues: { ':completed': 'completed', ':inProgress': 'in_progress', ':token': token, ':statusCode': statusCode, ':body': responseBody },
-    },
+  const now = Date.now();
+  await claimKey(ctx.floorDb, address, {
+    token,
+    requestHash: createHash('sha256').update(randomBytes(16)).digest('hex'),
+    nowMs: now,
+    inProgressUntilMs: now + 10_000,
+    expiresAtSeconds: Math.floor(now / 1000) + IDEMPOTENCY_TTL_SECONDS,
   });
+  return (statusCode: number, data: unknown) => completionItem(ctx.floorDb, address, token, { statusCode, body: JSON.stringify(success(data)) });
 }
 
 /** createPayment with an Idempotency-Key: auth, claim, and the create's TransactWriteItems with the completion. */
@@ -415,13 +375,13 @@ const idempotentCreate: Builder = (route) => ({
   variant: 'Idempotency-Key',
   expectedStatus: 201,
   prepare: async (ctx) => {
-    const body = JSON.stringify({ success: true, data: viewTransaction(ctx.template, new Date()) });
+    const data = viewTransaction(ctx.template, new Date());
     return {
       request: () => ({ method: 'POST', path: '/payment/create', body: paymentBody(), headers: { 'Idempotency-Key': randomUUID() } }),
       floor: async () => {
         await authenticate(ctx);
         const completion = await claimFloorKey(ctx, route.id);
-        await insertCopy(ctx, [completion(201, body)]);
+        await insertCopy(ctx, [completion(201, data)]);
       },
     };
   },
@@ -446,10 +406,10 @@ const idempotentCancel: Builder = (route) => ({
         const completion = await claimFloorKey(ctx, route.id);
         const id = String(pick(floorPending, i).id);
         const item = await getItem(ctx, keys.transaction(ctx.floorClientId, id));
-        const at = new Date().toISOString();
-        const body = JSON.stringify({ success: true, data: viewTransaction({ ...item, status: 'cancelled', cancelled_at: at, updated_at: at }, new Date()) });
+        const now = new Date();
+        const { update, changes } = pendingExit(ctx.floorDb, ctx.floorClientId, id, 'cancel', now);
         await ctx.floorDb.doc.send(
-          new TransactWriteCommand({ TransactItems: [{ Update: leavePending(ctx, id, 'cancel', at) }, completion(200, body)] }),
+          new TransactWriteCommand({ TransactItems: [{ Update: update }, completion(200, viewTransaction({ ...item, ...changes }, now))] }),
         );
       },
     };

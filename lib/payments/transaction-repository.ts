@@ -62,31 +62,40 @@ export async function findTransactionIdByOrder(db: Db, clientId: string, orderId
   return Item?.transaction_id as string | undefined;
 }
 
-type PendingExit = 'cancel' | 'fail' | 'expire' | 'settle';
+export type PendingExit = 'cancel' | 'fail' | 'expire' | 'settle';
 
-/** What leaving `pending` sets on the item: the new status, its timestamp, and the reason if any. */
-function pendingExitChanges(operation: PendingExit, now: Date, reason?: { field: string; value: string }): Item {
+/**
+ * The conditional update that takes a transaction out of `pending` for `operation` (conditioned on
+ * the status and on the payment not having expired), and `changes`: what it sets — the new
+ * status, its timestamp, and the reason if any — so a caller can know the new item without
+ * reading it back. The benchmark's floors use it too.
+ */
+export function pendingExit(
+  db: Db,
+  clientId: string,
+  transactionId: string,
+  operation: PendingExit,
+  now: Date,
+  reason?: { field: string; value: string },
+) {
   const t = transitions[operation];
   const at = now.toISOString();
-  return { status: t.to, [t.stamp]: at, updated_at: at, ...(reason ? { [reason.field]: reason.value } : {}) };
-}
-
-/** The write that leaves `pending`: sets `changes`, conditioned on the status and on the payment not having expired. */
-function leavePending(db: Db, clientId: string, transactionId: string, operation: PendingExit, now: Date, changes: Item) {
+  const changes: Item = { status: t.to, [t.stamp]: at, updated_at: at, ...(reason ? { [reason.field]: reason.value } : {}) };
   const fields = Object.keys(changes);
-  return {
+  const update = {
     TableName: db.tableName,
     Key: keys.transaction(clientId, transactionId),
     UpdateExpression: `SET ${fields.map((_, i) => `#f${i} = :v${i}`).join(', ')}`,
     ConditionExpression: 'attribute_exists(pk) AND #status = :from AND expires_at > :now',
     ExpressionAttributeNames: { '#status': 'status', ...Object.fromEntries(fields.map((f, i) => [`#f${i}`, f])) },
     ExpressionAttributeValues: {
-      ':from': transitions[operation].from[0],
-      ':now': now.toISOString(),
+      ':from': t.from[0],
+      ':now': at,
       ...Object.fromEntries(fields.map((f, i) => [`:v${i}`, changes[f]])),
     },
     ReturnValuesOnConditionCheckFailure: 'ALL_OLD' as const,
   };
+  return { update, changes };
 }
 
 /** Explains a failed transition: 404 when the item is not there, else 409 naming the status the client sees. */
@@ -110,8 +119,7 @@ export async function transitionTransaction(
   reason?: { field: 'cancellation_reason' | 'failure_reason'; value: string },
   complete?: (next: Item) => TransactItem,
 ): Promise<Item> {
-  const changes = pendingExitChanges(operation, now, reason);
-  const update = leavePending(db, clientId, transactionId, operation, now, changes);
+  const { update, changes } = pendingExit(db, clientId, transactionId, operation, now, reason);
   if (complete) {
     const item = await findTransactionItem(db, clientId, transactionId);
     if (!item || effectiveStatus(item, now) !== transitions[operation].from[0]) throw refused(item, operation, now);
@@ -150,7 +158,7 @@ export async function settleTransaction(
     await transactWrite(
       db,
       [
-        { Update: leavePending(db, clientId, transactionId, 'settle', now, pendingExitChanges('settle', now)) },
+        { Update: pendingExit(db, clientId, transactionId, 'settle', now).update },
         {
           Put: {
             TableName: db.tableName,
