@@ -1,4 +1,4 @@
-import { encodeTime, isValid, ulid } from 'ulid';
+import { encodeTime, ulid } from 'ulid';
 
 /** Identifier prefixes (API.md §1). */
 export const idPrefixes = {
@@ -20,10 +20,9 @@ export function newId(kind: IdKind, at: Date = new Date()): string {
   return `${idPrefixes[kind]}_${ulid(at.getTime())}`;
 }
 
-/** True when `value` is a well-formed id of this kind. */
+/** True when `value` is a well-formed id of this kind: exactly what `idPattern` accepts. */
 export function isId(kind: IdKind, value: string): boolean {
-  const prefix = `${idPrefixes[kind]}_`;
-  return value.startsWith(prefix) && value.length === prefix.length + 26 && isValid(value.slice(prefix.length));
+  return idPattern(kind).test(value);
 }
 
 /**
@@ -38,7 +37,12 @@ export function idBounds(kind: IdKind, from: Date | undefined, to: Date | undefi
   };
 }
 
-/** An id of this kind as the API returns it: the prefix and an upper-case ULID (Crockford base32). */
+/**
+ * An id of this kind as the API returns it: the prefix and an upper-case ULID (Crockford base32).
+ * A ULID's first character is 0–7: its 48-bit time fills 10 characters with 2 bits to spare, so
+ * `8ZZZ…` is out of range. A lower-case ULID is refused too: ids are compared as sort keys, so
+ * `txn_01h…` would name nothing rather than the transaction `txn_01H…`.
+ */
 export function idPattern(kind: IdKind): RegExp {
-  return new RegExp(`^${idPrefixes[kind]}_[0-9A-HJKMNP-TV-Z]{26}$`);
+  return new RegExp(`^${idPrefixes[kind]}_[0-7][0-9A-HJKMNP-TV-Z]{25}$`);
 }

@@ -101,6 +101,8 @@ describe('POST /refund', () => {
     [{ order_id: 'A', amount: 10.5 }, 'amount', 'must be an integer'],
     [{ order_id: 'A', reason: 'x'.repeat(256) }, 'reason', 'must be at most 255 characters'],
     [{ order_id: 'A', refund_all: true }, 'refund_all', 'is not a recognized field'],
+    [{ transaction_id: 'txn_01jzzzzzzzzzzzzzzzzzzzzzzz' }, 'transaction_id', 'must be a transaction id (txn_ followed by a ULID)'],
+    [{ transaction_id: 'txn_8ZZZZZZZZZZZZZZZZZZZZZZZZZ' }, 'transaction_id', 'must be a transaction id (txn_ followed by a ULID)'],
   ])('rejects %j with 400 naming %s', async (body, field, message) => {
     const { key } = await newClient();
     const res = await refund(key, body);

@@ -129,6 +129,10 @@ describe('GET /transaction/{id} — path id', () => {
     { case: 'a refund id', id: `rfd_${ULID}` },
     { case: 'characters outside Crockford base32', id: `txn_${'U'.repeat(26)}` },
     { case: 'a ULID one character too long', id: `txn_${ULID}0` },
+    { case: 'a lower-case ULID', id: `txn_${ULID.toLowerCase()}` },
+    { case: 'an upper-case prefix', id: `TXN_${ULID}` },
+    { case: 'a ULID beyond its 48-bit time (first character 8)', id: `txn_8${ULID.slice(1)}` },
+    { case: 'the largest out-of-range ULID', id: `txn_${'Z'.repeat(26)}` },
   ])('rejects $case ($id) with 400 VALIDATION_ERROR on field id', async ({ id }) => {
     const { key } = await newClient();
     const res = await call('GET', `/transaction/${id}`, { key });
