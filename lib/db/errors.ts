@@ -12,6 +12,14 @@ export function isConditionFailed(error: unknown): boolean {
   return (error as Error | undefined)?.name === 'ConditionalCheckFailedException';
 }
 
+/**
+ * True when a single-item write collided with a transaction writing the same item
+ * (TransactionConflictException): nothing was written, and the SDK does not retry it.
+ */
+export function isTransactionConflict(error: unknown): boolean {
+  return (error as Error | undefined)?.name === 'TransactionConflictException';
+}
+
 /** The cancellation reasons of a failed TransactWriteItems, or undefined for any other error. */
 export function cancellationReasons(error: unknown): readonly CancellationReason[] | undefined {
   if ((error as Error | undefined)?.name !== 'TransactionCanceledException') return undefined;

@@ -109,13 +109,17 @@ export class IdempotencyKeyReusedError extends ApiError {
   }
 }
 
+/** A 429 tells the client when to come back (seconds): a colliding write is over within milliseconds. */
+const RETRY_AFTER = { 'Retry-After': '1' } as const;
+
 /**
- * DynamoDB cancelled a transaction because another one was writing the same items at that moment
- * (TransactionConflict), which the SDK does not retry. Nothing was written; the request may be sent again.
+ * Another request was writing the same item at that moment: DynamoDB cancelled the transaction
+ * (TransactionConflict) or refused the single write (TransactionConflictException), neither of
+ * which the SDK retries. Nothing was written; the request may be sent again after `Retry-After`.
  */
 export class ConcurrentWriteError extends ApiError {
-  constructor() {
-    super('RATE_LIMITED', 'Another request was changing the same data at the same moment; retry the request');
+  constructor(message = 'Another request was changing the same data at the same moment; retry the request') {
+    super('RATE_LIMITED', message, undefined, RETRY_AFTER);
   }
 }
 

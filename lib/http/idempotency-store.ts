@@ -1,6 +1,6 @@
 import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { Db } from '../db/db';
-import { isConditionFailed, oldItem } from '../db/errors';
+import { isConditionFailed, isTransactionConflict, oldItem } from '../db/errors';
 import { keys } from '../db/keys';
 import { tableDefinition } from '../db/table';
 import type { TransactItem } from '../db/transact';
@@ -55,7 +55,7 @@ export async function claimKey(
     return undefined;
   } catch (error) {
     // The record is being written by the first request's completing transaction: it is in flight.
-    if ((error as Error).name === 'TransactionConflictException') throw new IdempotencyKeyInUseError();
+    if (isTransactionConflict(error)) throw new IdempotencyKeyInUseError();
     if (!isConditionFailed(error)) throw error;
     const item = oldItem((error as { Item?: Record<string, unknown> }).Item);
     if (!item) throw error;

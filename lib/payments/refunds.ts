@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import type { Clock } from '../clock';
 import { refundExample } from '../contracts/examples';
 import type { Db } from '../db/db';
-import { AmountExceedsRefundableError, ApiError, InvalidStateError, NotFoundError } from '../http/errors';
+import { AmountExceedsRefundableError, ConcurrentWriteError, InvalidStateError, NotFoundError } from '../http/errors';
 import type { IdempotencyClaim } from '../http/idempotency';
 import { newId } from '../ids';
 import { meta } from '../meta';
@@ -40,9 +40,9 @@ export type Refund = Readonly<z.infer<typeof Refund>>;
  */
 const MAX_ATTEMPTS = 10;
 
-class RefundContentionError extends ApiError {
+class RefundContentionError extends ConcurrentWriteError {
   constructor() {
-    super('RATE_LIMITED', 'Too many concurrent refunds of this transaction; retry the request');
+    super('Too many concurrent refunds of this transaction; retry the request');
   }
 }
 

@@ -1,9 +1,9 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Db } from '../db/db';
-import { cancellationReasons, isConditionFailed, oldItem } from '../db/errors';
+import { cancellationReasons, isConditionFailed, isTransactionConflict, oldItem } from '../db/errors';
 import { keys } from '../db/keys';
 import { transactWrite, type TransactItem } from '../db/transact';
-import { DuplicateOrderIdError, InvalidStateError, NotFoundError } from '../http/errors';
+import { ConcurrentWriteError, DuplicateOrderIdError, InvalidStateError, NotFoundError } from '../http/errors';
 import type { SettlementEntry } from './ledger';
 import { transitions } from './states';
 import { effectiveStatus, type Transaction } from './transaction';
@@ -133,14 +133,24 @@ export async function transitionTransaction(
     }
     return next;
   }
-  try {
-    const { Attributes } = await db.doc.send(new UpdateCommand({ ...update, ReturnValues: 'ALL_NEW' }));
-    return Attributes!;
-  } catch (error) {
-    if (isConditionFailed(error)) throw refused(oldItem((error as { Item?: Item }).Item), operation, now);
-    throw error;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const { Attributes } = await db.doc.send(new UpdateCommand({ ...update, ReturnValues: 'ALL_NEW' }));
+      return Attributes!;
+    } catch (error) {
+      if (isConditionFailed(error)) throw refused(oldItem((error as { Item?: Item }).Item), operation, now);
+      // The item was being written by a transaction at that moment (a settle, a refund, a keyed
+      // transition): DynamoDB refuses the update with TransactionConflict and the SDK does not
+      // retry it. Sent again, the conditional write decides against whatever that transaction
+      // left (usually a 409 naming the new status); if it keeps colliding, 429 with nothing written.
+      if (!isTransactionConflict(error)) throw error;
+      if (attempt === SINGLE_WRITE_ATTEMPTS) throw new ConcurrentWriteError();
+    }
   }
 }
+
+/** How often a transition that collides with a concurrent transaction is sent before answering 429. */
+const SINGLE_WRITE_ATTEMPTS = 3;
 
 /**
  * Settles a pending transaction and writes its ledger entry in the same TransactWriteItems (with
