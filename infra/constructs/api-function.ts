@@ -7,6 +7,7 @@ import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { LogLevel, NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
+import { CLIENT_PARTITION_PREFIX } from '../../lib/db/keys';
 import type { TableAccess } from '../../lib/routes';
 import { SERVICE_NAME } from '../../lib/service';
 
@@ -24,10 +25,14 @@ const READ_ACTIONS = ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Que
  * TransactWriteItems has no action of its own: it is authorized item by item as
  * PutItem, UpdateItem, DeleteItem or ConditionCheckItem, all of which writers get.
  */
-const TABLE_ACTIONS: Record<TableGrant, readonly string[]> = {
-  read: READ_ACTIONS,
-  write: [...READ_ACTIONS, 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem'],
-};
+const WRITE_ACTIONS = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem'];
+
+/**
+ * Writers may write only items whose partition key is a client's: an API function never writes
+ * the key-hash records authentication reads (only the admin CLI, with an operator's
+ * credentials, mints keys), so even a compromised writer cannot make itself a key.
+ */
+const CLIENT_PARTITIONS_ONLY = { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [`${CLIENT_PARTITION_PREFIX}*`] } };
 
 export interface ApiFunctionProps {
   /** Absolute path of the handler module; it exports `handler`. */
@@ -112,14 +117,22 @@ export class ApiFunction extends Construct {
     });
   }
 
-  /** Points the function at the table (TABLE_NAME) and grants exactly the actions `access` allows. */
+  /**
+   * Points the function at the table (TABLE_NAME) and grants exactly the actions `access` allows:
+   * reads on the table and its indexes; for writers, writes on the table's client partitions only.
+   */
   bindTable(table: ITable, options: BindTableOptions): void {
     this.function.addEnvironment('TABLE_NAME', table.tableName);
     this.role.addToPrincipalPolicy(
       new PolicyStatement({
-        actions: [...TABLE_ACTIONS[options.access]],
+        actions: READ_ACTIONS,
         resources: [table.tableArn, ...options.indexNames.map((name) => `${table.tableArn}/index/${name}`)],
       }),
     );
+    if (options.access === 'write') {
+      this.role.addToPrincipalPolicy(
+        new PolicyStatement({ actions: WRITE_ACTIONS, resources: [table.tableArn], conditions: CLIENT_PARTITIONS_ONLY }),
+      );
+    }
   }
 }

@@ -4,8 +4,11 @@
  * a client partition are the API-key hash records, looked up before the client is known.
  */
 
+/** Every client partition starts with this; IAM confines the API functions' writes to such partitions. */
+export const CLIENT_PARTITION_PREFIX = 'C#';
+
 /** The partition holding every item of one client. */
-export const clientPartition = (clientId: string) => `C#${clientId}`;
+export const clientPartition = (clientId: string) => `${CLIENT_PARTITION_PREFIX}${clientId}`;
 
 const TXN = 'TXN#';
 const STL = 'STL#';

@@ -64,17 +64,32 @@ describe('ApiFunction.bindTable', () => {
     expect(actionsOf(ids.writer)).toEqual([...READ_ACTIONS, ...WRITE_ACTIONS].sort());
   });
 
-  it('names the table and each index, never index/* or *', () => {
+  it('grants reads on the table and each index by name, never index/* or *', () => {
     const tableArn = { 'Fn::GetAtt': [ids.table, 'Arn'] };
     for (const id of [ids.reader, ids.writer]) {
-      expect(dynamoStatementsOf(id).map((s) => s.Resource)).toEqual([
+      const reads = dynamoStatementsOf(id).filter((s) => [s.Action].flat().includes('dynamodb:GetItem'));
+      expect(reads.map((s) => s.Resource)).toEqual([
         [
           tableArn,
           { 'Fn::Join': ['', [tableArn, '/index/byA']] },
           { 'Fn::Join': ['', [tableArn, '/index/byB']] },
         ],
       ]);
+      expect(reads[0]!.Condition).toBeUndefined();
     }
+  });
+
+  // Authentication reads key-hash records outside client partitions; no API function may write one.
+  it("confines a writer's writes to the table's client partitions (dynamodb:LeadingKeys C#*)", () => {
+    const writes = dynamoStatementsOf(ids.writer).filter((s) => [s.Action].flat().includes('dynamodb:PutItem'));
+    expect(writes.map((w) => ({ ...w, Action: [w.Action].flat().sort() }))).toEqual([
+      {
+        Effect: 'Allow',
+        Action: WRITE_ACTIONS,
+        Resource: { 'Fn::GetAtt': [ids.table, 'Arn'] },
+        Condition: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['C#*'] } },
+      },
+    ]);
   });
 
   it('leaves an unbound function without table access or TABLE_NAME', () => {

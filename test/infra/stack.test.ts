@@ -278,13 +278,18 @@ describe('table permissions', () => {
     }
   });
 
-  it('scopes DynamoDB grants to the table and its indexes, by name', () => {
+  it('scopes reads to the table and its indexes by name, and writes to the table\'s client partitions', () => {
     const dynamoStatements = ofType('AWS::Lambda::Function')
       .flatMap(([id]) => statementsOf(id))
       .filter((s) => asList<string>(s.Action).some((a) => a.startsWith('dynamodb:')));
-    expect(dynamoStatements).toHaveLength(tableRoutes.length);
-    for (const statement of dynamoStatements) {
-      expect(statement.Resource).toEqual([tableArn(), ...indexArns()]);
+    const writes = dynamoStatements.filter((s) => asList<string>(s.Action).includes('dynamodb:PutItem'));
+    const reads = dynamoStatements.filter((s) => !writes.includes(s));
+    expect(reads).toHaveLength(tableRoutes.length);
+    for (const statement of reads) expect(statement.Resource).toEqual([tableArn(), ...indexArns()]);
+    expect(writes).toHaveLength(routeList.filter((r) => r.table === 'write').length);
+    for (const statement of writes) {
+      expect(statement.Resource).toEqual(tableArn());
+      expect(statement.Condition).toEqual({ 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['C#*'] } });
     }
   });
 
