@@ -53,9 +53,20 @@ export class InvalidJsonError extends ApiError {
   }
 }
 
+/**
+ * At most this many `details` entries are answered: a 16 KiB body of a thousand unknown fields
+ * would otherwise make an error several times its size. The message counts the rest.
+ */
+export const MAX_ERROR_DETAILS = 50;
+
 export class ValidationError extends ApiError {
   constructor(details: readonly FieldError[], message = 'Request validation failed') {
-    super('VALIDATION_ERROR', message, details);
+    const omitted = details.length - MAX_ERROR_DETAILS;
+    super(
+      'VALIDATION_ERROR',
+      omitted > 0 ? `${message}: ${details.length} problems, the first ${MAX_ERROR_DETAILS} listed in details` : message,
+      omitted > 0 ? details.slice(0, MAX_ERROR_DETAILS) : details,
+    );
   }
 }
 

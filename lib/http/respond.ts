@@ -6,11 +6,17 @@ import { ApiError } from './errors';
 
 const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 
+/**
+ * Headers every response carries besides its request id: answers hold customer data and keys'
+ * effects, so no shared cache or browser may keep them, and none may be sniffed as anything but JSON.
+ */
+const SAFETY_HEADERS = { 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' } as const;
+
 /** Serializes a result with the headers every response carries. */
 export function toHttpResponse(result: ApiResult, requestId: string): APIGatewayProxyStructuredResultV2 {
   return {
     statusCode: result.statusCode,
-    headers: { 'Content-Type': JSON_CONTENT_TYPE, 'X-Request-Id': requestId, ...result.headers },
+    headers: { 'Content-Type': JSON_CONTENT_TYPE, 'X-Request-Id': requestId, ...SAFETY_HEADERS, ...result.headers },
     body: JSON.stringify(result.body),
   };
 }

@@ -24,6 +24,7 @@ import {
   IdempotencyKeyReusedError,
   InvalidJsonError,
   InvalidStateError,
+  MAX_ERROR_DETAILS,
   MethodNotAllowedError,
   NotFoundError,
   PayloadTooLargeError,
@@ -57,7 +58,9 @@ function errorEnvelopeOf<C extends ErrorCode>(code: C) {
     code === 'VALIDATION_ERROR'
       ? z.strictObject({
           ...fields,
-          details: meta(z.array(FieldError).check(z.minLength(1)), { description: 'One entry per bad input' }),
+          details: meta(z.array(FieldError).check(z.minLength(1), z.maxLength(MAX_ERROR_DETAILS)), {
+            description: `One entry per bad input, at most ${MAX_ERROR_DETAILS}; when there are more, the message counts them`,
+          }),
         })
       : z.strictObject(fields);
   return meta(z.strictObject({ success: z.literal(false), error }), { description: errorCatalog[code].when });
@@ -242,7 +245,8 @@ function description(): string {
       '- Every request carries `Authorization: Bearer <server key>` (a key `sk_sbx_…` made with the admin ' +
         'CLI); each operation names the scope it needs. A key created without a scope list has all of them.',
       `- A body is a JSON object of at most ${MAX_BODY_BYTES / 1024} KiB sent with \`Content-Type: application/json\`. Unknown body fields and unknown query parameters are rejected (400), so a typo never passes silently.`,
-      '- Every response is JSON (`application/json; charset=utf-8`) with an `X-Request-Id` header. Success ' +
+      '- Every response is JSON (`application/json; charset=utf-8`) with an `X-Request-Id` header, and ' +
+        '`Cache-Control: no-store` and `X-Content-Type-Options: nosniff`. Success ' +
         'is `{"success": true, "data": …}`; lists add `pagination`. Errors are `{"success": false, "error": ' +
         '{"code": …, "message": …}}`, with `details` on validation errors.',
       '- Timestamps are ISO 8601 UTC with milliseconds; amounts are integers in the currency\'s charged ' +
