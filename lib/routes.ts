@@ -15,6 +15,8 @@ export interface Route {
   readonly scope: Scope | null;
   readonly table: TableAccess;
   readonly summary: string;
+  /** Each success writes one audit line (lib/http/audit.ts): operations that move money or state on a key's say-so. */
+  readonly audit?: true;
 }
 
 /** Every path is served below this prefix; `{base_url}` ends with it. */
@@ -67,6 +69,7 @@ export const routes = {
     handler: 'functions/cancel-transaction.ts',
     scope: 'transactions:write',
     table: 'write',
+    audit: true,
     summary: 'Cancel a pending transaction',
   }),
   simulateTransaction: route({
@@ -76,6 +79,7 @@ export const routes = {
     handler: 'functions/simulate-transaction.ts',
     scope: 'sandbox:simulate',
     table: 'write',
+    audit: true,
     summary: 'Settle, fail or expire a pending transaction (sandbox control)',
   }),
   createRefund: route({
@@ -85,6 +89,7 @@ export const routes = {
     handler: 'functions/create-refund.ts',
     scope: 'refunds:write',
     table: 'write',
+    audit: true,
     summary: 'Refund all or part of a settled transaction',
   }),
   listSettlements: route({

@@ -7,6 +7,8 @@ import type { Db } from '../db/db';
 import { defaultDb } from '../db/default-db';
 import { logger } from '../logger';
 import type { BodyOf, Contract, ParamsOf, QueryOf, ResultOf } from './contract';
+import { audit } from './audit';
+import type { ApiResult } from './envelope';
 import { runIdempotently, type IdempotencyClaim } from './idempotency';
 import type { EndpointContext } from './middleware-context';
 import { parseInput } from './parse-input';
@@ -62,7 +64,12 @@ export function endpoint<C extends Contract>(
         requestId,
         idempotency,
       });
-    if (idempotencyKey === undefined) return toHttpResponse(await execute(), requestId);
+    // A replay changed nothing: only the request that made the effect is audited.
+    const audited = (result: ApiResult, replayed = false) => {
+      if (route.audit && !replayed) audit({ requestId, principal, route, objectId: objectIdOf(result) });
+      return result;
+    };
+    if (idempotencyKey === undefined) return toHttpResponse(audited(await execute()), requestId);
     const { result, replayed } = await runIdempotently(
       db,
       systemClock,
@@ -78,8 +85,15 @@ export function endpoint<C extends Contract>(
       },
       execute,
     );
+    audited(result, replayed);
     return toHttpResponse(replayed ? { ...result, headers: { ...result.headers, 'Idempotent-Replayed': 'true' } } : result, requestId);
   });
+}
+
+/** The id of the object a success answered with (`data.id`), if any. */
+function objectIdOf(result: ApiResult): string | undefined {
+  const id = (result.body as { data?: { id?: unknown } } | undefined)?.data?.id;
+  return typeof id === 'string' ? id : undefined;
 }
 
 /** The outermost middleware: names the request in the logs, and turns every error into the envelope. */

@@ -1,0 +1,23 @@
+import type { Principal } from '../auth/key-repository';
+import { logger } from '../logger';
+import type { Route } from '../routes';
+
+/** What one audit line says: who did what to which object. Never the key, never customer data. */
+export interface AuditRecord {
+  readonly requestId: string;
+  readonly principal: Principal;
+  readonly route: Route;
+  /** The id of the object the operation created or changed (the response's `data.id`). */
+  readonly objectId: string | undefined;
+}
+
+/**
+ * Writes the audit line of a successful audited operation (routes with `audit: true`): one JSON
+ * log line with the request id, client, key id, route and object id, so an operator can tell
+ * which key refunded or cancelled what. The key id names the key; the key itself is never logged.
+ */
+export function audit({ requestId, principal, route, objectId }: AuditRecord): void {
+  logger.info('audit', {
+    audit: { requestId, clientId: principal.clientId, keyId: principal.keyId, route: route.id, objectId: objectId ?? null },
+  });
+}
