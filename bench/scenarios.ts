@@ -354,8 +354,8 @@ const known: Record<string, Builder> = {
  * The floor of an Idempotency-Key: the claim, one conditional PutItem, and the completing update
  * that rides in the use case's own TransactWriteItems — the very writes of lib/http/idempotency-store.ts.
  */
-async function claimFloorKey(ctx: BenchContext, routeId: string) {
-  const address = { clientId: ctx.floorClientId, routeId, keyHash: createHash('sha256').update(randomBytes(16)).digest('hex') };
+async function claimFloorKey(ctx: BenchContext) {
+  const address = { clientId: ctx.floorClientId, keyHash: createHash('sha256').update(randomBytes(16)).digest('hex') };
   const token = randomUUID();
   const now = Date.now();
   await claimKey(ctx.floorDb, address, {
@@ -380,7 +380,7 @@ const idempotentCreate: Builder = (route) => ({
       request: () => ({ method: 'POST', path: '/payment/create', body: paymentBody(), headers: { 'Idempotency-Key': randomUUID() } }),
       floor: async () => {
         await authenticate(ctx);
-        const completion = await claimFloorKey(ctx, route.id);
+        const completion = await claimFloorKey(ctx);
         await insertCopy(ctx, [completion(201, data)]);
       },
     };
@@ -403,7 +403,7 @@ const idempotentCancel: Builder = (route) => ({
       request: (arm, i) => ({ method: 'POST', path: `/transaction/${pick(pending[arm], i)}/cancel`, headers: { 'Idempotency-Key': randomUUID() } }),
       floor: async (i) => {
         await authenticate(ctx);
-        const completion = await claimFloorKey(ctx, route.id);
+        const completion = await claimFloorKey(ctx);
         const id = String(pick(floorPending, i).id);
         const item = await getItem(ctx, keys.transaction(ctx.floorClientId, id));
         const now = new Date();

@@ -12,7 +12,7 @@ export const clientPartition = (clientId: string) => `${CLIENT_PARTITION_PREFIX}
 
 const TXN = 'TXN#';
 const STL = 'STL#';
-const IDEM = (routeId: string) => `IDEM#${routeId}#`;
+const IDEM = 'IDEM#';
 
 export const keys = {
   client: (clientId: string) => ({ pk: clientPartition(clientId), sk: 'CLIENT' }),
@@ -40,7 +40,10 @@ export const keys = {
   transactionSortKey: (transactionId: string) => TXN + transactionId,
   settlementSortKey: (settlementId: string) => STL + settlementId,
 
-  /** Idempotency records live in the client's partition, under `IDEM#<route>#<SHA-256 of the key>`. */
-  idempotency: (clientId: string, routeId: string, keyHash: string) => ({ pk: clientPartition(clientId), sk: IDEM(routeId) + keyHash }),
-  idempotencyPrefix: (routeId: string) => IDEM(routeId),
+  /**
+   * Idempotency records live in the client's partition, under `IDEM#<SHA-256 of the key>`: a key
+   * belongs to the client, whatever the route (the route is part of what a replay must match).
+   */
+  idempotency: (clientId: string, keyHash: string) => ({ pk: clientPartition(clientId), sk: IDEM + keyHash }),
+  idempotencyPrefix: IDEM,
 } as const;

@@ -18,7 +18,7 @@ export const errorCatalog = {
   DUPLICATE_ORDER_ID: { status: 409, when: '`order_id` has already been used by this client.' },
   INVALID_STATE: { status: 409, when: "The transaction's status forbids the operation; the message names the status." },
   IDEMPOTENCY_KEY_IN_USE: { status: 409, when: 'A request with the same `Idempotency-Key` is still being processed.' },
-  IDEMPOTENCY_KEY_REUSED: { status: 409, when: 'The same `Idempotency-Key` was used with a different request body.' },
+  IDEMPOTENCY_KEY_REUSED: { status: 409, when: 'The same `Idempotency-Key` was used with a different request body, path or operation.' },
   PAYLOAD_TOO_LARGE: { status: 413, when: 'The body is over 16 KiB.' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, when: 'A body was sent without `Content-Type: application/json`.' },
   AMOUNT_EXCEEDS_REFUNDABLE: { status: 422, when: 'The refund is larger than what is left to refund.' },

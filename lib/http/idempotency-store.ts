@@ -8,10 +8,9 @@ import { IdempotencyKeyInUseError } from './errors';
 
 /** Idempotency records in the table. Nothing outside lib/http/idempotency.ts sees their shape. */
 
-/** Where one client's key for one route is recorded. */
+/** Where one client's key is recorded (whatever the route: a key belongs to the client). */
 export interface RecordAddress {
   readonly clientId: string;
-  readonly routeId: string;
   /** SHA-256 of the Idempotency-Key: the key itself is never stored. */
   readonly keyHash: string;
 }
@@ -38,7 +37,7 @@ export async function claimKey(
       new PutCommand({
         TableName: db.tableName,
         Item: {
-          ...keys.idempotency(address.clientId, address.routeId, address.keyHash),
+          ...keys.idempotency(address.clientId, address.keyHash),
           entity: 'idempotency',
           status: 'in_progress',
           claim: claim.token,
@@ -80,7 +79,7 @@ export function completionItem(db: Db, address: RecordAddress, token: string, re
   return {
     Update: {
       TableName: db.tableName,
-      Key: keys.idempotency(address.clientId, address.routeId, address.keyHash),
+      Key: keys.idempotency(address.clientId, address.keyHash),
       UpdateExpression: 'SET #status = :completed, response_status = :statusCode, response_body = :body REMOVE in_progress_until',
       ConditionExpression: '#status = :inProgress AND claim = :token',
       ExpressionAttributeNames: { '#status': 'status' },
@@ -101,7 +100,7 @@ export async function releaseKey(db: Db, address: RecordAddress, token: string):
     await db.doc.send(
       new DeleteCommand({
         TableName: db.tableName,
-        Key: keys.idempotency(address.clientId, address.routeId, address.keyHash),
+        Key: keys.idempotency(address.clientId, address.keyHash),
         ConditionExpression: '#status = :inProgress AND claim = :token',
         ExpressionAttributeNames: { '#status': 'status' },
         ExpressionAttributeValues: { ':inProgress': 'in_progress', ':token': token },

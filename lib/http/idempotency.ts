@@ -41,7 +41,7 @@ export interface IdempotentRequest {
   readonly clientId: string;
   readonly routeId: string;
   readonly key: string;
-  /** What must be identical for a replay: the path parameters and the JSON body as sent. */
+  /** With `routeId`, what must be identical for a replay: the path parameters and the JSON body as sent. */
   readonly request: { readonly params: unknown; readonly body: unknown };
   /** The route's success status: what a completed request answered. */
   readonly successStatus: number;
@@ -58,11 +58,12 @@ export interface IdempotentResult {
 }
 
 /**
- * Runs `execute` at most once per (client, route, key) within 24 h. Claims the key (one
- * conditional PutItem that, when the key is taken, returns the record: replayed if completed with
- * the same request, 409 IDEMPOTENCY_KEY_REUSED for another request, 409 IDEMPOTENCY_KEY_IN_USE
- * while in progress), then runs `execute`, whose write completes the claim. Errors are not
- * stored: a failed request gives the key back, so a retry runs afresh.
+ * Runs `execute` at most once per (client, key) within 24 h. Claims the key (one conditional
+ * PutItem that, when the key is taken, returns the record: replayed if completed with the same
+ * request — same route, path parameters and body — 409 IDEMPOTENCY_KEY_REUSED for another
+ * request, 409 IDEMPOTENCY_KEY_IN_USE while in progress), then runs `execute`, whose write
+ * completes the claim. Errors are not stored: a failed request gives the key back, so a retry
+ * runs afresh.
  */
 export async function runIdempotently(
   db: Db,
@@ -70,8 +71,9 @@ export async function runIdempotently(
   input: IdempotentRequest,
   execute: (claim: IdempotencyClaim) => Promise<ApiResult>,
 ): Promise<IdempotentResult> {
-  const address: RecordAddress = { clientId: input.clientId, routeId: input.routeId, keyHash: sha256(input.key) };
-  const requestHash = sha256(canonicalJson(input.request));
+  const address: RecordAddress = { clientId: input.clientId, keyHash: sha256(input.key) };
+  // The route is part of the request: the same key on another route is another request (409).
+  const requestHash = sha256(canonicalJson({ route: input.routeId, ...input.request }));
   const nowMs = clock.now().getTime();
   const taken = await claimKey(db, address, {
     token: input.token,

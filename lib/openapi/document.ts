@@ -152,10 +152,11 @@ const headerComponents: Record<string, oas31.HeaderObject> = {
 
 const IdempotencyKeyHeader = meta(z.optional(z.string().check(z.regex(IDEMPOTENCY_KEY))), {
   description:
-    `1–255 printable ASCII characters, scoped to your client. The same key with the same request within ` +
-    `${IDEMPOTENCY_TTL_SECONDS / 3600} h replays the first response (status and body) with ` +
-    '`Idempotent-Replayed: true`; with a different request it is 409 IDEMPOTENCY_KEY_REUSED, and while the first ' +
-    'is still being processed 409 IDEMPOTENCY_KEY_IN_USE. Errors are not stored, so a failed request may be retried.',
+    `1–255 printable ASCII characters, scoped to your client (not to the operation). The same key with the same ` +
+    `request (operation, path and body) within ${IDEMPOTENCY_TTL_SECONDS / 3600} h replays the first response ` +
+    '(status and body) with `Idempotent-Replayed: true`; with a different request, on this operation or another, ' +
+    'it is 409 IDEMPOTENCY_KEY_REUSED, and while the first is still being processed 409 IDEMPOTENCY_KEY_IN_USE. ' +
+    'Errors are not stored, so a failed request may be retried.',
   examples: ['3f1c9a52-order-1001'],
   param: { id: 'IdempotencyKey' },
 });

@@ -66,13 +66,39 @@ describe('Idempotency-Key', () => {
     expect(b.body.data.id).not.toBe(a.body.data.id);
   });
 
-  it('scopes keys to the operation: cancelling with a key used for a create is its own request', async () => {
+  it('refuses a key used for a create on a cancel with 409 IDEMPOTENCY_KEY_REUSED, and leaves the payment pending', async () => {
     const { key } = await newClient();
     const idem = randomUUID();
     const created = await create(key, idem, paymentBody());
     const cancel = await call('POST', `/transaction/${created.body.data.id}/cancel`, { key, headers: { 'idempotency-key': idem } });
+    expect(cancel.status).toBe(409);
+    expect(cancel.body.error.code).toBe('IDEMPOTENCY_KEY_REUSED');
+    expect(cancel.headers.get('idempotent-replayed')).toBeNull();
+    expect((await call('GET', `/transaction/${created.body.data.id}`, { key })).body.data.status).toBe('pending');
+  });
+
+  it('refuses a key used for one transaction on a cancel of another with 409 IDEMPOTENCY_KEY_REUSED', async () => {
+    const { key } = await newClient();
+    const [one, other] = [await createPaymentVia(key), await createPaymentVia(key)];
+    const idem = randomUUID();
+    const cancel = (id: string) => call('POST', `/transaction/${id}/cancel`, { key, headers: { 'idempotency-key': idem } });
+    expect((await cancel(one.id)).status).toBe(200);
+    const res = await cancel(other.id);
+    expect(res.status).toBe(409);
+    expect(res.body.error.code).toBe('IDEMPOTENCY_KEY_REUSED');
+    expect((await call('GET', `/transaction/${other.id}`, { key })).body.data.status).toBe('pending');
+  });
+
+  it("runs another client's request with the same key on another route as its own", async () => {
+    const alice = await newClient();
+    const bob = await newClient();
+    const idem = randomUUID();
+    expect((await create(alice.key, idem, paymentBody())).status).toBe(201);
+    const txn = await createPaymentVia(bob.key);
+    const cancel = await call('POST', `/transaction/${txn.id}/cancel`, { key: bob.key, headers: { 'idempotency-key': idem } });
     expect(cancel.status).toBe(200);
     expect(cancel.body.data.status).toBe('cancelled');
+    expect(cancel.headers.get('idempotent-replayed')).toBeNull();
   });
 
   it('replays a cancel instead of answering 409 the second time', async () => {

@@ -118,7 +118,7 @@ describe('runIdempotently', () => {
       new QueryCommand({
         TableName: db.tableName,
         KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-        ExpressionAttributeValues: { ':pk': clientPartition(input.clientId), ':prefix': keys.idempotencyPrefix('createPayment') },
+        ExpressionAttributeValues: { ':pk': clientPartition(input.clientId), ':prefix': keys.idempotencyPrefix },
       }),
     );
     expect(Items).toHaveLength(1);
@@ -172,6 +172,28 @@ describe('runIdempotently', () => {
     );
     const retry = await runIdempotently(db, clock, { ...input, token: 'req-b' }, writeMarker(input, 'fixed'));
     expect(retry.replayed).toBe(false);
+  });
+});
+
+describe('runIdempotently with the key used elsewhere', () => {
+  it('refuses the same key on another route with IDEMPOTENCY_KEY_REUSED, and runs nothing', async () => {
+    const db = testDb();
+    const clock = movableClock();
+    const input = request();
+    await runIdempotently(db, clock, input, writeMarker(input, 'create'));
+    const cancel = { ...input, routeId: 'cancelTransaction', token: 'req-b', successStatus: 200 };
+    await expect(runIdempotently(db, clock, cancel, writeMarker(cancel, 'cancel'))).rejects.toBeInstanceOf(IdempotencyKeyReusedError);
+    expect(await markerExists(input.clientId, 'cancel')).toBe(false);
+  });
+
+  it("runs another client's request with the same key and route as its own", async () => {
+    const db = testDb();
+    const clock = movableClock();
+    const alice = request();
+    const bob = { ...alice, clientId: `${alice.clientId}-bob`, token: 'req-bob' };
+    await runIdempotently(db, clock, alice, writeMarker(alice, 'alice'));
+    expect((await runIdempotently(db, clock, bob, writeMarker(bob, 'bob'))).replayed).toBe(false);
+    expect(await markerExists(bob.clientId, 'bob')).toBe(true);
   });
 });
 
