@@ -1,4 +1,4 @@
-import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Db } from '../db/db';
 import { isConditionFailed, isTransactionConflict, oldItem } from '../db/errors';
 import { keys } from '../db/keys';
@@ -18,7 +18,7 @@ export interface RecordAddress {
 /** A record as read back when a claim finds the key taken. */
 export type StoredRecord =
   | { readonly status: 'in_progress'; readonly requestHash: string }
-  | { readonly status: 'completed'; readonly requestHash: string; readonly response: { readonly statusCode: number; readonly body: string } };
+  | { readonly status: 'completed'; readonly requestHash: string; readonly response: StoredResponse };
 
 const TTL = tableDefinition.timeToLiveAttribute;
 
@@ -70,28 +70,54 @@ export async function claimKey(
   }
 }
 
+/** A response as a record stores it: the status and the JSON body as answered. */
+export interface StoredResponse {
+  readonly statusCode: number;
+  readonly body: string;
+}
+
 /**
- * The update that completes a claim, for the TransactWriteItems that writes the request's effect:
- * it stores the response and is conditioned on this request still holding the claim, so the
- * effect and the stored response commit together, and never after another request took the key.
+ * The update that completes a claim with `response`, conditioned on this request still holding
+ * the claim (its token), so nothing is stored after another request took the key over.
  */
-export function completionItem(db: Db, address: RecordAddress, token: string, response: { statusCode: number; body: string }): TransactItem {
+function completion(db: Db, address: RecordAddress, token: string, response: StoredResponse) {
   return {
-    Update: {
-      TableName: db.tableName,
-      Key: keys.idempotency(address.clientId, address.keyHash),
-      UpdateExpression: 'SET #status = :completed, response_status = :statusCode, response_body = :body REMOVE in_progress_until',
-      ConditionExpression: '#status = :inProgress AND claim = :token',
-      ExpressionAttributeNames: { '#status': 'status' },
-      ExpressionAttributeValues: {
-        ':completed': 'completed',
-        ':inProgress': 'in_progress',
-        ':token': token,
-        ':statusCode': response.statusCode,
-        ':body': response.body,
-      },
+    TableName: db.tableName,
+    Key: keys.idempotency(address.clientId, address.keyHash),
+    UpdateExpression: 'SET #status = :completed, response_status = :statusCode, response_body = :body REMOVE in_progress_until',
+    ConditionExpression: '#status = :inProgress AND claim = :token',
+    ExpressionAttributeNames: { '#status': 'status' },
+    ExpressionAttributeValues: {
+      ':completed': 'completed',
+      ':inProgress': 'in_progress',
+      ':token': token,
+      ':statusCode': response.statusCode,
+      ':body': response.body,
     },
   };
+}
+
+/**
+ * The completing update for the TransactWriteItems that writes the request's effect: the effect
+ * and the stored response commit together, and never after another request took the key.
+ */
+export function completionItem(db: Db, address: RecordAddress, token: string, response: StoredResponse): TransactItem {
+  return { Update: completion(db, address, token, response) };
+}
+
+/**
+ * Completes a claim with a refusal (a request that wrote nothing), in one conditional UpdateItem
+ * only the claim's holder can make. False when the claim is no longer this request's (it expired
+ * and another request with the key took it over): nothing was stored.
+ */
+export async function completeWithRefusal(db: Db, address: RecordAddress, token: string, response: StoredResponse): Promise<boolean> {
+  try {
+    await db.doc.send(new UpdateCommand(completion(db, address, token, response)));
+    return true;
+  } catch (error) {
+    if (isConditionFailed(error)) return false;
+    throw error;
+  }
 }
 
 /** Gives the key back after a request failed without writing anything, so a retry runs afresh. */

@@ -4,8 +4,9 @@ import type { Db } from '../db/db';
 import { ClaimLostError, type TransactItem } from '../db/transact';
 import { logger } from '../logger';
 import { success, type ApiResult } from './envelope';
-import { IdempotencyKeyInUseError, IdempotencyKeyReusedError } from './errors';
-import { claimKey, completionItem, releaseKey, type RecordAddress } from './idempotency-store';
+import { ApiError, IdempotencyKeyInUseError, IdempotencyKeyReusedError } from './errors';
+import { claimKey, completeWithRefusal, completionItem, releaseKey, type RecordAddress } from './idempotency-store';
+import { errorResult } from './respond';
 
 /*
  * Idempotency (API.md §8) is our own rather than Powertools' idempotency utility, which issue 3
@@ -22,6 +23,14 @@ export const IDEMPOTENCY_KEY = /^[\x20-\x7e]{1,255}$/;
 
 /** A stored response is replayed for 24 h; DynamoDB's TTL then deletes the record. */
 export const IDEMPOTENCY_TTL_SECONDS = 24 * 60 * 60;
+
+/**
+ * True for the refusals a key stores and replays like a success: 404, 409 and 422, decided by the
+ * use case with nothing written. The contract exempts validation errors (a 400 is answered before
+ * the claim, or gives the key back); 429 and 500 are not stored either: nothing was decided and a
+ * 429 says to retry, so a retry runs afresh.
+ */
+export const storesRefusal = (status: number): boolean => status === 404 || status === 409 || status === 422;
 
 /** True when the header value is an acceptable Idempotency-Key. */
 export function isIdempotencyKey(value: string): boolean {
@@ -62,8 +71,8 @@ export interface IdempotentResult {
  * PutItem that, when the key is taken, returns the record: replayed if completed with the same
  * request — same route, path parameters and body — 409 IDEMPOTENCY_KEY_REUSED for another
  * request, 409 IDEMPOTENCY_KEY_IN_USE while in progress), then runs `execute`, whose write
- * completes the claim. Errors are not stored: a failed request gives the key back, so a retry
- * runs afresh.
+ * completes the claim. A refusal (`storesRefusal`) is stored as the answer too, and replayed like
+ * a success; any other error gives the key back, so a retry runs afresh.
  */
 export async function runIdempotently(
   db: Db,
@@ -100,7 +109,8 @@ export async function runIdempotently(
     result = await execute(claim);
   } catch (error) {
     if (error instanceof ClaimLostError) throw new IdempotencyKeyInUseError();
-    await release(db, address, input.token);
+    if (error instanceof ApiError && storesRefusal(error.status)) await storeRefusal(db, address, input.token, error);
+    else await release(db, address, input.token);
     throw error;
   }
   // A use case that answered without completing its claim would leave the key in progress: a bug,
@@ -116,6 +126,25 @@ export async function runIdempotently(
     return { result: storedResult, replayed: false };
   }
   return { result, replayed: false };
+}
+
+/**
+ * Stores a refusal as the request's answer, exactly as the error response will word it, so a retry
+ * replays it. If the claim was taken over meanwhile, the key belongs to another request, whose
+ * answer is the one replays will give: 409 IDEMPOTENCY_KEY_IN_USE, as for a lost claim on a
+ * success. If storing fails otherwise, the key is given back and that failure is the answer (a
+ * 500, not stored), so the client never saw an answer that a retry would not repeat.
+ */
+async function storeRefusal(db: Db, address: RecordAddress, token: string, refusal: ApiError): Promise<void> {
+  const { statusCode, body } = errorResult(refusal, token);
+  let stored: boolean;
+  try {
+    stored = await completeWithRefusal(db, address, token, { statusCode, body: JSON.stringify(body) });
+  } catch (error) {
+    await release(db, address, token);
+    throw error;
+  }
+  if (!stored) throw new IdempotencyKeyInUseError();
 }
 
 /**

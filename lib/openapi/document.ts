@@ -33,7 +33,7 @@ import {
   ValidationError,
   type ErrorCode,
 } from '../http/errors';
-import { IDEMPOTENCY_KEY, IDEMPOTENCY_TTL_SECONDS } from '../http/idempotency';
+import { IDEMPOTENCY_KEY, IDEMPOTENCY_TTL_SECONDS, storesRefusal } from '../http/idempotency';
 import { MAX_BODY_BYTES } from '../http/request';
 import { internalErrorMessage } from '../http/respond';
 import { meta } from '../meta';
@@ -154,15 +154,19 @@ const IdempotencyKeyHeader = meta(z.optional(z.string().check(z.regex(IDEMPOTENC
   description:
     `1–255 printable ASCII characters, scoped to your client (not to the operation). The same key with the same ` +
     `request (operation, path and body) within ${IDEMPOTENCY_TTL_SECONDS / 3600} h replays the first response ` +
-    '(status and body) with `Idempotent-Replayed: true`; with a different request, on this operation or another, ' +
-    'it is 409 IDEMPOTENCY_KEY_REUSED, and while the first is still being processed 409 IDEMPOTENCY_KEY_IN_USE. ' +
-    'Errors are not stored, so a failed request may be retried.',
+    '(status and body) with `Idempotent-Replayed: true`, a 404, 409 or 422 refusal as well as a success; with a ' +
+    'different request, on this operation or another, it is 409 IDEMPOTENCY_KEY_REUSED, and while the first is ' +
+    'still being processed 409 IDEMPOTENCY_KEY_IN_USE. Validation errors (400), 429 and 500 are not stored, so ' +
+    'such a request may be retried with the same key.',
   examples: ['3f1c9a52-order-1001'],
   param: { id: 'IdempotencyKey' },
 });
 
-/** The error response of one status: the envelope of each code the operation can answer with. */
-function errorResponse(status: number, codes: readonly ErrorCode[]): ZodOpenApiResponseObject {
+/**
+ * The error response of one status: the envelope of each code the operation can answer with, and
+ * the replay header where a key stores that refusal.
+ */
+function errorResponse(status: number, codes: readonly ErrorCode[], idempotent: boolean): ZodOpenApiResponseObject {
   const [first, ...others] = codes.map((code) => errorEnvelopes[code]);
   const schema = others.length === 0 ? first! : z.union([first!, ...others]);
   const examples = Object.fromEntries(
@@ -173,7 +177,10 @@ function errorResponse(status: number, codes: readonly ErrorCode[]): ZodOpenApiR
   );
   return {
     description: codes.map((code) => `${code}: ${errorCatalog[code].when}`).join(' '),
-    headers: { 'X-Request-Id': headerRef('X-Request-Id') },
+    headers: {
+      'X-Request-Id': headerRef('X-Request-Id'),
+      ...(idempotent && storesRefusal(status) && { 'Idempotent-Replayed': headerRef('Idempotent-Replayed') }),
+    },
     content: { 'application/json': { schema, examples } },
   };
 }
@@ -194,7 +201,9 @@ function responses(c: Contract): ZodOpenApiResponsesObject {
   };
   return {
     [`${c.response.status}`]: success,
-    ...Object.fromEntries([...byStatus].map(([status, codes]) => [`${status}`, errorResponse(status, codes)])),
+    ...Object.fromEntries(
+      [...byStatus].map(([status, codes]) => [`${status}`, errorResponse(status, codes, acceptsIdempotencyKey(c.route))]),
+    ),
   };
 }
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { call, newClient } from '../support/fixtures';
-import { createPaymentVia, paymentBody, simulate } from '../support/payments';
+import { createPaymentVia, paymentBody, simulate, uniqueOrderId } from '../support/payments';
 
 const create = (key: string, idempotencyKey: string, body: Record<string, unknown>) =>
   call('POST', '/payment/create', { key, body, headers: { 'idempotency-key': idempotencyKey } });
@@ -145,17 +145,98 @@ describe('Idempotency-Key', () => {
     expect(ledger.body.data).toHaveLength(1);
   });
 
-  it('does not store a refusal: a retried cancel of a settled payment is refused again, not replayed or held', async () => {
+  it('replays a 409 refusal of a cancel, status and body, even after the payment has moved on', async () => {
     const { key } = await newClient();
     const txn = await createPaymentVia(key);
     await simulate(key, txn.id, 'settle');
     const idem = randomUUID();
     const send = () => call('POST', `/transaction/${txn.id}/cancel`, { key, headers: { 'idempotency-key': idem } });
-    for (const res of [await send(), await send()]) {
-      expect(res.status).toBe(409);
-      expect(res.body.error.code).toBe('INVALID_STATE');
-      expect(res.headers.get('idempotent-replayed')).toBeNull();
-    }
+    const first = await send();
+    expect(first.status).toBe(409);
+    expect(first.body.error).toEqual({ code: 'INVALID_STATE', message: 'Cannot cancel a transaction whose status is settled' });
+    expect(first.headers.get('idempotent-replayed')).toBeNull();
+    // Refunded in full: a fresh cancel would now name `refunded`; the key still answers what it answered.
+    expect((await call('POST', '/refund', { key, body: { transaction_id: txn.id } })).status).toBe(201);
+    const again = await send();
+    expect(again.status).toBe(409);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(JSON.stringify(again.body)).toBe(JSON.stringify(first.body));
+  });
+
+  it('replays a 409 refusal of a refund of a pending payment after it settled, and refunds nothing', async () => {
+    const { key } = await newClient();
+    const txn = await createPaymentVia(key);
+    const idem = randomUUID();
+    const send = () => call('POST', '/refund', { key, body: { transaction_id: txn.id }, headers: { 'idempotency-key': idem } });
+    const first = await send();
+    expect(first.status).toBe(409);
+    expect(first.body.error.code).toBe('INVALID_STATE');
+    await simulate(key, txn.id, 'settle');
+    const again = await send();
+    expect(again.status).toBe(409);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(again.body).toEqual(first.body);
+    expect((await call('GET', `/transaction/${txn.id}`, { key })).body.data).toMatchObject({ status: 'settled', refunded_amount: 0 });
+  });
+
+  it('replays a 422 AMOUNT_EXCEEDS_REFUNDABLE, status and body, after the payment was refunded in full', async () => {
+    const { key } = await newClient();
+    const txn = await createPaymentVia(key);
+    await simulate(key, txn.id, 'settle');
+    const idem = randomUUID();
+    const send = () => call('POST', '/refund', { key, body: { transaction_id: txn.id, amount: 200_000 }, headers: { 'idempotency-key': idem } });
+    const first = await send();
+    expect(first.status).toBe(422);
+    expect(first.body.error).toEqual({ code: 'AMOUNT_EXCEEDS_REFUNDABLE', message: 'Refund amount 200000 exceeds the refundable amount 150000' });
+    // Refunded in full: a fresh request would now be 409 INVALID_STATE.
+    expect((await call('POST', '/refund', { key, body: { transaction_id: txn.id } })).status).toBe(201);
+    const again = await send();
+    expect(again.status).toBe(422);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(JSON.stringify(again.body)).toBe(JSON.stringify(first.body));
+  });
+
+  it('replays a 404 for an unknown order_id even once a payment with that order_id has settled', async () => {
+    const { key } = await newClient();
+    const orderId = uniqueOrderId();
+    const idem = randomUUID();
+    const send = () => call('POST', '/refund', { key, body: { order_id: orderId }, headers: { 'idempotency-key': idem } });
+    const first = await send();
+    expect(first.status).toBe(404);
+    expect(first.body.error.code).toBe('NOT_FOUND');
+    const txn = await createPaymentVia(key, { order_id: orderId });
+    await simulate(key, txn.id, 'settle');
+    const again = await send();
+    expect(again.status).toBe(404);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(again.body).toEqual(first.body);
+    expect((await call('GET', `/transaction/${txn.id}`, { key })).body.data.refunded_amount).toBe(0);
+  });
+
+  it('replays a 404 for an unknown transaction id', async () => {
+    const { key } = await newClient();
+    const idem = randomUUID();
+    const send = () => call('POST', '/transaction/txn_01ARZ3NDEKTSV4RRFFQ69G5FAV/cancel', { key, headers: { 'idempotency-key': idem } });
+    const first = await send();
+    const again = await send();
+    expect(first.status).toBe(404);
+    expect(first.headers.get('idempotent-replayed')).toBeNull();
+    expect(again.status).toBe(404);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(again.body).toEqual(first.body);
+  });
+
+  it('does not store a validation error of a refund: the same key with a corrected body refunds', async () => {
+    const { key } = await newClient();
+    const txn = await createPaymentVia(key);
+    await simulate(key, txn.id, 'settle');
+    const idem = randomUUID();
+    const bad = await call('POST', '/refund', { key, body: { transaction_id: txn.id, amount: 0 }, headers: { 'idempotency-key': idem } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.code).toBe('VALIDATION_ERROR');
+    const good = await call('POST', '/refund', { key, body: { transaction_id: txn.id, amount: 1_000 }, headers: { 'idempotency-key': idem } });
+    expect(good.status).toBe(201);
+    expect(good.headers.get('idempotent-replayed')).toBeNull();
   });
 
   it('treats a cancel without a body and one with {} as the same request', async () => {

@@ -2,7 +2,14 @@ import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { clientPartition, keys } from '../../lib/db/keys';
 import { transactWrite } from '../../lib/db/transact';
-import { IdempotencyKeyInUseError, IdempotencyKeyReusedError, NotFoundError } from '../../lib/http/errors';
+import {
+  ConcurrentWriteError,
+  IdempotencyKeyInUseError,
+  IdempotencyKeyReusedError,
+  InvalidStateError,
+  NotFoundError,
+  ValidationError,
+} from '../../lib/http/errors';
 import { IDEMPOTENCY_TTL_SECONDS, runIdempotently, type IdempotencyClaim, type IdempotentRequest } from '../../lib/http/idempotency';
 import { dbFailing, faultyDb, sdkError } from '../support/faults';
 import { testDb } from '../support/fixtures';
@@ -197,6 +204,70 @@ describe('runIdempotently with the key used elsewhere', () => {
   });
 });
 
+describe('runIdempotently with a refusal', () => {
+  it('stores a 409 refusal and replays it, status and body, instead of running the request again', async () => {
+    const db = testDb();
+    const clock = movableClock();
+    const input = request();
+    const refusal = new InvalidStateError('settled', 'cancel');
+    await expect(runIdempotently(db, clock, input, async () => Promise.reject(refusal))).rejects.toBe(refusal);
+    const again = await runIdempotently(db, clock, { ...input, token: 'req-b' }, writeMarker(input, 'later'));
+    expect(again).toEqual({
+      result: { statusCode: 409, body: { success: false, error: { code: 'INVALID_STATE', message: 'Cannot cancel a transaction whose status is settled' } } },
+      replayed: true,
+    });
+    expect(await markerExists(input.clientId, 'later')).toBe(false);
+  });
+
+  it('stores a 404 refusal, and a different request with its key is still IDEMPOTENCY_KEY_REUSED', async () => {
+    const db = testDb();
+    const clock = movableClock();
+    const input = request();
+    await expect(runIdempotently(db, clock, input, async () => Promise.reject(new NotFoundError('Transaction not found')))).rejects.toBeInstanceOf(
+      NotFoundError,
+    );
+    const other = { ...input, token: 'req-b', request: { params: {}, body: { amount: 200 } } };
+    await expect(runIdempotently(db, clock, other, writeMarker(other, 'other'))).rejects.toBeInstanceOf(IdempotencyKeyReusedError);
+    expect((await runIdempotently(db, clock, { ...input, token: 'req-c' }, writeMarker(input, 'same'))).result.statusCode).toBe(404);
+  });
+
+  it.each([
+    ['a validation error (400)', () => new ValidationError([{ field: 'amount', message: 'must be at least 1' }])],
+    ['a colliding write (429)', () => new ConcurrentWriteError()],
+  ])('does not store %s: a retry with the key runs afresh', async (_name, error) => {
+    const db = testDb();
+    const clock = movableClock();
+    const input = request();
+    await expect(runIdempotently(db, clock, input, async () => Promise.reject(error()))).rejects.toBeDefined();
+    const retry = await runIdempotently(db, clock, { ...input, token: 'req-b' }, writeMarker(input, 'retry'));
+    expect(retry.replayed).toBe(false);
+    expect(await markerExists(input.clientId, 'retry')).toBe(true);
+  });
+
+  it('answers IDEMPOTENCY_KEY_IN_USE for a refusal whose claim was taken over, and keeps the answer of the request that took it', async () => {
+    const db = testDb();
+    const clock = movableClock();
+    const input = request({ inProgressMs: 5_000 });
+    let release!: () => void;
+    let started!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const running = new Promise<void>((r) => (started = r));
+    const slow = runIdempotently(db, clock, input, async () => {
+      started();
+      await gate;
+      throw new InvalidStateError('settled', 'cancel');
+    });
+    await running;
+    clock.advance(5_001);
+    const retry = await runIdempotently(db, clock, { ...input, token: 'req-retry' }, writeMarker(input, 'retry'));
+    expect(retry.replayed).toBe(false);
+    release();
+    await expect(slow).rejects.toBeInstanceOf(IdempotencyKeyInUseError);
+    const replay = await runIdempotently(db, clock, { ...input, token: 'req-c' }, writeMarker(input, 'third'));
+    expect(replay).toEqual({ result: retry.result, replayed: true });
+  });
+});
+
 describe('runIdempotently when DynamoDB misbehaves', () => {
   it("keeps its claim when the claim's response is lost and the SDK sends it again", async () => {
     let lost = false;
@@ -226,13 +297,25 @@ describe('runIdempotently when DynamoDB misbehaves', () => {
     const db = dbFailing('DeleteItemCommand', sdkError('InternalServerError'));
     const clock = movableClock();
     const input = request({ inProgressMs: 5_000 });
-    await expect(runIdempotently(db, clock, input, async () => Promise.reject(new NotFoundError('Transaction not found')))).rejects.toBeInstanceOf(
-      NotFoundError,
+    await expect(runIdempotently(db, clock, input, async () => Promise.reject(new ConcurrentWriteError()))).rejects.toBeInstanceOf(
+      ConcurrentWriteError,
     );
     await expect(runIdempotently(testDb(), clock, { ...input, token: 'req-b' }, writeMarker(input, 'early'))).rejects.toBeInstanceOf(
       IdempotencyKeyInUseError,
     );
     clock.advance(5_001);
     expect((await runIdempotently(testDb(), clock, { ...input, token: 'req-c' }, writeMarker(input, 'later'))).replayed).toBe(false);
+  });
+
+  it('answers the failure (a 500), not a refusal it could not store, and gives the key back for a retry', async () => {
+    const db = dbFailing('UpdateItemCommand', sdkError('InternalServerError'));
+    const clock = movableClock();
+    const input = request();
+    await expect(runIdempotently(db, clock, input, async () => Promise.reject(new InvalidStateError('settled', 'cancel')))).rejects.toMatchObject({
+      name: 'InternalServerError',
+    });
+    const retry = await runIdempotently(testDb(), clock, { ...input, token: 'req-b' }, writeMarker(input, 'retry'));
+    expect(retry.replayed).toBe(false);
+    expect(await markerExists(input.clientId, 'retry')).toBe(true);
   });
 });
