@@ -1,7 +1,7 @@
 import type { Channel, Fee, PaymentMethod } from './channels';
 
 /**
- * The payment catalog (API.md §4): every method, channel, limit and fee lives here and nowhere
+ * The payment catalog (docs/api.md §4): every method, channel, limit and fee lives here and nowhere
  * else. Its schema (what GET /payment/channels answers) is in lib/channels.ts.
  */
 
@@ -77,7 +77,7 @@ export function findChannel(paymentMethod: string, paymentChannel: string): Chan
 /** Percent values are kept to at most 4 decimal places so fees can be computed in integers. */
 const PERCENT_SCALE = 10_000n;
 
-/** fee = flat + round_half_up(amount × percent / 100), in integer arithmetic (API.md §4). */
+/** fee = flat + round_half_up(amount × percent / 100), in integer arithmetic (docs/api.md §4). */
 export function computeFee(amount: number, fee: Fee): number {
   const percentScaled = BigInt(Math.round(fee.percent * Number(PERCENT_SCALE)));
   const denominator = 100n * PERCENT_SCALE;

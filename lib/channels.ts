@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { catalog, paymentMethodNames } from './catalog';
 import { meta } from './meta';
 
-/** The catalog's entries as GET /payment/channels answers them (API.md §4). */
+/** The catalog's entries as GET /payment/channels answers them (docs/api.md §4). */
 
 export const Fee = meta(
   z.strictObject({

@@ -1,6 +1,6 @@
 import { encodeTime, ulid } from 'ulid';
 
-/** Identifier prefixes (API.md §1). */
+/** Identifier prefixes (docs/api.md §1). */
 export const idPrefixes = {
   transaction: 'txn',
   refund: 'rfd',

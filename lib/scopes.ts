@@ -1,4 +1,4 @@
-/** Every scope a key can hold (API.md §3). */
+/** Every scope a key can hold (docs/api.md §3). */
 export const scopes = [
   'transactions:write',
   'transactions:read',

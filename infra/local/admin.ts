@@ -1,5 +1,5 @@
 /**
- * `npm run admin -- …` (API.md §9): clients and keys, CI credentials (`ci-env`) and sandbox
+ * `npm run admin -- …` (docs/api.md §9): clients and keys, CI credentials (`ci-env`) and sandbox
  * stacks (`stacks list|prune`). Targets the running local sandbox by default, a deployed
  * stack with --stack NAME, or any DynamoDB endpoint with --endpoint URL --table NAME.
  */

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 
 export const KEY_PREFIX = 'sk_sbx_';
 
-/** 32 random bytes: 43 base64url characters, 256 bits (API.md §3 asks for at least 190). */
+/** 32 random bytes: 43 base64url characters, 256 bits (docs/api.md §3 asks for at least 190). */
 const KEY_RANDOM_BYTES = 32;
 
 const KEY_SHAPE = /^sk_sbx_[A-Za-z0-9_-]{32,}$/;

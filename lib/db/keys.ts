@@ -30,10 +30,10 @@ export const keys = {
   /** Reserves an order_id within the client: written in the same transaction as the payment. */
   order: (clientId: string, orderId: string) => ({ pk: clientPartition(clientId), sk: `ORDER#${orderId}` }),
 
-  /** A refund record (API.md §6). */
+  /** A refund record (docs/api.md §6). */
   refund: (clientId: string, refundId: string) => ({ pk: clientPartition(clientId), sk: `RFD#${refundId}` }),
 
-  /** A settlement-ledger entry (API.md §7). */
+  /** A settlement-ledger entry (docs/api.md §7). */
   settlement: (clientId: string, settlementId: string) => ({ pk: clientPartition(clientId), sk: STL + settlementId }),
 
   /** Sort keys of transactions and settlement entries by id (an empty id gives the prefix). */

@@ -43,7 +43,7 @@ export const NoQuery = z.strictObject({});
 /** The path parameters of a route that declares none. */
 export const NoParams = z.object({});
 
-/** POST routes accept an `Idempotency-Key` (API.md §8). */
+/** POST routes accept an `Idempotency-Key` (docs/api.md §8). */
 export const acceptsIdempotencyKey = (route: Route): boolean => route.method === 'POST';
 
 /**

@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { meta } from '../meta';
 
 /**
- * The schemas of the success envelopes (API.md §1), for the OpenAPI document and for types (the
+ * The schemas of the success envelopes (docs/api.md §1), for the OpenAPI document and for types (the
  * error envelopes are built in lib/openapi/document.ts, the only place that needs them).
  * Kept apart from envelope.ts so that handlers which only answer errors do not bundle zod. Like
  * every response schema they are strict objects: a response carries exactly the fields the
@@ -19,7 +19,7 @@ export const FieldError = z.strictObject({
 });
 export type FieldError = Readonly<z.infer<typeof FieldError>>;
 
-/** The `pagination` object of list responses (API.md §1). */
+/** The `pagination` object of list responses (docs/api.md §1). */
 export const Pagination = z.strictObject({
   limit: meta(z.int().check(z.gte(1), z.lte(100)), { description: 'The page size in effect (the `limit` asked for, default 20)' }),
   has_more: meta(z.boolean(), { description: 'True when another page follows' }),

@@ -33,7 +33,7 @@ export const page = <T>(
   body: { ...success(data), pagination },
 });
 
-/** The error envelope body (API.md §2). */
+/** The error envelope body (docs/api.md §2). */
 export function errorBody(code: ErrorCode, message: string, details?: readonly FieldError[]) {
   return { success: false, error: { code, message, ...(details ? { details } : {}) } } as const;
 }

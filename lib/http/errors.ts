@@ -1,10 +1,10 @@
 import type { FieldError } from './envelope-schemas';
 
-/** Every error the API answers with (API.md §2). Each carries its status and contract code. */
+/** Every error the API answers with (docs/api.md §2). Each carries its status and contract code. */
 
 export type { FieldError };
 
-/** The contract's error codes with their status and when they are answered: API.md §2's table, as data. */
+/** The contract's error codes with their status and when they are answered: docs/api.md §2's table, as data. */
 export const errorCatalog = {
   INVALID_JSON: { status: 400, when: 'The body is not valid JSON, or not a JSON object.' },
   VALIDATION_ERROR: {

@@ -9,7 +9,7 @@ import { claimKey, completeWithRefusal, completionItem, releaseKey, type RecordA
 import { errorResult } from './respond';
 
 /*
- * Idempotency (API.md §8) is our own rather than Powertools' idempotency utility, which issue 3
+ * Idempotency (docs/api.md §8) is our own rather than Powertools' idempotency utility, which issue 3
  * asked to try first. Powertools stores the response with a write of its own after the handler
  * returns. For a payments API that write is in the wrong place: if the function dies between the
  * refund's transaction and that write, the claim expires and a retry refunds a second time; and
@@ -18,7 +18,7 @@ import { errorResult } from './respond';
  * together or not at all: auth + claim + the use case's own calls, and nothing after.
  */
 
-/** Idempotency-Key: 1–255 printable ASCII characters (API.md §8). */
+/** Idempotency-Key: 1–255 printable ASCII characters (docs/api.md §8). */
 export const IDEMPOTENCY_KEY = /^[\x20-\x7e]{1,255}$/;
 
 /** A stored response is replayed for 24 h; DynamoDB's TTL then deletes the record. */

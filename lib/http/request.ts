@@ -1,7 +1,7 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { InvalidJsonError, PayloadTooLargeError, UnsupportedMediaTypeError } from './errors';
 
-/** Bodies are JSON objects of at most 16 KiB (API.md §1). */
+/** Bodies are JSON objects of at most 16 KiB (docs/api.md §1). */
 export const MAX_BODY_BYTES = 16 * 1024;
 
 const JSON_MEDIA_TYPE = /^application\/json[ \t]*(;.*)?$/i;

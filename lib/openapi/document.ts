@@ -51,7 +51,7 @@ import { scopes } from '../scopes';
 
 export type OpenApiDocument = oas31.OpenAPIObject;
 
-/** The error envelope of one code (API.md §2); only VALIDATION_ERROR carries `details`. */
+/** The error envelope of one code (docs/api.md §2); only VALIDATION_ERROR carries `details`. */
 function errorEnvelopeOf<C extends ErrorCode>(code: C) {
   const fields = { code: z.literal(code), message: z.string().check(z.minLength(1)) };
   const error =

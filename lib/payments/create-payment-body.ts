@@ -3,7 +3,7 @@ import { catalog, findChannel, paymentMethodNames } from '../catalog';
 import { meta } from '../meta';
 import { integer, orderId, text } from './schemas';
 
-/** The body of POST /payment/create (API.md §5). */
+/** The body of POST /payment/create (docs/api.md §5). */
 
 const PHONE = /^\+?[0-9]{8,15}$/;
 

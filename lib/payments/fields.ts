@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { idPattern, type IdKind } from '../ids';
 import { meta } from '../meta';
 
-/** Field schemas shared by the objects the API returns (API.md §1 conventions). */
+/** Field schemas shared by the objects the API returns (docs/api.md §1 conventions). */
 
 /** An id of one kind: its prefix and a ULID, sortable by creation time. */
 export const idOf = (kind: IdKind) => z.string().check(z.regex(idPattern(kind)));

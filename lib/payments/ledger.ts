@@ -2,7 +2,7 @@ import { newId } from '../ids';
 import type { SettlementEntry } from './settlement-entry';
 import type { Transaction } from './transaction';
 
-/** The ledger's entries, built (API.md §7); their schema is in settlement-entry.ts. */
+/** The ledger's entries, built (docs/api.md §7); their schema is in settlement-entry.ts. */
 
 export type { SettlementEntry };
 

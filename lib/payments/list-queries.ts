@@ -5,7 +5,7 @@ import { meta } from '../meta';
 import { orderId, settlementTypes } from './schemas';
 import { statuses, type Status } from './states';
 
-/** The queries of GET /transactions and GET /settlements (API.md §5, §7). */
+/** The queries of GET /transactions and GET /settlements (docs/api.md §5, §7). */
 
 const channelNames = catalog.flatMap((m) => m.channels.map((c) => c.payment_channel)) as [string, ...string[]];
 

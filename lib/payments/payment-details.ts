@@ -15,7 +15,7 @@ const retailPrefixes: Record<string, string> = { alfamart: 'ALF', indomaret: 'ID
 const digits = (n: number) => Array.from({ length: n }, () => randomInt(10)).join('');
 
 /**
- * Sandbox payment instructions per method (API.md §5): `va_number` for bank_transfer,
+ * Sandbox payment instructions per method (docs/api.md §5): `va_number` for bank_transfer,
  * `qr_string` for qris, `payment_code` for retail, `checkout_url` for ewallet, nothing for card.
  * URLs use the reserved `.invalid` domain so nobody mistakes them for a live checkout.
  */

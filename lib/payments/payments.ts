@@ -21,7 +21,7 @@ import {
 } from './transaction-repository';
 import { viewTransaction, type Transaction } from './transaction';
 
-/** Use cases of the payment routes (API.md §5). Each takes the client id from the authenticated key. */
+/** Use cases of the payment routes (docs/api.md §5). Each takes the client id from the authenticated key. */
 
 /**
  * Use cases that write take the request's idempotency claim, if it has one, and complete it in

@@ -3,7 +3,7 @@ import { idPattern, isId } from '../ids';
 import { meta } from '../meta';
 import { integer, orderId, text } from './schemas';
 
-/** The body of POST /refund (API.md §6). */
+/** The body of POST /refund (docs/api.md §6). */
 
 export const RefundBody = meta(
   z

@@ -15,7 +15,7 @@ import { orderId } from './schemas';
 import { allows } from './states';
 import { findTransactionIdByOrder } from './transaction-repository';
 
-/** A refund (API.md §6). */
+/** A refund (docs/api.md §6). */
 export const Refund = meta(
   z.strictObject({
     id: idOf('refund'),

@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { meta } from '../meta';
 
 /**
- * Field builders shared by the request schemas of the payment routes (API.md §5). Each route's
+ * Field builders shared by the request schemas of the payment routes (docs/api.md §5). Each route's
  * schemas live in a module of their own (create-payment-body, transaction-requests,
  * list-queries, refund-body), so a function builds only the schemas of its route.
  */

@@ -4,7 +4,7 @@ import { meta } from '../meta';
 import { amount, currency, idOf, timestamp } from './fields';
 import { orderId, settlementTypes } from './schemas';
 
-/** A settlement-ledger entry (API.md §7). */
+/** A settlement-ledger entry (docs/api.md §7). */
 export const SettlementEntry = meta(
   z.strictObject({
     id: idOf('settlement'),

@@ -6,7 +6,7 @@ import { asApiObject } from './fields';
 import { SettlementEntry } from './settlement-entry';
 import type { ListSettlementsInput } from './list-queries';
 
-/** The client's settlement ledger (API.md §7), newest first; `from`/`to` bound `settled_at`. */
+/** The client's settlement ledger (docs/api.md §7), newest first; `from`/`to` bound `settled_at`. */
 export async function listSettlements(
   db: Db,
   clientId: string,

@@ -1,4 +1,4 @@
-/** Transaction states and transitions (API.md §5), as data. */
+/** Transaction states and transitions (docs/api.md §5), as data. */
 
 export const statuses = ['pending', 'settled', 'failed', 'expired', 'cancelled', 'refunded'] as const;
 export type Status = (typeof statuses)[number];

@@ -3,7 +3,7 @@ import { idPattern, isId } from '../ids';
 import { meta } from '../meta';
 import { text } from './schemas';
 
-/** The path and bodies of the routes that act on one transaction (API.md §5). */
+/** The path and bodies of the routes that act on one transaction (docs/api.md §5). */
 
 export const TransactionIdParams = z.object({
   id: meta(

@@ -29,7 +29,7 @@ export type PaymentDetails = Readonly<z.infer<typeof PaymentDetails>>;
 
 const nullableTimestamp = (description: string) => meta(z.nullable(timestamp()), { description });
 
-/** The transaction object of API.md §5, as stored and as returned. */
+/** The transaction object of docs/api.md §5, as stored and as returned. */
 export const Transaction = meta(
   z.strictObject({
     id: idOf('transaction'),

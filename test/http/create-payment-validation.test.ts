@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { call, newClient, type ApiResponse } from '../support/fixtures';
 import { paymentBody } from '../support/payments';
 
-/** POST /payment/create: every field rule of API.md §5 and the request checks of §1–§2, through HTTP. */
+/** POST /payment/create: every field rule of docs/api.md §5 and the request checks of §1–§2, through HTTP. */
 
 interface FieldError {
   readonly field: string;
@@ -372,7 +372,7 @@ describe('POST /payment/create — several bad fields at once', () => {
     ]);
   });
 
-  // API.md §2: `details` names each bad field. The channel rules (amount range, method/channel pair,
+  // docs/api.md §2: `details` names each bad field. The channel rules (amount range, method/channel pair,
   // currency) span several fields, so they are the ones at risk of going unreported next to another error.
   it.each([
     { case: 'amount too low, customer a string', overrides: { amount: 9_999, customer: 'Budi' }, fields: ['amount', 'customer'] },

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { call, newClient, type ApiResponse } from '../support/fixtures';
 import { createPaymentVia } from '../support/payments';
 
-/** Request validation of the transaction routes (API.md §2, §5, §8): queries, path ids, bodies, headers. */
+/** Request validation of the transaction routes (docs/api.md §2, §5, §8): queries, path ids, bodies, headers. */
 
 interface FieldError {
   readonly field: string;

@@ -90,7 +90,7 @@ describe('operations', () => {
     }
   });
 
-  // What each operation can answer, by the contract's rules (API.md §2): 401/403 when scoped;
+  // What each operation can answer, by the contract's rules (docs/api.md §2): 401/403 when scoped;
   // 413/415 with a body; 404 for an id or a refund's transaction; 409 when it changes state or
   // takes an Idempotency-Key; 422 for refunds; 400, 429 and 500 everywhere.
   const expectedStatuses: Record<string, string[]> = {
