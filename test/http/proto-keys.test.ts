@@ -77,3 +77,11 @@ describe('a __proto__ key in a body is refused, naming where it is', () => {
     expect(res.body.error.details).toContainEqual({ field: `extra.${'0.'.repeat(depth)}__proto__`, message: PROTO_RULE });
   });
 });
+
+describe('a __proto__ query parameter', () => {
+  it('is refused like any unknown parameter, not dropped', async () => {
+    const res = await call('GET', '/transactions?__proto__=x&limit=5', { key });
+    expect(res.status).toBe(400);
+    expect(res.body.error.details).toEqual([{ field: '__proto__', message: 'is not a recognized query parameter' }]);
+  });
+});
