@@ -29,8 +29,10 @@ export function httpApiEvent(request: HttpRequestParts): APIGatewayProxyEventV2 
   for (const [name, value] of Object.entries(request.headers)) {
     if (value !== undefined) headers[name.toLowerCase()] = Array.isArray(value) ? value.join(',') : value;
   }
-  const query: Record<string, string> = {};
-  for (const [name, value] of url.searchParams) query[name] = name in query ? `${query[name]},${value}` : value;
+  // A Map, then fromEntries: `__proto__` and `constructor` stay own parameters, as in the JSON event
+  // Lambda parses, instead of hitting Object.prototype.
+  const query = new Map<string, string>();
+  for (const [name, value] of url.searchParams) query.set(name, query.has(name) ? `${query.get(name)},${value}` : value);
   const now = new Date();
   const routeKey = route ? `${route.method} ${API_BASE_PATH}${route.path}` : '$default';
   const isText = body.length === 0 || isUtf8(body);
@@ -40,7 +42,7 @@ export function httpApiEvent(request: HttpRequestParts): APIGatewayProxyEventV2 
     rawPath: url.pathname,
     rawQueryString: url.search.slice(1),
     headers,
-    queryStringParameters: Object.keys(query).length > 0 ? query : undefined,
+    queryStringParameters: query.size > 0 ? Object.fromEntries(query) : undefined,
     pathParameters: pathParameters && Object.keys(pathParameters).length > 0 ? decodeAll(pathParameters) : undefined,
     body: body.length > 0 ? body.toString(isText ? 'utf8' : 'base64') : undefined,
     isBase64Encoded: !isText,

@@ -1,19 +1,12 @@
 import * as z from 'zod/mini';
 import { catalog, findChannel, paymentMethodNames } from '../catalog';
 import { meta } from '../meta';
+import { Metadata } from './metadata';
 import { integer, orderId, text } from './schemas';
 
 /** The body of POST /payment/create (docs/api.md §5). */
 
 const PHONE = /^\+?[0-9]{8,15}$/;
-
-const metadataValue = z.union([text(500), z.number(), z.boolean(), z.null()], {
-  error: 'must be a string (at most 500 characters), number, boolean or null',
-});
-
-const metadata = z
-  .record(text(40, 1), metadataValue, { error: (issue) => (issue.code === 'invalid_type' ? 'must be an object' : undefined) })
-  .check(z.refine((m) => Object.keys(m).length <= 20, { error: 'must have at most 20 keys' }));
 
 const enabledChannelNames = catalog.flatMap((m) => m.channels.filter((c) => c.enabled).map((c) => c.payment_channel));
 
@@ -44,9 +37,7 @@ export const CreatePaymentBody = meta(
         ),
         currency: meta(z.optional(z.string({ error: 'must be a string' })), { description: "Must be the channel's currency, if given" }),
         description: z.optional(z.nullable(text(255))),
-        metadata: meta(z.optional(metadata), {
-          description: 'Up to 20 keys of 1–40 characters; values are strings (up to 500 characters), numbers, booleans or null',
-        }),
+        metadata: z.optional(Metadata),
         expiry_minutes: meta(z.optional(integer({ min: 1, max: 10_080, message: 'must be from 1 to 10080' })), {
           description: "Minutes until a pending transaction expires; default the channel's expiry_minutes",
         }),
