@@ -1,7 +1,9 @@
+import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { createClient, createKey, findPrincipal } from '../../lib/auth/key-repository';
 import { hashApiKey } from '../../lib/auth/api-key';
 import { closeDb, createDb } from '../../lib/db/client';
+import { CURSOR_SECRET_ENV, cursorKeyOf } from '../../lib/db/cursor-key';
 import type { Db } from '../../lib/db/db';
 import { ensureTable, startDynamoLocal } from './dynamodb-local';
 import { startLocalServer } from './server';
@@ -28,6 +30,8 @@ export interface SandboxOptions {
   /** Where DynamoDB Local keeps its files; omitted → in memory. */
   readonly dbPath?: string;
   readonly dynamoLog?: string;
+  /** Signs list cursors, as the stack's secret does deployed. */
+  readonly cursorSecret: string;
 }
 
 /**
@@ -35,12 +39,14 @@ export interface SandboxOptions {
  * Lambda handlers on 127.0.0.1. `stop()` closes the server and waits for java to exit.
  */
 export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
+  cursorKeyOf(options.cursorSecret); // refuses a short one before anything starts
   if (options.dbPath) mkdirSync(options.dbPath, { recursive: true });
   const dynamo = await startDynamoLocal({ dbPath: options.dbPath, log: options.dynamoLog });
   try {
     await ensureTable(dynamo.endpoint, LOCAL_TABLE_NAME);
     process.env.TABLE_NAME = LOCAL_TABLE_NAME;
     process.env.DYNAMODB_ENDPOINT = dynamo.endpoint;
+    process.env[CURSOR_SECRET_ENV] = options.cursorSecret;
     const server = await startLocalServer({ port: options.port });
     const db: Db = createDb(LOCAL_TABLE_NAME, { endpoint: dynamo.endpoint });
     return {
@@ -58,6 +64,11 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
     await dynamo.stop();
     throw error;
   }
+}
+
+/** A fresh random cursor secret: 32 bytes, base64url. */
+export function newCursorSecret(): string {
+  return randomBytes(32).toString('base64url');
 }
 
 /** Returns the remembered demo credentials when they still work, else seeds a new demo client and full-scope key. */

@@ -5,7 +5,7 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { dbDir, demoFile, dynamoLogFile, runtimeFile, sandboxDir, type RuntimeInfo } from './paths';
-import { ensureDemoCredentials, startSandbox, type DemoCredentials } from './sandbox';
+import { ensureDemoCredentials, newCursorSecret, startSandbox, type DemoCredentials } from './sandbox';
 import { PortInUseError } from './server';
 
 const DEFAULT_PORT = 3000;
@@ -24,7 +24,12 @@ async function main(): Promise<number> {
   const inMemory = values['in-memory'] ?? false;
   mkdirSync(sandboxDir, { recursive: true });
 
-  const sandbox = await startSandbox({ port, dbPath: inMemory ? undefined : dbDir, dynamoLog: dynamoLogFile });
+  const sandbox = await startSandbox({
+    port,
+    dbPath: inMemory ? undefined : dbDir,
+    dynamoLog: dynamoLogFile,
+    cursorSecret: newCursorSecret(),
+  });
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
