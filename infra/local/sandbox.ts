@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { createClient, createKey, findPrincipal } from '../../lib/auth/key-repository';
 import { hashApiKey } from '../../lib/auth/api-key';
 import { closeDb, createDb } from '../../lib/db/client';
-import { CURSOR_SECRET_ENV, cursorKeyOf } from '../../lib/db/cursor-key';
+import { CURSOR_SECRET_ENV, cursorKeyOf, MIN_CURSOR_SECRET_LENGTH } from '../../lib/db/cursor-key';
 import type { Db } from '../../lib/db/db';
 import { ensureTable, startDynamoLocal } from './dynamodb-local';
 import { startLocalServer } from './server';
@@ -30,7 +31,7 @@ export interface SandboxOptions {
   /** Where DynamoDB Local keeps its files; omitted → in memory. */
   readonly dbPath?: string;
   readonly dynamoLog?: string;
-  /** Signs list cursors, as the stack's secret does deployed. */
+  /** Signs list cursors (as the stack's secret does deployed): `npm start` keeps one in `.sandbox/`. */
   readonly cursorSecret: string;
 }
 
@@ -69,6 +70,24 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
 /** A fresh random cursor secret: 32 bytes, base64url. */
 export function newCursorSecret(): string {
   return randomBytes(32).toString('base64url');
+}
+
+/**
+ * The cursor secret kept in `file`: made on first use (readable by its owner only) and read back on
+ * every later start, so cursors stay valid across restarts, as the persisted data does.
+ */
+export function ensureCursorSecret(file: string): string {
+  mkdirSync(dirname(file), { recursive: true });
+  try {
+    writeFileSync(file, `${newCursorSecret()}\n`, { mode: 0o600, flag: 'wx' });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
+  const secret = readFileSync(file, 'utf8').trim();
+  if (secret.length < MIN_CURSOR_SECRET_LENGTH) {
+    throw new Error(`${file} does not hold a cursor secret of at least ${MIN_CURSOR_SECRET_LENGTH} characters; delete it to get a new one`);
+  }
+  return secret;
 }
 
 /** Returns the remembered demo credentials when they still work, else seeds a new demo client and full-scope key. */

@@ -4,8 +4,8 @@
  */
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { dbDir, demoFile, dynamoLogFile, runtimeFile, sandboxDir, type RuntimeInfo } from './paths';
-import { ensureDemoCredentials, newCursorSecret, startSandbox, type DemoCredentials } from './sandbox';
+import { cursorSecretFile, dbDir, demoFile, dynamoLogFile, runtimeFile, sandboxDir, type RuntimeInfo } from './paths';
+import { ensureCursorSecret, ensureDemoCredentials, newCursorSecret, startSandbox, type DemoCredentials } from './sandbox';
 import { PortInUseError } from './server';
 
 const DEFAULT_PORT = 3000;
@@ -28,7 +28,8 @@ async function main(): Promise<number> {
     port,
     dbPath: inMemory ? undefined : dbDir,
     dynamoLog: dynamoLogFile,
-    cursorSecret: newCursorSecret(),
+    // In memory nothing is kept, so neither is the secret: the cursors of a run die with its data.
+    cursorSecret: inMemory ? newCursorSecret() : ensureCursorSecret(cursorSecretFile),
   });
   let stopping = false;
   const stop = async (signal: string) => {
