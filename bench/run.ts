@@ -28,7 +28,7 @@ import type { Db } from '../lib/db/db';
 import { keys } from '../lib/db/keys';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { routeList, routes } from '../lib/routes';
-import { ensureDemoCredentials, startSandbox, type Sandbox } from '../infra/local/sandbox';
+import { ensureDemoCredentials, newCursorSecret, startSandbox, type Sandbox } from '../infra/local/sandbox';
 import { measureBundles, synthesizeBundles } from './bundles';
 import { DirectInvoker, HttpApi } from './client';
 import { costOfCreates } from './cost';
@@ -141,7 +141,7 @@ async function main(): Promise<number> {
   let floorDb: Db | undefined;
   const clients: HttpApi[] = [];
   try {
-    sandbox = await startSandbox({ port: 0 });
+    sandbox = await startSandbox({ port: 0, cursorSecret: newCursorSecret() });
     log(`sandbox: ${sandbox.baseUrl} on DynamoDB Local ${sandbox.dynamoEndpoint}`);
     const demo = await ensureDemoCredentials(sandbox.db);
 

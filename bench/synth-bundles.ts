@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { App, Stack } from 'aws-cdk-lib';
 import { cdkJsonContext, createStack } from '../infra/app';
 import { ApiFunction } from '../infra/constructs/api-function';
+import { CURSOR_SECRET_ARN_ENV } from '../lib/db/cursor-key';
 import { fallbackHandler, routeList } from '../lib/routes';
 
 /** A function's bundle and the configuration it runs with. */
@@ -29,6 +30,8 @@ export interface SynthesizedFunction {
   readonly environment: Record<string, string>;
   /** Whether the stack sets TABLE_NAME (to the table's generated name, a token here). */
   readonly boundToTable: boolean;
+  /** Whether the stack sets CURSOR_SECRET_ARN (to the secret's ARN, a token here). */
+  readonly readsCursorSecret: boolean;
 }
 
 export interface SynthResult {
@@ -57,6 +60,7 @@ function describe(outdir: string, resources: Record<string, Resource>, stack: St
     runtime: String(p.Runtime),
     environment,
     boundToTable: 'TABLE_NAME' in variables,
+    readsCursorSecret: CURSOR_SECRET_ARN_ENV in variables,
   };
 }
 

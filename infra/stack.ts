@@ -12,7 +12,9 @@ import {
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import { AttributeType, BillingMode, ProjectionType, StreamViewType, Table } from 'aws-cdk-lib/aws-dynamodb';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
+import { CURSOR_SECRET_ARN_ENV } from '../lib/db/cursor-key';
 import { tableDefinition } from '../lib/db/table';
 import { API_BASE_PATH, fallbackHandler, routeList } from '../lib/routes';
 import { ApiFunction } from './constructs/api-function';
@@ -44,6 +46,8 @@ export interface PaymentSandboxStackProps extends StackProps {
 /** The sandbox on AWS: the table, the HTTP API, and one function per route of lib/routes.ts. */
 export class PaymentSandboxStack extends Stack {
   readonly table: Table;
+  /** The key that signs list cursors; only the functions of `cursors` routes may read it. */
+  readonly cursorSecret: Secret;
   readonly api: HttpApi;
   /** The function behind each route, by route id. */
   readonly routeFunctions: ReadonlyMap<string, ApiFunction>;
@@ -54,6 +58,7 @@ export class PaymentSandboxStack extends Stack {
     super(scope, id, props);
 
     this.table = this.createTable(props.retain);
+    this.cursorSecret = this.createCursorSecret();
     const indexNames = tableDefinition.indexes.map((index) => index.name);
 
     // Routes that match nothing reach `$default` before any authentication, so it needs no table.
@@ -82,6 +87,10 @@ export class PaymentSandboxStack extends Stack {
       });
       // A route that needs no table (the OpenAPI document) gets neither TABLE_NAME nor a grant.
       if (route.table !== 'none') fn.bindTable(this.table, { access: route.table, indexNames });
+      if (route.cursors) {
+        fn.function.addEnvironment(CURSOR_SECRET_ARN_ENV, this.cursorSecret.secretArn);
+        this.cursorSecret.grantRead(fn.role);
+      }
       this.api.addRoutes({
         path: `${API_BASE_PATH}${route.path}`,
         methods: [HttpMethod[route.method]],
@@ -125,6 +134,26 @@ export class PaymentSandboxStack extends Stack {
       description: 'The single DynamoDB table (for the admin CLI)',
       value: this.table.tableName,
     });
+  }
+
+  /**
+   * Generated at deploy and read by no one but the list functions, so a cursor the API accepts can
+   * only come from the API. Deleted with the stack, even with retain=true: cursors are short-lived.
+   */
+  private createCursorSecret(): Secret {
+    const secret = new Secret(this, 'CursorSecret', {
+      description: 'Signs the list cursors of the Payment Sandbox API',
+      generateSecretString: { passwordLength: 64, excludePunctuation: true, includeSpace: false },
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+    Validations.of(secret).acknowledge({
+      id: 'AwsSolutions-SMG4',
+      reason:
+        'The secret only signs list cursors, positions in a list that a client follows for minutes, and ' +
+        'protects no data (every query reads the partition of the authenticated key). A rotation would ' +
+        'gain nothing and turn every open cursor into a 400 on its next page.',
+    });
+    return secret;
   }
 
   private createTable(retain: boolean): Table {

@@ -17,6 +17,11 @@ export interface Route {
   readonly summary: string;
   /** Each success writes one audit line (lib/http/audit.ts): operations that move money or state on a key's say-so. */
   readonly audit?: true;
+  /**
+   * Issues and reads list cursors: its function alone gets the stack's cursor secret
+   * (CURSOR_SECRET_ARN and read access to it), and fails at start without one (lib/db/cursor-key.ts).
+   */
+  readonly cursors?: true;
 }
 
 /** Every path is served below this prefix; `{base_url}` ends with it. */
@@ -60,6 +65,7 @@ export const routes = {
     handler: 'functions/list-transactions.ts',
     scope: 'transactions:read',
     table: 'read',
+    cursors: true,
     summary: 'List transactions with filters',
   }),
   cancelTransaction: route({
@@ -99,6 +105,7 @@ export const routes = {
     handler: 'functions/list-settlements.ts',
     scope: 'settlements:read',
     table: 'read',
+    cursors: true,
     summary: 'List the settlement ledger',
   }),
   getOpenApiDocument: route({

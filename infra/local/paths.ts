@@ -8,6 +8,8 @@ export const demoFile = join(sandboxDir, 'demo.json');
 /** Written while `npm start` runs, so the admin CLI finds the running sandbox with no flags. */
 export const runtimeFile = join(sandboxDir, 'runtime.json');
 export const dynamoLogFile = join(sandboxDir, 'dynamodb-local.log');
+/** The secret that signs this sandbox's list cursors (made on first start, mode 0600). */
+export const cursorSecretFile = join(sandboxDir, 'cursor-secret');
 
 export interface RuntimeInfo {
   readonly baseUrl: string;

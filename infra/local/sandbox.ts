@@ -1,7 +1,10 @@
-import { mkdirSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { createClient, createKey, findPrincipal } from '../../lib/auth/key-repository';
 import { hashApiKey } from '../../lib/auth/api-key';
 import { closeDb, createDb } from '../../lib/db/client';
+import { CURSOR_SECRET_ENV, cursorKeyOf, MIN_CURSOR_SECRET_LENGTH } from '../../lib/db/cursor-key';
 import type { Db } from '../../lib/db/db';
 import { ensureTable, startDynamoLocal } from './dynamodb-local';
 import { startLocalServer } from './server';
@@ -28,6 +31,8 @@ export interface SandboxOptions {
   /** Where DynamoDB Local keeps its files; omitted → in memory. */
   readonly dbPath?: string;
   readonly dynamoLog?: string;
+  /** Signs list cursors (as the stack's secret does deployed): `npm start` keeps one in `.sandbox/`. */
+  readonly cursorSecret: string;
 }
 
 /**
@@ -35,12 +40,14 @@ export interface SandboxOptions {
  * Lambda handlers on 127.0.0.1. `stop()` closes the server and waits for java to exit.
  */
 export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
+  cursorKeyOf(options.cursorSecret); // refuses a short one before anything starts
   if (options.dbPath) mkdirSync(options.dbPath, { recursive: true });
   const dynamo = await startDynamoLocal({ dbPath: options.dbPath, log: options.dynamoLog });
   try {
     await ensureTable(dynamo.endpoint, LOCAL_TABLE_NAME);
     process.env.TABLE_NAME = LOCAL_TABLE_NAME;
     process.env.DYNAMODB_ENDPOINT = dynamo.endpoint;
+    process.env[CURSOR_SECRET_ENV] = options.cursorSecret;
     const server = await startLocalServer({ port: options.port });
     const db: Db = createDb(LOCAL_TABLE_NAME, { endpoint: dynamo.endpoint });
     return {
@@ -58,6 +65,29 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
     await dynamo.stop();
     throw error;
   }
+}
+
+/** A fresh random cursor secret: 32 bytes, base64url. */
+export function newCursorSecret(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+/**
+ * The cursor secret kept in `file`: made on first use (readable by its owner only) and read back on
+ * every later start, so cursors stay valid across restarts, as the persisted data does.
+ */
+export function ensureCursorSecret(file: string): string {
+  mkdirSync(dirname(file), { recursive: true });
+  try {
+    writeFileSync(file, `${newCursorSecret()}\n`, { mode: 0o600, flag: 'wx' });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
+  const secret = readFileSync(file, 'utf8').trim();
+  if (secret.length < MIN_CURSOR_SECRET_LENGTH) {
+    throw new Error(`${file} does not hold a cursor secret of at least ${MIN_CURSOR_SECRET_LENGTH} characters; delete it to get a new one`);
+  }
+  return secret;
 }
 
 /** Returns the remembered demo credentials when they still work, else seeds a new demo client and full-scope key. */

@@ -4,8 +4,8 @@
  */
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { dbDir, demoFile, dynamoLogFile, runtimeFile, sandboxDir, type RuntimeInfo } from './paths';
-import { ensureDemoCredentials, startSandbox, type DemoCredentials } from './sandbox';
+import { cursorSecretFile, dbDir, demoFile, dynamoLogFile, runtimeFile, sandboxDir, type RuntimeInfo } from './paths';
+import { ensureCursorSecret, ensureDemoCredentials, newCursorSecret, startSandbox, type DemoCredentials } from './sandbox';
 import { PortInUseError } from './server';
 
 const DEFAULT_PORT = 3000;
@@ -24,7 +24,13 @@ async function main(): Promise<number> {
   const inMemory = values['in-memory'] ?? false;
   mkdirSync(sandboxDir, { recursive: true });
 
-  const sandbox = await startSandbox({ port, dbPath: inMemory ? undefined : dbDir, dynamoLog: dynamoLogFile });
+  const sandbox = await startSandbox({
+    port,
+    dbPath: inMemory ? undefined : dbDir,
+    dynamoLog: dynamoLogFile,
+    // In memory nothing is kept, so neither is the secret: the cursors of a run die with its data.
+    cursorSecret: inMemory ? newCursorSecret() : ensureCursorSecret(cursorSecretFile),
+  });
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;

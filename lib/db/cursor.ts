@@ -3,13 +3,13 @@ import { ValidationError } from '../http/errors';
 
 /**
  * Opaque list cursors: a position (an item id) bound by a MAC to the client and to the filters
- * it was issued for. The MAC is an integrity check, not a secret: every query's partition comes
- * from the authenticated key, so even a hand-made cursor could only move within the caller's own
- * data. A corrupted, foreign or filter-mismatched cursor is a 400 and reveals nothing.
+ * it was issued for. The MAC is keyed by the sandbox's own secret (lib/db/cursor-key.ts), so only
+ * this sandbox can make a cursor it accepts. Isolation does not rest on it: every query's
+ * partition comes from the authenticated key, so no cursor can reach another client's data.
+ * A forged, corrupted, foreign or filter-mismatched cursor is a 400 and reveals nothing.
  */
 
 const VERSION = 1;
-const MAC_CONTEXT = 'payment-sandbox/cursor/v1';
 
 interface CursorPayload {
   readonly v: number;
@@ -26,22 +26,22 @@ export function filterFingerprint(filters: Record<string, unknown>): string {
   return createHash('sha256').update(JSON.stringify(normalized)).digest('base64url').slice(0, 22);
 }
 
-function mac(clientId: string, fingerprint: string, payload: string): string {
-  return createHmac('sha256', MAC_CONTEXT).update(`${clientId}\n${fingerprint}\n${payload}`).digest('base64url');
+function mac(key: Buffer, clientId: string, fingerprint: string, payload: string): string {
+  return createHmac('sha256', key).update(`${clientId}\n${fingerprint}\n${payload}`).digest('base64url');
 }
 
-/** Encodes the position after `afterId` for this client and filter set. */
-export function encodeCursor(clientId: string, fingerprint: string, afterId: string): string {
+/** Encodes the position after `afterId` for this client and filter set, signed with `key`. */
+export function encodeCursor(key: Buffer, clientId: string, fingerprint: string, afterId: string): string {
   const payload = Buffer.from(JSON.stringify({ v: VERSION, after: afterId } satisfies CursorPayload)).toString('base64url');
-  return `${payload}.${mac(clientId, fingerprint, payload)}`;
+  return `${payload}.${mac(key, clientId, fingerprint, payload)}`;
 }
 
-/** Decodes a cursor issued to this client for these filters, or throws VALIDATION_ERROR on `cursor`. */
-export function decodeCursor(cursor: string, clientId: string, fingerprint: string, isValidId: (id: string) => boolean): string {
+/** Decodes a cursor signed with `key` for this client and these filters, or throws VALIDATION_ERROR on `cursor`. */
+export function decodeCursor(key: Buffer, cursor: string, clientId: string, fingerprint: string, isValidId: (id: string) => boolean): string {
   const invalid = () => new ValidationError([{ field: 'cursor', message: 'is not a valid cursor for this request' }]);
   const [payload, signature, extra] = cursor.split('.');
   if (!payload || !signature || extra !== undefined) throw invalid();
-  const expected = Buffer.from(mac(clientId, fingerprint, payload));
+  const expected = Buffer.from(mac(key, clientId, fingerprint, payload));
   const given = Buffer.from(signature);
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) throw invalid();
   let decoded: CursorPayload;

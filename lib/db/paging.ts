@@ -2,6 +2,7 @@ import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { Pagination } from '../http/envelope';
 import { idBounds, isId, type IdKind } from '../ids';
 import { decodeCursor, encodeCursor, filterFingerprint } from './cursor';
+import { cursorKey } from './cursor-key';
 import type { Db } from './db';
 import { clientPartition } from './keys';
 
@@ -57,8 +58,9 @@ export interface ListRequest {
  */
 export async function listNewestFirst(db: Db, request: ListRequest): Promise<{ items: Record<string, unknown>[]; pagination: Pagination }> {
   const fingerprint = filterFingerprint({ kind: request.kind, ...request.filters });
+  const key = await cursorKey();
   const afterId = request.cursor
-    ? decodeCursor(request.cursor, request.clientId, fingerprint, (id) => isId(request.kind, id))
+    ? decodeCursor(key, request.cursor, request.clientId, fingerprint, (id) => isId(request.kind, id))
     : undefined;
   const bounds = idBounds(request.kind, request.from, request.to);
   const only = request.onlyId;
@@ -106,7 +108,7 @@ export async function listNewestFirst(db: Db, request: ListRequest): Promise<{ i
     pagination: {
       limit: request.limit,
       has_more: resumeAt !== undefined,
-      next_cursor: resumeAt === undefined ? null : encodeCursor(request.clientId, fingerprint, resumeAt),
+      next_cursor: resumeAt === undefined ? null : encodeCursor(key, request.clientId, fingerprint, resumeAt),
     },
   };
 }

@@ -3,6 +3,7 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from '
 import { authorize } from '../auth/authorize';
 import type { Principal } from '../auth/key-repository';
 import { systemClock, type Clock } from '../clock';
+import { cursorKeySource } from '../db/cursor-key';
 import type { Db } from '../db/db';
 import { defaultDb } from '../db/default-db';
 import { logger } from '../logger';
@@ -47,6 +48,8 @@ export function endpoint<C extends Contract>(
 ) {
   const { route } = contract;
   const db = defaultDb;
+  // Like TABLE_NAME: a list function without its cursor secret fails at start, not on its first page.
+  if (route.cursors) cursorKeySource();
   const chain = middy<Event, Response, Error, EndpointContext>().use(errorResponses(route.id));
   if (route.scope !== null) chain.use(authorize(db, route.scope));
   return chain.use(parseInput(contract)).handler(async (_event, context) => {

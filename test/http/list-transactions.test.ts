@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
+import { encodeCursor, filterFingerprint } from '../../lib/db/cursor';
 import { call, newClient } from '../support/fixtures';
 import { createPaymentVia, simulate } from '../support/payments';
 
@@ -96,6 +97,36 @@ describe('GET /transactions', () => {
     const res = await call('GET', `/transactions?cursor=${encodeURIComponent(flipped)}`, { key });
     expect(res.status).toBe(400);
     expect(res.body.error.code).toBe('VALIDATION_ERROR');
+  });
+});
+
+describe('hand-made cursors', () => {
+  /** A cursor made exactly as the API makes them (lib/db/cursor.ts) for a list without filters, signed with `secret`. */
+  const handMade = (secret: string, clientId: string, afterId: string) =>
+    encodeCursor(Buffer.from(secret), clientId, filterFingerprint({ kind: 'transaction' }), afterId);
+
+  it('refuses one signed with the key that used to be in the source with 400 VALIDATION_ERROR on cursor, revealing nothing', async () => {
+    const { key, clientId } = await newClient();
+    await createMany(key, 3);
+    const [newest, ...older] = (await call('GET', '/transactions', { key })).body.data;
+
+    const forged = handMade('payment-sandbox/cursor/v1', clientId, newest.id);
+    const res = await call('GET', `/transactions?cursor=${encodeURIComponent(forged)}`, { key });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({
+      success: false,
+      error: {
+        code: 'VALIDATION_ERROR',
+        message: 'Request validation failed',
+        details: [{ field: 'cursor', message: 'is not a valid cursor for this request' }],
+      },
+    });
+
+    // Made the same way with this sandbox's own secret, it is the very cursor the API issues: only the key differs.
+    const genuine = handMade(inject('cursorSecret'), clientId, newest.id);
+    expect((await call('GET', '/transactions?limit=1', { key })).body.pagination.next_cursor).toBe(genuine);
+    const next = await call('GET', `/transactions?cursor=${encodeURIComponent(genuine)}`, { key });
+    expect(next.body.data.map((t: any) => t.id)).toEqual(older.map((t: any) => t.id));
   });
 });
 

@@ -1,4 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
+import { encodeCursor, filterFingerprint } from '../../lib/db/cursor';
+import { newId } from '../../lib/ids';
 import { call, newClient } from '../support/fixtures';
 import { createPaymentVia, simulate } from '../support/payments';
 
@@ -66,6 +68,18 @@ describe('GET /settlements', () => {
     const stolen = await call('GET', `/settlements?cursor=${encodeURIComponent(first.pagination.next_cursor)}`, { key: bob.key });
     expect(stolen.status).toBe(400);
     expect((await call('GET', '/settlements', { key: bob.key })).body.data).toEqual([]);
+  });
+
+  it('refuses a cursor signed with the key that used to be in the source, and takes the same one signed with its own secret', async () => {
+    const { key, clientId } = await newClient();
+    const handMade = (secret: string) =>
+      encodeCursor(Buffer.from(secret), clientId, filterFingerprint({ kind: 'settlement' }), newId('settlement'));
+
+    const forged = await call('GET', `/settlements?cursor=${encodeURIComponent(handMade('payment-sandbox/cursor/v1'))}`, { key });
+    expect(forged.status).toBe(400);
+    expect(forged.body.error.details).toEqual([{ field: 'cursor', message: 'is not a valid cursor for this request' }]);
+    const genuine = await call('GET', `/settlements?cursor=${encodeURIComponent(handMade(inject('cursorSecret')))}`, { key });
+    expect(genuine.status).toBe(200);
   });
 
   it.each([

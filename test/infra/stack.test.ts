@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { isBuiltin } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -9,10 +9,13 @@ import { Match, Template } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildApp, cdkJsonContext } from '../../infra/app';
 import { httpApiEvent } from '../../infra/local/lambda-event';
+import { decodeCursor, filterFingerprint } from '../../lib/db/cursor';
 import { tableDefinition } from '../../lib/db/table';
+import { isId } from '../../lib/ids';
 import { API_BASE_PATH, routeList, routes } from '../../lib/routes';
 import { call, newClient } from '../support/fixtures';
-import { paymentBody } from '../support/payments';
+import { createPaymentVia, paymentBody } from '../support/payments';
+import { startFakeSecretsManager } from '../support/secrets-manager';
 
 // One real synthesis (esbuild bundling included) shared by every test in this file.
 
@@ -299,6 +302,80 @@ describe('table permissions', () => {
     for (const statement of statements) {
       for (const action of asList<string>(statement.Action)) expect(action).not.toContain('*');
       expect(asList(statement.Resource)).not.toContain('*');
+    }
+  });
+});
+
+describe('cursor secret', () => {
+  const cursorRoutes = routeList.filter((r) => r.cursors);
+  const secretId = () => ofType('AWS::SecretsManager::Secret')[0]![0];
+  const secretStatementsOf = (functionId: string) =>
+    statementsOf(functionId).filter((s) => asList<string>(s.Action).some((a) => a.startsWith('secretsmanager:')));
+
+  it('is one secret generated at deploy, 64 letters and digits, with a generated name, deleted with the stack', () => {
+    const secrets = ofType('AWS::SecretsManager::Secret');
+    expect(secrets).toHaveLength(1);
+    const [, secret] = secrets[0]!;
+    expect(secret.Properties.GenerateSecretString).toEqual({ PasswordLength: 64, ExcludePunctuation: true, IncludeSpace: false });
+    expect(secret.Properties.SecretString).toBeUndefined();
+    expect(secret.Properties.Name).toBeUndefined();
+    expect(secret).toMatchObject({ DeletionPolicy: 'Delete', UpdateReplacePolicy: 'Delete' });
+  });
+
+  it('is named by CURSOR_SECRET_ARN and readable by the functions of the routes that page, and by no other function', () => {
+    expect(cursorRoutes.map((r) => r.id)).toEqual(['listTransactions', 'listSettlements']);
+    const cursorFunctions = new Set(cursorRoutes.map((r) => functionOfRoute(routeKeyOf(r))));
+    for (const [id, fn] of ofType('AWS::Lambda::Function')) {
+      if (cursorFunctions.has(id)) {
+        expect(fn.Properties.Environment.Variables.CURSOR_SECRET_ARN, id).toEqual({ Ref: secretId() });
+        expect(secretStatementsOf(id), id).toEqual([
+          { Effect: 'Allow', Action: ['secretsmanager:DescribeSecret', 'secretsmanager:GetSecretValue'], Resource: { Ref: secretId() } },
+        ]);
+      } else {
+        expect(fn.Properties.Environment.Variables.CURSOR_SECRET_ARN, id).toBeUndefined();
+        expect(secretStatementsOf(id), id).toEqual([]);
+      }
+    }
+  });
+
+  it('signs the cursors of the list bundle, read once from Secrets Manager; another sandbox refuses them', async () => {
+    const arn = 'arn:aws:secretsmanager:us-east-1:111122223333:secret:CursorSecret-AbCdEf';
+    const secret = randomBytes(48).toString('base64url');
+    const secretsManager = await startFakeSecretsManager({ [arn]: secret });
+    try {
+      const { key, clientId } = await newClient();
+      await createPaymentVia(key);
+      const newest = await createPaymentVia(key);
+      const page = await invokeBundle(
+        functionOfRoute(routeKeyOf(routes.listTransactions)),
+        {
+          AWS_ACCESS_KEY_ID: 'ASIALAMBDAROLE',
+          AWS_SECRET_ACCESS_KEY: 'secret',
+          AWS_SESSION_TOKEN: 'session',
+          AWS_ENDPOINT_URL_SECRETS_MANAGER: secretsManager.endpoint,
+          CURSOR_SECRET_ARN: arn,
+        },
+        {
+          method: 'GET',
+          url: new URL(`http://localhost${API_BASE_PATH}${routes.listTransactions.path}?limit=1`),
+          headers: { authorization: `Bearer ${key}` },
+          body: Buffer.alloc(0),
+          requestId: randomUUID(),
+          route: routes.listTransactions,
+        },
+      );
+      expect(page.statusCode).toBe(200);
+      const cursor: string = JSON.parse(page.body).pagination.next_cursor;
+      expect(secretsManager.requests).toEqual([arn]);
+      const fingerprint = filterFingerprint({ kind: 'transaction' });
+      expect(decodeCursor(Buffer.from(secret), cursor, clientId, fingerprint, (id) => isId('transaction', id))).toBe(newest.id);
+
+      // The run's local sandbox has a secret of its own: the deployed function's cursor means nothing there.
+      const elsewhere = await call('GET', `/transactions?limit=1&cursor=${encodeURIComponent(cursor)}`, { key });
+      expect(elsewhere.status).toBe(400);
+      expect(elsewhere.body.error.details).toEqual([{ field: 'cursor', message: 'is not a valid cursor for this request' }]);
+    } finally {
+      await secretsManager.close();
     }
   });
 });

@@ -12,8 +12,8 @@ import { PROJECT_TAG } from '../../infra/stage';
 
 type Json = Record<string, any>;
 
-/** Types that hold data or logs: deleting the stack must delete them explicitly. */
-const STATEFUL_TYPES = ['AWS::DynamoDB::Table', 'AWS::Logs::LogGroup'];
+/** Types that hold data, logs or secrets: deleting the stack must delete them explicitly. */
+const STATEFUL_TYPES = ['AWS::DynamoDB::Table', 'AWS::Logs::LogGroup', 'AWS::SecretsManager::Secret'];
 /** Types that hold nothing: they go with the stack and leave no data behind. */
 const STATELESS_TYPES = [
   'AWS::ApiGatewayV2::Api',
@@ -64,9 +64,10 @@ describe('teardown without --retain', () => {
     expect(types.filter((t) => !STATEFUL_TYPES.includes(t) && !STATELESS_TYPES.includes(t))).toEqual([]);
   });
 
-  it('deletes the table and every log group with the stack, by an explicit Delete policy', () => {
+  it('deletes the table, the cursor secret and every log group with the stack, by an explicit Delete policy', () => {
     const stateful = resources.filter(([, r]) => STATEFUL_TYPES.includes(r.Type));
     expect(ofType('AWS::DynamoDB::Table')).toHaveLength(1);
+    expect(ofType('AWS::SecretsManager::Secret')).toHaveLength(1);
     for (const [id, r] of stateful) {
       expect({ id, DeletionPolicy: r.DeletionPolicy, UpdateReplacePolicy: r.UpdateReplacePolicy }).toEqual({
         id,

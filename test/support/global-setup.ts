@@ -1,5 +1,5 @@
 import type { TestProject } from 'vitest/node';
-import { ensureDemoCredentials, startSandbox, type Sandbox } from '../../infra/local/sandbox';
+import { ensureDemoCredentials, newCursorSecret, startSandbox, type Sandbox } from '../../infra/local/sandbox';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -8,6 +8,8 @@ declare module 'vitest' {
     tableName: string;
     /** A full-scope key of a demo client, as `npm start` seeds: what the e2e suite uses locally. */
     serverKey: string;
+    /** The secret the run's sandbox signs cursors with (fresh each run): tests make cursors as the API would. */
+    cursorSecret: string;
   }
 }
 
@@ -17,10 +19,12 @@ let sandbox: Sandbox | undefined;
 export async function setup(project: TestProject): Promise<void> {
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
   process.env.POWERTOOLS_LOG_LEVEL ??= 'CRITICAL';
-  sandbox = await startSandbox({ port: 0 });
+  const cursorSecret = newCursorSecret();
+  sandbox = await startSandbox({ port: 0, cursorSecret });
   project.provide('baseUrl', sandbox.baseUrl);
   project.provide('dynamoEndpoint', sandbox.dynamoEndpoint);
   project.provide('tableName', sandbox.tableName);
+  project.provide('cursorSecret', cursorSecret);
   project.provide('serverKey', (await ensureDemoCredentials(sandbox.db)).key);
 }
 
