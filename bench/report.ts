@@ -11,8 +11,8 @@ export const TARGETS = {
   latencyRatioP50: 1.3,
   /** DynamoDB calls per request, lists excepted. */
   callsPerRequest: 3,
-  /** A list's calls: authentication plus at most one page's worth of queries. */
-  listCallsPerRequest: 1 + MAX_QUERIES_PER_PAGE,
+  /** A list's calls: admission (authentication, request counter) plus at most one page's worth of queries. */
+  listCallsPerRequest: 2 + MAX_QUERIES_PER_PAGE,
   /** index.mjs, in KB of 1024 bytes. */
   bundleKb: 350,
   /** Import time ÷ the import time of the bare DynamoDB document client bundle. */
@@ -62,7 +62,7 @@ export function evaluateTargets(endpoints: readonly EndpointResult[], bundles: B
     targets.push({
       part: 'calls',
       subject: e.id,
-      target: e.list ? `≤ ${limit} calls (list: auth + ≤ ${MAX_QUERIES_PER_PAGE} queries per page)` : `≤ ${limit} calls`,
+      target: e.list ? `≤ ${limit} calls (list: auth + counter + ≤ ${MAX_QUERIES_PER_PAGE} queries per page)` : `≤ ${limit} calls`,
       value: `${e.calls.perRequest.max} (${e.calls.sequences.join(' | ')})`,
       met: e.calls.perRequest.max <= limit,
     });

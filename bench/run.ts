@@ -36,7 +36,7 @@ import { CallCounter, sequenceOf } from './counter';
 import { fixturesNeeded, measureEndpoint, type EndpointResult } from './endpoints';
 import { runLoad } from './load';
 import { evaluateTargets, renderReport, type Results } from './report';
-import { createViaApi, scenariosFor, type BenchContext, type Prepared, type Scenario } from './scenarios';
+import { BENCH_REQUESTS_PER_SECOND, createViaApi, scenariosFor, type BenchContext, type Prepared, type Scenario } from './scenarios';
 import { mapLimit } from './stats';
 
 const projectRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -101,13 +101,18 @@ function dynamoLocalVersion(): string {
   }
 }
 
-/** Fails unless the counter sees the handlers' calls: GET /payment/channels makes exactly the authentication GetItem. */
+/**
+ * Fails unless the counter sees the handlers' calls: GET /payment/channels makes exactly its
+ * admission, the authentication GetItem and the request counter's UpdateItem.
+ */
 async function checkCounterSeesHandlers(counter: CallCounter, http: HttpApi, direct: DirectInvoker): Promise<void> {
   if (!routeList.includes(routes.listChannels)) return;
   for (const [name, target] of [['HTTP', http], ['handler', direct]] as const) {
     const { result, calls } = await counter.record(() => target.send({ method: 'GET', path: '/payment/channels' }));
-    if (result.status !== 200 || sequenceOf(calls) !== 'GetItem') {
-      throw new Error(`call counter check (${name}): GET /payment/channels answered ${result.status} with calls ${sequenceOf(calls)}; expected 200 and GetItem`);
+    if (result.status !== 200 || sequenceOf(calls) !== 'GetItem+UpdateItem') {
+      throw new Error(
+        `call counter check (${name}): GET /payment/channels answered ${result.status} with calls ${sequenceOf(calls)}; expected 200 and GetItem+UpdateItem`,
+      );
     }
   }
 }
@@ -141,7 +146,8 @@ async function main(): Promise<number> {
   let floorDb: Db | undefined;
   const clients: HttpApi[] = [];
   try {
-    sandbox = await startSandbox({ port: 0 });
+    // The read budget is the stage default; the request rate must never throttle the bench itself.
+    sandbox = await startSandbox({ port: 0, limits: { requestsPerSecond: BENCH_REQUESTS_PER_SECOND } });
     log(`sandbox: ${sandbox.baseUrl} on DynamoDB Local ${sandbox.dynamoEndpoint}`);
     const demo = await ensureDemoCredentials(sandbox.db);
 

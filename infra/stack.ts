@@ -14,6 +14,7 @@ import { AttributeType, BillingMode, ProjectionType, StreamViewType, Table } fro
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import { tableDefinition } from '../lib/db/table';
+import type { Limits } from '../lib/limits';
 import { API_BASE_PATH, fallbackHandler, routeList } from '../lib/routes';
 import { ApiFunction } from './constructs/api-function';
 
@@ -39,6 +40,8 @@ export interface PaymentSandboxStackProps extends StackProps {
   readonly stage: string;
   /** Keep the table when the stack is deleted. */
   readonly retain: boolean;
+  /** The per-client budget every route function enforces. */
+  readonly limits: Limits;
 }
 
 /** The sandbox on AWS: the table, the HTTP API, and one function per route of lib/routes.ts. */
@@ -81,7 +84,7 @@ export class PaymentSandboxStack extends Stack {
         description: `${route.method} ${API_BASE_PATH}${route.path}: ${route.summary}`,
       });
       // A route that needs no table (the OpenAPI document) gets neither TABLE_NAME nor a grant.
-      if (route.table !== 'none') fn.bindTable(this.table, { access: route.table, indexNames });
+      if (route.table !== 'none') fn.bindTable(this.table, { access: route.table, indexNames, limits: props.limits });
       this.api.addRoutes({
         path: `${API_BASE_PATH}${route.path}`,
         methods: [HttpMethod[route.method]],
@@ -110,6 +113,8 @@ export class PaymentSandboxStack extends Stack {
       httpApi: this.api,
       stageName: '$default',
       autoDeploy: true,
+      // The whole stage's ceiling, shared by every client; each client's own budget
+      // (lib/limits.ts) is counted by the functions, which can answer it with the envelope.
       throttle: { rateLimit: 100, burstLimit: 200 },
       accessLogSettings: {
         destination: new LogGroupLogDestination(accessLogs),

@@ -3,6 +3,7 @@ import { createClient, createKey, findPrincipal } from '../../lib/auth/key-repos
 import { hashApiKey } from '../../lib/auth/api-key';
 import { closeDb, createDb } from '../../lib/db/client';
 import type { Db } from '../../lib/db/db';
+import { DEFAULT_LIMITS, LIMIT_ENV, limitsEnvironment, parseLimit, type Limits } from '../../lib/limits';
 import { ensureTable, startDynamoLocal } from './dynamodb-local';
 import { startLocalServer } from './server';
 
@@ -17,6 +18,8 @@ export interface DemoCredentials {
 
 export interface Sandbox {
   readonly baseUrl: string;
+  /** What the handlers were configured with. */
+  readonly limits: Limits;
   readonly dynamoEndpoint: string;
   readonly tableName: string;
   readonly db: Db;
@@ -28,23 +31,42 @@ export interface SandboxOptions {
   /** Where DynamoDB Local keeps its files; omitted → in memory. */
   readonly dbPath?: string;
   readonly dynamoLog?: string;
+  /** The per-client budget; each limit not given comes from its environment variable, else lib/limits.ts. */
+  readonly limits?: Partial<Limits>;
+}
+
+/**
+ * The limits a local sandbox runs with: those given, else CLIENT_REQUESTS_PER_SECOND and
+ * LIST_READ_UNITS_PER_REQUEST from the environment, else the defaults of lib/limits.ts.
+ */
+export function localLimits(given: Partial<Limits> = {}, env: NodeJS.ProcessEnv = process.env): Limits {
+  const pick = (key: keyof Limits) => {
+    if (given[key] !== undefined) return parseLimit(key, given[key]);
+    const fromEnv = env[LIMIT_ENV[key]];
+    return fromEnv ? parseLimit(`Environment variable ${LIMIT_ENV[key]}`, fromEnv) : DEFAULT_LIMITS[key];
+  };
+  return { requestsPerSecond: pick('requestsPerSecond'), readUnitsPerRequest: pick('readUnitsPerRequest') };
 }
 
 /**
  * Starts DynamoDB Local, creates the table from the shared definition and serves the very
- * Lambda handlers on 127.0.0.1. `stop()` closes the server and waits for java to exit.
+ * Lambda handlers on 127.0.0.1, configured as a stage configures them (table, limits).
+ * `stop()` closes the server and waits for java to exit.
  */
 export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
+  const limits = localLimits(options.limits);
   if (options.dbPath) mkdirSync(options.dbPath, { recursive: true });
   const dynamo = await startDynamoLocal({ dbPath: options.dbPath, log: options.dynamoLog });
   try {
     await ensureTable(dynamo.endpoint, LOCAL_TABLE_NAME);
     process.env.TABLE_NAME = LOCAL_TABLE_NAME;
     process.env.DYNAMODB_ENDPOINT = dynamo.endpoint;
+    Object.assign(process.env, limitsEnvironment(limits));
     const server = await startLocalServer({ port: options.port });
     const db: Db = createDb(LOCAL_TABLE_NAME, { endpoint: dynamo.endpoint });
     return {
       baseUrl: server.baseUrl,
+      limits,
       dynamoEndpoint: dynamo.endpoint,
       tableName: LOCAL_TABLE_NAME,
       db,

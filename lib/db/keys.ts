@@ -43,4 +43,7 @@ export const keys = {
   /** Idempotency records live in the client's partition, under `IDEM#<route>#<SHA-256 of the key>`. */
   idempotency: (clientId: string, routeId: string, keyHash: string) => ({ pk: clientPartition(clientId), sk: IDEM(routeId) + keyHash }),
   idempotencyPrefix: (routeId: string) => IDEM(routeId),
+
+  /** The count of a client's requests in one second (epoch seconds), for the per-client rate limit. */
+  requestCounter: (clientId: string, epochSecond: number) => ({ pk: clientPartition(clientId), sk: `RATE#${epochSecond}` }),
 } as const;
