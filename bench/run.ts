@@ -35,6 +35,7 @@ import { costOfCreates } from './cost';
 import { CallCounter, sequenceOf } from './counter';
 import { fixturesNeeded, measureEndpoint, type EndpointResult } from './endpoints';
 import { runLoad } from './load';
+import { measureReadBudget } from './read-budget';
 import { evaluateTargets, renderReport, type Results } from './report';
 import { BENCH_REQUESTS_PER_SECOND, createViaApi, scenariosFor, type BenchContext, type Prepared, type Scenario } from './scenarios';
 import { mapLimit } from './stats';
@@ -42,8 +43,8 @@ import { mapLimit } from './stats';
 const projectRoot = fileURLToPath(new URL('..', import.meta.url));
 
 const MODES = {
-  full: { warmup: 30, iterations: 300, rounds: 15, importWarmup: 1, duration: 20, connections: 32 },
-  quick: { warmup: 2, iterations: 6, rounds: 2, importWarmup: 0, duration: 2, connections: 32 },
+  full: { warmup: 30, iterations: 300, rounds: 15, importWarmup: 1, duration: 20, connections: 32, budgetTransactions: 520 },
+  quick: { warmup: 2, iterations: 6, rounds: 2, importWarmup: 0, duration: 2, connections: 32, budgetTransactions: 260 },
 } as const;
 
 /** The whole run may take this long before the bench gives up (and stops DynamoDB Local). */
@@ -69,7 +70,7 @@ function options() {
     strict: true,
   });
   const mode = values.quick ? 'quick' : 'full';
-  const count = (name: keyof (typeof MODES)['full'], min: number): number => {
+  const count = (name: Exclude<keyof (typeof MODES)['full'], 'budgetTransactions'>, min: number): number => {
     const raw = values[name === 'importWarmup' ? 'import-warmup' : name];
     if (raw === undefined) return MODES[mode][name];
     const n = Number(raw);
@@ -88,6 +89,7 @@ function options() {
       importWarmup: count('importWarmup', 0),
       duration: count('duration', 1),
       connections: count('connections', 1),
+      budgetTransactions: MODES[mode].budgetTransactions,
     },
   };
 }
@@ -202,6 +204,19 @@ async function main(): Promise<number> {
     log(`cold start: ${settings.rounds} rounds`);
     const bundles = await measureBundles(synth, settings.rounds, settings.importWarmup, log);
 
+    log(`read budget: a filtered list over ${settings.budgetTransactions} large transactions`);
+    const readBudget = await measureReadBudget({
+      baseUrl: sandbox.baseUrl,
+      db: defaultDb,
+      counter,
+      transactions: settings.budgetTransactions,
+      budget: sandbox.limits.readUnitsPerRequest,
+    });
+    log(
+      `  worst read units per request: ${readBudget.withBudget.worstReadUnits} with the budget of ${readBudget.budget}, ` +
+        `${readBudget.withoutBudget.worstReadUnits} without`,
+    );
+
     log(`load: ${settings.connections} connections for ${settings.duration} s`);
     const load = await runLoad(api, {
       baseUrl: sandbox.baseUrl,
@@ -222,7 +237,7 @@ async function main(): Promise<number> {
       wru: create.calls.modelled.wru,
     });
 
-    const targets = evaluateTargets(endpoints, bundles, load);
+    const targets = evaluateTargets(endpoints, bundles, load, readBudget);
     const results: Results = {
       generatedAt: new Date().toISOString(),
       mode,
@@ -244,11 +259,13 @@ async function main(): Promise<number> {
       unsupportedRoutes: unsupported.map((r) => r.id),
       bundles,
       load,
+      readBudget,
       cost,
       targets,
       missedTargets: targets.filter((t) => t.met === false).length,
       failures: [
         ...load.failures,
+        ...readBudget.failures,
         ...bundles.bundles.filter((b) => b.importError).map((b) => `bundle ${b.name} cannot be imported: ${b.importError}`),
       ],
     };
