@@ -1,5 +1,6 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { BatchWriteCommand, GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { countRequest } from '../lib/auth/request-counter';
 import type { Db } from '../lib/db/db';
 import { clientPartition, keys } from '../lib/db/keys';
 import type { TransactItem } from '../lib/db/transact';
@@ -117,9 +118,17 @@ const pick = <T>(pool: readonly T[], i: number): T => {
 
 // --- The floor's calls ---------------------------------------------------------------------
 
-/** Authentication: one strongly consistent GetItem on the key-hash record. */
-function authenticate(ctx: BenchContext) {
-  return ctx.floorDb.doc.send(new GetCommand({ TableName: ctx.floorDb.tableName, Key: keys.apiKeyHash(ctx.keyHash), ConsistentRead: true }));
+/** The bench's requests per second per client: its own load must never be throttled. */
+export const BENCH_REQUESTS_PER_SECOND = 100_000;
+
+/**
+ * Admission: authentication, one strongly consistent GetItem on the key-hash record, then the
+ * request counter's conditional UpdateItem (lib/auth/request-counter.ts), in the floor's partition.
+ */
+async function admit(ctx: BenchContext): Promise<void> {
+  await ctx.floorDb.doc.send(new GetCommand({ TableName: ctx.floorDb.tableName, Key: keys.apiKeyHash(ctx.keyHash), ConsistentRead: true }));
+  const admitted = await countRequest(ctx.floorDb, ctx.floorClientId, new Date(), BENCH_REQUESTS_PER_SECOND);
+  if (!admitted) throw new Error('floor: the request counter refused a request');
 }
 
 async function getItem(ctx: BenchContext, key: Item): Promise<Item | undefined> {
@@ -172,7 +181,7 @@ const known: Record<string, Builder> = {
     expectedStatus: 200,
     prepare: async (ctx) => ({
       request: () => ({ method: 'GET', path: '/payment/channels' }),
-      floor: async () => void (await authenticate(ctx)),
+      floor: () => admit(ctx),
     }),
   }),
 
@@ -183,7 +192,7 @@ const known: Record<string, Builder> = {
     prepare: async (ctx) => ({
       request: () => ({ method: 'POST', path: '/payment/create', body: paymentBody() }),
       floor: async () => {
-        await authenticate(ctx);
+        await admit(ctx);
         await insertCopy(ctx);
       },
     }),
@@ -196,7 +205,7 @@ const known: Record<string, Builder> = {
     prepare: async (ctx) => ({
       request: () => ({ method: 'GET', path: `/transaction/${ctx.readOnlyId}` }),
       floor: async () => {
-        await authenticate(ctx);
+        await admit(ctx);
         await getItem(ctx, keys.transaction(ctx.clientId, ctx.readOnlyId));
       },
     }),
@@ -209,7 +218,7 @@ const known: Record<string, Builder> = {
     prepare: async (ctx) => ({
       request: () => ({ method: 'GET', path: '/transactions' }),
       floor: async () => {
-        await authenticate(ctx);
+        await admit(ctx);
         await newestFirst(ctx, keys.transactionSortKey(''), LIST_PAGE);
       },
     }),
@@ -225,7 +234,7 @@ const known: Record<string, Builder> = {
       return {
         request: (arm, i) => ({ method: 'POST', path: `/transaction/${pick(pending[arm], i)}/cancel` }),
         floor: async (i) => {
-          await authenticate(ctx);
+          await admit(ctx);
           const { update } = pendingExit(ctx.floorDb, ctx.floorClientId, String(pick(floorPending, i).id), 'cancel', new Date());
           await ctx.floorDb.doc.send(new UpdateCommand({ ...update, ReturnValues: 'ALL_NEW' }));
         },
@@ -244,7 +253,7 @@ const known: Record<string, Builder> = {
       return {
         request: (arm, i) => ({ method: 'POST', path: `/transaction/${pick(pending[arm], i)}/simulate`, body: { outcome: 'settle' } }),
         floor: async (i) => {
-          await authenticate(ctx);
+          await admit(ctx);
           const id = String(pick(floorPending, i).id);
           const item = await getItem(ctx, keys.transaction(ctx.floorClientId, id));
           const now = new Date();
@@ -280,7 +289,7 @@ const known: Record<string, Builder> = {
       return {
         request: (arm, i) => ({ method: 'POST', path: '/refund', body: { transaction_id: pick(settled[arm], i) } }),
         floor: async (i) => {
-          await authenticate(ctx);
+          await admit(ctx);
           const id = String(pick(floorSettled, i).id);
           const transaction = viewTransaction((await getItem(ctx, keys.transaction(ctx.floorClientId, id)))!, new Date());
           const now = new Date();
@@ -343,7 +352,7 @@ const known: Record<string, Builder> = {
     prepare: async (ctx) => ({
       request: () => ({ method: 'GET', path: '/settlements' }),
       floor: async () => {
-        await authenticate(ctx);
+        await admit(ctx);
         await newestFirst(ctx, keys.settlementSortKey(''), LIST_PAGE);
       },
     }),
@@ -379,7 +388,7 @@ const idempotentCreate: Builder = (route) => ({
     return {
       request: () => ({ method: 'POST', path: '/payment/create', body: paymentBody(), headers: { 'Idempotency-Key': randomUUID() } }),
       floor: async () => {
-        await authenticate(ctx);
+        await admit(ctx);
         const completion = await claimFloorKey(ctx);
         await insertCopy(ctx, [completion(201, data)]);
       },
@@ -402,7 +411,7 @@ const idempotentCancel: Builder = (route) => ({
     return {
       request: (arm, i) => ({ method: 'POST', path: `/transaction/${pick(pending[arm], i)}/cancel`, headers: { 'Idempotency-Key': randomUUID() } }),
       floor: async (i) => {
-        await authenticate(ctx);
+        await admit(ctx);
         const completion = await claimFloorKey(ctx);
         const id = String(pick(floorPending, i).id);
         const item = await getItem(ctx, keys.transaction(ctx.floorClientId, id));
@@ -418,7 +427,7 @@ const idempotentCancel: Builder = (route) => ({
 
 /**
  * A route the bench has no scenario for: a GET without path parameters is requested as it is,
- * against a floor of its authentication alone (nothing, for a public route); the call counter
+ * against a floor of its admission alone (nothing, for a public route); the call counter
  * then shows whether the route makes other calls. Other routes cannot be guessed.
  */
 function generic(route: Route): Scenario | undefined {
@@ -431,7 +440,7 @@ function generic(route: Route): Scenario | undefined {
     prepare: async (ctx) => ({
       request: () => ({ method: 'GET', path: route.path }),
       floor: async () => {
-        if (route.scope !== null) await authenticate(ctx);
+        if (route.scope !== null) await admit(ctx);
       },
     }),
   };
