@@ -177,7 +177,7 @@ export class PaymentSandboxStack extends Stack {
         indexName: index.name,
         partitionKey: { name: index.partitionKey, type: AttributeType.STRING },
         sortKey: { name: index.sortKey, type: AttributeType.STRING },
-        projectionType: ProjectionType.ALL,
+        projectionType: ProjectionType[index.projection],
       });
     }
     return table;

@@ -49,4 +49,13 @@ export const keys = {
 
   /** The count of a client's requests in one second (epoch seconds), for the per-client rate limit. */
   requestCounter: (clientId: string, epochSecond: number) => ({ pk: clientPartition(clientId), sk: `RATE#${epochSecond}` }),
+
+  /**
+   * The sparse `due` index's attributes for an item with something falling due at `dueAt` (ISO
+   * 8601): set them while it is due, REMOVE them in the write that settles it (lib/db/due.ts).
+   */
+  due: (dueAt: string) => ({ due_pk: DUE_PARTITION, due_sk: dueAt }),
 } as const;
+
+/** The one partition of the `due` index: what falls due, across clients, ordered by when. */
+export const DUE_PARTITION = 'DUE';
