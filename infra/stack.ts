@@ -15,7 +15,11 @@ import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import { tableDefinition } from '../lib/db/table';
 import { API_BASE_PATH, fallbackHandler, routeList } from '../lib/routes';
+import { URL_POLICY_ENV, type UrlPolicy } from '../lib/webhooks/policy';
 import { ApiFunction } from './constructs/api-function';
+
+/** A deployed stage accepts only https webhook URLs whose hosts resolve to public addresses (docs/api.md §11). */
+const WEBHOOK_URL_POLICY: UrlPolicy = 'deployed';
 
 /** Route handlers are named relative to the project root (lib/routes.ts). */
 const projectRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -80,8 +84,12 @@ export class PaymentSandboxStack extends Stack {
         projectRoot,
         description: `${route.method} ${API_BASE_PATH}${route.path}: ${route.summary}`,
       });
-      // A route that needs no table (the OpenAPI document) gets neither TABLE_NAME nor a grant.
-      if (route.table !== 'none') fn.bindTable(this.table, { access: route.table, indexNames });
+      // A route that needs no table (the OpenAPI document) gets neither TABLE_NAME nor a grant. The
+      // others load lib/config.ts, which reads the webhook URL policy: said explicitly, not defaulted.
+      if (route.table !== 'none') {
+        fn.bindTable(this.table, { access: route.table, indexNames });
+        fn.function.addEnvironment(URL_POLICY_ENV, WEBHOOK_URL_POLICY);
+      }
       this.api.addRoutes({
         path: `${API_BASE_PATH}${route.path}`,
         methods: [HttpMethod[route.method]],

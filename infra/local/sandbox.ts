@@ -3,6 +3,7 @@ import { createClient, createKey, findPrincipal } from '../../lib/auth/key-repos
 import { hashApiKey } from '../../lib/auth/api-key';
 import { closeDb, createDb } from '../../lib/db/client';
 import type { Db } from '../../lib/db/db';
+import { URL_POLICY_ENV, type UrlPolicy } from '../../lib/webhooks/policy';
 import { ensureTable, startDynamoLocal } from './dynamodb-local';
 import { startLocalServer } from './server';
 
@@ -30,9 +31,13 @@ export interface SandboxOptions {
   readonly dynamoLog?: string;
 }
 
+/** The sandbox on this machine accepts webhook URLs on this machine too: http:// and loopback (docs/api.md §11). */
+const LOCAL_URL_POLICY: UrlPolicy = 'local';
+
 /**
  * Starts DynamoDB Local, creates the table from the shared definition and serves the very
- * Lambda handlers on 127.0.0.1. `stop()` closes the server and waits for java to exit.
+ * Lambda handlers on 127.0.0.1, with the local webhook URL policy. `stop()` closes the server
+ * and waits for java to exit.
  */
 export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
   if (options.dbPath) mkdirSync(options.dbPath, { recursive: true });
@@ -41,6 +46,7 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
     await ensureTable(dynamo.endpoint, LOCAL_TABLE_NAME);
     process.env.TABLE_NAME = LOCAL_TABLE_NAME;
     process.env.DYNAMODB_ENDPOINT = dynamo.endpoint;
+    process.env[URL_POLICY_ENV] = LOCAL_URL_POLICY;
     const server = await startLocalServer({ port: options.port });
     const db: Db = createDb(LOCAL_TABLE_NAME, { endpoint: dynamo.endpoint });
     return {

@@ -303,6 +303,18 @@ describe('table permissions', () => {
   });
 });
 
+describe('webhook URL policy', () => {
+  it('is the deployed one, set explicitly on every function that reads the configuration, and on no other', () => {
+    for (const route of tableRoutes) {
+      const variables = resources[functionOfRoute(routeKeyOf(route))]!.Properties.Environment.Variables;
+      expect(variables.WEBHOOK_URL_POLICY, route.id).toBe('deployed');
+    }
+    for (const id of [...tablelessRoutes.map((r) => functionOfRoute(routeKeyOf(r))), fallbackId()]) {
+      expect(resources[id]!.Properties.Environment.Variables.WEBHOOK_URL_POLICY).toBeUndefined();
+    }
+  });
+});
+
 describe('HTTP API stage', () => {
   it('is the auto-deployed $default stage, throttled to 100 requests/s with bursts of 200', () => {
     template.resourceCountIs('AWS::ApiGatewayV2::Stage', 1);
