@@ -3,6 +3,7 @@ import { createClient, createKey, findPrincipal } from '../../lib/auth/key-repos
 import { hashApiKey } from '../../lib/auth/api-key';
 import { closeDb, createDb } from '../../lib/db/client';
 import type { Db } from '../../lib/db/db';
+import { scopes as allScopes } from '../../lib/scopes';
 import { URL_POLICY_ENV, type UrlPolicy } from '../../lib/webhooks/policy';
 import { ensureTable, startDynamoLocal } from './dynamodb-local';
 import { startLocalServer } from './server';
@@ -66,9 +67,13 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
   }
 }
 
-/** Returns the remembered demo credentials when they still work, else seeds a new demo client and full-scope key. */
+/**
+ * Returns the remembered demo credentials when they still work and hold every scope, else seeds a
+ * new demo client and full-scope key (a key made before a scope existed lacks it: keys are not migrated).
+ */
 export async function ensureDemoCredentials(db: Db, remembered?: DemoCredentials): Promise<DemoCredentials> {
-  if (remembered && (await findPrincipal(db, hashApiKey(remembered.key)))) return remembered;
+  const principal = remembered && (await findPrincipal(db, hashApiKey(remembered.key)));
+  if (remembered && principal && allScopes.every((scope) => principal.scopes.includes(scope))) return remembered;
   const client = await createClient(db, 'Demo');
   const key = await createKey(db, { clientId: client.id, label: 'demo' });
   return { clientId: client.id, keyId: key.id, key: key.key };

@@ -315,6 +315,30 @@ describe('webhook URL policy', () => {
   });
 });
 
+describe('webhook endpoints', () => {
+  const webhookRoutes = [routes.createWebhookEndpoint, routes.listWebhookEndpoints, routes.getWebhookEndpoint, routes.deleteWebhookEndpoint];
+
+  it('are served by four functions of their own at POST, GET, GET {id} and DELETE {id}', () => {
+    expect(webhookRoutes.map(routeKeyOf)).toEqual([
+      'POST /api/v1/webhook/endpoints',
+      'GET /api/v1/webhook/endpoints',
+      'GET /api/v1/webhook/endpoints/{id}',
+      'DELETE /api/v1/webhook/endpoints/{id}',
+    ]);
+    const ids = webhookRoutes.map((route) => functionOfRoute(routeKeyOf(route)));
+    expect(new Set(ids).size).toBe(4);
+    for (const id of ids) expect(resources[id]!.Type).toBe('AWS::Lambda::Function');
+  });
+
+  it('let list and get only read, and create and delete write too', () => {
+    const actionsOf = (route: (typeof webhookRoutes)[number]) => dynamoActionsOf(functionOfRoute(routeKeyOf(route)));
+    expect(actionsOf(routes.listWebhookEndpoints)).toEqual(READ_ACTIONS);
+    expect(actionsOf(routes.getWebhookEndpoint)).toEqual(READ_ACTIONS);
+    expect(actionsOf(routes.createWebhookEndpoint)).toEqual([...READ_ACTIONS, ...WRITE_ACTIONS].sort());
+    expect(actionsOf(routes.deleteWebhookEndpoint)).toEqual([...READ_ACTIONS, ...WRITE_ACTIONS].sort());
+  });
+});
+
 describe('HTTP API stage', () => {
   it('is the auto-deployed $default stage, throttled to 100 requests/s with bursts of 200', () => {
     template.resourceCountIs('AWS::ApiGatewayV2::Stage', 1);
