@@ -3,11 +3,15 @@ import type { RouteId } from '../routes';
 import { cancelTransactionContract } from './cancel-transaction';
 import { createPaymentContract } from './create-payment';
 import { createRefundContract } from './create-refund';
+import { createWebhookEndpointContract } from './create-webhook-endpoint';
+import { deleteWebhookEndpointContract } from './delete-webhook-endpoint';
 import { getOpenApiDocumentContract } from './get-openapi-document';
 import { getTransactionContract } from './get-transaction';
+import { getWebhookEndpointContract } from './get-webhook-endpoint';
 import { listChannelsContract } from './list-channels';
 import { listSettlementsContract } from './list-settlements';
 import { listTransactionsContract } from './list-transactions';
+import { listWebhookEndpointsContract } from './list-webhook-endpoints';
 import { simulateTransactionContract } from './simulate-transaction';
 
 /**
@@ -25,5 +29,9 @@ export const contracts = {
   simulateTransaction: simulateTransactionContract,
   createRefund: createRefundContract,
   listSettlements: listSettlementsContract,
+  createWebhookEndpoint: createWebhookEndpointContract,
+  listWebhookEndpoints: listWebhookEndpointsContract,
+  getWebhookEndpoint: getWebhookEndpointContract,
+  deleteWebhookEndpoint: deleteWebhookEndpointContract,
   getOpenApiDocument: getOpenApiDocumentContract,
 } as const satisfies Record<RouteId, Contract>;

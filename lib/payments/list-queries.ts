@@ -43,7 +43,7 @@ export const limit = meta(
 );
 
 /** `cursor` of list endpoints. */
-const cursor = meta(z.optional(z.string().check(z.minLength(1, { error: 'must not be empty' }))), {
+export const cursor = meta(z.optional(z.string().check(z.minLength(1, { error: 'must not be empty' }))), {
   description: "The previous page's `pagination.next_cursor`; send the same filters with it",
 });
 

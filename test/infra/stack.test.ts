@@ -332,7 +332,7 @@ describe('cursor secret', () => {
   });
 
   it('is named by CURSOR_SECRET_ARN and readable by the functions of the routes that page, and by no other function', () => {
-    expect(cursorRoutes.map((r) => r.id)).toEqual(['listTransactions', 'listSettlements']);
+    expect(cursorRoutes.map((r) => r.id)).toEqual(['listTransactions', 'listSettlements', 'listWebhookEndpoints']);
     const cursorFunctions = new Set(cursorRoutes.map((r) => functionOfRoute(routeKeyOf(r))));
     for (const [id, fn] of ofType('AWS::Lambda::Function')) {
       if (cursorFunctions.has(id)) {
@@ -386,6 +386,42 @@ describe('cursor secret', () => {
     } finally {
       await secretsManager.close();
     }
+  });
+});
+
+describe('webhook URL policy', () => {
+  it('is the deployed one, set explicitly on every function that reads the configuration, and on no other', () => {
+    for (const route of tableRoutes) {
+      const variables = resources[functionOfRoute(routeKeyOf(route))]!.Properties.Environment.Variables;
+      expect(variables.WEBHOOK_URL_POLICY, route.id).toBe('deployed');
+    }
+    for (const id of [...tablelessRoutes.map((r) => functionOfRoute(routeKeyOf(r))), fallbackId()]) {
+      expect(resources[id]!.Properties.Environment.Variables.WEBHOOK_URL_POLICY).toBeUndefined();
+    }
+  });
+});
+
+describe('webhook endpoints', () => {
+  const webhookRoutes = [routes.createWebhookEndpoint, routes.listWebhookEndpoints, routes.getWebhookEndpoint, routes.deleteWebhookEndpoint];
+
+  it('are served by four functions of their own at POST, GET, GET {id} and DELETE {id}', () => {
+    expect(webhookRoutes.map(routeKeyOf)).toEqual([
+      'POST /api/v1/webhook/endpoints',
+      'GET /api/v1/webhook/endpoints',
+      'GET /api/v1/webhook/endpoints/{id}',
+      'DELETE /api/v1/webhook/endpoints/{id}',
+    ]);
+    const ids = webhookRoutes.map((route) => functionOfRoute(routeKeyOf(route)));
+    expect(new Set(ids).size).toBe(4);
+    for (const id of ids) expect(resources[id]!.Type).toBe('AWS::Lambda::Function');
+  });
+
+  it('let list and get only read, and create and delete write too', () => {
+    const actionsOf = (route: (typeof webhookRoutes)[number]) => dynamoActionsOf(functionOfRoute(routeKeyOf(route)));
+    expect(actionsOf(routes.listWebhookEndpoints)).toEqual([...READ_ACTIONS, 'dynamodb:UpdateItem'].sort());
+    expect(actionsOf(routes.getWebhookEndpoint)).toEqual([...READ_ACTIONS, 'dynamodb:UpdateItem'].sort());
+    expect(actionsOf(routes.createWebhookEndpoint)).toEqual([...READ_ACTIONS, ...WRITE_ACTIONS].sort());
+    expect(actionsOf(routes.deleteWebhookEndpoint)).toEqual([...READ_ACTIONS, ...WRITE_ACTIONS].sort());
   });
 });
 
