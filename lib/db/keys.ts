@@ -13,6 +13,7 @@ export const clientPartition = (clientId: string) => `${CLIENT_PARTITION_PREFIX}
 const TXN = 'TXN#';
 const STL = 'STL#';
 const IDEM = 'IDEM#';
+const EVT = 'EVT#';
 
 export const keys = {
   client: (clientId: string) => ({ pk: clientPartition(clientId), sk: 'CLIENT' }),
@@ -36,9 +37,13 @@ export const keys = {
   /** A settlement-ledger entry (docs/api.md §7). */
   settlement: (clientId: string, settlementId: string) => ({ pk: clientPartition(clientId), sk: STL + settlementId }),
 
-  /** Sort keys of transactions and settlement entries by id (an empty id gives the prefix). */
+  /** An event (docs/api.md §10); sort keys order by the ULID in the id, so by recording time. */
+  event: (clientId: string, eventId: string) => ({ pk: clientPartition(clientId), sk: EVT + eventId }),
+
+  /** Sort keys of transactions, settlement entries and events by id (an empty id gives the prefix). */
   transactionSortKey: (transactionId: string) => TXN + transactionId,
   settlementSortKey: (settlementId: string) => STL + settlementId,
+  eventSortKey: (eventId: string) => EVT + eventId,
 
   /**
    * Idempotency records live in the client's partition, under `IDEM#<SHA-256 of the key>`: a key

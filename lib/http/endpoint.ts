@@ -6,6 +6,7 @@ import { systemClock, type Clock } from '../clock';
 import { cursorKeySource } from '../db/cursor-key';
 import type { Db } from '../db/db';
 import { defaultDb } from '../db/default-db';
+import type { Cause } from '../events/event';
 import { logger } from '../logger';
 import type { BodyOf, Contract, ParamsOf, QueryOf, ResultOf } from './contract';
 import { audit } from './audit';
@@ -27,6 +28,8 @@ export interface EndpointInput<B, Q, P> {
   readonly db: Db;
   readonly clock: Clock;
   readonly requestId: string;
+  /** The request as the events of its change name it: its request id and its Idempotency-Key, if any. */
+  readonly cause: Cause;
   /**
    * Present when the request carries an Idempotency-Key: the use case completes it inside the
    * write that makes its effect (lib/http/idempotency.ts).
@@ -56,6 +59,7 @@ export function endpoint<C extends Contract>(
     const requestId = context.requestId!;
     const principal = context.principal ?? anonymous;
     const { params, query, body, rawBody, idempotencyKey } = context.input!;
+    const cause: Cause = { requestId, idempotencyKey: idempotencyKey ?? null };
     const execute = (idempotency?: IdempotencyClaim) =>
       run({
         principal,
@@ -65,6 +69,7 @@ export function endpoint<C extends Contract>(
         db,
         clock: systemClock,
         requestId,
+        cause,
         idempotency,
       });
     // A replay changed nothing: only the request that made the effect is audited.
