@@ -35,15 +35,16 @@ import { costOfCreates } from './cost';
 import { CallCounter, sequenceOf } from './counter';
 import { fixturesNeeded, measureEndpoint, type EndpointResult } from './endpoints';
 import { runLoad } from './load';
+import { measureReadBudget } from './read-budget';
 import { evaluateTargets, renderReport, type Results } from './report';
-import { createViaApi, scenariosFor, type BenchContext, type Prepared, type Scenario } from './scenarios';
+import { BENCH_REQUESTS_PER_SECOND, createViaApi, scenariosFor, type BenchContext, type Prepared, type Scenario } from './scenarios';
 import { mapLimit } from './stats';
 
 const projectRoot = fileURLToPath(new URL('..', import.meta.url));
 
 const MODES = {
-  full: { warmup: 30, iterations: 300, rounds: 15, importWarmup: 1, duration: 20, connections: 32 },
-  quick: { warmup: 2, iterations: 6, rounds: 2, importWarmup: 0, duration: 2, connections: 32 },
+  full: { warmup: 30, iterations: 300, rounds: 15, importWarmup: 1, duration: 20, connections: 32, budgetTransactions: 520 },
+  quick: { warmup: 2, iterations: 6, rounds: 2, importWarmup: 0, duration: 2, connections: 32, budgetTransactions: 260 },
 } as const;
 
 /** The whole run may take this long before the bench gives up (and stops DynamoDB Local). */
@@ -69,7 +70,7 @@ function options() {
     strict: true,
   });
   const mode = values.quick ? 'quick' : 'full';
-  const count = (name: keyof (typeof MODES)['full'], min: number): number => {
+  const count = (name: Exclude<keyof (typeof MODES)['full'], 'budgetTransactions'>, min: number): number => {
     const raw = values[name === 'importWarmup' ? 'import-warmup' : name];
     if (raw === undefined) return MODES[mode][name];
     const n = Number(raw);
@@ -88,6 +89,7 @@ function options() {
       importWarmup: count('importWarmup', 0),
       duration: count('duration', 1),
       connections: count('connections', 1),
+      budgetTransactions: MODES[mode].budgetTransactions,
     },
   };
 }
@@ -101,13 +103,18 @@ function dynamoLocalVersion(): string {
   }
 }
 
-/** Fails unless the counter sees the handlers' calls: GET /payment/channels makes exactly the authentication GetItem. */
+/**
+ * Fails unless the counter sees the handlers' calls: GET /payment/channels makes exactly its
+ * admission, the authentication GetItem and the request counter's UpdateItem.
+ */
 async function checkCounterSeesHandlers(counter: CallCounter, http: HttpApi, direct: DirectInvoker): Promise<void> {
   if (!routeList.includes(routes.listChannels)) return;
   for (const [name, target] of [['HTTP', http], ['handler', direct]] as const) {
     const { result, calls } = await counter.record(() => target.send({ method: 'GET', path: '/payment/channels' }));
-    if (result.status !== 200 || sequenceOf(calls) !== 'GetItem') {
-      throw new Error(`call counter check (${name}): GET /payment/channels answered ${result.status} with calls ${sequenceOf(calls)}; expected 200 and GetItem`);
+    if (result.status !== 200 || sequenceOf(calls) !== 'GetItem+UpdateItem') {
+      throw new Error(
+        `call counter check (${name}): GET /payment/channels answered ${result.status} with calls ${sequenceOf(calls)}; expected 200 and GetItem+UpdateItem`,
+      );
     }
   }
 }
@@ -141,7 +148,8 @@ async function main(): Promise<number> {
   let floorDb: Db | undefined;
   const clients: HttpApi[] = [];
   try {
-    sandbox = await startSandbox({ port: 0, cursorSecret: newCursorSecret() });
+    // The read budget is the stage default; the request rate must never throttle the bench itself.
+    sandbox = await startSandbox({ port: 0, cursorSecret: newCursorSecret(), limits: { requestsPerSecond: BENCH_REQUESTS_PER_SECOND } });
     log(`sandbox: ${sandbox.baseUrl} on DynamoDB Local ${sandbox.dynamoEndpoint}`);
     const demo = await ensureDemoCredentials(sandbox.db);
 
@@ -196,6 +204,19 @@ async function main(): Promise<number> {
     log(`cold start: ${settings.rounds} rounds`);
     const bundles = await measureBundles(synth, settings.rounds, settings.importWarmup, log);
 
+    log(`read budget: a filtered list over ${settings.budgetTransactions} large transactions`);
+    const readBudget = await measureReadBudget({
+      baseUrl: sandbox.baseUrl,
+      db: defaultDb,
+      counter,
+      transactions: settings.budgetTransactions,
+      budget: sandbox.limits.readUnitsPerRequest,
+    });
+    log(
+      `  worst read units per request: ${readBudget.withBudget.worstReadUnits} with the budget of ${readBudget.budget}, ` +
+        `${readBudget.withoutBudget.worstReadUnits} without`,
+    );
+
     log(`load: ${settings.connections} connections for ${settings.duration} s`);
     const load = await runLoad(api, {
       baseUrl: sandbox.baseUrl,
@@ -216,7 +237,7 @@ async function main(): Promise<number> {
       wru: create.calls.modelled.wru,
     });
 
-    const targets = evaluateTargets(endpoints, bundles, load);
+    const targets = evaluateTargets(endpoints, bundles, load, readBudget);
     const results: Results = {
       generatedAt: new Date().toISOString(),
       mode,
@@ -238,11 +259,13 @@ async function main(): Promise<number> {
       unsupportedRoutes: unsupported.map((r) => r.id),
       bundles,
       load,
+      readBudget,
       cost,
       targets,
       missedTargets: targets.filter((t) => t.met === false).length,
       failures: [
         ...load.failures,
+        ...readBudget.failures,
         ...bundles.bundles.filter((b) => b.importError).map((b) => `bundle ${b.name} cannot be imported: ${b.importError}`),
       ],
     };

@@ -1,5 +1,6 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { BatchWriteCommand, GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { countRequest } from '../lib/auth/request-counter';
 import { systemClock } from '../lib/clock';
 import type { Db } from '../lib/db/db';
 import { clientPartition, keys } from '../lib/db/keys';
@@ -127,9 +128,17 @@ const pick = <T>(pool: readonly T[], i: number): T => {
 
 // --- The floor's calls ---------------------------------------------------------------------
 
-/** Authentication: one strongly consistent GetItem on the key-hash record. */
-function authenticate(ctx: BenchContext) {
-  return ctx.floorDb.doc.send(new GetCommand({ TableName: ctx.floorDb.tableName, Key: keys.apiKeyHash(ctx.keyHash), ConsistentRead: true }));
+/** The bench's requests per second per client: its own load must never be throttled. */
+export const BENCH_REQUESTS_PER_SECOND = 100_000;
+
+/**
+ * Admission: authentication, one strongly consistent GetItem on the key-hash record, then the
+ * request counter's conditional UpdateItem (lib/auth/request-counter.ts), in the floor's partition.
+ */
+async function admit(ctx: BenchContext): Promise<void> {
+  await ctx.floorDb.doc.send(new GetCommand({ TableName: ctx.floorDb.tableName, Key: keys.apiKeyHash(ctx.keyHash), ConsistentRead: true }));
+  const admitted = await countRequest(ctx.floorDb, ctx.floorClientId, new Date(), BENCH_REQUESTS_PER_SECOND);
+  if (!admitted) throw new Error('floor: the request counter refused a request');
 }
 
 async function getItem(ctx: BenchContext, key: Item): Promise<Item | undefined> {
@@ -274,7 +283,7 @@ const known: Record<string, Builder> = {
     expectedStatus: 200,
     prepare: async (ctx) => ({
       request: () => ({ method: 'GET', path: '/payment/channels' }),
-      floor: async () => void (await authenticate(ctx)),
+      floor: () => admit(ctx),
     }),
   }),
 
@@ -285,11 +294,11 @@ const known: Record<string, Builder> = {
     prepare: async (ctx) => ({
       request: () => ({ method: 'POST', path: '/payment/create', body: paymentBody() }),
       floor: async () => {
-        await authenticate(ctx);
+        await admit(ctx);
         await insertCopy(ctx, 'with events');
       },
       baseline: async () => {
-        await authenticate(ctx);
+        await admit(ctx);
         await insertCopy(ctx, 'without events');
       },
     }),
@@ -302,7 +311,7 @@ const known: Record<string, Builder> = {
     prepare: async (ctx) => ({
       request: () => ({ method: 'GET', path: `/transaction/${ctx.readOnlyId}` }),
       floor: async () => {
-        await authenticate(ctx);
+        await admit(ctx);
         await getItem(ctx, keys.transaction(ctx.clientId, ctx.readOnlyId));
       },
     }),
@@ -315,7 +324,7 @@ const known: Record<string, Builder> = {
     prepare: async (ctx) => ({
       request: () => ({ method: 'GET', path: '/transactions' }),
       floor: async () => {
-        await authenticate(ctx);
+        await admit(ctx);
         await newestFirst(ctx, keys.transactionSortKey(''), LIST_PAGE);
       },
     }),
@@ -332,11 +341,11 @@ const known: Record<string, Builder> = {
       return {
         request: (arm, i) => ({ method: 'POST', path: `/transaction/${pick(pending[arm], i)}/cancel` }),
         floor: async (i) => {
-          await authenticate(ctx);
+          await admit(ctx);
           await transitionCopy(ctx, String(pick(floorPending, i).id), 'cancel', 'with events');
         },
         baseline: async (i) => {
-          await authenticate(ctx);
+          await admit(ctx);
           await transitionCopy(ctx, String(pick(baselinePending, i).id), 'cancel', 'without events');
         },
       };
@@ -355,11 +364,11 @@ const known: Record<string, Builder> = {
       return {
         request: (arm, i) => ({ method: 'POST', path: `/transaction/${pick(pending[arm], i)}/simulate`, body: { outcome: 'settle' } }),
         floor: async (i) => {
-          await authenticate(ctx);
+          await admit(ctx);
           await transitionCopy(ctx, String(pick(floorPending, i).id), 'settle', 'with events');
         },
         baseline: async (i) => {
-          await authenticate(ctx);
+          await admit(ctx);
           await transitionCopy(ctx, String(pick(baselinePending, i).id), 'settle', 'without events');
         },
       };
@@ -379,11 +388,11 @@ const known: Record<string, Builder> = {
       return {
         request: (arm, i) => ({ method: 'POST', path: '/refund', body: { transaction_id: pick(settled[arm], i) } }),
         floor: async (i) => {
-          await authenticate(ctx);
+          await admit(ctx);
           await fullRefundOfCopy(ctx, String(pick(floorSettled, i).id), 'with events');
         },
         baseline: async (i) => {
-          await authenticate(ctx);
+          await admit(ctx);
           await fullRefundOfCopy(ctx, String(pick(baselineSettled, i).id), 'without events');
         },
       };
@@ -397,7 +406,7 @@ const known: Record<string, Builder> = {
     prepare: async (ctx) => ({
       request: () => ({ method: 'GET', path: '/settlements' }),
       floor: async () => {
-        await authenticate(ctx);
+        await admit(ctx);
         await newestFirst(ctx, keys.settlementSortKey(''), LIST_PAGE);
       },
     }),
@@ -433,12 +442,12 @@ const idempotentCreate: Builder = (route) => ({
     return {
       request: () => ({ method: 'POST', path: '/payment/create', body: paymentBody(), headers: { 'Idempotency-Key': randomUUID() } }),
       floor: async () => {
-        await authenticate(ctx);
+        await admit(ctx);
         const completion = await claimFloorKey(ctx);
         await insertCopy(ctx, 'with events', [completion(201, data)]);
       },
       baseline: async () => {
-        await authenticate(ctx);
+        await admit(ctx);
         const completion = await claimFloorKey(ctx);
         await insertCopy(ctx, 'without events', [completion(201, data)]);
       },
@@ -460,7 +469,7 @@ const idempotentCancel: Builder = (route) => ({
     const floorPending = await floorCopies(ctx, count);
     const baselinePending = await floorCopies(ctx, count);
     const cancel = async (id: string, events: Events) => {
-      await authenticate(ctx);
+      await admit(ctx);
       const completion = await claimFloorKey(ctx);
       await transitionCopy(ctx, id, 'cancel', events, (after) => completion(200, after));
     };
@@ -474,7 +483,7 @@ const idempotentCancel: Builder = (route) => ({
 
 /**
  * A route the bench has no scenario for: a GET without path parameters is requested as it is,
- * against a floor of its authentication alone (nothing, for a public route); the call counter
+ * against a floor of its admission alone (nothing, for a public route); the call counter
  * then shows whether the route makes other calls. Other routes cannot be guessed.
  */
 function generic(route: Route): Scenario | undefined {
@@ -487,7 +496,7 @@ function generic(route: Route): Scenario | undefined {
     prepare: async (ctx) => ({
       request: () => ({ method: 'GET', path: route.path }),
       floor: async () => {
-        if (route.scope !== null) await authenticate(ctx);
+        if (route.scope !== null) await admit(ctx);
       },
     }),
   };

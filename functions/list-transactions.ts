@@ -3,7 +3,7 @@ import { endpoint } from '../lib/http/endpoint';
 import { page } from '../lib/http/envelope';
 import { listTransactions } from '../lib/payments/payments';
 
-export const handler = endpoint(listTransactionsContract, async ({ db, principal, query, clock }) => {
-  const { data, pagination } = await listTransactions(db, principal.clientId, query, clock);
+export const handler = endpoint(listTransactionsContract, async ({ db, principal, query, clock, limits }) => {
+  const { data, pagination } = await listTransactions(db, principal.clientId, query, clock, limits.readUnitsPerRequest);
   return page(data, pagination);
 });

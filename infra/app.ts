@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { App, Tags, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import type { Construct } from 'constructs';
+import { DEFAULT_LIMITS, LIMIT_CONTEXT, parseLimit, type Limits } from '../lib/limits';
 import { PaymentSandboxStack } from './stack';
 import { InvalidContextError, sandboxTags, stackNameOf, validateStage } from './stage';
 
@@ -21,6 +22,8 @@ export interface StackOptions {
   readonly stage: string;
   /** Keep the table when the stack is deleted (`-c retain=true`). */
   readonly retain: boolean;
+  /** The per-client budget (`-c requests-per-second=N -c read-units-per-request=N`); default lib/limits.ts. */
+  readonly limits?: Limits;
 }
 
 export interface BuildAppOptions {
@@ -40,6 +43,22 @@ function parseRetain(value: unknown): boolean {
   throw new InvalidContextError(`Invalid retain ${JSON.stringify(value)}: use -c retain=true or -c retain=false`);
 }
 
+/** The limits of `-c requests-per-second=N` and `-c read-units-per-request=N`, each defaulting to lib/limits.ts. */
+function parseLimits(context: (key: string) => unknown): Limits {
+  const limit = (key: keyof Limits) => {
+    const value = context(LIMIT_CONTEXT[key]);
+    if (value === undefined) return DEFAULT_LIMITS[key];
+    try {
+      return parseLimit(LIMIT_CONTEXT[key], value);
+    } catch {
+      throw new InvalidContextError(
+        `Invalid ${LIMIT_CONTEXT[key]} ${JSON.stringify(value)}: use a positive integer, e.g. -c ${LIMIT_CONTEXT[key]}=${DEFAULT_LIMITS[key]}`,
+      );
+    }
+  };
+  return { requestsPerSecond: limit('requestsPerSecond'), readUnitsPerRequest: limit('readUnitsPerRequest') };
+}
+
 /** Creates PaymentSandbox-<stage> in `scope`, tagged with the project and the stage. */
 export function createStack(scope: Construct, options: StackOptions): PaymentSandboxStack {
   const stage = validateStage(options.stage);
@@ -48,6 +67,7 @@ export function createStack(scope: Construct, options: StackOptions): PaymentSan
   const stack = new PaymentSandboxStack(scope, stackNameOf(stage), {
     stage,
     retain: options.retain,
+    limits: options.limits ?? DEFAULT_LIMITS,
     description: `Payment Sandbox (${stage}): HTTP API, one Lambda per route, one DynamoDB table`,
     tags, // the CloudFormation stack itself
   });
@@ -55,12 +75,13 @@ export function createStack(scope: Construct, options: StackOptions): PaymentSan
   return stack;
 }
 
-/** Builds the app as `cdk synth` runs it: context read once, one stack, cdk-nag AwsSolutions checks. */
+/** Builds the app as `cdk synth` runs it: context (stage, retain, limits) read once, one stack, cdk-nag AwsSolutions checks. */
 export function buildApp(options: BuildAppOptions = {}): { app: App; stack: PaymentSandboxStack } {
   const app = new App({ context: options.context, outdir: options.outdir });
   const stage = options.stage ?? String(app.node.tryGetContext('stage') ?? DEFAULT_STAGE);
   const retain = options.retain ?? parseRetain(app.node.tryGetContext('retain'));
-  const stack = createStack(app, { stage, retain });
+  const limits = parseLimits((key) => app.node.tryGetContext(key));
+  const stack = createStack(app, { stage, retain, limits });
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
   return { app, stack };
 }

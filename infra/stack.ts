@@ -16,6 +16,7 @@ import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import { CURSOR_SECRET_ARN_ENV } from '../lib/db/cursor-key';
 import { tableDefinition } from '../lib/db/table';
+import type { Limits } from '../lib/limits';
 import { API_BASE_PATH, fallbackHandler, routeList } from '../lib/routes';
 import { ApiFunction } from './constructs/api-function';
 
@@ -41,6 +42,8 @@ export interface PaymentSandboxStackProps extends StackProps {
   readonly stage: string;
   /** Keep the table when the stack is deleted. */
   readonly retain: boolean;
+  /** The per-client budget every route function enforces. */
+  readonly limits: Limits;
 }
 
 /** The sandbox on AWS: the table, the HTTP API, and one function per route of lib/routes.ts. */
@@ -86,7 +89,7 @@ export class PaymentSandboxStack extends Stack {
         description: `${route.method} ${API_BASE_PATH}${route.path}: ${route.summary}`,
       });
       // A route that needs no table (the OpenAPI document) gets neither TABLE_NAME nor a grant.
-      if (route.table !== 'none') fn.bindTable(this.table, { access: route.table, indexNames });
+      if (route.table !== 'none') fn.bindTable(this.table, { access: route.table, indexNames, limits: props.limits });
       if (route.cursors) {
         fn.function.addEnvironment(CURSOR_SECRET_ARN_ENV, this.cursorSecret.secretArn);
         this.cursorSecret.grantRead(fn.role);
@@ -119,6 +122,8 @@ export class PaymentSandboxStack extends Stack {
       httpApi: this.api,
       stageName: '$default',
       autoDeploy: true,
+      // The whole stage's ceiling, shared by every client; each client's own budget
+      // (lib/limits.ts) is counted by the functions, which can answer it with the envelope.
       throttle: { rateLimit: 100, burstLimit: 200 },
       accessLogSettings: {
         destination: new LogGroupLogDestination(accessLogs),

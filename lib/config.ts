@@ -1,16 +1,28 @@
 /** Configuration, read once at load time; a missing value fails fast instead of falling back silently. */
 
-function required(name: string): string {
-  const value = process.env[name];
+import { LIMIT_ENV, parseLimit, type Limits } from './limits';
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+function required(env: Env, name: string): string {
+  const value = env[name];
   if (value === undefined || value === '') {
     throw new Error(`Environment variable ${name} is required`);
   }
   return value;
 }
 
-export const config = {
-  /** The single DynamoDB table. */
-  tableName: required('TABLE_NAME'),
-  /** Only set locally (DynamoDB Local); deployed functions use the regional endpoint. */
-  dynamoEndpoint: process.env.DYNAMODB_ENDPOINT || undefined,
-} as const;
+/** Reads the configuration from an environment; throws a message naming the first missing or invalid variable. */
+export function readConfig(env: Env) {
+  const limit = (key: keyof Limits) => parseLimit(`Environment variable ${LIMIT_ENV[key]}`, required(env, LIMIT_ENV[key]));
+  return {
+    /** The single DynamoDB table. */
+    tableName: required(env, 'TABLE_NAME'),
+    /** Only set locally (DynamoDB Local); deployed functions use the regional endpoint. */
+    dynamoEndpoint: env.DYNAMODB_ENDPOINT || undefined,
+    /** The per-client budget of the stage (lib/limits.ts). */
+    limits: { requestsPerSecond: limit('requestsPerSecond'), readUnitsPerRequest: limit('readUnitsPerRequest') } satisfies Limits,
+  } as const;
+}
+
+export const config = readConfig(process.env);

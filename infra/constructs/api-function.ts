@@ -8,6 +8,7 @@ import { LogLevel, NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-n
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { CLIENT_PARTITION_PREFIX } from '../../lib/db/keys';
+import { limitsEnvironment, type Limits } from '../../lib/limits';
 import type { TableAccess } from '../../lib/routes';
 import { SERVICE_NAME } from '../../lib/service';
 
@@ -27,10 +28,14 @@ const READ_ACTIONS = ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Que
  */
 const WRITE_ACTIONS = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem'];
 
+/** Every request counts itself in its client's partition (lib/auth/request-counter.ts), reads too. */
+const COUNTER_ACTIONS = ['dynamodb:UpdateItem'];
+
 /**
- * Writers may write only items whose partition key is a client's: an API function never writes
- * the key-hash records authentication reads (only the admin CLI, with an operator's
- * credentials, mints keys), so even a compromised writer cannot make itself a key.
+ * Writers (and readers' request counters) may write only items whose partition key is a
+ * client's: an API function never writes the key-hash records authentication reads (only the
+ * admin CLI, with an operator's credentials, mints keys), so even a compromised function cannot
+ * make itself a key.
  */
 const CLIENT_PARTITIONS_ONLY = { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [`${CLIENT_PARTITION_PREFIX}*`] } };
 
@@ -49,6 +54,8 @@ export interface BindTableOptions {
    * policy carries no `index/*` wildcard and cdk-nag has nothing to excuse.
    */
   readonly indexNames: readonly string[];
+  /** The stage's per-client budget (CLIENT_REQUESTS_PER_SECOND, LIST_READ_UNITS_PER_REQUEST). */
+  readonly limits: Limits;
 }
 
 /**
@@ -118,21 +125,25 @@ export class ApiFunction extends Construct {
   }
 
   /**
-   * Points the function at the table (TABLE_NAME) and grants exactly the actions `access` allows:
-   * reads on the table and its indexes; for writers, writes on the table's client partitions only.
+   * Points the function at the table (TABLE_NAME) with the stage's limits, and grants exactly the
+   * actions `access` allows: reads on the table and its indexes; on the table's client partitions
+   * only, writes for writers and, for readers, the UpdateItem of their request counter.
    */
   bindTable(table: ITable, options: BindTableOptions): void {
     this.function.addEnvironment('TABLE_NAME', table.tableName);
+    for (const [name, value] of Object.entries(limitsEnvironment(options.limits))) this.function.addEnvironment(name, value);
     this.role.addToPrincipalPolicy(
       new PolicyStatement({
         actions: READ_ACTIONS,
         resources: [table.tableArn, ...options.indexNames.map((name) => `${table.tableArn}/index/${name}`)],
       }),
     );
-    if (options.access === 'write') {
-      this.role.addToPrincipalPolicy(
-        new PolicyStatement({ actions: WRITE_ACTIONS, resources: [table.tableArn], conditions: CLIENT_PARTITIONS_ONLY }),
-      );
-    }
+    this.role.addToPrincipalPolicy(
+      new PolicyStatement({
+        actions: options.access === 'write' ? WRITE_ACTIONS : COUNTER_ACTIONS,
+        resources: [table.tableArn],
+        conditions: CLIENT_PARTITIONS_ONLY,
+      }),
+    );
   }
 }

@@ -6,6 +6,7 @@ import { hashApiKey } from '../../lib/auth/api-key';
 import { closeDb, createDb } from '../../lib/db/client';
 import { CURSOR_SECRET_ENV, cursorKeyOf, MIN_CURSOR_SECRET_LENGTH } from '../../lib/db/cursor-key';
 import type { Db } from '../../lib/db/db';
+import { DEFAULT_LIMITS, LIMIT_ENV, limitsEnvironment, parseLimit, type Limits } from '../../lib/limits';
 import { ensureTable, startDynamoLocal } from './dynamodb-local';
 import { startLocalServer } from './server';
 
@@ -20,6 +21,8 @@ export interface DemoCredentials {
 
 export interface Sandbox {
   readonly baseUrl: string;
+  /** What the handlers were configured with. */
+  readonly limits: Limits;
   readonly dynamoEndpoint: string;
   readonly tableName: string;
   readonly db: Db;
@@ -33,14 +36,31 @@ export interface SandboxOptions {
   readonly dynamoLog?: string;
   /** Signs list cursors (as the stack's secret does deployed): `npm start` keeps one in `.sandbox/`. */
   readonly cursorSecret: string;
+  /** The per-client budget; each limit not given comes from its environment variable, else lib/limits.ts. */
+  readonly limits?: Partial<Limits>;
+}
+
+/**
+ * The limits a local sandbox runs with: those given, else CLIENT_REQUESTS_PER_SECOND and
+ * LIST_READ_UNITS_PER_REQUEST from the environment, else the defaults of lib/limits.ts.
+ */
+export function localLimits(given: Partial<Limits> = {}, env: NodeJS.ProcessEnv = process.env): Limits {
+  const pick = (key: keyof Limits) => {
+    if (given[key] !== undefined) return parseLimit(key, given[key]);
+    const fromEnv = env[LIMIT_ENV[key]];
+    return fromEnv ? parseLimit(`Environment variable ${LIMIT_ENV[key]}`, fromEnv) : DEFAULT_LIMITS[key];
+  };
+  return { requestsPerSecond: pick('requestsPerSecond'), readUnitsPerRequest: pick('readUnitsPerRequest') };
 }
 
 /**
  * Starts DynamoDB Local, creates the table from the shared definition and serves the very
- * Lambda handlers on 127.0.0.1. `stop()` closes the server and waits for java to exit.
+ * Lambda handlers on 127.0.0.1, configured as a stage configures them (table, limits).
+ * `stop()` closes the server and waits for java to exit.
  */
 export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
   cursorKeyOf(options.cursorSecret); // refuses a short one before anything starts
+  const limits = localLimits(options.limits);
   if (options.dbPath) mkdirSync(options.dbPath, { recursive: true });
   const dynamo = await startDynamoLocal({ dbPath: options.dbPath, log: options.dynamoLog });
   try {
@@ -48,10 +68,12 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
     process.env.TABLE_NAME = LOCAL_TABLE_NAME;
     process.env.DYNAMODB_ENDPOINT = dynamo.endpoint;
     process.env[CURSOR_SECRET_ENV] = options.cursorSecret;
+    Object.assign(process.env, limitsEnvironment(limits));
     const server = await startLocalServer({ port: options.port });
     const db: Db = createDb(LOCAL_TABLE_NAME, { endpoint: dynamo.endpoint });
     return {
       baseUrl: server.baseUrl,
+      limits,
       dynamoEndpoint: dynamo.endpoint,
       tableName: LOCAL_TABLE_NAME,
       db,

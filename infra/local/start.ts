@@ -1,6 +1,7 @@
 /**
  * `npm start`: the sandbox on this machine. DynamoDB Local (no Docker) plus the very Lambda
- * handlers behind a small HTTP server. Options: --port N (or PORT), --in-memory.
+ * handlers behind a small HTTP server. Options: --port N (or PORT), --in-memory; the per-client
+ * limits come from CLIENT_REQUESTS_PER_SECOND and LIST_READ_UNITS_PER_REQUEST, else lib/limits.ts.
  */
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -60,6 +61,7 @@ async function main(): Promise<number> {
       `  Base URL:   ${sandbox.baseUrl}`,
       `  Server key: ${demo.key}   (client ${demo.clientId}, all scopes)`,
       `  Data:       ${inMemory ? 'in memory (gone when you stop)' : dbDir}`,
+      `  Limits:     ${sandbox.limits.requestsPerSecond} requests per second per client, ${sandbox.limits.readUnitsPerRequest} read units per list request`,
       '',
       `  curl -H "Authorization: Bearer ${demo.key}" ${sandbox.baseUrl}/payment/channels`,
       '',

@@ -11,7 +11,8 @@ export const listTransactionsContract = contract({
   description:
     'Newest first. Following `next_cursor` with the same filters visits every match exactly once, even ' +
     'while new transactions are created. A cursor is opaque; a forged, corrupted or ' +
-    'reused-with-other-filters cursor is a 400.',
+    'reused-with-other-filters cursor is a 400. A page may hold fewer than `limit` transactions (even none) ' +
+    'with `has_more: true` when filters discard many: one request reads a bounded amount; follow `next_cursor`.',
   query: ListTransactionsQuery,
   response: {
     status: 200,

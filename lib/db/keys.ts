@@ -51,4 +51,7 @@ export const keys = {
    */
   idempotency: (clientId: string, keyHash: string) => ({ pk: clientPartition(clientId), sk: IDEM + keyHash }),
   idempotencyPrefix: IDEM,
+
+  /** The count of a client's requests in one second (epoch seconds), for the per-client rate limit. */
+  requestCounter: (clientId: string, epochSecond: number) => ({ pk: clientPartition(clientId), sk: `RATE#${epochSecond}` }),
 } as const;

@@ -48,13 +48,21 @@ export interface ListRequest {
   readonly filter?: Filter;
   /** Narrows the list to the one item with this id (found through another key), or to nothing when null. */
   readonly onlyId?: string | null;
+  /** Read units the request's queries may consume (the stage's LIST_READ_UNITS_PER_REQUEST). */
+  readonly readUnits: number;
 }
 
 /**
  * One newest-first page of a client's items of one kind: reads until `limit` matches are found,
- * the data ends or MAX_QUERIES_PER_PAGE calls are spent, and returns an opaque cursor bound to
- * the client and the filters. Items created while a client pages sort above the cursor, so
- * following `next_cursor` visits every match exactly once.
+ * the data ends, MAX_QUERIES_PER_PAGE calls are spent or the next query would not fit in the
+ * request's `readUnits`, and returns an opaque cursor bound to the client and the filters. Items
+ * created while a client pages sort above the cursor, so following `next_cursor` visits every
+ * match exactly once.
+ *
+ * The first query always runs (a page must make progress; DynamoDB ends a Query after 1 MB, ~128
+ * units). Each further one reads at most as many items as fit in what is left of the budget at
+ * the read units per item the request has consumed so far; when not one more fits, the page is
+ * answered as it is — short, with `has_more` and a cursor where reading stopped — never a 429.
  */
 export async function listNewestFirst(db: Db, request: ListRequest): Promise<{ items: Record<string, unknown>[]; pagination: Pagination }> {
   const fingerprint = filterFingerprint({ kind: request.kind, ...request.filters });
@@ -75,7 +83,16 @@ export async function listNewestFirst(db: Db, request: ListRequest): Promise<{ i
   const items: Record<string, unknown>[] = [];
   let startKey: Record<string, unknown> | undefined = afterId ? { pk, sk: request.sortKeyPrefix + afterId } : undefined;
   let lastEvaluatedId: string | undefined;
+  let consumed = 0;
+  let scanned = 0;
   for (let calls = 0; calls < MAX_QUERIES_PER_PAGE && items.length < want; calls++) {
+    // Unfiltered, read exactly what is missing; filtered, read ahead since some will be dropped.
+    let readLimit = filter ? Math.max(100, want - items.length) : want - items.length;
+    if (calls > 0 && consumed > 0) {
+      const fits = Math.floor((request.readUnits - consumed) / (consumed / Math.max(1, scanned)));
+      if (fits < 1) break;
+      readLimit = Math.min(readLimit, fits);
+    }
     const input: QueryCommandInput = {
       TableName: db.tableName,
       KeyConditionExpression: 'pk = :pk AND sk BETWEEN :low AND :high',
@@ -87,8 +104,8 @@ export async function listNewestFirst(db: Db, request: ListRequest): Promise<{ i
       },
       ScanIndexForward: false,
       ExclusiveStartKey: startKey,
-      // Unfiltered, read exactly what is missing; filtered, read ahead since some will be dropped.
-      Limit: filter ? Math.max(100, want - items.length) : want - items.length,
+      Limit: readLimit,
+      ReturnConsumedCapacity: 'TOTAL',
     };
     if (filter) {
       input.FilterExpression = filter.expression;
@@ -96,6 +113,8 @@ export async function listNewestFirst(db: Db, request: ListRequest): Promise<{ i
     }
     const page = await db.doc.send(new QueryCommand(input));
     items.push(...(page.Items ?? []));
+    consumed += page.ConsumedCapacity?.CapacityUnits ?? 0;
+    scanned += page.ScannedCount ?? 0;
     startKey = page.LastEvaluatedKey;
     lastEvaluatedId = startKey ? String(startKey.sk).slice(request.sortKeyPrefix.length) : undefined;
     if (!startKey) break;

@@ -2,11 +2,14 @@ import middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { authorize } from '../auth/authorize';
 import type { Principal } from '../auth/key-repository';
+import { rateLimit } from '../auth/rate-limit';
 import { systemClock, type Clock } from '../clock';
 import { cursorKeySource } from '../db/cursor-key';
+import { config } from '../config';
 import type { Db } from '../db/db';
 import { defaultDb } from '../db/default-db';
 import type { Cause } from '../events/event';
+import type { Limits } from '../limits';
 import { logger } from '../logger';
 import type { BodyOf, Contract, ParamsOf, QueryOf, ResultOf } from './contract';
 import { audit } from './audit';
@@ -27,6 +30,8 @@ export interface EndpointInput<B, Q, P> {
   readonly params: P;
   readonly db: Db;
   readonly clock: Clock;
+  /** The stage's per-client budget (lib/limits.ts). */
+  readonly limits: Limits;
   readonly requestId: string;
   /** The request as the events of its change name it: its request id and its Idempotency-Key, if any. */
   readonly cause: Cause;
@@ -41,9 +46,10 @@ const anonymous: Principal = { clientId: '-', keyId: '-', scopes: [] };
 
 /**
  * Builds a route's Lambda handler from its contract: the one middy chain — error responses
- * (registered first, so its onError sees every error) → authorization (401/403) → input
- * (415/413/400) — around a handler that runs one use case, idempotently when the request
- * carries an Idempotency-Key, and answers with the contract's success status and body type.
+ * (registered first, so its onError sees every error) → authorization (401/403) → the client's
+ * requests per second (429) → input (415/413/400) — around a handler that runs one use case,
+ * idempotently when the request carries an Idempotency-Key, and answers with the contract's
+ * success status and body type.
  */
 export function endpoint<C extends Contract>(
   contract: C,
@@ -54,7 +60,9 @@ export function endpoint<C extends Contract>(
   // Like TABLE_NAME: a list function without its cursor secret fails at start, not on its first page.
   if (route.cursors) cursorKeySource();
   const chain = middy<Event, Response, Error, EndpointContext>().use(errorResponses(route.id));
-  if (route.scope !== null) chain.use(authorize(db, route.scope));
+  if (route.scope !== null) {
+    chain.use(authorize(db, route.scope)).use(rateLimit(db, systemClock, config.limits.requestsPerSecond));
+  }
   return chain.use(parseInput(contract)).handler(async (_event, context) => {
     const requestId = context.requestId!;
     const principal = context.principal ?? anonymous;
@@ -68,6 +76,7 @@ export function endpoint<C extends Contract>(
         params: params as ParamsOf<C>,
         db,
         clock: systemClock,
+        limits: config.limits,
         requestId,
         cause,
         idempotency,

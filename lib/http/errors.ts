@@ -22,7 +22,12 @@ export const errorCatalog = {
   PAYLOAD_TOO_LARGE: { status: 413, when: 'The body is over 16 KiB.' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, when: 'A body was sent without `Content-Type: application/json`.' },
   AMOUNT_EXCEEDS_REFUNDABLE: { status: 422, when: 'The refund is larger than what is left to refund.' },
-  RATE_LIMITED: { status: 429, when: 'Throttled, or another request was changing the same data at that moment; retry later.' },
+  RATE_LIMITED: {
+    status: 429,
+    when:
+      'The client made more requests this second than its stage allows, or another request was changing the same ' +
+      'data at that moment; nothing was done: retry after `Retry-After` seconds.',
+  },
   INTERNAL_ERROR: { status: 500, when: 'Anything unexpected; the message gives the request id, never a stack trace.' },
 } as const satisfies Record<string, { status: number; when: string }>;
 
@@ -131,6 +136,21 @@ const RETRY_AFTER = { 'Retry-After': '1' } as const;
 export class ConcurrentWriteError extends ApiError {
   constructor(message = 'Another request was changing the same data at the same moment; retry the request') {
     super('RATE_LIMITED', message, undefined, RETRY_AFTER);
+  }
+}
+
+/**
+ * The client has made its stage's requests-per-second budget in this second (lib/auth/rate-limit.ts):
+ * nothing was done, and the request may be sent again after `Retry-After`, in the next second.
+ */
+export class RateLimitedError extends ApiError {
+  constructor(requestsPerSecond: number) {
+    super(
+      'RATE_LIMITED',
+      `Too many requests: this client may make ${requestsPerSecond} requests per second; retry after 1 second`,
+      undefined,
+      RETRY_AFTER,
+    );
   }
 }
 

@@ -28,6 +28,7 @@ import {
   MethodNotAllowedError,
   NotFoundError,
   PayloadTooLargeError,
+  RateLimitedError,
   UnauthorizedError,
   UnsupportedMediaTypeError,
   ValidationError,
@@ -36,6 +37,7 @@ import {
 import { IDEMPOTENCY_KEY, IDEMPOTENCY_TTL_SECONDS, storesRefusal } from '../http/idempotency';
 import { MAX_BODY_BYTES } from '../http/request';
 import { internalErrorMessage } from '../http/respond';
+import { DEFAULT_LIMITS } from '../limits';
 import { meta } from '../meta';
 import { SettlementEntry } from '../payments/settlement-entry';
 import { Refund } from '../payments/refunds';
@@ -126,7 +128,7 @@ const sampleErrors: { readonly [C in ErrorCode]: ApiError } = {
   PAYLOAD_TOO_LARGE: new PayloadTooLargeError(MAX_BODY_BYTES),
   UNSUPPORTED_MEDIA_TYPE: new UnsupportedMediaTypeError(),
   AMOUNT_EXCEEDS_REFUNDABLE: new AmountExceedsRefundableError(150000, 100000),
-  RATE_LIMITED: new ApiError('RATE_LIMITED', 'Too many requests; retry the request later'),
+  RATE_LIMITED: new RateLimitedError(DEFAULT_LIMITS.requestsPerSecond),
   INTERNAL_ERROR: new ApiError('INTERNAL_ERROR', internalErrorMessage('8a4f6c2e-1b3d-4e5f-9a7b-0c1d2e3f4a5b')),
 };
 
@@ -141,6 +143,12 @@ const headerComponents: Record<string, oas31.HeaderObject> = {
   'Idempotent-Replayed': {
     description: 'Present when the response is the replay of an earlier request with the same Idempotency-Key',
     schema: { type: 'string', const: 'true' },
+  },
+  'Retry-After': {
+    description: 'Seconds to wait before sending the request again; nothing of the refused request was done',
+    required: true,
+    schema: { type: 'string', pattern: '^[0-9]+$' },
+    example: '1',
   },
   Allow: {
     description: 'The methods the path accepts',
@@ -179,6 +187,7 @@ function errorResponse(status: number, codes: readonly ErrorCode[], idempotent: 
     description: codes.map((code) => `${code}: ${errorCatalog[code].when}`).join(' '),
     headers: {
       'X-Request-Id': headerRef('X-Request-Id'),
+      ...(status === 429 && { 'Retry-After': headerRef('Retry-After') }),
       ...(idempotent && storesRefusal(status) && { 'Idempotent-Replayed': headerRef('Idempotent-Replayed') }),
     },
     content: { 'application/json': { schema, examples } },
@@ -267,9 +276,18 @@ function description(): string {
     '## Scopes',
     ['| scope | operations |', '|---|---|', ...scopeRows].join('\n'),
     '## Errors',
-    'Checked in this order: route (404/405) → key (401) → scope (403) → media type, size, JSON ' +
-      '(415/413/400) → validation (400) → resource (404) → state (409/422).',
+    "Checked in this order: route (404/405) → key (401) → scope (403) → the client's requests per second " +
+      '(429) → media type, size, JSON (415/413/400) → validation (400) → resource (404) → state (409/422).',
     ['| status | code | when |', '|---|---|---|', ...errorRows].join('\n'),
+    '## Limits',
+    [
+      `- Each client may make ${DEFAULT_LIMITS.requestsPerSecond} requests per second (all its keys and operations together; ` +
+        'a stage may set another number). The next request in the same second is answered 429 `RATE_LIMITED` ' +
+        'with `Retry-After: 1`, and nothing is done. Requests refused with 401 or 403 do not count.',
+      `- One list request reads at most about ${DEFAULT_LIMITS.readUnitsPerRequest} DynamoDB read units (a stage may set ` +
+        'another number). When filters discard many items, a page may therefore hold fewer than `limit` items, or ' +
+        'none, with `has_more: true` and a `next_cursor`: follow it to go on.',
+    ].join('\n'),
   ].join('\n\n');
 }
 

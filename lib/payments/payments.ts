@@ -139,12 +139,16 @@ function statusFilter(wanted: readonly Status[] | undefined, now: string): Filte
   return { expression, names: { '#status': 'status' }, values };
 }
 
-/** Lists this client's transactions newest first, with filters and an opaque cursor bound to client and filters. */
+/**
+ * Lists this client's transactions newest first, with filters and an opaque cursor bound to client
+ * and filters; its queries consume at most about `readUnits` read units (lib/db/paging.ts).
+ */
 export async function listTransactions(
   db: Db,
   clientId: string,
   query: ListTransactionsInput,
   clock: Clock,
+  readUnits: number,
 ): Promise<{ data: Transaction[]; pagination: Pagination }> {
   const now = clock.now();
   const { limit, cursor, ...filters } = query;
@@ -162,6 +166,7 @@ export async function listTransactions(
     from: query.created_from,
     to: query.created_to,
     onlyId,
+    readUnits,
     filter: allOf([
       statusFilter(query.status, now.toISOString()),
       equals('payment_method', query.payment_method),

@@ -6,11 +6,15 @@ import { asApiObject } from './fields';
 import { SettlementEntry } from './settlement-entry';
 import type { ListSettlementsInput } from './list-queries';
 
-/** The client's settlement ledger (docs/api.md §7), newest first; `from`/`to` bound `settled_at`. */
+/**
+ * The client's settlement ledger (docs/api.md §7), newest first; `from`/`to` bound `settled_at`, and
+ * `readUnits` the read units its queries consume (lib/db/paging.ts).
+ */
 export async function listSettlements(
   db: Db,
   clientId: string,
   query: ListSettlementsInput,
+  readUnits: number,
 ): Promise<{ data: SettlementEntry[]; pagination: Pagination }> {
   const { limit, cursor, ...filters } = query;
   const { items, pagination } = await listNewestFirst(db, {
@@ -23,6 +27,7 @@ export async function listSettlements(
     // An entry's id carries its settled_at time, so the range is a sort-key range.
     from: query.from,
     to: query.to,
+    readUnits,
     filter: allOf([equals('type', query.type), equals('transaction_id', query.transaction_id)]),
   });
   return { data: items.map((item) => asApiObject(SettlementEntry, item)), pagination };

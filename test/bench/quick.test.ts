@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_LIMITS } from '../../lib/limits';
 import { routeList } from '../../lib/routes';
 
 // `npm run bench -- --quick` as CI runs it: it must finish, stop its DynamoDB Local and write a
@@ -79,6 +80,17 @@ describe('npm run bench -- --quick', () => {
       socket.once('error', () => resolve(true));
     });
     expect(refused).toBe(true);
+  });
+
+  it('reports the worst read units per list request, with the budget and without, and the budgeted list finds every match once', () => {
+    const { readBudget } = results;
+    expect(readBudget.budget).toBe(DEFAULT_LIMITS.readUnitsPerRequest);
+    expect(readBudget.matches).toBeGreaterThan(0);
+    expect(readBudget.withBudget.everyMatchOnce).toBe(true);
+    expect(readBudget.withoutBudget.everyMatchOnce).toBe(true);
+    expect(readBudget.withBudget.worstReadUnits).toBeGreaterThan(0);
+    expect(readBudget.withoutBudget.worstReadUnits).toBeGreaterThanOrEqual(readBudget.withBudget.worstReadUnits);
+    expect(run.stdout).toContain('### 5. Read units per list request');
   });
 
   it('prices a million create-payment calls', () => {

@@ -26,7 +26,14 @@ export interface ApiResponse<T = any> {
   readonly body: T;
 }
 
-/** Calls the API with the run's key (`key: null` sends none) and parses the JSON body. */
+/** How often a request answered 429 RATE_LIMITED is sent again, after its `Retry-After`. */
+const RATE_LIMITED_RETRIES = 3;
+
+/**
+ * Calls the API with the run's key (`key: null` sends none) and parses the JSON body. A deployed
+ * stage holds the run's client to its requests per second: a 429 RATE_LIMITED changed nothing,
+ * so it is sent again after `Retry-After`, as any client of the API should.
+ */
 export async function api(
   method: 'GET' | 'POST' | 'DELETE',
   path: string,
@@ -40,7 +47,12 @@ export async function api(
     body = JSON.stringify(options.body);
     headers['content-type'] = 'application/json';
   }
-  const response = await fetch(`${baseUrl}${path}`, { method, headers, body, signal: AbortSignal.timeout(20_000) });
+  let response = await fetch(`${baseUrl}${path}`, { method, headers, body, signal: AbortSignal.timeout(20_000) });
+  for (let retry = 0; retry < RATE_LIMITED_RETRIES && response.status === 429 && response.headers.has('retry-after'); retry++) {
+    await response.body?.cancel();
+    await new Promise((resolve) => setTimeout(resolve, Number(response.headers.get('retry-after')) * 1000));
+    response = await fetch(`${baseUrl}${path}`, { method, headers, body, signal: AbortSignal.timeout(20_000) });
+  }
   const text = await response.text();
   let parsed: unknown;
   try {

@@ -5,15 +5,20 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../infra/local/dynamodb-local';
 import { paymentBody } from '../support/payments';
+import { DEFAULT_LIMITS, LIMIT_ENV } from '../../lib/limits';
 
 const tsx = join(process.cwd(), 'node_modules/.bin/tsx');
 const sandboxDir = mkdtempSync(join(tmpdir(), 'sandbox-start-'));
 
+const withoutLimits = (env: NodeJS.ProcessEnv) =>
+  Object.fromEntries(Object.entries(env).filter(([name]) => !(Object.values(LIMIT_ENV) as string[]).includes(name)));
+
 function startProcess(port: number, { dir = sandboxDir, inMemory = true } = {}): { child: ChildProcess; output: () => string } {
   let output = '';
   const child = spawn(tsx, ['infra/local/start.ts', ...(inMemory ? ['--in-memory'] : []), '--port', String(port)], {
-    // Without the run's own secret: `npm start` must find (or make) the one in its directory.
-    env: { ...process.env, SANDBOX_DIR: dir, CURSOR_SECRET: undefined },
+    // As a developer's shell has it: no limits in the environment, so the defaults apply; and
+    // without the run's own secret: `npm start` must find (or make) the one in its directory.
+    env: { ...withoutLimits(process.env), SANDBOX_DIR: dir, CURSOR_SECRET: undefined },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout!.on('data', (chunk) => (output += chunk));
@@ -52,7 +57,7 @@ const alive = (pid: number) => {
 afterAll(() => rmSync(sandboxDir, { recursive: true, force: true }));
 
 describe('npm start', () => {
-  it('prints a base URL and a working key, refuses a busy port plainly, and leaves no java behind on SIGTERM', async () => {
+  it('prints a base URL, a working key and the default limits, refuses a busy port plainly, and leaves no java behind on SIGTERM', async () => {
     const port = await freePort();
     const first = startProcess(port);
     try {
@@ -60,6 +65,9 @@ describe('npm start', () => {
       const baseUrl = /Base URL:\s+(\S+)/.exec(first.output())?.[1];
       const key = /Server key:\s+(sk_sbx_\S+)/.exec(first.output())?.[1];
       expect(baseUrl).toBe(`http://127.0.0.1:${port}/api/v1`);
+      expect(first.output()).toContain(
+        `Limits:     ${DEFAULT_LIMITS.requestsPerSecond} requests per second per client, ${DEFAULT_LIMITS.readUnitsPerRequest} read units per list request`,
+      );
       const res = await fetch(`${baseUrl}/payment/channels`, { headers: { authorization: `Bearer ${key}` } });
       expect(res.status).toBe(200);
       const runtime = JSON.parse(readFileSync(join(sandboxDir, 'runtime.json'), 'utf8'));

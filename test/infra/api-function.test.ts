@@ -14,6 +14,8 @@ type Json = Record<string, any>;
 const projectRoot = fileURLToPath(new URL('../..', import.meta.url));
 const READ_ACTIONS = ['dynamodb:BatchGetItem', 'dynamodb:ConditionCheckItem', 'dynamodb:GetItem', 'dynamodb:Query'];
 const WRITE_ACTIONS = ['dynamodb:BatchWriteItem', 'dynamodb:DeleteItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'];
+const CLIENT_PARTITIONS_ONLY = { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['C#*'] } };
+const limits = { requestsPerSecond: 7, readUnitsPerRequest: 99 };
 
 let resources: Record<string, Json>;
 let ids: { table: string; reader: string; writer: string; unbound: string };
@@ -27,8 +29,8 @@ beforeAll(() => {
   const reader = make('Reader');
   const writer = make('Writer');
   const unbound = make('Unbound');
-  reader.bindTable(table, { access: 'read', indexNames: ['byA', 'byB'] });
-  writer.bindTable(table, { access: 'write', indexNames: ['byA', 'byB'] });
+  reader.bindTable(table, { access: 'read', indexNames: ['byA', 'byB'], limits });
+  writer.bindTable(table, { access: 'write', indexNames: ['byA', 'byB'], limits });
 
   resources = Template.fromStack(stack).toJSON().Resources;
   ids = {
@@ -55,8 +57,26 @@ describe('ApiFunction.bindTable', () => {
     expect(resources[ids.writer]!.Properties.Environment.Variables.TABLE_NAME).toEqual({ Ref: ids.table });
   });
 
-  it("grants 'read' exactly GetItem, BatchGetItem, Query and ConditionCheckItem", () => {
-    expect(actionsOf(ids.reader)).toEqual(READ_ACTIONS);
+  it('gives the function the limits it enforces, as CLIENT_REQUESTS_PER_SECOND and LIST_READ_UNITS_PER_REQUEST', () => {
+    for (const id of [ids.reader, ids.writer]) {
+      expect(resources[id]!.Properties.Environment.Variables).toMatchObject({
+        CLIENT_REQUESTS_PER_SECOND: '7',
+        LIST_READ_UNITS_PER_REQUEST: '99',
+      });
+    }
+    expect(resources[ids.unbound]!.Properties.Environment.Variables.CLIENT_REQUESTS_PER_SECOND).toBeUndefined();
+  });
+
+  // Every request counts itself (lib/auth/request-counter.ts): a reader's one write is that UpdateItem.
+  it("grants 'read' exactly GetItem, BatchGetItem, Query and ConditionCheckItem, plus UpdateItem for its request counter", () => {
+    expect(actionsOf(ids.reader)).toEqual([...READ_ACTIONS, 'dynamodb:UpdateItem'].sort());
+  });
+
+  it("confines a reader's UpdateItem to the table's client partitions (dynamodb:LeadingKeys C#*), indexes excluded", () => {
+    const updates = dynamoStatementsOf(ids.reader).filter((s) => [s.Action].flat().includes('dynamodb:UpdateItem'));
+    expect(updates).toEqual([
+      { Effect: 'Allow', Action: 'dynamodb:UpdateItem', Resource: { 'Fn::GetAtt': [ids.table, 'Arn'] }, Condition: CLIENT_PARTITIONS_ONLY },
+    ]);
   });
 
   // TransactWriteItems has no action of its own: it is authorized as PutItem/UpdateItem/DeleteItem/ConditionCheckItem.
@@ -87,7 +107,7 @@ describe('ApiFunction.bindTable', () => {
         Effect: 'Allow',
         Action: WRITE_ACTIONS,
         Resource: { 'Fn::GetAtt': [ids.table, 'Arn'] },
-        Condition: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['C#*'] } },
+        Condition: CLIENT_PARTITIONS_ONLY,
       },
     ]);
   });

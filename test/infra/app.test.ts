@@ -75,6 +75,34 @@ describe('stage and retain context', () => {
   });
 });
 
+describe('limits context', () => {
+  type Fn = { Type: string; Properties: { Environment: { Variables: Record<string, unknown> } } };
+  const tableFunctions = (stack: PaymentSandboxStack) =>
+    Object.values(Template.fromStack(stack).toJSON().Resources as Record<string, Fn>).filter(
+      (r) => r.Type === 'AWS::Lambda::Function' && r.Properties.Environment.Variables.TABLE_NAME !== undefined,
+    );
+
+  it('gives every function that uses the table -c requests-per-second and -c read-units-per-request', () => {
+    const { stack } = buildApp({ context: context({ 'requests-per-second': '5', 'read-units-per-request': 64 }) });
+    const functions = tableFunctions(stack);
+    expect(functions.length).toBeGreaterThan(0);
+    for (const fn of functions) {
+      expect(fn.Properties.Environment.Variables).toMatchObject({ CLIENT_REQUESTS_PER_SECOND: '5', LIST_READ_UNITS_PER_REQUEST: '64' });
+    }
+  }, SYNTH_TIMEOUT);
+
+  it.each(['0', '-1', '1.5', 'ten', '', '1e3'])('refuses -c requests-per-second=%j with a clear message', (value) => {
+    expect(() => buildApp({ context: context({ 'requests-per-second': value }) })).toThrow(InvalidContextError);
+    expect(() => buildApp({ context: context({ 'requests-per-second': value }) })).toThrow(
+      /^Invalid requests-per-second .*: use a positive integer, e\.g\. -c requests-per-second=50$/,
+    );
+  });
+
+  it('refuses -c read-units-per-request=0', () => {
+    expect(() => buildApp({ context: context({ 'read-units-per-request': '0' }) })).toThrow(/^Invalid read-units-per-request "0"/);
+  });
+});
+
 describe('two stages in one account', () => {
   let alpha: PaymentSandboxStack;
   let beta: PaymentSandboxStack;

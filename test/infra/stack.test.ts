@@ -12,6 +12,7 @@ import { httpApiEvent } from '../../infra/local/lambda-event';
 import { decodeCursor, filterFingerprint } from '../../lib/db/cursor';
 import { tableDefinition } from '../../lib/db/table';
 import { isId } from '../../lib/ids';
+import { DEFAULT_LIMITS } from '../../lib/limits';
 import { API_BASE_PATH, routeList, routes } from '../../lib/routes';
 import { call, newClient } from '../support/fixtures';
 import { createPaymentVia, paymentBody } from '../support/payments';
@@ -216,10 +217,14 @@ describe('functions', () => {
     expect(JSON.parse(without.body).error.code).toBe('INTERNAL_ERROR');
   });
 
-  it('give route functions TABLE_NAME, and table-less routes and the $default function no table at all', () => {
+  it('give route functions TABLE_NAME and the default limits, and table-less routes and the $default function no table at all', () => {
     for (const route of tableRoutes) {
       const fn = resources[functionOfRoute(routeKeyOf(route))]!;
       expect(fn.Properties.Environment.Variables.TABLE_NAME).toEqual({ Ref: tableId() });
+      expect(fn.Properties.Environment.Variables).toMatchObject({
+        CLIENT_REQUESTS_PER_SECOND: String(DEFAULT_LIMITS.requestsPerSecond),
+        LIST_READ_UNITS_PER_REQUEST: String(DEFAULT_LIMITS.readUnitsPerRequest),
+      });
     }
     expect(tablelessRoutes.map((r) => r.id)).toEqual(['getOpenApiDocument']);
     for (const id of [...tablelessRoutes.map((r) => functionOfRoute(routeKeyOf(r))), fallbackId()]) {
@@ -267,9 +272,11 @@ describe('table permissions', () => {
   const indexArns = () =>
     tableDefinition.indexes.map((i) => ({ 'Fn::Join': ['', [tableArn(), `/index/${i.name}`]] }));
 
-  it('grants read-only routes the read actions and no write actions', () => {
+  it('grants read-only routes the read actions and, for their request counter, UpdateItem and no other write', () => {
     for (const route of routeList.filter((r) => r.table === 'read')) {
-      expect(dynamoActionsOf(functionOfRoute(`${route.method} ${API_BASE_PATH}${route.path}`))).toEqual(READ_ACTIONS);
+      expect(dynamoActionsOf(functionOfRoute(`${route.method} ${API_BASE_PATH}${route.path}`))).toEqual(
+        [...READ_ACTIONS, 'dynamodb:UpdateItem'].sort(),
+      );
     }
   });
 
@@ -281,15 +288,15 @@ describe('table permissions', () => {
     }
   });
 
-  it('scopes reads to the table and its indexes by name, and writes to the table\'s client partitions', () => {
+  it('scopes reads to the table and its indexes by name, and writes (the counters\' too) to the table\'s client partitions', () => {
     const dynamoStatements = ofType('AWS::Lambda::Function')
       .flatMap(([id]) => statementsOf(id))
       .filter((s) => asList<string>(s.Action).some((a) => a.startsWith('dynamodb:')));
-    const writes = dynamoStatements.filter((s) => asList<string>(s.Action).includes('dynamodb:PutItem'));
+    const writes = dynamoStatements.filter((s) => asList<string>(s.Action).includes('dynamodb:UpdateItem'));
     const reads = dynamoStatements.filter((s) => !writes.includes(s));
     expect(reads).toHaveLength(tableRoutes.length);
     for (const statement of reads) expect(statement.Resource).toEqual([tableArn(), ...indexArns()]);
-    expect(writes).toHaveLength(routeList.filter((r) => r.table === 'write').length);
+    expect(writes).toHaveLength(tableRoutes.length);
     for (const statement of writes) {
       expect(statement.Resource).toEqual(tableArn());
       expect(statement.Condition).toEqual({ 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['C#*'] } });

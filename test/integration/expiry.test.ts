@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { NO_CAUSE } from '../../lib/events/event';
 import { InvalidStateError } from '../../lib/http/errors';
+import { DEFAULT_LIMITS } from '../../lib/limits';
 import {
   cancelTransaction,
   createPayment,
@@ -22,7 +23,7 @@ async function pendingQris(clock: FakeClock) {
 }
 
 const list = (clientId: string, clock: FakeClock, query: Record<string, string>) =>
-  listTransactions(testDb(), clientId, ListTransactionsQuery.parse(query), clock).then((r) => r.data.map((t) => t.id));
+  listTransactions(testDb(), clientId, ListTransactionsQuery.parse(query), clock, DEFAULT_LIMITS.readUnitsPerRequest).then((r) => r.data.map((t) => t.id));
 
 describe('expiry (clock moved, no sleeping)', () => {
   it('keeps a payment pending until expires_at, using the channel default of 15 minutes for qris', async () => {

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { systemClock } from '../../lib/clock';
 import { NO_CAUSE } from '../../lib/events/event';
 import { ApiError } from '../../lib/http/errors';
+import { DEFAULT_LIMITS } from '../../lib/limits';
 import { cancelTransaction, createPayment, listTransactions, simulateOutcome } from '../../lib/payments/payments';
 import { refundTransaction } from '../../lib/payments/refunds';
 import { CreatePaymentBody } from '../../lib/payments/create-payment-body';
@@ -82,7 +83,7 @@ describe('settlement ledger', () => {
               const id = mine[mine.length - 1 - (o.pick % mine.length)]!;
               if (o.kind === 'cancel') await cancelTransaction(db, clientId, id, undefined, systemClock, NO_CAUSE);
               else if (o.kind === 'refund') {
-                const txn = (await listTransactions(db, clientId, ListTransactionsQuery.parse({}), systemClock)).data.find((t) => t.id === id);
+                const txn = (await listTransactions(db, clientId, ListTransactionsQuery.parse({}), systemClock, DEFAULT_LIMITS.readUnitsPerRequest)).data.find((t) => t.id === id);
                 const amount = o.percent === null || !txn ? undefined : Math.max(1, Math.floor((txn.amount * o.percent) / 100));
                 await refundTransaction(db, clientId, { transaction_id: id, amount }, systemClock, NO_CAUSE);
                 refunds++;
@@ -95,9 +96,9 @@ describe('settlement ledger', () => {
         }
         for (const [i, { clientId }] of clients.entries()) {
           const transactions = await allPages((cursor) =>
-            listTransactions(db, clientId, ListTransactionsQuery.parse({ limit: '100', ...(cursor ? { cursor } : {}) }), systemClock),
+            listTransactions(db, clientId, ListTransactionsQuery.parse({ limit: '100', ...(cursor ? { cursor } : {}) }), systemClock, DEFAULT_LIMITS.readUnitsPerRequest),
           );
-          const ledger = await allPages((cursor) => listSettlements(db, clientId, ListSettlementsQuery.parse({ limit: '100', ...(cursor ? { cursor } : {}) })));
+          const ledger = await allPages((cursor) => listSettlements(db, clientId, ListSettlementsQuery.parse({ limit: '100', ...(cursor ? { cursor } : {}) }), DEFAULT_LIMITS.readUnitsPerRequest));
           expect(transactions.map((t) => t.id).sort()).toEqual([...created[i]!].sort());
           expect(ledger.every((e) => created[i]!.includes(e.transaction_id))).toBe(true);
           const expected = transactions

@@ -33,13 +33,13 @@ export interface ApiResponse<T = any> {
 }
 
 /**
- * Calls the local server (or the stage in SANDBOX_BASE_URL) and parses the JSON body. Every
- * response must be one openapi.json describes (status, headers, body); otherwise this throws.
+ * Calls the local server (or the stage in SANDBOX_BASE_URL, or `baseUrl`) and parses the JSON body.
+ * Every response must be one openapi.json describes (status, headers, body); otherwise this throws.
  */
 export async function call(
   method: string,
   path: string,
-  options: { key?: string; body?: unknown; rawBody?: string; headers?: Record<string, string> } = {},
+  options: { key?: string; body?: unknown; rawBody?: string; headers?: Record<string, string>; baseUrl?: string } = {},
 ): Promise<ApiResponse> {
   const headers: Record<string, string> = { ...options.headers };
   if (options.key) headers.authorization = `Bearer ${options.key}`;
@@ -48,7 +48,7 @@ export async function call(
     body = JSON.stringify(options.body);
     headers['content-type'] ??= 'application/json';
   }
-  const response = await fetch(`${inject('baseUrl')}${path}`, { method, headers, body });
+  const response = await fetch(`${options.baseUrl ?? inject('baseUrl')}${path}`, { method, headers, body });
   const text = await response.text();
   const result = { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : undefined };
   assertDocumentedResponse({ method, path, ...result });

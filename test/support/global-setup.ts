@@ -15,12 +15,18 @@ declare module 'vitest' {
 
 let sandbox: Sandbox | undefined;
 
+/**
+ * The suites' requests per second per client: far above what any of them makes, so none is ever
+ * throttled; test/http/rate-limit.test.ts serves its own handlers with a low limit.
+ */
+export const SUITE_REQUESTS_PER_SECOND = 100_000;
+
 /** Starts DynamoDB Local (in memory) and the local server once per run; every test file shares them. */
 export async function setup(project: TestProject): Promise<void> {
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
   process.env.POWERTOOLS_LOG_LEVEL ??= 'CRITICAL';
   const cursorSecret = newCursorSecret();
-  sandbox = await startSandbox({ port: 0, cursorSecret });
+  sandbox = await startSandbox({ port: 0, cursorSecret, limits: { requestsPerSecond: SUITE_REQUESTS_PER_SECOND } });
   project.provide('baseUrl', sandbox.baseUrl);
   project.provide('dynamoEndpoint', sandbox.dynamoEndpoint);
   project.provide('tableName', sandbox.tableName);

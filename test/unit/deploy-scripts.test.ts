@@ -64,6 +64,23 @@ describe('npm run deploy', () => {
     expect(cdk.calls[0]!.args.slice(0, 7)).toEqual(['cdk', 'deploy', 'PaymentSandbox-team-a', '-c', 'stage=team-a', '-c', 'retain=true']);
   });
 
+  it('passes the stage\'s limits as -c requests-per-second=N and -c read-units-per-request=N', async () => {
+    const cdk = fakeCdk({ outputs: deployed('team-a') });
+    expect(await deploy(['--stage', 'team-a', '--requests-per-second', '20', '--read-units-per-request', '128'], cdk.deps)).toBe(0);
+    expect(cdk.calls[0]!.args.slice(0, 9)).toEqual([
+      'cdk', 'deploy', 'PaymentSandbox-team-a', '-c', 'stage=team-a', '-c', 'requests-per-second=20', '-c', 'read-units-per-request=128',
+    ]);
+  });
+
+  it('refuses a limit that is not a positive integer with exit code 2, naming the flag, and never runs cdk', async () => {
+    for (const argv of [['--requests-per-second', '0'], ['--read-units-per-request', '2.5'], ['--requests-per-second', 'lots']]) {
+      const cdk = fakeCdk();
+      expect(await deploy(['--stage', 'pr-1', ...argv], cdk.deps), argv.join(' ')).toBe(2);
+      expect(cdk.calls).toEqual([]);
+      expect(cdk.err()).toMatch(new RegExp(`^deploy: ${argv[0]} must be a positive integer`));
+    }
+  });
+
   it('refuses a missing or invalid stage with exit code 2 and never runs cdk', async () => {
     for (const argv of [[], ['--stage', 'PR_42'], ['--stage', 'pr-1', '--force'], ['pr-1']]) {
       const cdk = fakeCdk();

@@ -1,0 +1,36 @@
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { Db } from '../db/db';
+import { isConditionFailed } from '../db/errors';
+import { keys } from '../db/keys';
+import { tableDefinition } from '../db/table';
+
+/** A second's counter is needed for that second only; DynamoDB deletes it some time after this. */
+const COUNTER_TTL_SECONDS = 60;
+
+const TTL = tableDefinition.timeToLiveAttribute;
+
+/**
+ * Counts one request of a client in the second of `now`: one conditional UpdateItem on the
+ * client's counter of that second, which adds 1 only while the count is below `limit`, so
+ * concurrent requests on any number of containers never admit more than `limit` per second.
+ * Returns false, having counted nothing, when the second's `limit` requests have been made.
+ */
+export async function countRequest(db: Db, clientId: string, now: Date, limit: number): Promise<boolean> {
+  const second = Math.floor(now.getTime() / 1000);
+  try {
+    await db.doc.send(
+      new UpdateCommand({
+        TableName: db.tableName,
+        Key: keys.requestCounter(clientId, second),
+        UpdateExpression: 'ADD #count :one SET #ttl = :ttl',
+        ConditionExpression: 'attribute_not_exists(#count) OR #count < :limit',
+        ExpressionAttributeNames: { '#count': 'count', '#ttl': TTL },
+        ExpressionAttributeValues: { ':one': 1, ':limit': limit, ':ttl': second + COUNTER_TTL_SECONDS },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailed(error)) return false;
+    throw error;
+  }
+}

@@ -1,0 +1,53 @@
+import { createHmac } from 'node:crypto';
+
+/**
+ * Webhook signatures of the Standard Webhooks specification (docs/api.md §11), so a receiver can
+ * verify a delivery with any of its libraries: `webhook-signature` is `v1,` and the base64
+ * HMAC-SHA256, keyed with the secret's bytes (the base64 after `whsec_`), of
+ * `{webhook-id}.{webhook-timestamp}.{body}`.
+ */
+
+export const WEBHOOK_SECRET_PREFIX = 'whsec_';
+
+/** The headers of one signed delivery; `body` is sent exactly as signed. */
+export interface SignedWebhook {
+  readonly headers: {
+    readonly 'content-type': 'application/json';
+    readonly 'webhook-id': string;
+    readonly 'webhook-timestamp': string;
+    readonly 'webhook-signature': string;
+  };
+  readonly body: string;
+}
+
+/** The key bytes of a `whsec_…` secret; throws on anything else, since a wrong key would sign silently. */
+export function secretBytes(secret: string): Buffer {
+  if (!secret.startsWith(WEBHOOK_SECRET_PREFIX)) throw new Error('A webhook secret starts with whsec_');
+  const encoded = secret.slice(WEBHOOK_SECRET_PREFIX.length);
+  const bytes = Buffer.from(encoded, 'base64');
+  if (bytes.length === 0 || bytes.toString('base64').replace(/=+$/, '') !== encoded.replace(/=+$/, '')) {
+    throw new Error('A webhook secret is whsec_ followed by base64');
+  }
+  return bytes;
+}
+
+/** The `v1,…` signature of a message with this id, time (unix seconds) and body. */
+export function signature(secret: string, id: string, timestampSeconds: number, body: string): string {
+  const mac = createHmac('sha256', secretBytes(secret)).update(`${id}.${timestampSeconds}.${body}`).digest('base64');
+  return `v1,${mac}`;
+}
+
+/** Signs `payload` (serialized once, here) as the delivery of message `id` at `at`. */
+export function signWebhook(secret: string, id: string, payload: unknown, at: Date): SignedWebhook {
+  const body = JSON.stringify(payload);
+  const timestamp = Math.floor(at.getTime() / 1000);
+  return {
+    body,
+    headers: {
+      'content-type': 'application/json',
+      'webhook-id': id,
+      'webhook-timestamp': String(timestamp),
+      'webhook-signature': signature(secret, id, timestamp, body),
+    },
+  };
+}

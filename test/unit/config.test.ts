@@ -1,0 +1,53 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { localLimits } from '../../infra/local/sandbox';
+import { DEFAULT_LIMITS } from '../../lib/limits';
+
+// The functions read their configuration once, when they load: a stage that forgets a limit or
+// sets a wrong one fails at the first cold start with a message naming the variable.
+
+const complete = { TABLE_NAME: 'payments', CLIENT_REQUESTS_PER_SECOND: '20', LIST_READ_UNITS_PER_REQUEST: '128' };
+
+async function loadConfig(env: Record<string, string | undefined>) {
+  vi.resetModules();
+  for (const [name, value] of Object.entries({ ...complete, ...env })) vi.stubEnv(name, value);
+  return (await import('../../lib/config')).config;
+}
+
+afterEach(() => vi.unstubAllEnvs());
+
+describe('lib/config.ts', () => {
+  it('reads the per-client limits as numbers', async () => {
+    expect((await loadConfig({})).limits).toEqual({ requestsPerSecond: 20, readUnitsPerRequest: 128 });
+  });
+
+  it.each(['CLIENT_REQUESTS_PER_SECOND', 'LIST_READ_UNITS_PER_REQUEST'])('fails to load without %s, naming it', async (name) => {
+    await expect(loadConfig({ [name]: undefined })).rejects.toThrow(`Environment variable ${name} is required`);
+    await expect(loadConfig({ [name]: '' })).rejects.toThrow(`Environment variable ${name} is required`);
+  });
+
+  it.each(['0', '-5', '2.5', 'ten', '1e3', ' ', '1000000000'])('fails to load with a limit of %j, naming the variable', async (value) => {
+    await expect(loadConfig({ CLIENT_REQUESTS_PER_SECOND: value })).rejects.toThrow(
+      /^Environment variable CLIENT_REQUESTS_PER_SECOND must be a positive integer/,
+    );
+    await expect(loadConfig({ LIST_READ_UNITS_PER_REQUEST: value })).rejects.toThrow(
+      /^Environment variable LIST_READ_UNITS_PER_REQUEST must be a positive integer/,
+    );
+  });
+});
+
+describe('the local sandbox (npm start)', () => {
+  it('runs with the defaults unless the environment or its caller sets a limit', () => {
+    expect(localLimits({}, {})).toEqual(DEFAULT_LIMITS);
+    expect(localLimits({}, { CLIENT_REQUESTS_PER_SECOND: '5' })).toEqual({ ...DEFAULT_LIMITS, requestsPerSecond: 5 });
+    expect(localLimits({ requestsPerSecond: 9 }, { CLIENT_REQUESTS_PER_SECOND: '5', LIST_READ_UNITS_PER_REQUEST: '64' })).toEqual({
+      requestsPerSecond: 9,
+      readUnitsPerRequest: 64,
+    });
+  });
+
+  it('refuses to start with a limit that is not a positive integer, naming the variable', () => {
+    expect(() => localLimits({}, { LIST_READ_UNITS_PER_REQUEST: '0' })).toThrow(
+      'Environment variable LIST_READ_UNITS_PER_REQUEST must be a positive integer (at most 9 digits), got "0"',
+    );
+  });
+});
