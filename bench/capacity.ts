@@ -106,3 +106,21 @@ export async function modelUnits(calls: readonly CallRecord[], lookup: ItemLooku
   }
   return { rru, wru };
 }
+
+/**
+ * The event items among a request's writes (Puts of `entity: 'event'` in its TransactWriteItems)
+ * and their WRU by the rules above: what recording the request's events costs (docs/api.md §10).
+ */
+export function eventWriteUnits(calls: readonly CallRecord[]): { items: number; wru: number } {
+  let items = 0;
+  let wru = 0;
+  for (const call of calls.filter((c) => c.command === 'TransactWriteItems')) {
+    for (const entry of ((call.input as Record<string, any>).TransactItems ?? []) as Record<string, any>[]) {
+      const item = call.marshalled && entry.Put ? unmarshall(entry.Put.Item) : (entry.Put?.Item as Item | undefined);
+      if (item?.entity !== 'event') continue;
+      items += 1;
+      wru += withIndexes(item, 2 * units(itemSize(item), KB));
+    }
+  }
+  return { items, wru };
+}

@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { API_BASE_PATH } from '../lib/routes';
-import { modelUnits, type ModelledUnits } from './capacity';
+import { eventWriteUnits, modelUnits, type ModelledUnits } from './capacity';
 import { json, type ApiRequest, type ApiResponse, type DirectInvoker, type HttpApi } from './client';
 import { sequenceOf, type CallCounter, type CallRecord } from './counter';
 import type { BenchContext, Prepared, Scenario } from './scenarios';
@@ -15,7 +15,8 @@ import { round, rotate, summarize, type Summary } from './stats';
  */
 
 export type Arm = 'http' | 'handler' | 'floor';
-const ARMS: readonly Arm[] = ['http', 'handler', 'floor'];
+/** The floor as it was before events, measured beside the others for endpoints that record events. */
+type ArmOrBaseline = Arm | 'baseline';
 
 export interface CallStats {
   /** The calls of one request, e.g. `GetItem+TransactWriteItems` (several when requests differ). */
@@ -53,6 +54,27 @@ export interface EndpointResult {
   /** The floor's own calls, and whether they are the endpoint's. */
   readonly floorSequence: string;
   readonly floorMatches: boolean;
+  /** For an endpoint that records events: what recording them costs (null otherwise). */
+  readonly events: EventOverhead | null;
+}
+
+/** One floor's calls, write units and latency. */
+export interface FloorCost {
+  readonly sequence: string;
+  readonly calls: number;
+  readonly wru: number;
+  readonly p50: number;
+  readonly p99: number;
+}
+
+/** The cost of recording events: the floor before events (baseline) beside the floor with them. */
+export interface EventOverhead {
+  /** Event items one request writes. */
+  readonly events: number;
+  /** The WRU of those items alone (by AWS's rules: 2 per KB each, transactional). */
+  readonly eventWru: number;
+  readonly before: FloorCost;
+  readonly after: FloorCost;
 }
 
 export interface MeasureOptions {
@@ -92,12 +114,15 @@ export async function measureEndpoint(
   const probeBody = json(expectStatus(probe.result, 'probe'));
   const list = probeBody.pagination !== undefined;
   const floorProbe = await arms.floorCounter.record(() => prepared.floor(0));
-  const modelled = await modelUnits(probe.calls, async (key) => {
+  const baselineProbe = prepared.baseline ? await arms.floorCounter.record(() => prepared.baseline!(0)) : undefined;
+  const lookup = async (key: Record<string, unknown>) => {
     const { Item } = await ctx.floorDb.doc.send(new GetCommand({ TableName: ctx.floorDb.tableName, Key: key, ConsistentRead: true }));
     return Item;
-  });
+  };
+  const modelled = await modelUnits(probe.calls, lookup);
+  const ARMS: readonly ArmOrBaseline[] = prepared.baseline ? ['http', 'handler', 'floor', 'baseline'] : ['http', 'handler', 'floor'];
 
-  const samples: Record<Arm, number[]> = { http: [], handler: [], floor: [] };
+  const samples: Record<ArmOrBaseline, number[]> = { http: [], handler: [], floor: [], baseline: [] };
   const endpointCalls: CallRecord[][] = [];
   const floorSequences = new Set<string>([sequenceOf(floorProbe.calls)]);
 
@@ -107,9 +132,10 @@ export async function measureEndpoint(
     return performance.now() - start;
   };
 
-  const runArm = async (arm: Arm, i: number): Promise<{ ms: number; calls: CallRecord[] }> => {
-    if (arm === 'floor') {
-      const { result: ms, calls } = await arms.floorCounter.record(() => timed(() => prepared.floor(i)));
+  const runArm = async (arm: ArmOrBaseline, i: number): Promise<{ ms: number; calls: CallRecord[] }> => {
+    if (arm === 'floor' || arm === 'baseline') {
+      const floor = arm === 'floor' ? prepared.floor : prepared.baseline!;
+      const { result: ms, calls } = await arms.floorCounter.record(() => timed(() => floor(i)));
       return { ms, calls };
     }
     const request: ApiRequest = prepared.request(arm, i);
@@ -129,7 +155,7 @@ export async function measureEndpoint(
       const { ms, calls } = await runArm(arm, i);
       samples[arm].push(ms);
       if (arm === 'floor') floorSequences.add(sequenceOf(calls));
-      else endpointCalls.push(calls);
+      else if (arm !== 'baseline') endpointCalls.push(calls);
     }
   }
 
@@ -139,6 +165,22 @@ export async function measureEndpoint(
   const all = endpointCalls.flat();
   const perRequest = (pick: (c: CallRecord) => number) => round(all.reduce((t, c) => t + pick(c), 0) / Math.max(1, endpointCalls.length));
   const floorHasCalls = floorProbe.calls.length > 0;
+  const cost = async (calls: readonly CallRecord[], latency: Summary): Promise<FloorCost> => ({
+    sequence: sequenceOf(calls),
+    calls: calls.length,
+    wru: (await modelUnits(calls, lookup)).wru,
+    p50: round(latency.p50),
+    p99: round(latency.p99),
+  });
+  const eventUnits = eventWriteUnits(floorProbe.calls);
+  const events: EventOverhead | null = baselineProbe
+    ? {
+        events: eventUnits.items,
+        eventWru: eventUnits.wru,
+        before: await cost(baselineProbe.calls, summarize(samples.baseline)),
+        after: await cost(floorProbe.calls, latency.floor),
+      }
+    : null;
   return {
     id: scenario.id,
     routeId: scenario.route.id,
@@ -170,6 +212,7 @@ export async function measureEndpoint(
     },
     floorSequence,
     floorMatches: floorSequences.size === 1 && sequences.length === 1 && floorSequence === sequences[0],
+    events,
   };
 }
 

@@ -156,6 +156,7 @@ export function renderReport(r: Results): string {
       ]),
     ),
     '',
+    ...eventOverhead(r.endpoints),
     `### 3. Bundles (as CDK builds them) and cold start (import in a fresh Node process, NODE_OPTIONS=${r.bundles.nodeOptions || '(none)'}; median of ${r.bundles.rounds} interleaved rounds after ${r.bundles.warmupRounds} discarded)`,
     '',
     table(
@@ -237,6 +238,40 @@ export function renderReport(r: Results): string {
   if (r.unsupportedRoutes.length > 0) out.push(`- not measured (no scenario in bench/scenarios.ts): ${r.unsupportedRoutes.join(', ')}`);
   if (r.failures.length > 0) out.push('', '### FAILED', ...r.failures.map((f) => `- ${f}`));
   return out.join('\n');
+}
+
+/**
+ * Section 2b: what recording events costs each writing endpoint (docs/api.md §10) — its floor
+ * before events (the same writes without the event items; a cancel, fail or expire without a key
+ * was one UpdateItem) beside its floor with them, and the endpoint against the latter.
+ */
+function eventOverhead(endpoints: readonly EndpointResult[]): string[] {
+  const writing = endpoints.filter((e) => e.events);
+  if (writing.length === 0) return [];
+  return [
+    '### 2b. Event write overhead per change (floor before events → floor with events)',
+    '',
+    'Each change writes its event items in the same TransactWriteItems; a transition without an Idempotency-Key reads the transaction first (the event holds the transaction after the change). WRU by AWS on-demand rules.',
+    '',
+    table(
+      ['endpoint', 'events', 'floor calls', 'floor WRU', 'events WRU', 'floor p50 ms', 'floor p99 ms', 'HTTP p50 ms', 'HTTP/floor p50'],
+      writing.map((e) => {
+        const { before, after, events, eventWru } = e.events!;
+        return [
+          label(e),
+          events,
+          `${before.calls} (${before.sequence}) → ${after.calls} (${after.sequence})`,
+          `${before.wru} → ${after.wru}`,
+          eventWru,
+          `${ms(before.p50)} → ${ms(after.p50)}`,
+          `${ms(before.p99)} → ${ms(after.p99)}`,
+          ms(e.latency.http.p50),
+          e.ratio ? `${e.ratio.p50.toFixed(2)}×` : '—',
+        ];
+      }),
+    ),
+    '',
+  ];
 }
 
 function label(e: EndpointResult): string {

@@ -1,19 +1,22 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { BatchWriteCommand, GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { countRequest } from '../lib/auth/request-counter';
+import { systemClock } from '../lib/clock';
 import type { Db } from '../lib/db/db';
 import { clientPartition, keys } from '../lib/db/keys';
 import type { TransactItem } from '../lib/db/transact';
+import { paymentChanged, paymentCreated, refundCreated, type Change } from '../lib/events/event';
+import { recordEvents } from '../lib/events/event-repository';
 import { success } from '../lib/http/envelope';
 import { IDEMPOTENCY_TTL_SECONDS } from '../lib/http/idempotency';
 import { claimKey, completionItem } from '../lib/http/idempotency-store';
 import { newId } from '../lib/ids';
 import { paymentEntry, refundEntry } from '../lib/payments/ledger';
-import { pendingExit } from '../lib/payments/transaction-repository';
-import { viewTransaction } from '../lib/payments/transaction';
+import type { Refund } from '../lib/payments/refund';
+import { pendingExit, settlementPut, type PendingExit } from '../lib/payments/transaction-repository';
+import { viewTransaction, type Transaction } from '../lib/payments/transaction';
 import type { Route } from '../lib/routes';
 import { createClient, createKey } from '../lib/auth/key-repository';
-import { systemClock } from '../lib/clock';
 import { endpointDeleteItems, endpointInsertItems, MAX_WEBHOOK_ENDPOINTS } from '../lib/webhooks/endpoint-repository';
 import { createWebhookEndpoint, newWebhookSecret } from '../lib/webhooks/create-endpoint';
 import { json, type ApiRequest, type HttpApi } from './client';
@@ -54,6 +57,12 @@ export interface BenchContext {
 export interface Prepared {
   request(arm: RequestArm, i: number): ApiRequest;
   floor(i: number): Promise<void>;
+  /**
+   * For an endpoint that records events: its floor as it was before events (docs/api.md §10) —
+   * the same writes without the event items, and a transition without a key as the single
+   * UpdateItem it was — so the report can show what recording events costs.
+   */
+  baseline?(i: number): Promise<void>;
 }
 
 export interface Scenario {
@@ -152,8 +161,20 @@ function newestFirst(ctx: BenchContext, sortKeyPrefix: string, limit: number) {
   );
 }
 
-/** The transaction + order reservation TransactWriteItems of a create. */
-function insertCopy(ctx: BenchContext, also: readonly TransactItem[] = []) {
+/** Whether a floor writes the events of its change (the floor) or not (the baseline: as before events). */
+type Events = 'with events' | 'without events';
+
+/**
+ * The event Puts of `changes`, built by the API's own builders for the floor's partition (so the
+ * items are the same size); none for the baseline.
+ */
+function eventPuts(ctx: BenchContext, events: Events, changes: readonly Change[]): readonly TransactItem[] {
+  if (events === 'without events') return [];
+  return recordEvents(ctx.floorDb, ctx.floorClientId, changes, { cause: { requestId: randomUUID(), idempotencyKey: null }, clock: systemClock }).puts;
+}
+
+/** The transaction + order reservation (+ payment.created) TransactWriteItems of a create. */
+function insertCopy(ctx: BenchContext, events: Events, also: readonly TransactItem[] = []) {
   const item = copyOfTemplate(ctx);
   return ctx.floorDb.doc.send(
     new TransactWriteCommand({
@@ -166,6 +187,7 @@ function insertCopy(ctx: BenchContext, also: readonly TransactItem[] = []) {
             ConditionExpression: 'attribute_not_exists(pk)',
           },
         },
+        ...eventPuts(ctx, events, [paymentCreated(viewTransaction(item, new Date()))]),
         ...also,
       ],
     }),
@@ -199,6 +221,85 @@ async function webhookEndpoints(ctx: BenchContext, count: number) {
   });
 }
 
+/**
+ * A transition of a pending floor copy with its event (and ledger entry, for a settle): read the
+ * item, then one TransactWriteItems, as lib/payments/transaction-repository.ts does. Without
+ * events and without a key, a cancel, fail or expire was one conditional UpdateItem.
+ */
+async function transitionCopy(ctx: BenchContext, id: string, operation: PendingExit, events: Events, completion?: (after: Transaction) => TransactItem) {
+  const now = new Date();
+  const { update, changes } = pendingExit(ctx.floorDb, ctx.floorClientId, id, operation, now);
+  if (events === 'without events' && operation !== 'settle' && !completion) {
+    await ctx.floorDb.doc.send(new UpdateCommand({ ...update, ReturnValues: 'ALL_NEW' }));
+    return;
+  }
+  const item = await getItem(ctx, keys.transaction(ctx.floorClientId, id));
+  const before = viewTransaction(item!, now);
+  const after = viewTransaction({ ...item, ...changes }, now);
+  await ctx.floorDb.doc.send(
+    new TransactWriteCommand({
+      TransactItems: [
+        { Update: update },
+        ...(operation === 'settle' ? [settlementPut(ctx.floorDb, ctx.floorClientId, paymentEntry(after, now))] : []),
+        ...eventPuts(ctx, events, [paymentChanged(before, after)]),
+        ...(completion ? [completion(after)] : []),
+      ],
+    }),
+  );
+}
+
+/**
+ * The full refund of a settled floor copy: read it, then one TransactWriteItems of the update, the
+ * refund, its ledger entry and (with events) refund.created and payment.refunded.
+ */
+async function fullRefundOfCopy(ctx: BenchContext, id: string, events: Events) {
+  const transaction = viewTransaction((await getItem(ctx, keys.transaction(ctx.floorClientId, id)))!, new Date());
+  const now = new Date();
+  const refund: Refund = {
+    id: newId('refund', now),
+    transaction_id: id,
+    order_id: transaction.order_id,
+    amount: transaction.amount - transaction.refunded_amount,
+    currency: transaction.currency,
+    reason: null,
+    status: 'succeeded',
+    created_at: now.toISOString(),
+  };
+  const entry = refundEntry(transaction, refund, now);
+  const refunded: Transaction = { ...transaction, status: 'refunded', refunded_amount: transaction.amount, updated_at: refund.created_at };
+  await ctx.floorDb.doc.send(
+    new TransactWriteCommand({
+      TransactItems: [
+        {
+          Update: {
+            TableName: ctx.floorDb.tableName,
+            Key: keys.transaction(ctx.floorClientId, id),
+            UpdateExpression: 'SET refunded_amount = :total, #status = :refunded, updated_at = :at',
+            ConditionExpression: '#status = :settled AND refunded_amount = :before',
+            ExpressionAttributeNames: { '#status': 'status' },
+            ExpressionAttributeValues: {
+              ':total': transaction.amount,
+              ':refunded': 'refunded',
+              ':settled': 'settled',
+              ':before': transaction.refunded_amount,
+              ':at': refund.created_at,
+            },
+          },
+        },
+        {
+          Put: {
+            TableName: ctx.floorDb.tableName,
+            Item: { ...keys.refund(ctx.floorClientId, refund.id), entity: 'refund', ...refund },
+            ConditionExpression: 'attribute_not_exists(pk)',
+          },
+        },
+        settlementPut(ctx.floorDb, ctx.floorClientId, entry),
+        ...eventPuts(ctx, events, [refundCreated(refund), paymentChanged(transaction, refunded)]),
+      ],
+    }),
+  );
+}
+
 // --- Scenarios -----------------------------------------------------------------------------
 
 type Builder = (route: Route) => Scenario;
@@ -224,7 +325,11 @@ const known: Record<string, Builder> = {
       request: () => ({ method: 'POST', path: '/payment/create', body: paymentBody() }),
       floor: async () => {
         await admit(ctx);
-        await insertCopy(ctx);
+        await insertCopy(ctx, 'with events');
+      },
+      baseline: async () => {
+        await admit(ctx);
+        await insertCopy(ctx, 'without events');
       },
     }),
   }),
@@ -262,12 +367,16 @@ const known: Record<string, Builder> = {
     prepare: async (ctx, count) => {
       const pending = await pendingPerArm(ctx, count);
       const floorPending = await floorCopies(ctx, count);
+      const baselinePending = await floorCopies(ctx, count);
       return {
         request: (arm, i) => ({ method: 'POST', path: `/transaction/${pick(pending[arm], i)}/cancel` }),
         floor: async (i) => {
           await admit(ctx);
-          const { update } = pendingExit(ctx.floorDb, ctx.floorClientId, String(pick(floorPending, i).id), 'cancel', new Date());
-          await ctx.floorDb.doc.send(new UpdateCommand({ ...update, ReturnValues: 'ALL_NEW' }));
+          await transitionCopy(ctx, String(pick(floorPending, i).id), 'cancel', 'with events');
+        },
+        baseline: async (i) => {
+          await admit(ctx);
+          await transitionCopy(ctx, String(pick(baselinePending, i).id), 'cancel', 'without events');
         },
       };
     },
@@ -281,28 +390,16 @@ const known: Record<string, Builder> = {
     prepare: async (ctx, count) => {
       const pending = await pendingPerArm(ctx, count);
       const floorPending = await floorCopies(ctx, count);
+      const baselinePending = await floorCopies(ctx, count);
       return {
         request: (arm, i) => ({ method: 'POST', path: `/transaction/${pick(pending[arm], i)}/simulate`, body: { outcome: 'settle' } }),
         floor: async (i) => {
           await admit(ctx);
-          const id = String(pick(floorPending, i).id);
-          const item = await getItem(ctx, keys.transaction(ctx.floorClientId, id));
-          const now = new Date();
-          const entry = paymentEntry(viewTransaction(item!, now), now);
-          await ctx.floorDb.doc.send(
-            new TransactWriteCommand({
-              TransactItems: [
-                { Update: pendingExit(ctx.floorDb, ctx.floorClientId, id, 'settle', now).update },
-                {
-                  Put: {
-                    TableName: ctx.floorDb.tableName,
-                    Item: { ...keys.settlement(ctx.floorClientId, entry.id), entity: 'settlement', ...entry },
-                    ConditionExpression: 'attribute_not_exists(pk)',
-                  },
-                },
-              ],
-            }),
-          );
+          await transitionCopy(ctx, String(pick(floorPending, i).id), 'settle', 'with events');
+        },
+        baseline: async (i) => {
+          await admit(ctx);
+          await transitionCopy(ctx, String(pick(baselinePending, i).id), 'settle', 'without events');
         },
       };
     },
@@ -317,60 +414,16 @@ const known: Record<string, Builder> = {
       const settled = await settledPerArm(ctx, count);
       const at = new Date().toISOString();
       const floorSettled = await floorCopies(ctx, count, { status: 'settled', settled_at: at, updated_at: at });
+      const baselineSettled = await floorCopies(ctx, count, { status: 'settled', settled_at: at, updated_at: at });
       return {
         request: (arm, i) => ({ method: 'POST', path: '/refund', body: { transaction_id: pick(settled[arm], i) } }),
         floor: async (i) => {
           await admit(ctx);
-          const id = String(pick(floorSettled, i).id);
-          const transaction = viewTransaction((await getItem(ctx, keys.transaction(ctx.floorClientId, id)))!, new Date());
-          const now = new Date();
-          const refund = {
-            id: newId('refund', now),
-            transaction_id: id,
-            order_id: transaction.order_id,
-            amount: transaction.amount - transaction.refunded_amount,
-            currency: transaction.currency,
-            reason: null,
-            status: 'succeeded',
-            created_at: now.toISOString(),
-          };
-          const entry = refundEntry(transaction, refund, now);
-          await ctx.floorDb.doc.send(
-            new TransactWriteCommand({
-              TransactItems: [
-                {
-                  Update: {
-                    TableName: ctx.floorDb.tableName,
-                    Key: keys.transaction(ctx.floorClientId, id),
-                    UpdateExpression: 'SET refunded_amount = :total, #status = :refunded, updated_at = :at',
-                    ConditionExpression: '#status = :settled AND refunded_amount = :before',
-                    ExpressionAttributeNames: { '#status': 'status' },
-                    ExpressionAttributeValues: {
-                      ':total': transaction.amount,
-                      ':refunded': 'refunded',
-                      ':settled': 'settled',
-                      ':before': transaction.refunded_amount,
-                      ':at': refund.created_at,
-                    },
-                  },
-                },
-                {
-                  Put: {
-                    TableName: ctx.floorDb.tableName,
-                    Item: { ...keys.refund(ctx.floorClientId, refund.id), entity: 'refund', ...refund },
-                    ConditionExpression: 'attribute_not_exists(pk)',
-                  },
-                },
-                {
-                  Put: {
-                    TableName: ctx.floorDb.tableName,
-                    Item: { ...keys.settlement(ctx.floorClientId, entry.id), entity: 'settlement', ...entry },
-                    ConditionExpression: 'attribute_not_exists(pk)',
-                  },
-                },
-              ],
-            }),
-          );
+          await fullRefundOfCopy(ctx, String(pick(floorSettled, i).id), 'with events');
+        },
+        baseline: async (i) => {
+          await admit(ctx);
+          await fullRefundOfCopy(ctx, String(pick(baselineSettled, i).id), 'without events');
         },
       };
     },
@@ -506,7 +559,12 @@ const idempotentCreate: Builder = (route) => ({
       floor: async () => {
         await admit(ctx);
         const completion = await claimFloorKey(ctx);
-        await insertCopy(ctx, [completion(201, data)]);
+        await insertCopy(ctx, 'with events', [completion(201, data)]);
+      },
+      baseline: async () => {
+        await admit(ctx);
+        const completion = await claimFloorKey(ctx);
+        await insertCopy(ctx, 'without events', [completion(201, data)]);
       },
     };
   },
@@ -524,19 +582,16 @@ const idempotentCancel: Builder = (route) => ({
   prepare: async (ctx, count) => {
     const pending = await pendingPerArm(ctx, count);
     const floorPending = await floorCopies(ctx, count);
+    const baselinePending = await floorCopies(ctx, count);
+    const cancel = async (id: string, events: Events) => {
+      await admit(ctx);
+      const completion = await claimFloorKey(ctx);
+      await transitionCopy(ctx, id, 'cancel', events, (after) => completion(200, after));
+    };
     return {
       request: (arm, i) => ({ method: 'POST', path: `/transaction/${pick(pending[arm], i)}/cancel`, headers: { 'Idempotency-Key': randomUUID() } }),
-      floor: async (i) => {
-        await admit(ctx);
-        const completion = await claimFloorKey(ctx);
-        const id = String(pick(floorPending, i).id);
-        const item = await getItem(ctx, keys.transaction(ctx.floorClientId, id));
-        const now = new Date();
-        const { update, changes } = pendingExit(ctx.floorDb, ctx.floorClientId, id, 'cancel', now);
-        await ctx.floorDb.doc.send(
-          new TransactWriteCommand({ TransactItems: [{ Update: update }, completion(200, viewTransaction({ ...item, ...changes }, now))] }),
-        );
-      },
+      floor: (i) => cancel(String(pick(floorPending, i).id), 'with events'),
+      baseline: (i) => cancel(String(pick(baselinePending, i).id), 'without events'),
     };
   },
 });

@@ -1,4 +1,4 @@
-import { encodeTime, ulid } from 'ulid';
+import { encodeTime, monotonicFactory, ulid } from 'ulid';
 
 /** Identifier prefixes (docs/api.md §1). */
 export const idPrefixes = {
@@ -20,6 +20,15 @@ export type IdKind = keyof typeof idPrefixes;
  */
 export function newId(kind: IdKind, at: Date = new Date()): string {
   return `${idPrefixes[kind]}_${ulid(at.getTime())}`;
+}
+
+/**
+ * `count` new ids of one kind whose time part is `at`, each greater than the one before: items
+ * written together (the events of one write) keep the order they are given in.
+ */
+export function newIdsInOrder(kind: IdKind, at: Date, count: number): string[] {
+  const next = monotonicFactory();
+  return Array.from({ length: count }, () => `${idPrefixes[kind]}_${next(at.getTime())}`);
 }
 
 /** True when `value` is a well-formed id of this kind: exactly what `idPattern` accepts. */

@@ -59,6 +59,24 @@ export const settlementEntryExample = {
   settled_at: '2026-11-22T01:10:45.120Z',
 };
 
+/** A payment.settled event: the example of the OpenAPI document. */
+export const eventExample = {
+  id: 'evt_01M80CWEM1X2Y3Z4A5B6C7D8E9',
+  type: 'payment.settled',
+  api_version: 'v1',
+  created_at: settlementEntryExample.settled_at,
+  data: {
+    object: {
+      ...transactionExample,
+      status: 'settled',
+      updated_at: settlementEntryExample.settled_at,
+      settled_at: settlementEntryExample.settled_at,
+    },
+    previous_attributes: { status: 'pending', updated_at: transactionExample.updated_at, settled_at: null },
+  },
+  request: { id: '8a4f6c2e-1b3d-4e5f-9a7b-0c1d2e3f4a5b', idempotency_key: null },
+};
+
 /** The pagination of a last page. */
 export const lastPage = { limit: 20, has_more: false, next_cursor: null };
 

@@ -14,6 +14,7 @@ const TXN = 'TXN#';
 const STL = 'STL#';
 const IDEM = 'IDEM#';
 const WHE = 'WHE#';
+const EVT = 'EVT#';
 
 export const keys = {
   client: (clientId: string) => ({ pk: clientPartition(clientId), sk: 'CLIENT' }),
@@ -40,10 +41,14 @@ export const keys = {
   /** A webhook endpoint (docs/api.md §11), with the secret delivery signs with. */
   webhookEndpoint: (clientId: string, endpointId: string) => ({ pk: clientPartition(clientId), sk: WHE + endpointId }),
 
-  /** Sort keys of transactions, settlement entries and webhook endpoints by id (an empty id gives the prefix). */
+  /** An event (docs/api.md §10); sort keys order by the ULID in the id, so by recording time. */
+  event: (clientId: string, eventId: string) => ({ pk: clientPartition(clientId), sk: EVT + eventId }),
+
+  /** Sort keys of transactions, settlement entries, webhook endpoints and events by id (an empty id gives the prefix). */
   transactionSortKey: (transactionId: string) => TXN + transactionId,
   settlementSortKey: (settlementId: string) => STL + settlementId,
   webhookEndpointSortKey: (endpointId: string) => WHE + endpointId,
+  eventSortKey: (eventId: string) => EVT + eventId,
 
   /**
    * Idempotency records live in the client's partition, under `IDEM#<SHA-256 of the key>`: a key

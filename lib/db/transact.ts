@@ -1,5 +1,6 @@
 import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
-import { ConcurrentWriteError } from '../http/errors';
+import type { Clock } from '../clock';
+import { ConcurrentWriteError, SendWindowClosedError } from '../http/errors';
 import type { Db } from './db';
 import { cancellationReasons } from './errors';
 
@@ -19,16 +20,30 @@ export class ClaimLostError extends Error {
 }
 
 /**
+ * The time by which every attempt of a write must be sent (the SDK's own retries included), on
+ * `clock`: a write that records events must reach DynamoDB within TAIL_SEND_WINDOW_MS of their
+ * recording time, or not at all (lib/events/event-repository.ts says why).
+ */
+export interface SendWindow {
+  readonly clock: Clock;
+  /** Epoch milliseconds; an attempt that would start later is not sent. */
+  readonly closesAt: number;
+}
+
+/**
  * Sends `items` in one TransactWriteItems, with `completion` (an idempotency record's completing
  * update, see lib/http/idempotency.ts) as the last item when there is one, so the request's
  * effect and its stored response commit together or not at all. Condition failures of `items`
  * reach the caller as the SDK's TransactionCanceledException, indexed as `items`; a transaction
  * cancelled only by a concurrent one (TransactionConflict, no failed condition) is a
- * ConcurrentWriteError.
+ * ConcurrentWriteError. With `window`, an attempt that would start after it closes is not sent:
+ * SendWindowClosedError (429) when no earlier attempt can have been applied.
  */
-export async function transactWrite(db: Db, items: readonly TransactItem[], completion?: TransactItem): Promise<void> {
+export async function transactWrite(db: Db, items: readonly TransactItem[], completion?: TransactItem, window?: SendWindow): Promise<void> {
+  const command = new TransactWriteCommand({ TransactItems: completion ? [...items, completion] : [...items] });
+  if (window) sendWithin(command, window);
   try {
-    await db.doc.send(new TransactWriteCommand({ TransactItems: completion ? [...items, completion] : [...items] }));
+    await db.doc.send(command);
   } catch (error) {
     const reasons = cancellationReasons(error);
     if (completion && reasons?.[items.length]?.Code === 'ConditionalCheckFailed') throw new ClaimLostError();
@@ -36,4 +51,33 @@ export async function transactWrite(db: Db, items: readonly TransactItem[], comp
     if (codes.includes('TransactionConflict') && !codes.includes('ConditionalCheckFailed')) throw new ConcurrentWriteError();
     throw error;
   }
+}
+
+/**
+ * Checks the window before each attempt, as late as the SDK allows: in its deserialize step,
+ * below the retry loop, signing and the response parser, right where the request goes out. A
+ * late first attempt wrote nothing (429); a late retry after an attempt that DynamoDB refused
+ * (a 4xx: throttling) wrote nothing either; after one whose answer was lost or a 5xx, the write
+ * may have happened, so that is not a 429 but an error of unknown outcome (500): a retry with the
+ * request's Idempotency-Key finds out.
+ */
+function sendWithin(command: TransactWriteCommand, window: SendWindow): void {
+  let sent = false;
+  let lastRefused = false;
+  command.middlewareStack.add(
+    (next) => async (args) => {
+      if (window.clock.now().getTime() > window.closesAt) {
+        if (!sent || lastRefused) throw new SendWindowClosedError();
+        throw new Error('A retry of a write that records events came after its send window; the earlier attempt may have been applied');
+      }
+      sent = true;
+      lastRefused = false;
+      const result = await next(args);
+      const status = (result.response as { statusCode?: number } | undefined)?.statusCode ?? 0;
+      lastRefused = status >= 400 && status < 500;
+      return result;
+    },
+    // The document client's command shares its stack with the command it wraps, which adds it again.
+    { step: 'deserialize', priority: 'low', name: 'sendWindow', override: true },
+  );
 }

@@ -8,6 +8,7 @@ import { cursorKeySource } from '../db/cursor-key';
 import { config } from '../config';
 import type { Db } from '../db/db';
 import { defaultDb } from '../db/default-db';
+import type { Cause } from '../events/event';
 import type { Limits } from '../limits';
 import { logger } from '../logger';
 import type { BodyOf, Contract, ParamsOf, QueryOf, ResultOf } from './contract';
@@ -32,6 +33,8 @@ export interface EndpointInput<B, Q, P> {
   /** The stage's per-client budget (lib/limits.ts). */
   readonly limits: Limits;
   readonly requestId: string;
+  /** The request as the events of its change name it: its request id and its Idempotency-Key, if any. */
+  readonly cause: Cause;
   /**
    * Present when the request carries an Idempotency-Key: the use case completes it inside the
    * write that makes its effect (lib/http/idempotency.ts).
@@ -64,6 +67,7 @@ export function endpoint<C extends Contract>(
     const requestId = context.requestId!;
     const principal = context.principal ?? anonymous;
     const { params, query, body, rawBody, idempotencyKey } = context.input!;
+    const cause: Cause = { requestId, idempotencyKey: idempotencyKey ?? null };
     const execute = (idempotency?: IdempotencyClaim) =>
       run({
         principal,
@@ -74,6 +78,7 @@ export function endpoint<C extends Contract>(
         clock: systemClock,
         limits: config.limits,
         requestId,
+        cause,
         idempotency,
       });
     // A replay changed nothing: only the request that made the effect is audited.

@@ -162,6 +162,16 @@ export class RateLimitedError extends ApiError {
   }
 }
 
+/**
+ * A write that records events could not be sent within its send window (lib/db/transact.ts): it
+ * was not sent, so nothing was written; the request may be sent again after `Retry-After`.
+ */
+export class SendWindowClosedError extends ApiError {
+  constructor() {
+    super('RATE_LIMITED', 'The service is too busy to record this change right now; nothing was written, retry the request', undefined, RETRY_AFTER);
+  }
+}
+
 export class PayloadTooLargeError extends ApiError {
   constructor(limit: number) {
     super('PAYLOAD_TOO_LARGE', `Request body must be at most ${limit} bytes`);

@@ -3,7 +3,8 @@ import type { Clock } from '../clock';
 import type { Db } from '../db/db';
 import { keys } from '../db/keys';
 import { allOf, equals, listNewestFirst, type Filter } from '../db/paging';
-import { InvalidStateError, NotFoundError } from '../http/errors';
+import type { Cause } from '../events/event';
+import { NotFoundError } from '../http/errors';
 import type { Pagination } from '../http/envelope';
 import type { IdempotencyClaim } from '../http/idempotency';
 import { newId } from '../ids';
@@ -11,21 +12,16 @@ import { paymentEntry } from './ledger';
 import { paymentDetails } from './payment-details';
 import type { CreatePaymentInput } from './create-payment-body';
 import type { ListTransactionsInput } from './list-queries';
-import { allows, type Status } from './states';
-import {
-  findTransactionIdByOrder,
-  findTransactionItem,
-  insertTransaction,
-  settleTransaction,
-  transitionTransaction,
-} from './transaction-repository';
+import type { Status } from './states';
+import { findTransactionIdByOrder, findTransactionItem, insertTransaction, transitionTransaction } from './transaction-repository';
 import { viewTransaction, type Transaction } from './transaction';
 
 /** Use cases of the payment routes (docs/api.md §5). Each takes the client id from the authenticated key. */
 
 /**
- * Use cases that write take the request's idempotency claim, if it has one, and complete it in
- * the same atomic write as their effect (lib/http/idempotency.ts).
+ * Use cases that write take the request that caused the change (`cause`, named by the events they
+ * record in the same write: docs/api.md §10) and its idempotency claim, if it has one, which they
+ * complete in the same atomic write as their effect (lib/http/idempotency.ts).
  */
 
 /** Creates a pending payment; order_id uniqueness is enforced by the same atomic write. */
@@ -34,6 +30,7 @@ export async function createPayment(
   clientId: string,
   input: CreatePaymentInput,
   clock: Clock,
+  cause: Cause,
   claim?: IdempotencyClaim,
 ): Promise<Transaction> {
   const channel = findChannel(input.payment_method, input.payment_channel);
@@ -69,7 +66,7 @@ export async function createPayment(
     cancellation_reason: null,
     failure_reason: null,
   };
-  await insertTransaction(db, clientId, transaction, claim?.complete(transaction));
+  await insertTransaction(db, clientId, transaction, { cause, clock }, claim?.complete(transaction));
   return transaction;
 }
 
@@ -80,56 +77,43 @@ export async function getTransaction(db: Db, clientId: string, transactionId: st
   return viewTransaction(item, clock.now());
 }
 
-/** Cancels a pending transaction. */
+/** Cancels a pending transaction, recording payment.cancelled. */
 export async function cancelTransaction(
   db: Db,
   clientId: string,
   transactionId: string,
   reason: string | undefined,
   clock: Clock,
+  cause: Cause,
   claim?: IdempotencyClaim,
 ): Promise<Transaction> {
-  const now = clock.now();
-  const item = await transitionTransaction(
-    db,
-    clientId,
-    transactionId,
-    'cancel',
-    now,
-    reason === undefined ? undefined : { field: 'cancellation_reason', value: reason },
-    storing(claim, now),
-  );
-  return viewTransaction(item, now);
+  return transitionTransaction(db, clientId, transactionId, 'cancel', clock.now(), {
+    reason: reason === undefined ? undefined : { field: 'cancellation_reason', value: reason },
+    recorder: { cause, clock },
+    complete: claim && ((after) => claim.complete(after)),
+  });
 }
 
-/** How a transition completes the claim: with the transaction as the client will see it. */
-const storing = (claim: IdempotencyClaim | undefined, now: Date) =>
-  claim && ((next: Record<string, unknown>) => claim.complete(viewTransaction(next, now)));
-
-/** Sandbox control: settles, fails or expires a pending transaction. Settling writes its ledger entry atomically. */
+/**
+ * Sandbox control: settles, fails or expires a pending transaction, recording payment.settled,
+ * payment.failed or payment.expired. Settling writes its ledger entry in the same atomic write.
+ */
 export async function simulateOutcome(
   db: Db,
   clientId: string,
   transactionId: string,
   outcome: 'settle' | 'fail' | 'expire',
   clock: Clock,
+  cause: Cause,
   claim?: IdempotencyClaim,
 ): Promise<Transaction> {
   const now = clock.now();
-  if (outcome === 'fail') {
-    const reason = { field: 'failure_reason', value: 'Payment failed (simulated)' } as const;
-    return viewTransaction(await transitionTransaction(db, clientId, transactionId, 'fail', now, reason, storing(claim, now)), now);
-  }
-  if (outcome === 'expire') {
-    return viewTransaction(await transitionTransaction(db, clientId, transactionId, 'expire', now, undefined, storing(claim, now)), now);
-  }
-
-  const current = await getTransaction(db, clientId, transactionId, clock);
-  if (!allows('settle', current.status)) throw new InvalidStateError(current.status, 'settle');
-  const at = now.toISOString();
-  const settled: Transaction = { ...current, status: 'settled', settled_at: at, updated_at: at };
-  await settleTransaction(db, clientId, transactionId, paymentEntry(current, now), now, claim?.complete(settled));
-  return settled;
+  return transitionTransaction(db, clientId, transactionId, outcome, now, {
+    reason: outcome === 'fail' ? { field: 'failure_reason', value: 'Payment failed (simulated)' } : undefined,
+    ledgerEntry: outcome === 'settle' ? (after) => paymentEntry(after, now) : undefined,
+    recorder: { cause, clock },
+    complete: claim && ((after) => claim.complete(after)),
+  });
 }
 
 /** A pending transaction counts as pending only until it expires; after that it matches `expired`. */

@@ -2,13 +2,17 @@ import type { Db } from '../db/db';
 import { cancellationReasons } from '../db/errors';
 import { keys } from '../db/keys';
 import { transactWrite, type TransactItem } from '../db/transact';
+import type { Change } from '../events/event';
+import { recordEvents, type Recorder } from '../events/event-repository';
 import { ConcurrentWriteError } from '../http/errors';
 import type { SettlementEntry } from './ledger';
-import type { Refund } from './refunds';
+import type { Refund } from './refund';
+import { settlementPut } from './transaction-repository';
 
 /**
  * Writes a refund in one TransactWriteItems: the transaction's refunded_amount (and its flip to
- * `refunded` when the total reaches the amount), the refund record and its ledger entry.
+ * `refunded` when the total reaches the amount), the refund record, its ledger entry and its
+ * events (refund.created, and payment.refunded with the flip).
  *
  * The update is conditioned on the status still being `settled` and on what was refunded before:
  * a partial refund needs `refunded_amount < amount − refund` (so it cannot reach or pass the
@@ -29,6 +33,8 @@ export async function writeRefund(
     entry: SettlementEntry;
     at: string;
     completion?: TransactItem;
+    events: readonly Change[];
+    recorder: Recorder;
   },
 ): Promise<boolean> {
   const completes = write.refundedBefore + write.amount === write.total;
@@ -43,6 +49,8 @@ export async function writeRefund(
         ConditionExpression: '#status = :settled AND refunded_amount < :ceiling',
         ExpressionAttributeValues: { ':amount': write.amount, ':settled': 'settled', ':ceiling': write.total - write.amount, ':at': write.at },
       };
+  // The refund's reads are done: its events take their time now, right before the write is sent.
+  const recorded = recordEvents(db, clientId, write.events, write.recorder);
   try {
     await transactWrite(
       db,
@@ -62,15 +70,11 @@ export async function writeRefund(
             ConditionExpression: 'attribute_not_exists(pk)',
           },
         },
-        {
-          Put: {
-            TableName: db.tableName,
-            Item: { ...keys.settlement(clientId, write.entry.id), entity: 'settlement', ...write.entry },
-            ConditionExpression: 'attribute_not_exists(pk)',
-          },
-        },
+        settlementPut(db, clientId, write.entry),
+        ...recorded.puts,
       ],
       write.completion,
+      recorded.window,
     );
     return true;
   } catch (error) {

@@ -1,38 +1,18 @@
-import * as z from 'zod/mini';
 import type { Clock } from '../clock';
-import { refundExample } from '../contracts/examples';
 import type { Db } from '../db/db';
+import { paymentChanged, refundCreated, type Cause, type Change } from '../events/event';
 import { AmountExceedsRefundableError, ConcurrentWriteError, InvalidStateError, NotFoundError } from '../http/errors';
 import type { IdempotencyClaim } from '../http/idempotency';
 import { newId } from '../ids';
-import { meta } from '../meta';
-import { amount, currency, idOf, timestamp } from './fields';
 import { refundEntry } from './ledger';
 import { getTransaction } from './payments';
+import { Refund } from './refund';
 import { writeRefund } from './refund-repository';
 import type { RefundInput } from './refund-body';
-import { orderId } from './schemas';
 import { allows } from './states';
 import { findTransactionIdByOrder } from './transaction-repository';
 
-/** A refund (docs/api.md §6). */
-export const Refund = meta(
-  z.strictObject({
-    id: idOf('refund'),
-    transaction_id: idOf('transaction'),
-    order_id: orderId,
-    amount: amount().check(z.positive()),
-    currency: currency(),
-    reason: z.nullable(z.string().check(z.maxLength(255))),
-    status: meta(z.literal('succeeded'), { description: 'Sandbox refunds succeed at once' }),
-    created_at: timestamp(),
-  }),
-  {
-    description: 'A refund of all or part of a settled transaction',
-    examples: [refundExample],
-  },
-);
-export type Refund = Readonly<z.infer<typeof Refund>>;
+export { Refund };
 
 /**
  * Each failed attempt means another refund of the same transaction succeeded in between, so the
@@ -47,10 +27,18 @@ class RefundContentionError extends ConcurrentWriteError {
 }
 
 /**
- * Refunds all or part of what is left of a settled transaction, atomically with its ledger entry
- * (and with the completion of the request's idempotency claim, if it has one).
+ * Refunds all or part of what is left of a settled transaction, atomically with its ledger entry,
+ * its refund.created event (and payment.refunded when it completes the amount), and the
+ * completion of the request's idempotency claim, if it has one.
  */
-export async function refundTransaction(db: Db, clientId: string, input: RefundInput, clock: Clock, claim?: IdempotencyClaim): Promise<Refund> {
+export async function refundTransaction(
+  db: Db,
+  clientId: string,
+  input: RefundInput,
+  clock: Clock,
+  cause: Cause,
+  claim?: IdempotencyClaim,
+): Promise<Refund> {
   const transactionId = input.transaction_id ?? (await findTransactionIdByOrder(db, clientId, input.order_id!));
   if (!transactionId) throw new NotFoundError('Transaction not found');
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
@@ -70,6 +58,11 @@ export async function refundTransaction(db: Db, clientId: string, input: RefundI
       status: 'succeeded',
       created_at: now.toISOString(),
     };
+    const events: Change[] = [refundCreated(refund)];
+    if (amount === refundable) {
+      const refunded = { ...transaction, status: 'refunded', refunded_amount: transaction.amount, updated_at: refund.created_at } as const;
+      events.push(paymentChanged(transaction, refunded));
+    }
     const written = await writeRefund(db, clientId, {
       transactionId,
       amount,
@@ -79,6 +72,8 @@ export async function refundTransaction(db: Db, clientId: string, input: RefundI
       entry: refundEntry(transaction, refund, now),
       at: refund.created_at,
       completion: claim?.complete(refund),
+      events,
+      recorder: { cause, clock },
     });
     if (written) return refund;
   }

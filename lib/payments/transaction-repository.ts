@@ -1,22 +1,32 @@
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { Db } from '../db/db';
-import { cancellationReasons, isConditionFailed, isTransactionConflict, oldItem } from '../db/errors';
+import { cancellationReasons, oldItem } from '../db/errors';
 import { keys } from '../db/keys';
 import { transactWrite, type TransactItem } from '../db/transact';
+import { paymentChanged, paymentCreated } from '../events/event';
+import { recordEvents, type Recorder } from '../events/event-repository';
 import { ConcurrentWriteError, DuplicateOrderIdError, InvalidStateError, NotFoundError } from '../http/errors';
 import type { SettlementEntry } from './ledger';
 import { transitions } from './states';
-import { effectiveStatus, type Transaction } from './transaction';
+import { effectiveStatus, viewTransaction, type Transaction } from './transaction';
 
 /** Transactions in the table. Condition failures become domain errors here; nothing else sees SDK types. */
 
 type Item = Record<string, unknown>;
 
 /**
- * Writes a new transaction and reserves its order_id in one atomic write (with `completion`, the
- * idempotency record's completing update, when the request carries a key).
+ * Writes a new transaction, reserves its order_id and records payment.created in one atomic
+ * write (with `completion`, the idempotency record's completing update, when the request carries
+ * a key).
  */
-export async function insertTransaction(db: Db, clientId: string, transaction: Transaction, completion?: TransactItem): Promise<void> {
+export async function insertTransaction(
+  db: Db,
+  clientId: string,
+  transaction: Transaction,
+  recorder: Recorder,
+  completion?: TransactItem,
+): Promise<void> {
+  const recorded = recordEvents(db, clientId, [paymentCreated(transaction)], recorder);
   try {
     await transactWrite(
       db,
@@ -35,8 +45,10 @@ export async function insertTransaction(db: Db, clientId: string, transaction: T
             ConditionExpression: 'attribute_not_exists(pk)',
           },
         },
+        ...recorded.puts,
       ],
       completion,
+      recorded.window,
     );
   } catch (error) {
     if (cancellationReasons(error)?.[1]?.Code === 'ConditionalCheckFailed') {
@@ -104,84 +116,67 @@ function refused(old: Item | undefined, operation: PendingExit, now: Date): Erro
   return new InvalidStateError(effectiveStatus(old, now), transitions[operation].verb);
 }
 
+/** How often a transition that collides with a concurrent transaction is read and sent before answering 429. */
+const TRANSITION_ATTEMPTS = 3;
+
 /**
- * Moves a pending transaction to cancelled, failed or expired in one conditional write; returns
- * the new item. With `complete` (the request carries an Idempotency-Key) the response must be
- * stored with the write, so the item is read first and the transition and `complete(new item)`
- * go in one TransactWriteItems.
+ * Takes a pending transaction out of `pending` (settle, fail, cancel, expire) and records its
+ * event, in one TransactWriteItems: the conditional update, with `ledgerEntry` (the settle's
+ * settlement entry) and `complete` (the idempotency record's completing update, when the request
+ * carries a key) built from the transaction after the change. Returns that transaction.
+ *
+ * The item is read first, so the event and the stored response can hold the transaction after
+ * the change; the update's condition (still pending, not expired) makes the read the truth: a
+ * pending transaction changes only by leaving `pending`. When the write collides with a
+ * concurrent transaction on the item (a settle, a refund, another transition: TransactionConflict,
+ * which the SDK does not retry), it is read and decided again — usually a 409 naming the status the
+ * other left — up to TRANSITION_ATTEMPTS times, then 429 with nothing written.
  */
 export async function transitionTransaction(
   db: Db,
   clientId: string,
   transactionId: string,
-  operation: Exclude<PendingExit, 'settle'>,
+  operation: PendingExit,
   now: Date,
-  reason?: { field: 'cancellation_reason' | 'failure_reason'; value: string },
-  complete?: (next: Item) => TransactItem,
-): Promise<Item> {
-  const { update, changes } = pendingExit(db, clientId, transactionId, operation, now, reason);
-  if (complete) {
+  options: {
+    readonly reason?: { readonly field: 'cancellation_reason' | 'failure_reason'; readonly value: string };
+    readonly recorder: Recorder;
+    readonly ledgerEntry?: (after: Transaction) => SettlementEntry;
+    readonly complete?: (after: Transaction) => TransactItem;
+  },
+): Promise<Transaction> {
+  const { update, changes } = pendingExit(db, clientId, transactionId, operation, now, options.reason);
+  for (let attempt = 1; ; attempt++) {
     const item = await findTransactionItem(db, clientId, transactionId);
     if (!item || effectiveStatus(item, now) !== transitions[operation].from[0]) throw refused(item, operation, now);
-    const next = { ...item, ...changes };
+    const before = viewTransaction(item, now);
+    const after = viewTransaction({ ...item, ...changes }, now);
+    const entry = options.ledgerEntry?.(after);
+    const completion = options.complete?.(after);
+    const recorded = recordEvents(db, clientId, [paymentChanged(before, after)], options.recorder);
     try {
-      await transactWrite(db, [{ Update: update }], complete(next));
+      await transactWrite(
+        db,
+        [{ Update: update }, ...(entry ? [settlementPut(db, clientId, entry)] : []), ...recorded.puts],
+        completion,
+        recorded.window,
+      );
+      return after;
     } catch (error) {
       const failed = cancellationReasons(error)?.[0];
       if (failed?.Code === 'ConditionalCheckFailed') throw refused(oldItem(failed.Item), operation, now);
-      throw error;
-    }
-    return next;
-  }
-  for (let attempt = 1; ; attempt++) {
-    try {
-      const { Attributes } = await db.doc.send(new UpdateCommand({ ...update, ReturnValues: 'ALL_NEW' }));
-      return Attributes!;
-    } catch (error) {
-      if (isConditionFailed(error)) throw refused(oldItem((error as { Item?: Item }).Item), operation, now);
-      // The item was being written by a transaction at that moment (a settle, a refund, a keyed
-      // transition): DynamoDB refuses the update with TransactionConflict and the SDK does not
-      // retry it. Sent again, the conditional write decides against whatever that transaction
-      // left (usually a 409 naming the new status); if it keeps colliding, 429 with nothing written.
-      if (!isTransactionConflict(error)) throw error;
-      if (attempt === SINGLE_WRITE_ATTEMPTS) throw new ConcurrentWriteError();
+      if (!(error instanceof ConcurrentWriteError) || attempt === TRANSITION_ATTEMPTS) throw error;
     }
   }
 }
 
-/** How often a transition that collides with a concurrent transaction is sent before answering 429. */
-const SINGLE_WRITE_ATTEMPTS = 3;
-
-/**
- * Settles a pending transaction and writes its ledger entry in the same TransactWriteItems (with
- * `completion`, the idempotency record's completing update, when the request carries a key).
- */
-export async function settleTransaction(
-  db: Db,
-  clientId: string,
-  transactionId: string,
-  entry: SettlementEntry,
-  now: Date,
-  completion?: TransactItem,
-): Promise<void> {
-  try {
-    await transactWrite(
-      db,
-      [
-        { Update: pendingExit(db, clientId, transactionId, 'settle', now).update },
-        {
-          Put: {
-            TableName: db.tableName,
-            Item: { ...keys.settlement(clientId, entry.id), entity: 'settlement', ...entry },
-            ConditionExpression: 'attribute_not_exists(pk)',
-          },
-        },
-      ],
-      completion,
-    );
-  } catch (error) {
-    const reason = cancellationReasons(error)?.[0];
-    if (reason?.Code === 'ConditionalCheckFailed') throw refused(oldItem(reason.Item), 'settle', now);
-    throw error;
-  }
+/** The Put of a settlement-ledger entry, for the write that makes it. */
+export function settlementPut(db: Db, clientId: string, entry: SettlementEntry): TransactItem {
+  return {
+    Put: {
+      TableName: db.tableName,
+      Item: { ...keys.settlement(clientId, entry.id), entity: 'settlement', ...entry },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    },
+  };
 }

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { systemClock } from '../../lib/clock';
+import { NO_CAUSE } from '../../lib/events/event';
 import { ApiError } from '../../lib/http/errors';
 import { DEFAULT_LIMITS } from '../../lib/limits';
 import { cancelTransaction, createPayment, listTransactions, simulateOutcome } from '../../lib/payments/payments';
@@ -77,16 +78,16 @@ describe('settlement ledger', () => {
               const body = CreatePaymentBody.parse(
                 paymentBody({ payment_method: c.payment_method, payment_channel: c.payment_channel, amount: Math.max(c.min, o.amount % 5_000_000) }),
               );
-              mine.push((await createPayment(db, clientId, body, systemClock)).id);
+              mine.push((await createPayment(db, clientId, body, systemClock, NO_CAUSE)).id);
             } else if (mine.length > 0) {
               const id = mine[mine.length - 1 - (o.pick % mine.length)]!;
-              if (o.kind === 'cancel') await cancelTransaction(db, clientId, id, undefined, systemClock);
+              if (o.kind === 'cancel') await cancelTransaction(db, clientId, id, undefined, systemClock, NO_CAUSE);
               else if (o.kind === 'refund') {
                 const txn = (await listTransactions(db, clientId, ListTransactionsQuery.parse({}), systemClock, DEFAULT_LIMITS.readUnitsPerRequest)).data.find((t) => t.id === id);
                 const amount = o.percent === null || !txn ? undefined : Math.max(1, Math.floor((txn.amount * o.percent) / 100));
-                await refundTransaction(db, clientId, { transaction_id: id, amount }, systemClock);
+                await refundTransaction(db, clientId, { transaction_id: id, amount }, systemClock, NO_CAUSE);
                 refunds++;
-              } else await simulateOutcome(db, clientId, id, o.kind, systemClock);
+              } else await simulateOutcome(db, clientId, id, o.kind, systemClock, NO_CAUSE);
             }
           } catch (error) {
             // Refused operations (409, 422) are part of the game; anything else is a failure.

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { systemClock } from '../../lib/clock';
 import { createDb } from '../../lib/db/client';
 import type { Db } from '../../lib/db/db';
+import { NO_CAUSE } from '../../lib/events/event';
 import { DEFAULT_LIMITS } from '../../lib/limits';
 import { CreatePaymentBody } from '../../lib/payments/create-payment-body';
 import { ListTransactionsQuery } from '../../lib/payments/list-queries';
@@ -51,7 +52,7 @@ beforeAll(async () => {
   );
   const created: { id: string; payment_channel: string }[] = [];
   for (let i = 0; i < bodies.length; i += 8) {
-    created.push(...(await Promise.all(bodies.slice(i, i + 8).map((body) => createPayment(db, clientId, body, systemClock)))));
+    created.push(...(await Promise.all(bodies.slice(i, i + 8).map((body) => createPayment(db, clientId, body, systemClock, NO_CAUSE)))));
   }
   // Newest first, as the list answers.
   qrisIds = created.filter((t) => t.payment_channel === 'qris').map((t) => t.id).sort().reverse();

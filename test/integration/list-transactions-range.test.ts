@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { NO_CAUSE } from '../../lib/events/event';
 import { DEFAULT_LIMITS } from '../../lib/limits';
 import { createPayment, listTransactions } from '../../lib/payments/payments';
 import { CreatePaymentBody } from '../../lib/payments/create-payment-body';
@@ -12,7 +13,7 @@ describe('GET /transactions by creation time (clock moved, no sleeping)', () => 
     const clock = new FakeClock();
     const { clientId } = await newClient();
     const create = async () => {
-      const txn = await createPayment(testDb(), clientId, CreatePaymentBody.parse(paymentBody()), clock);
+      const txn = await createPayment(testDb(), clientId, CreatePaymentBody.parse(paymentBody()), clock, NO_CAUSE);
       clock.advanceMinutes(1);
       return txn;
     };

@@ -1,20 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { systemClock } from '../../lib/clock';
-import { ConcurrentWriteError } from '../../lib/http/errors';
 import type { Db } from '../../lib/db/db';
+import { NO_CAUSE } from '../../lib/events/event';
+import { ConcurrentWriteError } from '../../lib/http/errors';
 import { cancelTransaction, simulateOutcome } from '../../lib/payments/payments';
 import { refundTransaction } from '../../lib/payments/refunds';
-import { dbFailing, faultyDb, sdkError } from '../support/faults';
+import { recordedEventsOf } from '../support/events';
+import { faultyDb, transactionConflict } from '../support/faults';
 import { call, newClient } from '../support/fixtures';
 import { createPaymentVia, simulate } from '../support/payments';
 
 // DynamoDB cancels a transaction that collides with another one on the same item
 // (reason TransactionConflict), which the SDK does not retry. DynamoDB Local serializes
 // transactions and never does, so the collision is injected into a real client here.
-const conflict = (items: number) =>
-  sdkError('TransactionCanceledException', {
-    CancellationReasons: [{ Code: 'TransactionConflict' }, ...Array.from({ length: items - 1 }, () => ({ Code: 'None' }))],
-  });
 
 describe('a transaction that collides with a concurrent one', () => {
   it('is read again and refunded once when it was a refund', async () => {
@@ -25,54 +23,44 @@ describe('a transaction that collides with a concurrent one', () => {
     const db = faultyDb(async (command, send) => {
       if (command === 'TransactWriteItemsCommand' && collisions === 0) {
         collisions += 1;
-        throw conflict(3);
+        // The refund's update, the refund, its ledger entry and its refund.created event.
+        throw transactionConflict(4);
       }
       return send();
     });
 
-    const refund = await refundTransaction(db, clientId, { transaction_id: txn.id, amount: 10_000 }, systemClock);
+    const refund = await refundTransaction(db, clientId, { transaction_id: txn.id, amount: 10_000 }, systemClock, NO_CAUSE);
 
     expect(collisions).toBe(1);
     expect(refund.amount).toBe(10_000);
     expect((await call('GET', `/transaction/${txn.id}`, { key })).body.data.refunded_amount).toBe(10_000);
     const entries = (await call('GET', `/settlements?transaction_id=${txn.id}`, { key })).body.data;
     expect(entries.map((e: { type: string }) => e.type).sort()).toEqual(['payment', 'refund']);
+    expect((await recordedEventsOf(clientId, txn.id)).map((e) => e.type)).toEqual(['payment.created', 'payment.settled', 'refund.created']);
   });
 
-  it('is refused with 429 RATE_LIMITED, and nothing written, when it was a settle', async () => {
-    const { clientId, key } = await newClient();
-    const txn = await createPaymentVia(key);
-    const db = dbFailing('TransactWriteItemsCommand', conflict(2));
-
-    const attempt = simulateOutcome(db, clientId, txn.id, 'settle', systemClock);
-
-    await expect(attempt).rejects.toBeInstanceOf(ConcurrentWriteError);
-    await expect(attempt).rejects.toMatchObject({ code: 'RATE_LIMITED', status: 429 });
-    expect((await call('GET', `/transaction/${txn.id}`, { key })).body.data.status).toBe('pending');
-    expect((await call('GET', `/settlements?transaction_id=${txn.id}`, { key })).body.data).toEqual([]);
-  });
 });
 
-// A cancel, fail or expire without an Idempotency-Key is one conditional UpdateItem. On DynamoDB
-// it fails with TransactionConflictException when it meets a transaction on the same item (a
-// settle, a refund, a keyed transition), and the SDK does not retry that either.
-const singleWriteConflict = () => sdkError('TransactionConflictException');
-
+// A cancel, settle, fail or expire reads the transaction, then sends one TransactWriteItems (the
+// conditional update, the settle's ledger entry, the event). On DynamoDB it is cancelled with
+// reason TransactionConflict when it meets another transaction on the same item (a settle, a
+// refund, another transition), and the SDK does not retry that either.
 const transitions = [
-  { path: 'cancel', status: 'cancelled', run: (db: Db, clientId: string, id: string) => cancelTransaction(db, clientId, id, undefined, systemClock) },
-  { path: 'simulate fail', status: 'failed', run: (db: Db, clientId: string, id: string) => simulateOutcome(db, clientId, id, 'fail', systemClock) },
-  { path: 'simulate expire', status: 'expired', run: (db: Db, clientId: string, id: string) => simulateOutcome(db, clientId, id, 'expire', systemClock) },
+  { path: 'cancel', status: 'cancelled', items: 2, run: (db: Db, clientId: string, id: string) => cancelTransaction(db, clientId, id, undefined, systemClock, NO_CAUSE) },
+  { path: 'simulate settle', status: 'settled', items: 3, run: (db: Db, clientId: string, id: string) => simulateOutcome(db, clientId, id, 'settle', systemClock, NO_CAUSE) },
+  { path: 'simulate fail', status: 'failed', items: 2, run: (db: Db, clientId: string, id: string) => simulateOutcome(db, clientId, id, 'fail', systemClock, NO_CAUSE) },
+  { path: 'simulate expire', status: 'expired', items: 2, run: (db: Db, clientId: string, id: string) => simulateOutcome(db, clientId, id, 'expire', systemClock, NO_CAUSE) },
 ] as const;
 
-describe.each(transitions)('a $path that collides with a concurrent transaction', ({ status, run }) => {
-  it(`is sent again and the transaction ends ${status}`, async () => {
+describe.each(transitions)('a $path that collides with a concurrent transaction', ({ status, items, run }) => {
+  it(`is read and sent again, the transaction ends ${status}, and one event is recorded`, async () => {
     const { clientId, key } = await newClient();
     const txn = await createPaymentVia(key);
     let collisions = 0;
     const db = faultyDb(async (command, send) => {
-      if (command === 'UpdateItemCommand' && collisions === 0) {
+      if (command === 'TransactWriteItemsCommand' && collisions === 0) {
         collisions += 1;
-        throw singleWriteConflict();
+        throw transactionConflict(items);
       }
       return send();
     });
@@ -82,6 +70,7 @@ describe.each(transitions)('a $path that collides with a concurrent transaction'
     expect(collisions).toBe(1);
     expect(result.status).toBe(status);
     expect((await call('GET', `/transaction/${txn.id}`, { key })).body.data.status).toBe(status);
+    expect((await recordedEventsOf(clientId, txn.id)).map((e) => e.type)).toEqual(['payment.created', `payment.${status}`]);
   });
 
   it('decides against what the colliding transaction wrote: 409 naming the status it left', async () => {
@@ -89,11 +78,11 @@ describe.each(transitions)('a $path that collides with a concurrent transaction'
     const txn = await createPaymentVia(key);
     let collided = false;
     const db = faultyDb(async (command, send) => {
-      if (command === 'UpdateItemCommand' && !collided) {
-        // The colliding transaction was a settle, which commits while this write is refused.
+      if (command === 'TransactWriteItemsCommand' && !collided) {
+        // The colliding transaction was a cancel, which commits while this write is refused.
         collided = true;
-        await simulate(key, txn.id, 'settle');
-        throw singleWriteConflict();
+        await call('POST', `/transaction/${txn.id}/cancel`, { key });
+        throw transactionConflict(items);
       }
       return send();
     });
@@ -101,19 +90,28 @@ describe.each(transitions)('a $path that collides with a concurrent transaction'
     await expect(run(db, clientId, txn.id)).rejects.toMatchObject({
       code: 'INVALID_STATE',
       status: 409,
-      message: expect.stringContaining('whose status is settled'),
+      message: expect.stringContaining('whose status is cancelled'),
     });
+    expect((await recordedEventsOf(clientId, txn.id)).map((e) => e.type)).toEqual(['payment.created', 'payment.cancelled']);
   });
 
   it('answers 429 RATE_LIMITED with Retry-After, and writes nothing, when it keeps colliding', async () => {
     const { clientId, key } = await newClient();
     const txn = await createPaymentVia(key);
-    const db = dbFailing('UpdateItemCommand', singleWriteConflict());
+    let attempts = 0;
+    const db = faultyDb(async (command, send) => {
+      if (command !== 'TransactWriteItemsCommand') return send();
+      attempts += 1;
+      throw transactionConflict(items);
+    });
 
     const attempt = run(db, clientId, txn.id);
 
     await expect(attempt).rejects.toBeInstanceOf(ConcurrentWriteError);
     await expect(attempt).rejects.toMatchObject({ code: 'RATE_LIMITED', status: 429, headers: { 'Retry-After': '1' } });
+    expect(attempts).toBe(3);
     expect((await call('GET', `/transaction/${txn.id}`, { key })).body.data).toMatchObject({ status: 'pending', updated_at: txn.updated_at });
+    expect((await call('GET', `/settlements?transaction_id=${txn.id}`, { key })).body.data).toEqual([]);
+    expect((await recordedEventsOf(clientId, txn.id)).map((e) => e.type)).toEqual(['payment.created']);
   });
 });

@@ -9,4 +9,7 @@ export class FakeClock implements Clock {
   advanceMinutes(minutes: number): void {
     this.current = new Date(this.current.getTime() + minutes * 60_000);
   }
+  advanceMs(ms: number): void {
+    this.current = new Date(this.current.getTime() + ms);
+  }
 }

@@ -8,6 +8,16 @@ export function sdkError(name: string, fields: Record<string, unknown> = {}): Er
 }
 
 /**
+ * What DynamoDB answers a TransactWriteItems of `items` items that met another transaction on the
+ * same item: cancelled, reason TransactionConflict on the first, None on the others.
+ */
+export function transactionConflict(items: number): Error {
+  return sdkError('TransactionCanceledException', {
+    CancellationReasons: [{ Code: 'TransactionConflict' }, ...Array.from({ length: items - 1 }, () => ({ Code: 'None' }))],
+  });
+}
+
+/**
  * A Db on the run's DynamoDB Local table whose client meets `fault` inside the SDK's retry loop:
  * given the command name (e.g. `PutItemCommand`) and a `send` that makes the real call, it may
  * throw instead of calling, or call and then throw (a response lost on the way back).
