@@ -10,6 +10,12 @@ import { DUE_PARTITION } from './keys';
  * change with a conditional write, which is what decides; an item seen twice is settled once.
  */
 
+/**
+ * The update clause that takes an item out of the index (the attributes of keys.due): part of
+ * the write that settles what was due, so the item stops being found exactly when that commits.
+ */
+export const REMOVE_DUE = 'REMOVE due_pk, due_sk';
+
 /** The base-table key of an item with something due, and when. */
 export interface DueItem {
   readonly pk: string;

@@ -10,6 +10,10 @@ export const CLIENT_PARTITION_PREFIX = 'C#';
 /** The partition holding every item of one client. */
 export const clientPartition = (clientId: string) => `${CLIENT_PARTITION_PREFIX}${clientId}`;
 
+/** The client id of a client partition, or undefined for any other partition. */
+export const clientIdOfPartition = (pk: string): string | undefined =>
+  pk.startsWith(CLIENT_PARTITION_PREFIX) && pk.length > CLIENT_PARTITION_PREFIX.length ? pk.slice(CLIENT_PARTITION_PREFIX.length) : undefined;
+
 const TXN = 'TXN#';
 const STL = 'STL#';
 const IDEM = 'IDEM#';
@@ -49,6 +53,9 @@ export const keys = {
   settlementSortKey: (settlementId: string) => STL + settlementId,
   webhookEndpointSortKey: (endpointId: string) => WHE + endpointId,
   eventSortKey: (eventId: string) => EVT + eventId,
+
+  /** The transaction id of a transaction's sort key, or undefined for any other sort key. */
+  transactionIdOfSortKey: (sk: string): string | undefined => (sk.startsWith(TXN) && sk.length > TXN.length ? sk.slice(TXN.length) : undefined),
 
   /**
    * Idempotency records live in the client's partition, under `IDEM#<SHA-256 of the key>`: a key
