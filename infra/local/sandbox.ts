@@ -1,14 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { createClient, createKey, findPrincipal } from '../../lib/auth/key-repository';
 import { hashApiKey } from '../../lib/auth/api-key';
 import { closeDb, createDb } from '../../lib/db/client';
 import { CURSOR_SECRET_ENV, cursorKeyOf, MIN_CURSOR_SECRET_LENGTH } from '../../lib/db/cursor-key';
 import type { Db } from '../../lib/db/db';
 import { DEFAULT_LIMITS, LIMIT_ENV, limitsEnvironment, parseLimit, type Limits } from '../../lib/limits';
+import { sweepHandler } from '../../lib/routes';
 import { scopes as allScopes } from '../../lib/scopes';
 import { URL_POLICY_ENV, type UrlPolicy } from '../../lib/webhooks/policy';
+import { runEvery, type BackgroundLoop } from './background';
 import { ensureTable, startDynamoLocal } from './dynamodb-local';
 import { startLocalServer } from './server';
 
@@ -40,6 +43,26 @@ export interface SandboxOptions {
   readonly cursorSecret: string;
   /** The per-client budget; each limit not given comes from its environment variable, else lib/limits.ts. */
   readonly limits?: Partial<Limits>;
+  /**
+   * Runs what the stack schedules, here in the process: the sweep (functions/sweep.ts) every
+   * LOCAL_SWEEP_INTERVAL_MS. Default true; false serves the API alone (a test that must not
+   * have the table change under it, the bench counting each request's own calls).
+   */
+  readonly background?: boolean;
+}
+
+/** How often the local sandbox sweeps what has fallen due: docs/api.md §10 promises expiry within 2 s locally. */
+export const LOCAL_SWEEP_INTERVAL_MS = 1_000;
+
+const projectRoot = fileURLToPath(new URL('../../', import.meta.url));
+
+/**
+ * The sweep's very Lambda handler, every LOCAL_SWEEP_INTERVAL_MS. Imported only now: like the
+ * route handlers, it reads its configuration (TABLE_NAME…) once, at import.
+ */
+async function startSweeping(): Promise<BackgroundLoop> {
+  const { handler } = (await import(join(projectRoot, sweepHandler))) as { handler: () => Promise<unknown> };
+  return runEvery(LOCAL_SWEEP_INTERVAL_MS, handler, (error) => console.error('local sandbox: a sweep pass failed', error));
 }
 
 /**
@@ -60,8 +83,9 @@ const LOCAL_URL_POLICY: UrlPolicy = 'local';
 
 /**
  * Starts DynamoDB Local, creates the table from the shared definition and serves the very
- * Lambda handlers on 127.0.0.1, with the local webhook URL policy. `stop()` closes the server
- * and waits for java to exit.
+ * Lambda handlers on 127.0.0.1, with the local webhook URL policy, and (unless `background:
+ * false`) runs the sweep every second. `stop()` ends the sweep, closes the server and waits for
+ * java to exit.
  */
 export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
   cursorKeyOf(options.cursorSecret); // refuses a short one before anything starts
@@ -76,6 +100,13 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
     Object.assign(process.env, limitsEnvironment(limits));
     process.env[URL_POLICY_ENV] = LOCAL_URL_POLICY;
     const server = await startLocalServer({ port: options.port });
+    let sweeping: BackgroundLoop | undefined;
+    try {
+      if (options.background !== false) sweeping = await startSweeping();
+    } catch (error) {
+      await server.close();
+      throw error;
+    }
     const db: Db = createDb(LOCAL_TABLE_NAME, { endpoint: dynamo.endpoint });
     return {
       baseUrl: server.baseUrl,
@@ -84,6 +115,7 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
       tableName: LOCAL_TABLE_NAME,
       db,
       stop: async () => {
+        await sweeping?.stop();
         await server.close();
         closeDb(db);
         await dynamo.stop();
