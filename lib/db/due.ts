@@ -1,6 +1,7 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { Db } from './db';
 import { DUE_PARTITION } from './keys';
+import { DUE_INDEX } from './table';
 
 /**
  * What falls due — a pending payment's expiry, a webhook attempt to retry — is found through the
@@ -34,7 +35,7 @@ export async function findDue(db: Db, now: Date, options: { limit?: number; star
   const { Items = [], LastEvaluatedKey } = await db.doc.send(
     new QueryCommand({
       TableName: db.tableName,
-      IndexName: 'due',
+      IndexName: DUE_INDEX,
       KeyConditionExpression: 'due_pk = :due AND due_sk <= :now',
       ExpressionAttributeValues: { ':due': DUE_PARTITION, ':now': now.toISOString() },
       Limit: options.limit ?? 100,

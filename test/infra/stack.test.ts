@@ -5,6 +5,7 @@ import { isBuiltin } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import type { CfnElement } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildApp, cdkJsonContext } from '../../infra/app';
@@ -33,12 +34,15 @@ let outdir: string;
 let template: Template;
 let resources: Record<string, Json>;
 let assetDirs: Map<string, string>;
+/** Logical id of the sweep's function: not a route's, invoked by the schedule. */
+let sweepId: string;
 
 beforeAll(() => {
   outdir = mkdtempSync(join(tmpdir(), 'infra-stack-'));
   const { app, stack } = buildApp({ stage: 'spec', context: cdkJsonContext(), outdir });
   const artifact = app.synth().getStackByName(stack.stackName);
   template = Template.fromJSON(artifact.template);
+  sweepId = stack.getLogicalId(stack.sweepFunction.function.node.defaultChild as CfnElement);
   resources = artifact.template.Resources;
   assetDirs = new Map(
     Object.entries(resources)
@@ -97,6 +101,11 @@ async function invokeBundle(
   credentials: Record<string, string>,
   request: Parameters<typeof httpApiEvent>[0],
 ): Promise<{ statusCode: number; body: string }> {
+  return runBundle(functionId, credentials, httpApiEvent(request));
+}
+
+/** Runs a function's bundle as Lambda would (see invokeBundle) with `event`, and returns the handler's result. */
+async function runBundle(functionId: string, credentials: Record<string, string>, event: unknown): Promise<any> {
   const bundle = pathToFileURL(join(assetDirs.get(functionId)!, 'index.mjs')).href;
   const script =
     'const { handler } = await import(process.argv[1]);' +
@@ -116,7 +125,7 @@ async function invokeBundle(
     ...credentials,
   };
   const stdout = await new Promise<string>((resolve, reject) =>
-    execFile(process.execPath, ['--input-type=module', '-e', script, bundle, JSON.stringify(httpApiEvent(request))], { env }, (error, out) =>
+    execFile(process.execPath, ['--input-type=module', '-e', script, bundle, JSON.stringify(event)], { env }, (error, out) =>
       error ? reject(error) : resolve(out),
     ),
   );
@@ -133,7 +142,9 @@ describe('routes', () => {
     const functionIds = routeList.map((r) => functionOfRoute(`${r.method} ${API_BASE_PATH}${r.path}`));
     expect(new Set(functionIds).size).toBe(routeList.length);
     expect(functionIds).not.toContain(fallbackId());
-    expect(ofType('AWS::Lambda::Function')).toHaveLength(routeList.length + 1);
+    expect(functionIds).not.toContain(sweepId);
+    // Besides the routes': the $default route's and the sweep's.
+    expect(ofType('AWS::Lambda::Function')).toHaveLength(routeList.length + 2);
   });
 
   it('answers requests that match no route from a $default route with a function of its own', () => {
@@ -165,7 +176,7 @@ describe('functions', () => {
   });
 
   it('are ESM bundles with a source map and a require shim, importing nothing but Node built-ins', () => {
-    expect(assetDirs.size).toBe(routeList.length + 1);
+    expect(assetDirs.size).toBe(routeList.length + 2);
     for (const dir of assetDirs.values()) {
       const code = readFileSync(join(dir, 'index.mjs'), 'utf8');
       expect(code.split('\n', 1)[0]).toBe(BANNER);
@@ -290,6 +301,7 @@ describe('table permissions', () => {
 
   it('scopes reads to the table and its indexes by name, and writes (the counters\' too) to the table\'s client partitions', () => {
     const dynamoStatements = ofType('AWS::Lambda::Function')
+      .filter(([id]) => id !== sweepId)
       .flatMap(([id]) => statementsOf(id))
       .filter((s) => asList<string>(s.Action).some((a) => a.startsWith('dynamodb:')));
     const writes = dynamoStatements.filter((s) => asList<string>(s.Action).includes('dynamodb:UpdateItem'));
@@ -422,6 +434,96 @@ describe('webhook endpoints', () => {
     expect(actionsOf(routes.getWebhookEndpoint)).toEqual([...READ_ACTIONS, 'dynamodb:UpdateItem'].sort());
     expect(actionsOf(routes.createWebhookEndpoint)).toEqual([...READ_ACTIONS, ...WRITE_ACTIONS].sort());
     expect(actionsOf(routes.deleteWebhookEndpoint)).toEqual([...READ_ACTIONS, ...WRITE_ACTIONS].sort());
+  });
+});
+
+describe('sweep', () => {
+  const arnOf = (id: string) => ({ 'Fn::GetAtt': [id, 'Arn'] });
+  const ruleOf = () => {
+    const rules = ofType('AWS::Events::Rule');
+    expect(rules).toHaveLength(1);
+    return rules[0]![1];
+  };
+  const deadLettersId = () => ofType('AWS::SQS::Queue')[0]![0];
+
+  it('is a function of its own, invoked by an EventBridge rule every minute', () => {
+    expect(resources[sweepId]!.Type).toBe('AWS::Lambda::Function');
+    expect(ruleOf().Properties).toMatchObject({ ScheduleExpression: 'rate(1 minute)', State: 'ENABLED' });
+    expect(ruleOf().Properties.Targets).toHaveLength(1);
+    expect(ruleOf().Properties.Targets[0].Arn).toEqual(arnOf(sweepId));
+    template.hasResourceProperties('AWS::Lambda::Permission', {
+      Action: 'lambda:InvokeFunction',
+      FunctionName: arnOf(sweepId),
+      Principal: 'events.amazonaws.com',
+      SourceArn: arnOf(ofType('AWS::Events::Rule')[0]![0]),
+    });
+  });
+
+  it('has a tick EventBridge cannot deliver retried twice within 5 minutes, then put in its dead-letter queue', () => {
+    expect(ruleOf().Properties.Targets[0]).toMatchObject({
+      RetryPolicy: { MaximumRetryAttempts: 2, MaximumEventAgeInSeconds: 300 },
+      DeadLetterConfig: { Arn: arnOf(deadLettersId()) },
+    });
+  });
+
+  it('keeps undelivered ticks 14 days in an encrypted queue that refuses anything but TLS and takes messages from that rule only', () => {
+    expect(ofType('AWS::SQS::Queue')).toHaveLength(1);
+    expect(resources[deadLettersId()]!.Properties).toMatchObject({ SqsManagedSseEnabled: true, MessageRetentionPeriod: 14 * 24 * 3600 });
+    const [, policy] = ofType('AWS::SQS::QueuePolicy').find(([, p]) => p.Properties.Queues.some((q: Json) => q.Ref === deadLettersId()))!;
+    expect(policy.Properties.PolicyDocument.Statement).toEqual([
+      {
+        Action: 'sqs:*',
+        Condition: { Bool: { 'aws:SecureTransport': 'false' } },
+        Effect: 'Deny',
+        Principal: { AWS: '*' },
+        Resource: arnOf(deadLettersId()),
+      },
+      expect.objectContaining({
+        Action: 'sqs:SendMessage',
+        Condition: { ArnEquals: { 'aws:SourceArn': arnOf(ofType('AWS::Events::Rule')[0]![0]) } },
+        Effect: 'Allow',
+        Principal: { Service: 'events.amazonaws.com' },
+        Resource: arnOf(deadLettersId()),
+      }),
+    ]);
+  });
+
+  it('is not retried by Lambda when a pass fails: the next tick is the retry', () => {
+    template.hasResourceProperties('AWS::Lambda::EventInvokeConfig', { FunctionName: { Ref: sweepId }, MaximumRetryAttempts: 0 });
+  });
+
+  it('may Query the due index alone, and GetItem, UpdateItem, PutItem and ConditionCheckItem on client partitions only', () => {
+    const statements = statementsOf(sweepId).filter((s) => asList<string>(s.Action).some((a) => a.startsWith('dynamodb:')));
+    expect(statements).toEqual([
+      {
+        Effect: 'Allow',
+        Action: 'dynamodb:Query',
+        Resource: { 'Fn::Join': ['', [arnOf(tableId()), '/index/due']] },
+      },
+      {
+        Effect: 'Allow',
+        Action: ['dynamodb:ConditionCheckItem', 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'],
+        Resource: arnOf(tableId()),
+        Condition: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['C#*'] } },
+      },
+    ]);
+    expect(statementsOf(sweepId).flatMap((s) => asList<string>(s.Action)).filter((a) => !a.startsWith('dynamodb:') && !a.startsWith('logs:'))).toEqual([]);
+  });
+
+  it("gets TABLE_NAME, the stage's limits and the deployed webhook URL policy, and its bundle runs a pass on the table with them", async () => {
+    expect(resources[sweepId]!.Properties.Environment.Variables).toMatchObject({
+      TABLE_NAME: { Ref: tableId() },
+      CLIENT_REQUESTS_PER_SECOND: String(DEFAULT_LIMITS.requestsPerSecond),
+      LIST_READ_UNITS_PER_REQUEST: String(DEFAULT_LIMITS.readUnitsPerRequest),
+      WEBHOOK_URL_POLICY: 'deployed',
+    });
+    // A scheduled event, as EventBridge sends it; the pass answers its summary.
+    const result = await runBundle(sweepId, { AWS_ACCESS_KEY_ID: 'ASIALAMBDAROLE', AWS_SECRET_ACCESS_KEY: 'secret', AWS_SESSION_TOKEN: 'session' }, {
+      'detail-type': 'Scheduled Event',
+      source: 'aws.events',
+      detail: {},
+    });
+    expect(result).toEqual({ handled: expect.any(Number), failed: expect.any(Number), unknown: expect.any(Number), more: false });
   });
 });
 
