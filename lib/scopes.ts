@@ -6,6 +6,7 @@ export const scopes = [
   'settlements:read',
   'channels:read',
   'sandbox:simulate',
+  'events:read',
 ] as const;
 
 export type Scope = (typeof scopes)[number];

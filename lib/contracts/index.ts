@@ -3,9 +3,11 @@ import type { RouteId } from '../routes';
 import { cancelTransactionContract } from './cancel-transaction';
 import { createPaymentContract } from './create-payment';
 import { createRefundContract } from './create-refund';
+import { getEventContract } from './get-event';
 import { getOpenApiDocumentContract } from './get-openapi-document';
 import { getTransactionContract } from './get-transaction';
 import { listChannelsContract } from './list-channels';
+import { listEventsContract } from './list-events';
 import { listSettlementsContract } from './list-settlements';
 import { listTransactionsContract } from './list-transactions';
 import { simulateTransactionContract } from './simulate-transaction';
@@ -25,5 +27,7 @@ export const contracts = {
   simulateTransaction: simulateTransactionContract,
   createRefund: createRefundContract,
   listSettlements: listSettlementsContract,
+  listEvents: listEventsContract,
+  getEvent: getEventContract,
   getOpenApiDocument: getOpenApiDocumentContract,
 } as const satisfies Record<RouteId, Contract>;

@@ -10,7 +10,7 @@ import { statuses, type Status } from './states';
 const channelNames = catalog.flatMap((m) => m.channels.map((c) => c.payment_channel)) as [string, ...string[]];
 
 /** ISO 8601 timestamps with a zone (Z or ±hh:mm), normalised to a Date. */
-const timestamp = z.pipe(
+export const timestamp = z.pipe(
   meta(
     z.string().check(
       z.refine((s) => z.iso.datetime({ offset: true }).safeParse(s).success, {
@@ -43,7 +43,7 @@ export const limit = meta(
 );
 
 /** `cursor` of list endpoints. */
-const cursor = meta(z.optional(z.string().check(z.minLength(1, { error: 'must not be empty' }))), {
+export const cursor = meta(z.optional(z.string().check(z.minLength(1, { error: 'must not be empty' }))), {
   description: "The previous page's `pagination.next_cursor`; send the same filters with it",
 });
 
