@@ -16,6 +16,9 @@ import type { Refund } from '../lib/payments/refund';
 import { pendingExit, settlementPut, type PendingExit } from '../lib/payments/transaction-repository';
 import { viewTransaction, type Transaction } from '../lib/payments/transaction';
 import type { Route } from '../lib/routes';
+import { createClient, createKey } from '../lib/auth/key-repository';
+import { endpointDeleteItems, endpointInsertItems, MAX_WEBHOOK_ENDPOINTS } from '../lib/webhooks/endpoint-repository';
+import { createWebhookEndpoint, newWebhookSecret } from '../lib/webhooks/create-endpoint';
 import { json, type ApiRequest, type HttpApi } from './client';
 import { paymentBody } from './payloads';
 import { mapLimit } from './stats';
@@ -270,6 +273,33 @@ async function fullRefundOfCopy(ctx: BenchContext, id: string, events: Events) {
   );
 }
 
+/** A receiver URL the local policy accepts without a DNS lookup: what a developer registers under `npm start`. */
+const WEBHOOK_URL = 'http://127.0.0.1:4242/hooks';
+
+/** A client with a key, for fixtures that need more webhook endpoints than one client may have. */
+async function webhookClient(ctx: BenchContext): Promise<{ clientId: string; authorization: string }> {
+  const client = await createClient(ctx.floorDb, 'bench webhooks');
+  const key = await createKey(ctx.floorDb, { clientId: client.id, scopes: ['webhooks:write'] });
+  return { clientId: client.id, authorization: `Bearer ${key.key}` };
+}
+
+/** Enough clients for `count` webhook endpoints at MAX_WEBHOOK_ENDPOINTS each: fixture `i` belongs to client `i / 10`. */
+async function webhookClients(ctx: BenchContext, count: number) {
+  return mapLimit(Array.from({ length: Math.ceil(count / MAX_WEBHOOK_ENDPOINTS) }), FIXTURE_CONCURRENCY, () => webhookClient(ctx));
+}
+
+const ownerOf = <T>(clients: readonly T[], i: number): T => pick(clients, Math.floor(i / MAX_WEBHOOK_ENDPOINTS));
+
+/** `count` endpoints, each with the client it belongs to (registered with the use case itself, local policy). */
+async function webhookEndpoints(ctx: BenchContext, count: number) {
+  const clients = await webhookClients(ctx, count);
+  return mapLimit(Array.from({ length: count }, (_, i) => i), FIXTURE_CONCURRENCY, async (i) => {
+    const owner = ownerOf(clients, i);
+    const endpoint = await createWebhookEndpoint(ctx.floorDb, owner.clientId, { url: WEBHOOK_URL }, systemClock, { policy: 'local' });
+    return { ...owner, id: endpoint.id };
+  });
+}
+
 // --- Scenarios -----------------------------------------------------------------------------
 
 type Builder = (route: Route) => Scenario;
@@ -394,6 +424,91 @@ const known: Record<string, Builder> = {
         baseline: async (i) => {
           await admit(ctx);
           await fullRefundOfCopy(ctx, String(pick(baselineSettled, i).id), 'without events');
+        },
+      };
+    },
+  }),
+
+  createWebhookEndpoint: (route) => ({
+    id: route.id,
+    route,
+    expectedStatus: 201,
+    prepare: async (ctx, count) => {
+      // A client may have 10 endpoints: each arm's requests go to clients of their own, 10 per client.
+      const clients = { http: await webhookClients(ctx, count), handler: await webhookClients(ctx, count) };
+      const floorClients = await webhookClients(ctx, count);
+      return {
+        request: (arm, i) => ({
+          method: 'POST',
+          path: '/webhook/endpoints',
+          body: { url: WEBHOOK_URL },
+          headers: { authorization: ownerOf(clients[arm], i).authorization },
+        }),
+        floor: async (i) => {
+          await admit(ctx);
+          const now = new Date();
+          const endpoint = {
+            id: newId('webhookEndpoint', now),
+            url: WEBHOOK_URL,
+            enabled_events: ['*'],
+            description: null,
+            status: 'enabled',
+            secret: newWebhookSecret(),
+            created_at: now.toISOString(),
+          };
+          const items = endpointInsertItems(ctx.floorDb, ownerOf(floorClients, i).clientId, endpoint);
+          await ctx.floorDb.doc.send(new TransactWriteCommand({ TransactItems: items }));
+        },
+      };
+    },
+  }),
+
+  listWebhookEndpoints: (route) => ({
+    id: route.id,
+    route,
+    expectedStatus: 200,
+    prepare: async (ctx) => ({
+      request: () => ({ method: 'GET', path: '/webhook/endpoints' }),
+      floor: async () => {
+        await admit(ctx);
+        await newestFirst(ctx, keys.webhookEndpointSortKey(''), LIST_PAGE);
+      },
+    }),
+  }),
+
+  getWebhookEndpoint: (route) => ({
+    id: route.id,
+    route,
+    expectedStatus: 200,
+    prepare: async (ctx) => {
+      const { id } = await createWebhookEndpoint(ctx.floorDb, ctx.clientId, { url: WEBHOOK_URL }, systemClock, { policy: 'local' });
+      return {
+        request: () => ({ method: 'GET', path: `/webhook/endpoints/${id}` }),
+        floor: async () => {
+          await admit(ctx);
+          await getItem(ctx, keys.webhookEndpoint(ctx.clientId, id));
+        },
+      };
+    },
+  }),
+
+  deleteWebhookEndpoint: (route) => ({
+    id: route.id,
+    route,
+    expectedStatus: 200,
+    prepare: async (ctx, count) => {
+      const endpoints = { http: await webhookEndpoints(ctx, count), handler: await webhookEndpoints(ctx, count) };
+      const floorEndpoints = await webhookEndpoints(ctx, count);
+      return {
+        request: (arm, i) => {
+          const endpoint = pick(endpoints[arm], i);
+          return { method: 'DELETE', path: `/webhook/endpoints/${endpoint.id}`, headers: { authorization: endpoint.authorization } };
+        },
+        floor: async (i) => {
+          await admit(ctx);
+          const { clientId, id } = pick(floorEndpoints, i);
+          await getItem(ctx, keys.webhookEndpoint(clientId, id));
+          await ctx.floorDb.doc.send(new TransactWriteCommand({ TransactItems: endpointDeleteItems(ctx.floorDb, clientId, id) }));
         },
       };
     },

@@ -18,7 +18,11 @@ import { CURSOR_SECRET_ARN_ENV } from '../lib/db/cursor-key';
 import { tableDefinition } from '../lib/db/table';
 import type { Limits } from '../lib/limits';
 import { API_BASE_PATH, fallbackHandler, routeList } from '../lib/routes';
+import { URL_POLICY_ENV, type UrlPolicy } from '../lib/webhooks/policy';
 import { ApiFunction } from './constructs/api-function';
+
+/** A deployed stage accepts only https webhook URLs whose hosts resolve to public addresses (docs/api.md §11). */
+const WEBHOOK_URL_POLICY: UrlPolicy = 'deployed';
 
 /** Route handlers are named relative to the project root (lib/routes.ts). */
 const projectRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -88,8 +92,12 @@ export class PaymentSandboxStack extends Stack {
         projectRoot,
         description: `${route.method} ${API_BASE_PATH}${route.path}: ${route.summary}`,
       });
-      // A route that needs no table (the OpenAPI document) gets neither TABLE_NAME nor a grant.
-      if (route.table !== 'none') fn.bindTable(this.table, { access: route.table, indexNames, limits: props.limits });
+      // A route that needs no table (the OpenAPI document) gets neither TABLE_NAME nor a grant. The
+      // others load lib/config.ts, which reads the webhook URL policy: said explicitly, not defaulted.
+      if (route.table !== 'none') {
+        fn.bindTable(this.table, { access: route.table, indexNames, limits: props.limits });
+        fn.function.addEnvironment(URL_POLICY_ENV, WEBHOOK_URL_POLICY);
+      }
       if (route.cursors) {
         fn.function.addEnvironment(CURSOR_SECRET_ARN_ENV, this.cursorSecret.secretArn);
         this.cursorSecret.grantRead(fn.role);
@@ -177,7 +185,7 @@ export class PaymentSandboxStack extends Stack {
         indexName: index.name,
         partitionKey: { name: index.partitionKey, type: AttributeType.STRING },
         sortKey: { name: index.sortKey, type: AttributeType.STRING },
-        projectionType: ProjectionType.ALL,
+        projectionType: ProjectionType[index.projection],
       });
     }
     return table;

@@ -1,4 +1,5 @@
 /** Configuration, read once at load time; a missing value fails fast instead of falling back silently. */
+import { isUrlPolicy, URL_POLICY_ENV, urlPolicies, type UrlPolicy } from './webhooks/policy';
 
 import { LIMIT_ENV, parseLimit, type Limits } from './limits';
 
@@ -12,6 +13,14 @@ function required(env: Env, name: string): string {
   return value;
 }
 
+/** The webhook URL policy; absent means `deployed`, the strict one, so forgetting it never loosens anything. */
+function webhookUrlPolicy(env: Env): UrlPolicy {
+  const value = env[URL_POLICY_ENV];
+  if (value === undefined || value === '') return 'deployed';
+  if (!isUrlPolicy(value)) throw new Error(`Environment variable ${URL_POLICY_ENV} must be one of ${urlPolicies.join(', ')}, not '${value}'`);
+  return value;
+}
+
 /** Reads the configuration from an environment; throws a message naming the first missing or invalid variable. */
 export function readConfig(env: Env) {
   const limit = (key: keyof Limits) => parseLimit(`Environment variable ${LIMIT_ENV[key]}`, required(env, LIMIT_ENV[key]));
@@ -22,6 +31,8 @@ export function readConfig(env: Env) {
     dynamoEndpoint: env.DYNAMODB_ENDPOINT || undefined,
     /** The per-client budget of the stage (lib/limits.ts). */
     limits: { requestsPerSecond: limit('requestsPerSecond'), readUnitsPerRequest: limit('readUnitsPerRequest') } satisfies Limits,
+    /** Which webhook URLs are accepted (lib/webhooks/url-policy.ts): `local` only under `npm start`. */
+    webhookUrlPolicy: webhookUrlPolicy(env),
   } as const;
 }
 

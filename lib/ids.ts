@@ -8,6 +8,8 @@ export const idPrefixes = {
   event: 'evt',
   client: 'cli',
   key: 'key',
+  webhookEndpoint: 'whe',
+  delivery: 'dlv',
 } as const;
 
 export type IdKind = keyof typeof idPrefixes;

@@ -6,7 +6,7 @@ export type TableAccess = 'read' | 'write' | 'none';
 export interface Route {
   /** Operation id, also the OpenAPI operationId. */
   readonly id: string;
-  readonly method: 'GET' | 'POST';
+  readonly method: 'GET' | 'POST' | 'DELETE';
   /** Path below the API base path, with `{id}` style parameters. */
   readonly path: string;
   /** Handler module, relative to the project root; it exports `handler`. */
@@ -126,6 +126,45 @@ export const routes = {
     scope: 'events:read',
     table: 'read',
     summary: 'Retrieve an event',
+  }),
+  createWebhookEndpoint: route({
+    id: 'createWebhookEndpoint',
+    method: 'POST',
+    path: '/webhook/endpoints',
+    handler: 'functions/create-webhook-endpoint.ts',
+    scope: 'webhooks:write',
+    table: 'write',
+    audit: true,
+    summary: 'Register a webhook endpoint',
+  }),
+  listWebhookEndpoints: route({
+    id: 'listWebhookEndpoints',
+    method: 'GET',
+    path: '/webhook/endpoints',
+    handler: 'functions/list-webhook-endpoints.ts',
+    scope: 'webhooks:write',
+    table: 'read',
+    cursors: true,
+    summary: 'List webhook endpoints',
+  }),
+  getWebhookEndpoint: route({
+    id: 'getWebhookEndpoint',
+    method: 'GET',
+    path: '/webhook/endpoints/{id}',
+    handler: 'functions/get-webhook-endpoint.ts',
+    scope: 'webhooks:write',
+    table: 'read',
+    summary: 'Retrieve a webhook endpoint',
+  }),
+  deleteWebhookEndpoint: route({
+    id: 'deleteWebhookEndpoint',
+    method: 'DELETE',
+    path: '/webhook/endpoints/{id}',
+    handler: 'functions/delete-webhook-endpoint.ts',
+    scope: 'webhooks:write',
+    table: 'write',
+    audit: true,
+    summary: 'Delete a webhook endpoint',
   }),
   getOpenApiDocument: route({
     id: 'getOpenApiDocument',

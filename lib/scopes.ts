@@ -1,4 +1,7 @@
-/** Every scope a key can hold (docs/api.md §3). */
+/**
+ * Every scope a key can hold (docs/api.md §3). A key created without a scope list gets all of them
+ * at that moment: stored keys hold an explicit list, so a key made before a scope was added lacks it.
+ */
 export const scopes = [
   'transactions:write',
   'transactions:read',
@@ -7,6 +10,7 @@ export const scopes = [
   'channels:read',
   'sandbox:simulate',
   'events:read',
+  'webhooks:write',
 ] as const;
 
 export type Scope = (typeof scopes)[number];

@@ -3,7 +3,8 @@ import { readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
-import { CreateTableCommand, DescribeTableCommand, ListTablesCommand, UpdateTimeToLiveCommand } from '@aws-sdk/client-dynamodb';
+import { CreateTableCommand, DescribeTableCommand, ListTablesCommand, UpdateTableCommand, UpdateTimeToLiveCommand } from '@aws-sdk/client-dynamodb';
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { createDocumentClient } from '../../lib/db/client';
 import { createTableInput, tableDefinition } from '../../lib/db/table';
 
@@ -111,7 +112,8 @@ export async function ensureTable(endpoint: string, tableName: string): Promise<
   const doc = createDocumentClient({ endpoint });
   try {
     try {
-      await doc.send(new DescribeTableCommand({ TableName: tableName }));
+      const { Table } = await doc.send(new DescribeTableCommand({ TableName: tableName }));
+      await addMissingIndexes(doc, tableName, Table?.GlobalSecondaryIndexes?.map((i) => i.IndexName!) ?? []);
       return;
     } catch (error) {
       if ((error as Error).name !== 'ResourceNotFoundException') throw error;
@@ -125,5 +127,37 @@ export async function ensureTable(endpoint: string, tableName: string): Promise<
     );
   } finally {
     doc.destroy();
+  }
+}
+
+/**
+ * A table kept in `.sandbox/` by an older version lacks the indexes added since: each missing one
+ * is created from the shared definition, so data kept across an upgrade stays usable.
+ */
+async function addMissingIndexes(doc: DynamoDBDocumentClient, tableName: string, existing: readonly string[]): Promise<void> {
+  const wanted = createTableInput(tableName);
+  for (const index of wanted.GlobalSecondaryIndexes ?? []) {
+    if (existing.includes(index.IndexName!)) continue;
+    const names = new Set(index.KeySchema!.map((k) => k.AttributeName));
+    await doc.send(
+      new UpdateTableCommand({
+        TableName: tableName,
+        AttributeDefinitions: wanted.AttributeDefinitions!.filter((a) => names.has(a.AttributeName)),
+        GlobalSecondaryIndexUpdates: [{ Create: { IndexName: index.IndexName, KeySchema: index.KeySchema, Projection: index.Projection } }],
+      }),
+    );
+    await untilIndexActive(doc, tableName, index.IndexName!);
+  }
+}
+
+/** A new index fills from the table's items before it answers queries. */
+async function untilIndexActive(doc: DynamoDBDocumentClient, tableName: string, indexName: string, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const { Table } = await doc.send(new DescribeTableCommand({ TableName: tableName }));
+    const index = Table?.GlobalSecondaryIndexes?.find((i) => i.IndexName === indexName);
+    if (index?.IndexStatus === 'ACTIVE' && !index.Backfilling) return;
+    if (Date.now() > deadline) throw new Error(`Index ${indexName} of ${tableName} did not become active within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 100));
   }
 }

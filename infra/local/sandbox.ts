@@ -7,6 +7,8 @@ import { closeDb, createDb } from '../../lib/db/client';
 import { CURSOR_SECRET_ENV, cursorKeyOf, MIN_CURSOR_SECRET_LENGTH } from '../../lib/db/cursor-key';
 import type { Db } from '../../lib/db/db';
 import { DEFAULT_LIMITS, LIMIT_ENV, limitsEnvironment, parseLimit, type Limits } from '../../lib/limits';
+import { scopes as allScopes } from '../../lib/scopes';
+import { URL_POLICY_ENV, type UrlPolicy } from '../../lib/webhooks/policy';
 import { ensureTable, startDynamoLocal } from './dynamodb-local';
 import { startLocalServer } from './server';
 
@@ -53,10 +55,13 @@ export function localLimits(given: Partial<Limits> = {}, env: NodeJS.ProcessEnv 
   return { requestsPerSecond: pick('requestsPerSecond'), readUnitsPerRequest: pick('readUnitsPerRequest') };
 }
 
+/** The sandbox on this machine accepts webhook URLs on this machine too: http:// and loopback (docs/api.md §11). */
+const LOCAL_URL_POLICY: UrlPolicy = 'local';
+
 /**
  * Starts DynamoDB Local, creates the table from the shared definition and serves the very
- * Lambda handlers on 127.0.0.1, configured as a stage configures them (table, limits).
- * `stop()` closes the server and waits for java to exit.
+ * Lambda handlers on 127.0.0.1, with the local webhook URL policy. `stop()` closes the server
+ * and waits for java to exit.
  */
 export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
   cursorKeyOf(options.cursorSecret); // refuses a short one before anything starts
@@ -69,6 +74,7 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
     process.env.DYNAMODB_ENDPOINT = dynamo.endpoint;
     process.env[CURSOR_SECRET_ENV] = options.cursorSecret;
     Object.assign(process.env, limitsEnvironment(limits));
+    process.env[URL_POLICY_ENV] = LOCAL_URL_POLICY;
     const server = await startLocalServer({ port: options.port });
     const db: Db = createDb(LOCAL_TABLE_NAME, { endpoint: dynamo.endpoint });
     return {
@@ -112,9 +118,13 @@ export function ensureCursorSecret(file: string): string {
   return secret;
 }
 
-/** Returns the remembered demo credentials when they still work, else seeds a new demo client and full-scope key. */
+/**
+ * Returns the remembered demo credentials when they still work and hold every scope, else seeds a
+ * new demo client and full-scope key (a key made before a scope existed lacks it: keys are not migrated).
+ */
 export async function ensureDemoCredentials(db: Db, remembered?: DemoCredentials): Promise<DemoCredentials> {
-  if (remembered && (await findPrincipal(db, hashApiKey(remembered.key)))) return remembered;
+  const principal = remembered && (await findPrincipal(db, hashApiKey(remembered.key)));
+  if (remembered && principal && allScopes.every((scope) => principal.scopes.includes(scope))) return remembered;
   const client = await createClient(db, 'Demo');
   const key = await createKey(db, { clientId: client.id, label: 'demo' });
   return { clientId: client.id, keyId: key.id, key: key.key };

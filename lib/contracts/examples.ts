@@ -79,3 +79,16 @@ export const eventExample = {
 
 /** The pagination of a last page. */
 export const lastPage = { limit: 20, has_more: false, next_cursor: null };
+
+/** A webhook endpoint as listed and read (never with its secret): the example of the OpenAPI document. */
+export const webhookEndpointExample = {
+  id: 'whe_01M80D4KQ5V7X9Z2B4C6D8F0GH',
+  url: 'https://example.com/webhooks/payments',
+  enabled_events: ['payment.settled', 'payment.failed'],
+  description: 'Order service',
+  status: 'enabled',
+  created_at: '2026-11-22T01:00:00.000Z',
+};
+
+/** A signing secret as the create answer shows it (an example, not a key anyone uses). */
+export const webhookSecretExample = 'whsec_p2xVb3QaDt0n8mSgF1rJkYcWzE5uHo7L';

@@ -14,6 +14,7 @@ const TXN = 'TXN#';
 const STL = 'STL#';
 const IDEM = 'IDEM#';
 const EVT = 'EVT#';
+const WHE = 'WHE#';
 
 export const keys = {
   client: (clientId: string) => ({ pk: clientPartition(clientId), sk: 'CLIENT' }),
@@ -40,10 +41,14 @@ export const keys = {
   /** An event (docs/api.md §10); sort keys order by the ULID in the id, so by recording time. */
   event: (clientId: string, eventId: string) => ({ pk: clientPartition(clientId), sk: EVT + eventId }),
 
-  /** Sort keys of transactions, settlement entries and events by id (an empty id gives the prefix). */
+  /** A webhook endpoint (docs/api.md §11), with the secret delivery signs with. */
+  webhookEndpoint: (clientId: string, endpointId: string) => ({ pk: clientPartition(clientId), sk: WHE + endpointId }),
+
+  /** Sort keys of transactions, settlement entries, events and webhook endpoints by id (an empty id gives the prefix). */
   transactionSortKey: (transactionId: string) => TXN + transactionId,
   settlementSortKey: (settlementId: string) => STL + settlementId,
   eventSortKey: (eventId: string) => EVT + eventId,
+  webhookEndpointSortKey: (endpointId: string) => WHE + endpointId,
 
   /**
    * Idempotency records live in the client's partition, under `IDEM#<SHA-256 of the key>`: a key
@@ -54,4 +59,13 @@ export const keys = {
 
   /** The count of a client's requests in one second (epoch seconds), for the per-client rate limit. */
   requestCounter: (clientId: string, epochSecond: number) => ({ pk: clientPartition(clientId), sk: `RATE#${epochSecond}` }),
+
+  /**
+   * The sparse `due` index's attributes for an item with something falling due at `dueAt` (ISO
+   * 8601): set them while it is due, REMOVE them in the write that settles it (lib/db/due.ts).
+   */
+  due: (dueAt: string) => ({ due_pk: DUE_PARTITION, due_sk: dueAt }),
 } as const;
+
+/** The one partition of the `due` index: what falls due, across clients, ordered by when. */
+export const DUE_PARTITION = 'DUE';

@@ -7,7 +7,14 @@ import type { CreateTableCommandInput } from '@aws-sdk/client-dynamodb';
 export const tableDefinition = {
   partitionKey: 'pk',
   sortKey: 'sk',
-  indexes: [{ name: 'gsi1', partitionKey: 'gsi1pk', sortKey: 'gsi1sk' }],
+  indexes: [
+    { name: 'gsi1', partitionKey: 'gsi1pk', sortKey: 'gsi1sk', projection: 'ALL' },
+    /**
+     * Sparse: only items with something falling due carry `due_pk`/`due_sk` (lib/db/due.ts), so a
+     * sweep queries what is due without a Scan. Keys only: the sweep re-reads each item anyway.
+     */
+    { name: 'due', partitionKey: 'due_pk', sortKey: 'due_sk', projection: 'KEYS_ONLY' },
+  ],
   /** Epoch seconds; DynamoDB deletes the item some time after it passes. */
   timeToLiveAttribute: 'ttl',
   stream: 'NEW_AND_OLD_IMAGES',
@@ -31,7 +38,7 @@ export function createTableInput(tableName: string): CreateTableCommandInput {
         { AttributeName: i.partitionKey, KeyType: 'HASH' },
         { AttributeName: i.sortKey, KeyType: 'RANGE' },
       ],
-      Projection: { ProjectionType: 'ALL' },
+      Projection: { ProjectionType: i.projection },
     })),
     StreamSpecification: { StreamEnabled: true, StreamViewType: tableDefinition.stream },
   };

@@ -43,8 +43,11 @@ export const NoQuery = z.strictObject({});
 /** The path parameters of a route that declares none. */
 export const NoParams = z.object({});
 
-/** POST routes accept an `Idempotency-Key` (docs/api.md §8). */
-export const acceptsIdempotencyKey = (route: Route): boolean => route.method === 'POST';
+/**
+ * POST and DELETE routes accept an `Idempotency-Key` (docs/api.md §8): a DELETE retried with its
+ * key replays its first answer, where without one the second DELETE finds nothing (404).
+ */
+export const acceptsIdempotencyKey = (route: Route): boolean => route.method === 'POST' || route.method === 'DELETE';
 
 /**
  * Every error code a route can answer with: those of the request chain (lib/http/endpoint.ts —

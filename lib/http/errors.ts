@@ -17,6 +17,7 @@ export const errorCatalog = {
   METHOD_NOT_ALLOWED: { status: 405, when: 'Known path, wrong method; the `Allow` header lists the methods.' },
   DUPLICATE_ORDER_ID: { status: 409, when: '`order_id` has already been used by this client.' },
   INVALID_STATE: { status: 409, when: "The transaction's status forbids the operation; the message names the status." },
+  LIMIT_EXCEEDED: { status: 409, when: 'A per-client limit would be passed (such as 10 webhook endpoints); the message names it.' },
   IDEMPOTENCY_KEY_IN_USE: { status: 409, when: 'A request with the same `Idempotency-Key` is still being processed.' },
   IDEMPOTENCY_KEY_REUSED: { status: 409, when: 'The same `Idempotency-Key` was used with a different request body, path or operation.' },
   PAYLOAD_TOO_LARGE: { status: 413, when: 'The body is over 16 KiB.' },
@@ -110,6 +111,13 @@ export class DuplicateOrderIdError extends ApiError {
 export class InvalidStateError extends ApiError {
   constructor(status: string, operation: string) {
     super('INVALID_STATE', `Cannot ${operation} a transaction whose status is ${status}`);
+  }
+}
+
+/** A per-client limit (docs/api.md §2) would be passed; `message` names the limit. */
+export class LimitExceededError extends ApiError {
+  constructor(message: string) {
+    super('LIMIT_EXCEEDED', message);
   }
 }
 

@@ -24,6 +24,7 @@ import {
   IdempotencyKeyReusedError,
   InvalidJsonError,
   InvalidStateError,
+  LimitExceededError,
   MAX_ERROR_DETAILS,
   MethodNotAllowedError,
   NotFoundError,
@@ -45,6 +46,7 @@ import { Refund } from '../payments/refunds';
 import { Customer, PaymentDetails, Transaction } from '../payments/transaction';
 import { API_BASE_PATH, routeList } from '../routes';
 import { scopes } from '../scopes';
+import { CreatedWebhookEndpoint, WebhookEndpoint } from '../webhooks/webhook-endpoint';
 
 /**
  * The OpenAPI 3.1 document, built from the route table (lib/routes.ts) and each route's contract
@@ -87,6 +89,7 @@ const tagDescriptions: Record<string, string> = {
   Refunds: 'Refund settled payments',
   Settlements: 'The settlement ledger',
   Events: 'The record of every change of your data',
+  Webhooks: 'Endpoints that receive events, signed with their secret',
   Meta: 'This document',
 };
 
@@ -98,6 +101,8 @@ const schemaComponents = {
   Refund,
   SettlementEntry,
   Event,
+  WebhookEndpoint,
+  CreatedWebhookEndpoint,
   PaymentMethod,
   Channel,
   Fee,
@@ -126,6 +131,7 @@ const sampleErrors: { readonly [C in ErrorCode]: ApiError } = {
   METHOD_NOT_ALLOWED: new MethodNotAllowedError('DELETE', ['GET']),
   DUPLICATE_ORDER_ID: new DuplicateOrderIdError('ORDER-1001'),
   INVALID_STATE: new InvalidStateError('settled', 'cancel'),
+  LIMIT_EXCEEDED: new LimitExceededError('At most 10 webhook endpoints per client'),
   IDEMPOTENCY_KEY_IN_USE: new IdempotencyKeyInUseError(),
   IDEMPOTENCY_KEY_REUSED: new IdempotencyKeyReusedError(),
   PAYLOAD_TOO_LARGE: new PayloadTooLargeError(MAX_BODY_BYTES),
@@ -272,9 +278,9 @@ function description(): string {
         'is `{"success": true, "data": …}`; lists add `pagination`. Errors are `{"success": false, "error": ' +
         '{"code": …, "message": …}}`, with `details` on validation errors.',
       '- Timestamps are ISO 8601 UTC with milliseconds; amounts are integers in the currency\'s charged ' +
-        'unit (IDR: whole rupiah); ids are a type prefix and a ULID (`txn_`, `rfd_`, `stl_`, `evt_`), sortable by ' +
+        'unit (IDR: whole rupiah); ids are a type prefix and a ULID (`txn_`, `rfd_`, `stl_`, `evt_`, `whe_`), sortable by ' +
         'creation time.',
-      '- `POST` operations accept an `Idempotency-Key` header.',
+      '- `POST` and `DELETE` operations accept an `Idempotency-Key` header.',
     ].join('\n'),
     '## Scopes',
     ['| scope | operations |', '|---|---|', ...scopeRows].join('\n'),

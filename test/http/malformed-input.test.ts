@@ -47,6 +47,8 @@ function validBody(route: Route, transactionId: string): Record<string, unknown>
       return { outcome: 'fail' };
     case 'createRefund':
       return { transaction_id: transactionId, amount: 1_000, reason: 'r' };
+    case 'createWebhookEndpoint':
+      return { url: 'http://127.0.0.1:4242/hooks', enabled_events: ['payment.settled'], description: 'd' };
     default:
       return {};
   }
@@ -56,6 +58,16 @@ function validBody(route: Route, transactionId: string): Record<string, unknown>
 function bodyFor(route: Route, transactionId: string) {
   const base = validBody(route, transactionId);
   const fields = [...Object.keys(base), 'unknown_field', '__proto__', 'constructor'];
+  // Webhook URLs: odd schemes, IP hosts in every notation, credentials, paths and queries.
+  const webhookUrl = fc
+    .tuple(
+      fc.constantFrom('http', 'https', 'ftp', 'file', 'javascript', 'HTTP'),
+      fc.oneof(fc.domain(), fc.ipV4(), fc.ipV4Extended(), fc.ipV6().map((ip) => `[${ip}]`), fc.constantFrom('localhost', 'LOCALHOST.', '0', '')),
+      fc.webPath(),
+      fc.option(fc.webQueryParameters(), { nil: undefined }),
+      fc.constantFrom('', 'user@', 'user:pass@'),
+    )
+    .map(([scheme, host, path, query, credentials]) => ({ ...base, url: `${scheme}://${credentials}${host}${path}${query ? `?${query}` : ''}` }));
   return fc.oneof(
     anyJson,
     fc.record({ field: fc.constantFrom(...fields), value: fc.option(anyJson, { nil: undefined }) }).map(({ field, value }) => {
@@ -66,6 +78,7 @@ function bodyFor(route: Route, transactionId: string) {
     }),
     fc.dictionary(hostileKey, anyJson, { maxKeys: 25 }).map((metadata) => ({ ...base, metadata })),
     fc.dictionary(hostileKey, anyJson, { maxKeys: 4 }).map((customer) => ({ ...base, customer })),
+    'url' in base ? webhookUrl : anyJson,
   );
 }
 
@@ -75,7 +88,7 @@ const queryString = fc
 
 const pathId = fc.oneof(
   fc.string({ minLength: 1, maxLength: 40 }),
-  fc.stringMatching(/^txn_[0-9A-Za-z]{20,30}$/),
+  fc.stringMatching(/^(txn|whe)_[0-9A-Za-z]{20,30}$/),
   fc.constantFrom('txn_8ZZZZZZZZZZZZZZZZZZZZZZZZZ', 'txn_01arz3ndektsv4rrffq69g5fav', '..', '%00', 'txn_'),
 );
 

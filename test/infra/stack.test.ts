@@ -304,7 +304,9 @@ describe('table permissions', () => {
     const writes = dynamoStatements.filter((s) => asList<string>(s.Action).includes('dynamodb:UpdateItem'));
     const reads = dynamoStatements.filter((s) => !writes.includes(s));
     expect(reads).toHaveLength(tableRoutes.length);
-    for (const statement of reads) expect(statement.Resource).toEqual([tableArn(), ...indexArns()]);
+    // CDK orders a statement's resources itself.
+    const sorted = (resources: unknown) => asList<unknown>(resources).map((r) => JSON.stringify(r)).sort();
+    for (const statement of reads) expect(sorted(statement.Resource)).toEqual(sorted([tableArn(), ...indexArns()]));
     expect(writes).toHaveLength(tableRoutes.length);
     for (const statement of writes) {
       expect(statement.Resource).toEqual(tableArn());
@@ -339,7 +341,7 @@ describe('cursor secret', () => {
   });
 
   it('is named by CURSOR_SECRET_ARN and readable by the functions of the routes that page, and by no other function', () => {
-    expect(cursorRoutes.map((r) => r.id)).toEqual(['listTransactions', 'listSettlements', 'listEvents']);
+    expect(cursorRoutes.map((r) => r.id)).toEqual(['listTransactions', 'listSettlements', 'listEvents', 'listWebhookEndpoints']);
     const cursorFunctions = new Set(cursorRoutes.map((r) => functionOfRoute(routeKeyOf(r))));
     for (const [id, fn] of ofType('AWS::Lambda::Function')) {
       if (cursorFunctions.has(id)) {
@@ -396,6 +398,42 @@ describe('cursor secret', () => {
   });
 });
 
+describe('webhook URL policy', () => {
+  it('is the deployed one, set explicitly on every function that reads the configuration, and on no other', () => {
+    for (const route of tableRoutes) {
+      const variables = resources[functionOfRoute(routeKeyOf(route))]!.Properties.Environment.Variables;
+      expect(variables.WEBHOOK_URL_POLICY, route.id).toBe('deployed');
+    }
+    for (const id of [...tablelessRoutes.map((r) => functionOfRoute(routeKeyOf(r))), fallbackId()]) {
+      expect(resources[id]!.Properties.Environment.Variables.WEBHOOK_URL_POLICY).toBeUndefined();
+    }
+  });
+});
+
+describe('webhook endpoints', () => {
+  const webhookRoutes = [routes.createWebhookEndpoint, routes.listWebhookEndpoints, routes.getWebhookEndpoint, routes.deleteWebhookEndpoint];
+
+  it('are served by four functions of their own at POST, GET, GET {id} and DELETE {id}', () => {
+    expect(webhookRoutes.map(routeKeyOf)).toEqual([
+      'POST /api/v1/webhook/endpoints',
+      'GET /api/v1/webhook/endpoints',
+      'GET /api/v1/webhook/endpoints/{id}',
+      'DELETE /api/v1/webhook/endpoints/{id}',
+    ]);
+    const ids = webhookRoutes.map((route) => functionOfRoute(routeKeyOf(route)));
+    expect(new Set(ids).size).toBe(4);
+    for (const id of ids) expect(resources[id]!.Type).toBe('AWS::Lambda::Function');
+  });
+
+  it('let list and get only read, and create and delete write too', () => {
+    const actionsOf = (route: (typeof webhookRoutes)[number]) => dynamoActionsOf(functionOfRoute(routeKeyOf(route)));
+    expect(actionsOf(routes.listWebhookEndpoints)).toEqual([...READ_ACTIONS, 'dynamodb:UpdateItem'].sort());
+    expect(actionsOf(routes.getWebhookEndpoint)).toEqual([...READ_ACTIONS, 'dynamodb:UpdateItem'].sort());
+    expect(actionsOf(routes.createWebhookEndpoint)).toEqual([...READ_ACTIONS, ...WRITE_ACTIONS].sort());
+    expect(actionsOf(routes.deleteWebhookEndpoint)).toEqual([...READ_ACTIONS, ...WRITE_ACTIONS].sort());
+  });
+});
+
 describe('HTTP API stage', () => {
   it('is the auto-deployed $default stage, throttled to 100 requests/s with bursts of 200', () => {
     template.resourceCountIs('AWS::ApiGatewayV2::Stage', 1);
@@ -442,7 +480,7 @@ describe('table', () => {
           { AttributeName: i.partitionKey, KeyType: 'HASH' },
           { AttributeName: i.sortKey, KeyType: 'RANGE' },
         ],
-        Projection: { ProjectionType: 'ALL' },
+        Projection: { ProjectionType: i.projection },
       })),
     });
   });

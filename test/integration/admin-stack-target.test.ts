@@ -6,6 +6,7 @@ import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import { runAdmin, type AdminDeps } from '../../infra/local/admin-cli';
 import { getClient } from '../../lib/auth/key-repository';
+import { scopes } from '../../lib/scopes';
 import { call, testDb } from '../support/fixtures';
 import { awsError, describedStack, NOW } from '../support/cloudformation';
 
@@ -138,7 +139,8 @@ describe('admin CLI ci-env', () => {
     expect((await call('GET', '/payment/channels', { key })).status).toBe(200);
     expect((await call('GET', '/transactions', { key })).status).toBe(200);
     // stderr names the client and key for the log, never the key itself.
-    expect(res.stderr).toMatch(/^Created client cli_\w+ with key key_\w+ \(.*sandbox:simulate\) on pr-42\n$/);
+    expect(res.stderr).toMatch(/^Created client cli_\w+ with key key_\w+ \(.*\) on pr-42\n$/);
+    expect(res.stderr).toContain(`(${scopes.join(', ')})`);
     expect(res.stderr).not.toContain(key!);
   });
 

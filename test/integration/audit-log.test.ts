@@ -19,7 +19,8 @@ beforeAll(async () => {
   vi.stubEnv('TABLE_NAME', inject('tableName'));
   vi.stubEnv('DYNAMODB_ENDPOINT', inject('dynamoEndpoint'));
   vi.stubEnv('POWERTOOLS_LOG_LEVEL', 'INFO');
-  for (const id of ['cancelTransaction', 'simulateTransaction', 'createRefund', 'createPayment'] as const) {
+  vi.stubEnv('WEBHOOK_URL_POLICY', 'local');
+  for (const id of ['cancelTransaction', 'simulateTransaction', 'createRefund', 'createPayment', 'createWebhookEndpoint', 'deleteWebhookEndpoint'] as const) {
     handlers.set(id, ((await import(`../../${routes[id].handler}`)) as { handler: Handler }).handler);
   }
   const write = process.stdout.write.bind(process.stdout);
@@ -78,6 +79,22 @@ describe('audit lines', () => {
         expect.objectContaining({ message: 'audit', audit: { requestId: request.requestId, clientId, keyId, route, objectId } }),
       ]);
     }
+  });
+
+  it('records a webhook endpoint registered and deleted, never its secret', async () => {
+    const { clientId, keyId, key } = await newClient();
+    const created = await invoke('createWebhookEndpoint', key, { url: 'http://127.0.0.1:4242/hooks' });
+    const id = created.body.data.id;
+    const deleted = await invoke('deleteWebhookEndpoint', key, {}, { id });
+
+    expect([created.status, deleted.status]).toEqual([201, 200]);
+    expect(auditsOf(created.requestId)).toEqual([
+      expect.objectContaining({ audit: { requestId: created.requestId, clientId, keyId, route: 'createWebhookEndpoint', objectId: id } }),
+    ]);
+    expect(auditsOf(deleted.requestId)).toEqual([
+      expect.objectContaining({ audit: { requestId: deleted.requestId, clientId, keyId, route: 'deleteWebhookEndpoint', objectId: id } }),
+    ]);
+    expect(lines.join('\n')).not.toContain(created.body.data.secret);
   });
 
   it('never carries the key or customer data', async () => {

@@ -33,8 +33,9 @@ export interface ApiResponse<T = any> {
 }
 
 /**
- * Calls the local server (or the stage in SANDBOX_BASE_URL, or `baseUrl`) and parses the JSON body.
- * Every response must be one openapi.json describes (status, headers, body); otherwise this throws.
+ * Calls the local server (or the stage in SANDBOX_BASE_URL, or `baseUrl`: another server the test
+ * started) and parses the JSON body. Every response must be one openapi.json describes (status,
+ * headers, body); otherwise this throws.
  */
 export async function call(
   method: string,

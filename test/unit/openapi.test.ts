@@ -80,9 +80,9 @@ describe('operations', () => {
     expect(committed.paths['/openapi.json'].get.security).toEqual([]);
   });
 
-  it.each(routeList.map((route) => ({ id: route.id, route })))('$id: Idempotency-Key on POST only', ({ route }) => {
+  it.each(routeList.map((route) => ({ id: route.id, route })))('$id: Idempotency-Key on POST and DELETE only', ({ route }) => {
     const headers = (operationOf(route).parameters ?? []).map(resolve).filter((p: Json) => p.in === 'header');
-    if (route.method === 'POST') {
+    if (route.method === 'POST' || route.method === 'DELETE') {
       expect(headers).toEqual([expect.objectContaining({ name: 'Idempotency-Key', schema: expect.objectContaining({ pattern: expect.any(String) }) })]);
       expect(headers[0].required).toBeFalsy();
     } else {
@@ -92,7 +92,7 @@ describe('operations', () => {
 
   // What each operation can answer, by the contract's rules (docs/api.md §2): 401/403 when scoped;
   // 413/415 with a body; 404 for an id or a refund's transaction; 409 when it changes state or
-  // takes an Idempotency-Key; 422 for refunds; 400, 429 and 500 everywhere.
+  // takes an Idempotency-Key (and for a per-client limit); 422 for refunds; 400, 429 and 500 everywhere.
   const expectedStatuses: Record<string, string[]> = {
     listChannels: ['200', '400', '401', '403', '429', '500'],
     createPayment: ['201', '400', '401', '403', '409', '413', '415', '429', '500'],
@@ -104,6 +104,10 @@ describe('operations', () => {
     listSettlements: ['200', '400', '401', '403', '429', '500'],
     listEvents: ['200', '400', '401', '403', '429', '500'],
     getEvent: ['200', '400', '401', '403', '404', '429', '500'],
+    createWebhookEndpoint: ['201', '400', '401', '403', '409', '413', '415', '429', '500'],
+    listWebhookEndpoints: ['200', '400', '401', '403', '429', '500'],
+    getWebhookEndpoint: ['200', '400', '401', '403', '404', '429', '500'],
+    deleteWebhookEndpoint: ['200', '400', '401', '403', '404', '409', '429', '500'],
     getOpenApiDocument: ['200', '400', '429', '500'],
   };
 
@@ -118,6 +122,11 @@ describe('operations', () => {
     expect(codesOf(refund['409'])).toEqual(['INVALID_STATE', 'IDEMPOTENCY_KEY_IN_USE', 'IDEMPOTENCY_KEY_REUSED']);
     expect(codesOf(operationOf(contracts.createPayment.route).responses['409'])).toEqual([
       'DUPLICATE_ORDER_ID',
+      'IDEMPOTENCY_KEY_IN_USE',
+      'IDEMPOTENCY_KEY_REUSED',
+    ]);
+    expect(codesOf(operationOf(contracts.createWebhookEndpoint.route).responses['409'])).toEqual([
+      'LIMIT_EXCEEDED',
       'IDEMPOTENCY_KEY_IN_USE',
       'IDEMPOTENCY_KEY_REUSED',
     ]);

@@ -1,0 +1,8 @@
+import { getWebhookEndpointContract } from '../lib/contracts/get-webhook-endpoint';
+import { endpoint } from '../lib/http/endpoint';
+import { ok } from '../lib/http/envelope';
+import { getWebhookEndpoint } from '../lib/webhooks/webhook-endpoints';
+
+export const handler = endpoint(getWebhookEndpointContract, async ({ db, principal, params }) =>
+  ok(await getWebhookEndpoint(db, principal.clientId, params.id)),
+);

@@ -1,0 +1,21 @@
+import { contract } from '../http/contract';
+import { successEnvelope } from '../http/envelope-schemas';
+import { routes } from '../routes';
+import { WebhookEndpoint, WebhookEndpointIdParams } from '../webhooks/webhook-endpoint';
+import { webhookEndpointExample } from './examples';
+
+export const deleteWebhookEndpointContract = contract({
+  route: routes.deleteWebhookEndpoint,
+  tag: 'Webhooks',
+  description:
+    'Deletes a webhook endpoint and answers it as it was (without its secret). A second delete is 404, ' +
+    'unless it repeats the first one\'s `Idempotency-Key`, which replays the first answer. A body is ignored.',
+  params: WebhookEndpointIdParams,
+  response: {
+    status: 200,
+    description: 'The deleted endpoint',
+    schema: successEnvelope(WebhookEndpoint),
+    example: { success: true, data: webhookEndpointExample },
+  },
+  errors: ['NOT_FOUND'],
+});

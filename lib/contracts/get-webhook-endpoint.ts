@@ -1,0 +1,19 @@
+import { contract } from '../http/contract';
+import { successEnvelope } from '../http/envelope-schemas';
+import { routes } from '../routes';
+import { WebhookEndpoint, WebhookEndpointIdParams } from '../webhooks/webhook-endpoint';
+import { webhookEndpointExample } from './examples';
+
+export const getWebhookEndpointContract = contract({
+  route: routes.getWebhookEndpoint,
+  tag: 'Webhooks',
+  description: "One webhook endpoint, without its secret. Another client's id is 404, like an unknown one.",
+  params: WebhookEndpointIdParams,
+  response: {
+    status: 200,
+    description: 'The webhook endpoint',
+    schema: successEnvelope(WebhookEndpoint),
+    example: { success: true, data: webhookEndpointExample },
+  },
+  errors: ['NOT_FOUND'],
+});

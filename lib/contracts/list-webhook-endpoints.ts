@@ -1,0 +1,18 @@
+import { contract } from '../http/contract';
+import { listEnvelope } from '../http/envelope-schemas';
+import { routes } from '../routes';
+import { ListWebhookEndpointsQuery, WebhookEndpoint } from '../webhooks/webhook-endpoint';
+import { lastPage, webhookEndpointExample } from './examples';
+
+export const listWebhookEndpointsContract = contract({
+  route: routes.listWebhookEndpoints,
+  tag: 'Webhooks',
+  description: "The client's webhook endpoints, newest first, without their secrets.",
+  query: ListWebhookEndpointsQuery,
+  response: {
+    status: 200,
+    description: 'A page of webhook endpoints, newest first',
+    schema: listEnvelope(WebhookEndpoint),
+    example: { success: true, data: [webhookEndpointExample], pagination: lastPage },
+  },
+});

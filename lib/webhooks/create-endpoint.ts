@@ -1,0 +1,56 @@
+import { randomBytes } from 'node:crypto';
+import type { Clock } from '../clock';
+import type { Db } from '../db/db';
+import { ValidationError } from '../http/errors';
+import type { IdempotencyClaim } from '../http/idempotency';
+import { newId } from '../ids';
+import { ALL_EVENTS } from './event-types';
+import { insertWebhookEndpoint } from './endpoint-repository';
+import type { UrlPolicy } from './policy';
+import { resolveWebhookTarget, UnsafeWebhookUrlError, type HostResolver } from './url-policy';
+import type { CreatedWebhookEndpoint, CreateWebhookEndpointInput } from './webhook-endpoint';
+import { retryingCollisions } from './webhook-endpoints';
+
+/** How a create checks the URL: the policy in force, and the resolver (the system's unless a test fakes it). */
+export interface UrlChecking {
+  readonly policy: UrlPolicy;
+  readonly resolve?: HostResolver;
+}
+
+/** A new signing secret: `whsec_` and the base64 of 24 random bytes (192 bits), as Standard Webhooks writes them. */
+export function newWebhookSecret(): string {
+  return `whsec_${randomBytes(24).toString('base64')}`;
+}
+
+/**
+ * Registers an endpoint: checks its URL under the policy (DNS included), then writes it and counts
+ * it atomically, at most MAX_WEBHOOK_ENDPOINTS per client (409 LIMIT_EXCEEDED). The answer carries
+ * the secret; nothing else ever shows it again.
+ */
+export async function createWebhookEndpoint(
+  db: Db,
+  clientId: string,
+  input: CreateWebhookEndpointInput,
+  clock: Clock,
+  urls: UrlChecking,
+  claim?: IdempotencyClaim,
+): Promise<CreatedWebhookEndpoint> {
+  try {
+    await resolveWebhookTarget(input.url, urls.policy, urls.resolve);
+  } catch (error) {
+    if (error instanceof UnsafeWebhookUrlError) throw new ValidationError([{ field: 'url', message: error.problem }]);
+    throw error;
+  }
+  const now = clock.now();
+  const created: CreatedWebhookEndpoint = {
+    id: newId('webhookEndpoint', now),
+    url: input.url,
+    enabled_events: input.enabled_events ?? [ALL_EVENTS],
+    description: input.description ?? null,
+    status: 'enabled',
+    secret: newWebhookSecret(),
+    created_at: now.toISOString(),
+  };
+  await retryingCollisions(() => insertWebhookEndpoint(db, clientId, created, claim?.complete(created)));
+  return created;
+}

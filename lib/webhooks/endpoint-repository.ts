@@ -1,0 +1,122 @@
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import type { Db } from '../db/db';
+import { cancellationReasons } from '../db/errors';
+import { keys } from '../db/keys';
+import { transactWrite, type TransactItem } from '../db/transact';
+import { LimitExceededError } from '../http/errors';
+
+/**
+ * Webhook endpoints in the table: `C#<client>` / `WHE#<endpoint id>`, secret included (delivery
+ * signs with it). The client's item counts them (`webhook_endpoint_count`), and every create and
+ * delete changes that count in the same TransactWriteItems as the endpoint, so the limit holds
+ * however many requests race.
+ */
+
+type Item = Record<string, unknown>;
+
+/** At most this many endpoints per client (docs/api.md §11). */
+export const MAX_WEBHOOK_ENDPOINTS = 10;
+
+/** The client item's attribute that counts its endpoints. */
+const COUNT = 'webhook_endpoint_count';
+
+/** What the table stores of an endpoint: the API object and its secret. */
+export interface StoredWebhookEndpoint {
+  readonly id: string;
+  readonly secret: string;
+  readonly [field: string]: unknown;
+}
+
+/**
+ * The TransactWriteItems elements that write a new endpoint and count it on the client's item,
+ * conditioned on the client having fewer than MAX_WEBHOOK_ENDPOINTS (the count is element 0).
+ * The benchmark's floor sends the very same.
+ */
+export function endpointInsertItems(db: Db, clientId: string, endpoint: StoredWebhookEndpoint): TransactItem[] {
+  return [
+    {
+      Update: {
+        TableName: db.tableName,
+        Key: keys.client(clientId),
+        UpdateExpression: 'SET #count = if_not_exists(#count, :zero) + :one',
+        ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(#count) OR #count < :max)',
+        ExpressionAttributeNames: { '#count': COUNT },
+        ExpressionAttributeValues: { ':zero': 0, ':one': 1, ':max': MAX_WEBHOOK_ENDPOINTS },
+      },
+    },
+    {
+      Put: {
+        TableName: db.tableName,
+        Item: { ...keys.webhookEndpoint(clientId, endpoint.id), entity: 'webhook_endpoint', ...endpoint },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
+    },
+  ];
+}
+
+/**
+ * Writes a new endpoint and counts it in one TransactWriteItems (with `completion`, the
+ * idempotency record's completing update, when the request carries a key). Throws
+ * LimitExceededError when the client already has MAX_WEBHOOK_ENDPOINTS, and ConcurrentWriteError
+ * (lib/db/transact.ts) when another write of the count collided with it.
+ */
+export async function insertWebhookEndpoint(db: Db, clientId: string, endpoint: StoredWebhookEndpoint, completion?: TransactItem): Promise<void> {
+  try {
+    await transactWrite(db, endpointInsertItems(db, clientId, endpoint), completion);
+  } catch (error) {
+    // The client's item exists for every key that authenticates (clients are never deleted), so a
+    // failed condition on it is the count.
+    if (cancellationReasons(error)?.[0]?.Code === 'ConditionalCheckFailed') {
+      throw new LimitExceededError(`At most ${MAX_WEBHOOK_ENDPOINTS} webhook endpoints per client`);
+    }
+    throw error;
+  }
+}
+
+/** Reads one endpoint item of this client (strongly consistent, secret included), or undefined. */
+export async function findWebhookEndpointItem(db: Db, clientId: string, endpointId: string): Promise<Item | undefined> {
+  const { Item } = await db.doc.send(
+    new GetCommand({ TableName: db.tableName, Key: keys.webhookEndpoint(clientId, endpointId), ConsistentRead: true }),
+  );
+  return Item;
+}
+
+/**
+ * The TransactWriteItems elements that delete an endpoint (conditioned on its existence: element 0)
+ * and uncount it. The benchmark's floor sends the very same.
+ */
+export function endpointDeleteItems(db: Db, clientId: string, endpointId: string): TransactItem[] {
+  return [
+    {
+      Delete: {
+        TableName: db.tableName,
+        Key: keys.webhookEndpoint(clientId, endpointId),
+        ConditionExpression: 'attribute_exists(pk)',
+      },
+    },
+    {
+      Update: {
+        TableName: db.tableName,
+        Key: keys.client(clientId),
+        UpdateExpression: 'ADD #count :minusOne',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeNames: { '#count': COUNT },
+        ExpressionAttributeValues: { ':minusOne': -1 },
+      },
+    },
+  ];
+}
+
+/**
+ * Deletes an endpoint and uncounts it in one TransactWriteItems (with `completion` when the
+ * request carries a key). False when the endpoint was not there (another request deleted it first).
+ */
+export async function deleteWebhookEndpointItem(db: Db, clientId: string, endpointId: string, completion?: TransactItem): Promise<boolean> {
+  try {
+    await transactWrite(db, endpointDeleteItems(db, clientId, endpointId), completion);
+    return true;
+  } catch (error) {
+    if (cancellationReasons(error)?.[0]?.Code === 'ConditionalCheckFailed') return false;
+    throw error;
+  }
+}

@@ -1,0 +1,106 @@
+import * as z from 'zod/mini';
+import { webhookEndpointExample, webhookSecretExample } from '../contracts/examples';
+import { idPattern, isId } from '../ids';
+import { meta } from '../meta';
+import { idOf, timestamp } from '../payments/fields';
+import { cursor, limit } from '../payments/list-queries';
+import { text } from '../payments/schemas';
+import { ALL_EVENTS, eventTypes } from './event-types';
+import { MAX_WEBHOOK_URL_LENGTH, urlSyntaxProblem } from './url-syntax';
+
+/** The webhook endpoint resource (docs/api.md §11): its schemas, as answered and as requested. */
+
+/** `whsec_` and the base64 of 24 random bytes: the Standard Webhooks secret format. */
+export const WEBHOOK_SECRET = /^whsec_[A-Za-z0-9+/]{32}$/;
+
+const subscribable = [...eventTypes, ALL_EVENTS] as const;
+
+const enabledEventsSchema = { type: 'array', items: { type: 'string', enum: [...subscribable] }, minItems: 1, uniqueItems: true } as const;
+
+const enabledEventsDescription =
+  `Event types to deliver: a list of distinct types, or \`["${ALL_EVENTS}"]\` (alone) for every type`;
+
+/** An endpoint as every answer shows it: never its secret. */
+export const WebhookEndpoint = meta(
+  z.strictObject({
+    id: idOf('webhookEndpoint'),
+    url: meta(z.string(), { description: 'Where events are sent', override: { format: 'uri', maxLength: MAX_WEBHOOK_URL_LENGTH } }),
+    enabled_events: meta(z.array(z.enum(subscribable)), { description: enabledEventsDescription, override: enabledEventsSchema }),
+    description: z.nullable(z.string().check(z.maxLength(255))),
+    status: meta(z.literal('enabled'), { description: 'Endpoints are enabled from their creation until deleted' }),
+    created_at: timestamp(),
+  }),
+  { description: 'A URL that receives events, signed with its secret', examples: [webhookEndpointExample] },
+);
+export type WebhookEndpoint = Readonly<z.infer<typeof WebhookEndpoint>>;
+
+/** The answer to a create: the endpoint and its signing secret, shown this once. */
+export const CreatedWebhookEndpoint = meta(
+  z.strictObject({
+    ...WebhookEndpoint.shape,
+    secret: meta(z.string().check(z.regex(WEBHOOK_SECRET)), {
+      description: 'Signs every delivery (Standard Webhooks). Shown only in this answer: store it now',
+    }),
+  }),
+  {
+    description: 'A new webhook endpoint with its signing secret',
+    examples: [{ ...webhookEndpointExample, secret: webhookSecretExample }],
+  },
+);
+export type CreatedWebhookEndpoint = Readonly<z.infer<typeof CreatedWebhookEndpoint>>;
+
+const url = meta(
+  z.string({ error: 'must be a string' }).check(
+    z.superRefine((value, ctx) => {
+      const problem = urlSyntaxProblem(value);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    }),
+  ),
+  {
+    description:
+      `An absolute URL of at most ${MAX_WEBHOOK_URL_LENGTH} characters, without a user name or password. Deployed: ` +
+      '`https://` and a host name whose every address is public. Locally (`npm start`): also `http://` and loopback',
+    override: { format: 'uri', maxLength: MAX_WEBHOOK_URL_LENGTH },
+    examples: ['https://example.com/webhooks/payments'],
+  },
+);
+
+const enabledEvents = meta(
+  z.optional(
+    z.array(z.enum(subscribable, { error: `must be one of ${subscribable.join(', ')}` }), { error: 'must be a list of event types' }).check(
+      z.minLength(1, { error: `must list at least one event type, or be ["${ALL_EVENTS}"]` }),
+      z.superRefine((list, ctx) => {
+        if (list.length > 1 && list.includes(ALL_EVENTS)) {
+          ctx.addIssue({ code: 'custom', message: `must be ["${ALL_EVENTS}"] alone, or a list of event types without "${ALL_EVENTS}"` });
+        } else if (new Set(list).size !== list.length) {
+          ctx.addIssue({ code: 'custom', message: 'must not list an event type twice' });
+        }
+      }),
+    ),
+  ),
+  { description: `${enabledEventsDescription}; default \`["${ALL_EVENTS}"]\``, override: { ...enabledEventsSchema, default: [ALL_EVENTS] } },
+);
+
+export const CreateWebhookEndpointBody = meta(
+  z.strictObject({
+    url,
+    enabled_events: enabledEvents,
+    description: meta(z.optional(z.nullable(text(255))), { description: 'Your own note, at most 255 characters' }),
+  }),
+  { examples: [{ url: webhookEndpointExample.url, enabled_events: webhookEndpointExample.enabled_events, description: webhookEndpointExample.description }] },
+);
+export type CreateWebhookEndpointInput = z.output<typeof CreateWebhookEndpointBody>;
+
+export const WebhookEndpointIdParams = z.object({
+  id: meta(
+    z.string().check(z.refine((id) => isId('webhookEndpoint', id), { error: 'must be a webhook endpoint id (whe_ followed by a ULID)' })),
+    {
+      description: 'The webhook endpoint id (whe_ followed by a ULID)',
+      override: { pattern: idPattern('webhookEndpoint').source },
+      examples: [webhookEndpointExample.id],
+    },
+  ),
+});
+
+export const ListWebhookEndpointsQuery = z.strictObject({ limit, cursor });
+export type ListWebhookEndpointsInput = z.output<typeof ListWebhookEndpointsQuery>;
