@@ -194,6 +194,33 @@ function insertCopy(ctx: BenchContext, events: Events, also: readonly TransactIt
   );
 }
 
+/** A receiver URL the local policy accepts without a DNS lookup: what a developer registers under `npm start`. */
+const WEBHOOK_URL = 'http://127.0.0.1:4242/hooks';
+
+/** A client with a key, for fixtures that need more webhook endpoints than one client may have. */
+async function webhookClient(ctx: BenchContext): Promise<{ clientId: string; authorization: string }> {
+  const client = await createClient(ctx.floorDb, 'bench webhooks');
+  const key = await createKey(ctx.floorDb, { clientId: client.id, scopes: ['webhooks:write'] });
+  return { clientId: client.id, authorization: `Bearer ${key.key}` };
+}
+
+/** Enough clients for `count` webhook endpoints at MAX_WEBHOOK_ENDPOINTS each: fixture `i` belongs to client `i / 10`. */
+async function webhookClients(ctx: BenchContext, count: number) {
+  return mapLimit(Array.from({ length: Math.ceil(count / MAX_WEBHOOK_ENDPOINTS) }), FIXTURE_CONCURRENCY, () => webhookClient(ctx));
+}
+
+const ownerOf = <T>(clients: readonly T[], i: number): T => pick(clients, Math.floor(i / MAX_WEBHOOK_ENDPOINTS));
+
+/** `count` endpoints, each with the client it belongs to (registered with the use case itself, local policy). */
+async function webhookEndpoints(ctx: BenchContext, count: number) {
+  const clients = await webhookClients(ctx, count);
+  return mapLimit(Array.from({ length: count }, (_, i) => i), FIXTURE_CONCURRENCY, async (i) => {
+    const owner = ownerOf(clients, i);
+    const endpoint = await createWebhookEndpoint(ctx.floorDb, owner.clientId, { url: WEBHOOK_URL }, systemClock, { policy: 'local' });
+    return { ...owner, id: endpoint.id };
+  });
+}
+
 /**
  * A transition of a pending floor copy with its event (and ledger entry, for a settle): read the
  * item, then one TransactWriteItems, as lib/payments/transaction-repository.ts does. Without
@@ -271,33 +298,6 @@ async function fullRefundOfCopy(ctx: BenchContext, id: string, events: Events) {
       ],
     }),
   );
-}
-
-/** A receiver URL the local policy accepts without a DNS lookup: what a developer registers under `npm start`. */
-const WEBHOOK_URL = 'http://127.0.0.1:4242/hooks';
-
-/** A client with a key, for fixtures that need more webhook endpoints than one client may have. */
-async function webhookClient(ctx: BenchContext): Promise<{ clientId: string; authorization: string }> {
-  const client = await createClient(ctx.floorDb, 'bench webhooks');
-  const key = await createKey(ctx.floorDb, { clientId: client.id, scopes: ['webhooks:write'] });
-  return { clientId: client.id, authorization: `Bearer ${key.key}` };
-}
-
-/** Enough clients for `count` webhook endpoints at MAX_WEBHOOK_ENDPOINTS each: fixture `i` belongs to client `i / 10`. */
-async function webhookClients(ctx: BenchContext, count: number) {
-  return mapLimit(Array.from({ length: Math.ceil(count / MAX_WEBHOOK_ENDPOINTS) }), FIXTURE_CONCURRENCY, () => webhookClient(ctx));
-}
-
-const ownerOf = <T>(clients: readonly T[], i: number): T => pick(clients, Math.floor(i / MAX_WEBHOOK_ENDPOINTS));
-
-/** `count` endpoints, each with the client it belongs to (registered with the use case itself, local policy). */
-async function webhookEndpoints(ctx: BenchContext, count: number) {
-  const clients = await webhookClients(ctx, count);
-  return mapLimit(Array.from({ length: count }, (_, i) => i), FIXTURE_CONCURRENCY, async (i) => {
-    const owner = ownerOf(clients, i);
-    const endpoint = await createWebhookEndpoint(ctx.floorDb, owner.clientId, { url: WEBHOOK_URL }, systemClock, { policy: 'local' });
-    return { ...owner, id: endpoint.id };
-  });
 }
 
 // --- Scenarios -----------------------------------------------------------------------------

@@ -13,8 +13,8 @@ export const clientPartition = (clientId: string) => `${CLIENT_PARTITION_PREFIX}
 const TXN = 'TXN#';
 const STL = 'STL#';
 const IDEM = 'IDEM#';
-const EVT = 'EVT#';
 const WHE = 'WHE#';
+const EVT = 'EVT#';
 
 export const keys = {
   client: (clientId: string) => ({ pk: clientPartition(clientId), sk: 'CLIENT' }),
@@ -38,13 +38,13 @@ export const keys = {
   /** A settlement-ledger entry (docs/api.md §7). */
   settlement: (clientId: string, settlementId: string) => ({ pk: clientPartition(clientId), sk: STL + settlementId }),
 
-  /** An event (docs/api.md §10); sort keys order by the ULID in the id, so by recording time. */
-  event: (clientId: string, eventId: string) => ({ pk: clientPartition(clientId), sk: EVT + eventId }),
-
   /** A webhook endpoint (docs/api.md §11), with the secret delivery signs with. */
   webhookEndpoint: (clientId: string, endpointId: string) => ({ pk: clientPartition(clientId), sk: WHE + endpointId }),
 
-  /** Sort keys of transactions, settlement entries, events and webhook endpoints by id (an empty id gives the prefix). */
+  /** An event (docs/api.md §10); sort keys order by the ULID in the id, so by recording time. */
+  event: (clientId: string, eventId: string) => ({ pk: clientPartition(clientId), sk: EVT + eventId }),
+
+  /** Sort keys of transactions, settlement entries, webhook endpoints and events by id (an empty id gives the prefix). */
   transactionSortKey: (transactionId: string) => TXN + transactionId,
   settlementSortKey: (settlementId: string) => STL + settlementId,
   eventSortKey: (eventId: string) => EVT + eventId,

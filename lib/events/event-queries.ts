@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { idPattern, isId } from '../ids';
 import { meta } from '../meta';
 import { cursor, limit, timestamp } from '../payments/list-queries';
-import { eventTypes, type EventType } from './event';
+import { eventTypes, type EventType } from './event-types';
 
 /** The path and query of the event routes (docs/api.md §10). */
 

@@ -9,7 +9,8 @@ import { idTime, newIdsInOrder } from '../ids';
 import { asApiObject } from '../payments/fields';
 import { Refund } from '../payments/refund';
 import { Transaction } from '../payments/transaction';
-import { Event, eventOf, transactionIdOf, type Cause, type Change, type EventType } from './event';
+import { Event, eventOf, transactionIdOf, type Cause, type Change } from './event';
+import type { EventType } from './event-types';
 import type { ListEventsInput } from './event-queries';
 
 /**

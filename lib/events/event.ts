@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { eventExample } from '../contracts/examples';
 import { meta } from '../meta';
+import { eventTypes, type EventType } from './event-types';
 import { idOf, timestamp } from '../payments/fields';
 import { Refund } from '../payments/refund';
 import type { Status } from '../payments/states';
@@ -12,16 +13,6 @@ import { Transaction } from '../payments/transaction';
  * ledger entries; lib/events/event-repository.ts turns them into the items of that write.
  */
 
-export const eventTypes = [
-  'payment.created',
-  'payment.settled',
-  'payment.failed',
-  'payment.cancelled',
-  'payment.expired',
-  'refund.created',
-  'payment.refunded',
-] as const;
-export type EventType = (typeof eventTypes)[number];
 
 /** The `api_version` of every event: the shape of `data.object` is the v1 transaction or refund. */
 export const EVENT_API_VERSION = 'v1';

@@ -4,7 +4,7 @@ import type { Db } from '../db/db';
 import { ValidationError } from '../http/errors';
 import type { IdempotencyClaim } from '../http/idempotency';
 import { newId } from '../ids';
-import { ALL_EVENTS } from './event-types';
+import { ALL_EVENTS } from '../events/event-types';
 import { insertWebhookEndpoint } from './endpoint-repository';
 import type { UrlPolicy } from './policy';
 import { resolveWebhookTarget, UnsafeWebhookUrlError, type HostResolver } from './url-policy';

@@ -5,7 +5,7 @@ import { meta } from '../meta';
 import { idOf, timestamp } from '../payments/fields';
 import { cursor, limit } from '../payments/list-queries';
 import { text } from '../payments/schemas';
-import { ALL_EVENTS, eventTypes } from './event-types';
+import { ALL_EVENTS, eventTypes } from '../events/event-types';
 import { MAX_WEBHOOK_URL_LENGTH, urlSyntaxProblem } from './url-syntax';
 
 /** The webhook endpoint resource (docs/api.md §11): its schemas, as answered and as requested. */

@@ -1,6 +1,7 @@
 /**
- * The event types an endpoint can subscribe to (docs/api.md §11; each is recorded as docs/api.md
- * §10 describes). `*` subscribes to every type, including those added later.
+ * The event types (docs/api.md §10): what the events log records and what a webhook endpoint can
+ * subscribe to (§11), where `*` subscribes to every type, including those added later. Kept
+ * apart from the event schema so the webhook routes need not bundle it.
  */
 export const eventTypes = [
   'payment.created',
