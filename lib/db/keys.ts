@@ -51,8 +51,8 @@ export const keys = {
   /** Sort keys of transactions, settlement entries, webhook endpoints and events by id (an empty id gives the prefix). */
   transactionSortKey: (transactionId: string) => TXN + transactionId,
   settlementSortKey: (settlementId: string) => STL + settlementId,
-  webhookEndpointSortKey: (endpointId: string) => WHE + endpointId,
   eventSortKey: (eventId: string) => EVT + eventId,
+  webhookEndpointSortKey: (endpointId: string) => WHE + endpointId,
 
   /** The transaction id of a transaction's sort key, or undefined for any other sort key. */
   transactionIdOfSortKey: (sk: string): string | undefined => (sk.startsWith(TXN) && sk.length > TXN.length ? sk.slice(TXN.length) : undefined),
