@@ -13,6 +13,7 @@ import {
 import { closeDb, createDb } from '../../lib/db/client';
 import type { Db } from '../../lib/db/db';
 import { isScope, scopes as allScopes, type Scope } from '../../lib/scopes';
+import { textProblem } from '../../lib/text';
 import { InvalidContextError } from '../stage';
 import { isParseArgsError } from './cli';
 import { runtimeFile as defaultRuntimeFile, type RuntimeInfo } from './paths';
@@ -166,14 +167,21 @@ async function execute(command: string, values: Values, target: Target, now: Dat
     if (typeof value !== 'string' || value.trim() === '') throw new UsageError(`${command} needs --${name}`);
     return value;
   };
+  /** A name or label: one line of text, as the API's names are (lib/text.ts). */
+  const line = (name: string): string => {
+    const value = str(name);
+    const problem = textProblem(value, 'line');
+    if (problem) throw new UsageError(`--${name} ${problem}`);
+    return value;
+  };
   const scopes = typeof values.scopes === 'string' ? parseScopes(values.scopes) : undefined;
   switch (command) {
     case 'clients create': {
-      const client = await createClient(db, str('name'));
+      const client = await createClient(db, line('name'));
       return { data: client, text: `Created client ${client.id} (${client.name})` };
     }
     case 'keys create': {
-      const label = typeof values.label === 'string' ? values.label : null;
+      const label = typeof values.label === 'string' ? line('label') : null;
       const key = await createKey(db, { clientId: str('client'), scopes, label });
       return {
         data: key,

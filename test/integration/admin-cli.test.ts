@@ -35,6 +35,15 @@ describe('admin CLI', () => {
     expect((await call('GET', '/payment/channels', { key: key.key })).status).toBe(401);
   });
 
+  it('refuses a client name or key label holding a control character, as the API refuses such names', async () => {
+    const name = await admin('clients', 'create', '--name', 'Team\u001b[2JA');
+    expect(name.code).toBe(2);
+    expect(name.stderr).toBe('admin: --name must not contain control characters: character 5 is U+001B\n');
+    const label = await admin('keys', 'create', '--client', 'cli_01JZZZZZZZZZZZZZZZZZZZZZZZ', '--label', 'ci\nfake line', '--json');
+    expect(label.code).toBe(2);
+    expect(JSON.parse(label.stdout)).toEqual({ error: '--label must not contain control characters: character 3 is U+000A' });
+  });
+
   it('rejects an unknown scope with a message and exit code 2', async () => {
     const res = await admin('keys', 'create', '--client', 'cli_x', '--scopes', 'payments:all');
     expect(res.code).toBe(2);
