@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { appendFileSync, closeSync, existsSync, openSync, readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { CloudFormationClient } from '@aws-sdk/client-cloudformation';
 import {
@@ -50,6 +50,9 @@ export interface AdminDeps {
 /** A mistake in the command line or its target: printed as a message, never a stack trace. */
 class UsageError extends Error {}
 
+/** The target holds something the command refuses to pass on (exit code 1): printed as a message. */
+class TargetError extends Error {}
+
 const USAGE = `Usage: npm run --silent admin -- <command> [options] [--json]
 
 Commands:
@@ -57,8 +60,10 @@ Commands:
   keys create --client cli_… [--scopes a,b] [--label TEXT]
   keys list --client cli_…
   keys revoke --key key_…
-  ci-env [--scopes a,b]           new client + key for a CI run; prints SANDBOX_BASE_URL=… and
-                                  SANDBOX_SERVER_KEY=… lines for >> $GITHUB_ENV
+  ci-env [--scopes a,b] [--out FILE]
+                                  new client + key for a CI run; prints SANDBOX_BASE_URL=… and
+                                  SANDBOX_SERVER_KEY=… lines for >> $GITHUB_ENV, or appends them
+                                  to FILE (--out "$GITHUB_ENV") and prints no key
   stacks list                     sandbox stacks of the account (tag project=payment-sandbox)
   stacks prune --older-than 3d [--match 'pr-*'] [--dry-run]
                                   delete sandbox stacks not deployed for longer than 3d
@@ -120,6 +125,7 @@ export async function runAdmin(
         'older-than': { type: 'string' },
         match: { type: 'string' },
         'dry-run': { type: 'boolean', default: false },
+        out: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -129,6 +135,7 @@ export async function runAdmin(
       return values.help ? 0 : 2;
     }
     const command = positionals.join(' ');
+    if (values.out !== undefined && command !== 'ci-env') throw new UsageError('--out goes with ci-env');
     const now = deps.now ?? (() => new Date());
     let result: Result;
     if (STACK_COMMANDS.includes(command)) {
@@ -208,18 +215,53 @@ async function execute(command: string, values: Values, target: Target, now: Dat
           "ci-env needs the API's base URL: use --stack NAME, or run it while 'npm start' is running (not with --endpoint/--table)",
         );
       }
-      const client = await createClient(db, `ci ${target.stage} ${now.toISOString()}`, now);
-      const key = await createKey(db, { clientId: client.id, scopes, label: 'ci' }, now);
-      // stdout carries exactly these two lines (and is the only place the key ever goes).
-      return {
-        data: { SANDBOX_BASE_URL: target.baseUrl, SANDBOX_SERVER_KEY: key.key, client_id: client.id, key_id: key.id },
-        text: `SANDBOX_BASE_URL=${target.baseUrl}\nSANDBOX_SERVER_KEY=${key.key}`,
-        notice: `Created client ${client.id} with key ${key.id} (${key.scopes.join(', ')}) on ${target.stage}`,
-      };
+      const baseUrl = target.baseUrl;
+      envLines({ SANDBOX_BASE_URL: baseUrl }); // a base URL that cannot be written stops us before anything is created
+      const out = values.out;
+      if (out !== undefined && (typeof out !== 'string' || out === '')) throw new UsageError('--out needs a file, e.g. --out "$GITHUB_ENV"');
+      // Opened (and created, 0600) before the client exists, so a bad path leaves no stray client behind.
+      const file = typeof out === 'string' ? openSync(out, 'a', 0o600) : undefined;
+      try {
+        const client = await createClient(db, `ci ${target.stage} ${now.toISOString()}`, now);
+        const key = await createKey(db, { clientId: client.id, scopes, label: 'ci' }, now);
+        const lines = envLines({ SANDBOX_BASE_URL: baseUrl, SANDBOX_SERVER_KEY: key.key });
+        const notice = `Created client ${client.id} with key ${key.id} (${key.scopes.join(', ')}) on ${target.stage}`;
+        if (file !== undefined) {
+          // One append of both lines: the file gets exactly them, whatever else goes to stdout.
+          appendFileSync(file, lines);
+          return {
+            data: { SANDBOX_BASE_URL: baseUrl, client_id: client.id, key_id: key.id, out },
+            text: `Appended SANDBOX_BASE_URL=${baseUrl} and SANDBOX_SERVER_KEY to ${out}`,
+            notice,
+          };
+        }
+        // stdout carries exactly these two lines (and is the only place the key ever goes).
+        return {
+          data: { SANDBOX_BASE_URL: baseUrl, SANDBOX_SERVER_KEY: key.key, client_id: client.id, key_id: key.id },
+          text: lines.trimEnd(),
+          notice,
+        };
+      } finally {
+        if (file !== undefined) closeSync(file);
+      }
     }
     default:
       throw new UsageError(`unknown command '${command}'`);
   }
+}
+
+/**
+ * `NAME=value` lines as $GITHUB_ENV reads them. A value must be one line of text (lib/text.ts):
+ * a line break in a stack output would otherwise let it set variables of its own choosing.
+ */
+function envLines(vars: Record<string, string>): string {
+  return Object.entries(vars)
+    .map(([name, value]) => {
+      const problem = textProblem(value, 'line');
+      if (problem) throw new TargetError(`refusing to write ${name}: its value ${problem}`);
+      return `${name}=${value}\n`;
+    })
+    .join('');
 }
 
 async function executeStacks(command: string, values: Values, cf: CloudFormationClient, now: Date): Promise<Result> {
@@ -355,6 +397,7 @@ async function connect(values: Values, deps: AdminDeps): Promise<Target> {
 function describe(error: unknown): string {
   if (
     error instanceof UsageError ||
+    error instanceof TargetError ||
     error instanceof StackError ||
     error instanceof InvalidContextError ||
     error instanceof ClientNotFoundError ||
