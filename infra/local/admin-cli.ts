@@ -7,6 +7,7 @@ import {
   createKey,
   getClient,
   KeyNotFoundError,
+  listClients,
   listKeys,
   revokeKey,
 } from '../../lib/auth/key-repository';
@@ -57,6 +58,7 @@ const USAGE = `Usage: npm run --silent admin -- <command> [options] [--json]
 
 Commands:
   clients create --name NAME
+  clients list                    every client, oldest first
   keys create --client cli_… [--scopes a,b] [--label TEXT]
   keys list --client cli_…
   keys revoke --key key_…
@@ -76,7 +78,7 @@ Target (default: the sandbox that 'npm start' is running):
 
 Scopes: ${allScopes.join(', ')}`;
 
-const DATA_COMMANDS = ['clients create', 'keys create', 'keys list', 'keys revoke', 'ci-env'];
+const DATA_COMMANDS = ['clients create', 'clients list', 'keys create', 'keys list', 'keys revoke', 'ci-env'];
 const STACK_COMMANDS = ['stacks list', 'stacks prune'];
 
 type Values = Record<string, string | boolean | undefined>;
@@ -186,6 +188,11 @@ async function execute(command: string, values: Values, target: Target, now: Dat
     case 'clients create': {
       const client = await createClient(db, line('name'));
       return { data: client, text: `Created client ${client.id} (${client.name})` };
+    }
+    case 'clients list': {
+      const list = await listClients(db);
+      const lines = list.map((c) => `${c.id}  ${c.name}  created ${c.created_at}`);
+      return { data: list, text: lines.length > 0 ? lines.join('\n') : 'No clients' };
     }
     case 'keys create': {
       const label = typeof values.label === 'string' ? line('label') : null;
