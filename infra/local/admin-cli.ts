@@ -1,4 +1,4 @@
-import { appendFileSync, closeSync, existsSync, openSync, readFileSync } from 'node:fs';
+import { appendFileSync, closeSync, openSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { CloudFormationClient } from '@aws-sdk/client-cloudformation';
 import {
@@ -17,7 +17,8 @@ import { isScope, scopes as allScopes, type Scope } from '../../lib/scopes';
 import { textProblem } from '../../lib/text';
 import { InvalidContextError } from '../stage';
 import { isParseArgsError } from './cli';
-import { runtimeFile as defaultRuntimeFile, type RuntimeInfo } from './paths';
+import { runtimeFile as defaultRuntimeFile } from './paths';
+import { readRuntime } from './runtime-file';
 import {
   deleteStack,
   describeAwsError,
@@ -391,14 +392,16 @@ async function connect(values: Values, deps: AdminDeps): Promise<Target> {
     if (!endpoint || !table) throw new UsageError('--endpoint and --table go together');
     return { db: createDb(table, { endpoint }), baseUrl: undefined, stage: 'local' };
   }
-  const runtimeFile = deps.runtimeFile ?? defaultRuntimeFile;
-  if (!existsSync(runtimeFile)) {
+  const runtime = readRuntime(deps.runtimeFile ?? defaultRuntimeFile);
+  if (runtime.state === 'starting') throw new UsageError(`the sandbox (pid ${runtime.pid}) is still starting; try again once it prints its base URL`);
+  if (runtime.state !== 'running') {
+    const stale = runtime.state === 'stale' ? ` (the npm start${runtime.pid ? ` of pid ${runtime.pid}` : ''} that wrote runtime.json is gone)` : '';
     throw new UsageError(
-      "no running sandbox found: start one with 'npm start', or pass --stack NAME, or --endpoint URL --table NAME",
+      `no running sandbox found${stale}: start one with 'npm start', or pass --stack NAME, or --endpoint URL --table NAME`,
     );
   }
-  const runtime = JSON.parse(readFileSync(runtimeFile, 'utf8')) as RuntimeInfo;
-  return { db: createDb(runtime.tableName, { endpoint: runtime.dynamoEndpoint }), baseUrl: runtime.baseUrl, stage: 'local' };
+  const { info } = runtime;
+  return { db: createDb(info.tableName, { endpoint: info.dynamoEndpoint }), baseUrl: info.baseUrl, stage: 'local' };
 }
 
 function describe(error: unknown): string {
