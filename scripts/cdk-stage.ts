@@ -7,6 +7,7 @@ import { spawn } from 'node:child_process';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sandboxDir } from '../infra/local/paths';
+import { requireAwsCredentials, StackError } from '../infra/local/stacks';
 
 export interface Output {
   write(text: string): unknown;
@@ -21,6 +22,8 @@ export interface ScriptDeps {
   readonly stderr: Output;
   /** Where `cdk deploy --outputs-file` writes (default `.sandbox/`). */
   readonly outputsDir: string;
+  /** Throws a StackError saying what is missing when no AWS credentials can be found (before cdk runs). */
+  readonly requireCredentials: () => Promise<void>;
 }
 
 /** cdk's output (progress, outputs, errors) goes straight to the terminal. */
@@ -36,7 +39,24 @@ export const defaultDeps = (): ScriptDeps => ({
   stdout: process.stdout,
   stderr: process.stderr,
   outputsDir: sandboxDir,
+  requireCredentials: requireAwsCredentials,
 });
+
+/**
+ * The admin CLI's credential check, made before cdk starts: without credentials cdk would first
+ * synthesize the app and then fail with its own error; this says what to do in well under 2 s.
+ * Returns an exit code to stop with, or undefined to go on.
+ */
+export async function checkCredentials(name: string, deps: ScriptDeps): Promise<number | undefined> {
+  try {
+    await deps.requireCredentials();
+    return undefined;
+  } catch (error) {
+    if (!(error instanceof StackError)) throw error;
+    deps.stderr.write(`${name}: ${error.message}\n`);
+    return 1;
+  }
+}
 
 /** `.sandbox/outputs-<stage>.json`: what `cdk deploy --outputs-file` writes for one stage. */
 export const outputsFileOf = (outputsDir: string, stage: string) => join(outputsDir, `outputs-${stage}.json`);
@@ -49,6 +69,8 @@ export const isEntryPoint = (moduleUrl: string) =>
 /** Runs a script's main when the file is executed directly: its exit code, or 1 with a one-line message. */
 export function runAsScript(moduleUrl: string, name: string, main: (argv: string[]) => Promise<number>): void {
   if (!isEntryPoint(moduleUrl)) return;
+  // As the admin CLI: the SDK's notice about future Node versions is noise before cdk's output.
+  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
   main(process.argv.slice(2)).then(
     (code) => (process.exitCode = code),
     (error: unknown) => {

@@ -8,7 +8,7 @@ import { parseArgs } from 'node:util';
 import { InvalidContextError, stackNameOf, validateStage } from '../infra/stage';
 import { isParseArgsError } from '../infra/local/cli';
 import { DEFAULT_LIMITS, LIMIT_CONTEXT, parseLimit, type Limits } from '../lib/limits';
-import { defaultDeps, outputsFileOf, runAsScript, type ScriptDeps } from './cdk-stage';
+import { checkCredentials, defaultDeps, outputsFileOf, runAsScript, type ScriptDeps } from './cdk-stage';
 
 const USAGE = `Usage: npm run deploy -- --stage NAME [--retain] [--requests-per-second N] [--read-units-per-request N]
 
@@ -61,6 +61,9 @@ export async function deploy(argv: readonly string[], deps: ScriptDeps = default
     deps.stderr.write(`deploy: ${(error as Error).message}\n\n${USAGE}\n`);
     return 2;
   }
+
+  const missing = await checkCredentials('deploy', deps);
+  if (missing !== undefined) return missing;
 
   const stackName = stackNameOf(stage);
   const outputsFile = outputsFileOf(deps.outputsDir, stage);

@@ -7,7 +7,7 @@ import { rmSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { InvalidContextError, stackNameOf, validateStage } from '../infra/stage';
 import { isParseArgsError } from '../infra/local/cli';
-import { defaultDeps, outputsFileOf, runAsScript, type ScriptDeps } from './cdk-stage';
+import { checkCredentials, defaultDeps, outputsFileOf, runAsScript, type ScriptDeps } from './cdk-stage';
 
 const USAGE = `Usage: npm run destroy -- --stage NAME
 
@@ -33,6 +33,9 @@ export async function destroy(argv: readonly string[], deps: ScriptDeps = defaul
     deps.stderr.write(`destroy: ${(error as Error).message}\n\n${USAGE}\n`);
     return 2;
   }
+
+  const missing = await checkCredentials('destroy', deps);
+  if (missing !== undefined) return missing;
 
   const stackName = stackNameOf(stage);
   // -c stage=… makes the app define exactly this stack, so cdk can select it by name.

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { appendFileSync, closeSync, openSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { CloudFormationClient } from '@aws-sdk/client-cloudformation';
 import {
@@ -7,15 +7,18 @@ import {
   createKey,
   getClient,
   KeyNotFoundError,
+  listClients,
   listKeys,
   revokeKey,
 } from '../../lib/auth/key-repository';
 import { closeDb, createDb } from '../../lib/db/client';
 import type { Db } from '../../lib/db/db';
 import { isScope, scopes as allScopes, type Scope } from '../../lib/scopes';
+import { textProblem } from '../../lib/text';
 import { InvalidContextError } from '../stage';
 import { isParseArgsError } from './cli';
-import { runtimeFile as defaultRuntimeFile, type RuntimeInfo } from './paths';
+import { runtimeFile as defaultRuntimeFile } from './paths';
+import { readRuntime } from './runtime-file';
 import {
   deleteStack,
   describeAwsError,
@@ -49,15 +52,21 @@ export interface AdminDeps {
 /** A mistake in the command line or its target: printed as a message, never a stack trace. */
 class UsageError extends Error {}
 
+/** The target holds something the command refuses to pass on (exit code 1): printed as a message. */
+class TargetError extends Error {}
+
 const USAGE = `Usage: npm run --silent admin -- <command> [options] [--json]
 
 Commands:
   clients create --name NAME
+  clients list                    every client, oldest first
   keys create --client cli_… [--scopes a,b] [--label TEXT]
   keys list --client cli_…
   keys revoke --key key_…
-  ci-env [--scopes a,b]           new client + key for a CI run; prints SANDBOX_BASE_URL=… and
-                                  SANDBOX_SERVER_KEY=… lines for >> $GITHUB_ENV
+  ci-env [--scopes a,b] [--out FILE]
+                                  new client + key for a CI run; prints SANDBOX_BASE_URL=… and
+                                  SANDBOX_SERVER_KEY=… lines for >> $GITHUB_ENV, or appends them
+                                  to FILE (--out "$GITHUB_ENV") and prints no key
   stacks list                     sandbox stacks of the account (tag project=payment-sandbox)
   stacks prune --older-than 3d [--match 'pr-*'] [--dry-run]
                                   delete sandbox stacks not deployed for longer than 3d
@@ -70,7 +79,7 @@ Target (default: the sandbox that 'npm start' is running):
 
 Scopes: ${allScopes.join(', ')}`;
 
-const DATA_COMMANDS = ['clients create', 'keys create', 'keys list', 'keys revoke', 'ci-env'];
+const DATA_COMMANDS = ['clients create', 'clients list', 'keys create', 'keys list', 'keys revoke', 'ci-env'];
 const STACK_COMMANDS = ['stacks list', 'stacks prune'];
 
 type Values = Record<string, string | boolean | undefined>;
@@ -119,6 +128,7 @@ export async function runAdmin(
         'older-than': { type: 'string' },
         match: { type: 'string' },
         'dry-run': { type: 'boolean', default: false },
+        out: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -128,6 +138,7 @@ export async function runAdmin(
       return values.help ? 0 : 2;
     }
     const command = positionals.join(' ');
+    if (values.out !== undefined && command !== 'ci-env') throw new UsageError('--out goes with ci-env');
     const now = deps.now ?? (() => new Date());
     let result: Result;
     if (STACK_COMMANDS.includes(command)) {
@@ -166,14 +177,26 @@ async function execute(command: string, values: Values, target: Target, now: Dat
     if (typeof value !== 'string' || value.trim() === '') throw new UsageError(`${command} needs --${name}`);
     return value;
   };
+  /** A name or label: one line of text, as the API's names are (lib/text.ts). */
+  const line = (name: string): string => {
+    const value = str(name);
+    const problem = textProblem(value, 'line');
+    if (problem) throw new UsageError(`--${name} ${problem}`);
+    return value;
+  };
   const scopes = typeof values.scopes === 'string' ? parseScopes(values.scopes) : undefined;
   switch (command) {
     case 'clients create': {
-      const client = await createClient(db, str('name'));
+      const client = await createClient(db, line('name'));
       return { data: client, text: `Created client ${client.id} (${client.name})` };
     }
+    case 'clients list': {
+      const list = await listClients(db);
+      const lines = list.map((c) => `${c.id}  ${c.name}  created ${c.created_at}`);
+      return { data: list, text: lines.length > 0 ? lines.join('\n') : 'No clients' };
+    }
     case 'keys create': {
-      const label = typeof values.label === 'string' ? values.label : null;
+      const label = typeof values.label === 'string' ? line('label') : null;
       const key = await createKey(db, { clientId: str('client'), scopes, label });
       return {
         data: key,
@@ -200,18 +223,53 @@ async function execute(command: string, values: Values, target: Target, now: Dat
           "ci-env needs the API's base URL: use --stack NAME, or run it while 'npm start' is running (not with --endpoint/--table)",
         );
       }
-      const client = await createClient(db, `ci ${target.stage} ${now.toISOString()}`, now);
-      const key = await createKey(db, { clientId: client.id, scopes, label: 'ci' }, now);
-      // stdout carries exactly these two lines (and is the only place the key ever goes).
-      return {
-        data: { SANDBOX_BASE_URL: target.baseUrl, SANDBOX_SERVER_KEY: key.key, client_id: client.id, key_id: key.id },
-        text: `SANDBOX_BASE_URL=${target.baseUrl}\nSANDBOX_SERVER_KEY=${key.key}`,
-        notice: `Created client ${client.id} with key ${key.id} (${key.scopes.join(', ')}) on ${target.stage}`,
-      };
+      const baseUrl = target.baseUrl;
+      envLines({ SANDBOX_BASE_URL: baseUrl }); // a base URL that cannot be written stops us before anything is created
+      const out = values.out;
+      if (out !== undefined && (typeof out !== 'string' || out === '')) throw new UsageError('--out needs a file, e.g. --out "$GITHUB_ENV"');
+      // Opened (and created, 0600) before the client exists, so a bad path leaves no stray client behind.
+      const file = typeof out === 'string' ? openSync(out, 'a', 0o600) : undefined;
+      try {
+        const client = await createClient(db, `ci ${target.stage} ${now.toISOString()}`, now);
+        const key = await createKey(db, { clientId: client.id, scopes, label: 'ci' }, now);
+        const lines = envLines({ SANDBOX_BASE_URL: baseUrl, SANDBOX_SERVER_KEY: key.key });
+        const notice = `Created client ${client.id} with key ${key.id} (${key.scopes.join(', ')}) on ${target.stage}`;
+        if (file !== undefined) {
+          // One append of both lines: the file gets exactly them, whatever else goes to stdout.
+          appendFileSync(file, lines);
+          return {
+            data: { SANDBOX_BASE_URL: baseUrl, client_id: client.id, key_id: key.id, out },
+            text: `Appended SANDBOX_BASE_URL=${baseUrl} and SANDBOX_SERVER_KEY to ${out}`,
+            notice,
+          };
+        }
+        // stdout carries exactly these two lines (and is the only place the key ever goes).
+        return {
+          data: { SANDBOX_BASE_URL: baseUrl, SANDBOX_SERVER_KEY: key.key, client_id: client.id, key_id: key.id },
+          text: lines.trimEnd(),
+          notice,
+        };
+      } finally {
+        if (file !== undefined) closeSync(file);
+      }
     }
     default:
       throw new UsageError(`unknown command '${command}'`);
   }
+}
+
+/**
+ * `NAME=value` lines as $GITHUB_ENV reads them. A value must be one line of text (lib/text.ts):
+ * a line break in a stack output would otherwise let it set variables of its own choosing.
+ */
+function envLines(vars: Record<string, string>): string {
+  return Object.entries(vars)
+    .map(([name, value]) => {
+      const problem = textProblem(value, 'line');
+      if (problem) throw new TargetError(`refusing to write ${name}: its value ${problem}`);
+      return `${name}=${value}\n`;
+    })
+    .join('');
 }
 
 async function executeStacks(command: string, values: Values, cf: CloudFormationClient, now: Date): Promise<Result> {
@@ -334,19 +392,22 @@ async function connect(values: Values, deps: AdminDeps): Promise<Target> {
     if (!endpoint || !table) throw new UsageError('--endpoint and --table go together');
     return { db: createDb(table, { endpoint }), baseUrl: undefined, stage: 'local' };
   }
-  const runtimeFile = deps.runtimeFile ?? defaultRuntimeFile;
-  if (!existsSync(runtimeFile)) {
+  const runtime = readRuntime(deps.runtimeFile ?? defaultRuntimeFile);
+  if (runtime.state === 'starting') throw new UsageError(`the sandbox (pid ${runtime.pid}) is still starting; try again once it prints its base URL`);
+  if (runtime.state !== 'running') {
+    const stale = runtime.state === 'stale' ? ` (the npm start${runtime.pid ? ` of pid ${runtime.pid}` : ''} that wrote runtime.json is gone)` : '';
     throw new UsageError(
-      "no running sandbox found: start one with 'npm start', or pass --stack NAME, or --endpoint URL --table NAME",
+      `no running sandbox found${stale}: start one with 'npm start', or pass --stack NAME, or --endpoint URL --table NAME`,
     );
   }
-  const runtime = JSON.parse(readFileSync(runtimeFile, 'utf8')) as RuntimeInfo;
-  return { db: createDb(runtime.tableName, { endpoint: runtime.dynamoEndpoint }), baseUrl: runtime.baseUrl, stage: 'local' };
+  const { info } = runtime;
+  return { db: createDb(info.tableName, { endpoint: info.dynamoEndpoint }), baseUrl: info.baseUrl, stage: 'local' };
 }
 
 function describe(error: unknown): string {
   if (
     error instanceof UsageError ||
+    error instanceof TargetError ||
     error instanceof StackError ||
     error instanceof InvalidContextError ||
     error instanceof ClientNotFoundError ||

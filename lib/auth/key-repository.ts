@@ -1,4 +1,4 @@
-import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { Db } from '../db/db';
 import { isCancelledBy } from '../db/errors';
 import { keys } from '../db/keys';
@@ -54,17 +54,41 @@ export class KeyNotFoundError extends Error {
   }
 }
 
-/** Creates a client. */
+/** Creates a client, and its entry in the client registry in the same transaction. */
 export async function createClient(db: Db, name: string, now = new Date()): Promise<Client> {
   const client: Client = { id: newId('client', now), name, created_at: now.toISOString() };
+  const put = (key: Record<string, string>, entity: string) => ({
+    Put: { TableName: db.tableName, Item: { ...key, entity, ...client }, ConditionExpression: 'attribute_not_exists(pk)' },
+  });
   await db.doc.send(
-    new PutCommand({
-      TableName: db.tableName,
-      Item: { ...keys.client(client.id), entity: 'client', ...client },
-      ConditionExpression: 'attribute_not_exists(pk)',
+    new TransactWriteCommand({
+      TransactItems: [put(keys.client(client.id), 'client'), put(keys.clientRegistryEntry(client.id), 'client_registry_entry')],
     }),
   );
   return client;
+}
+
+/**
+ * Every client in the registry, oldest first: one Query on the registry partition, page after page
+ * (clients made before the registry existed are not in it).
+ */
+export async function listClients(db: Db): Promise<Client[]> {
+  const { pk, skPrefix } = keys.clientRegistryPrefix;
+  const clients: Client[] = [];
+  let ExclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    const page = await db.doc.send(
+      new QueryCommand({
+        TableName: db.tableName,
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+        ExpressionAttributeValues: { ':pk': pk, ':prefix': skPrefix },
+        ExclusiveStartKey,
+      }),
+    );
+    clients.push(...(page.Items ?? []).map((item) => ({ id: item.id, name: item.name, created_at: item.created_at })));
+    ExclusiveStartKey = page.LastEvaluatedKey;
+  } while (ExclusiveStartKey);
+  return clients;
 }
 
 /** Reads a client, or undefined. */

@@ -1,7 +1,8 @@
 /**
  * Every partition and sort key of the table is built here and nowhere else.
  * All of a client's items share the partition `C#<client id>`; the only items outside
- * a client partition are the API-key hash records, looked up before the client is known.
+ * a client partition are the API-key hash records, looked up before the client is known, and
+ * the client registry, which only the admin tools read and write.
  */
 
 /** Every client partition starts with this; IAM confines the API functions' writes to such partitions. */
@@ -20,8 +21,16 @@ const IDEM = 'IDEM#';
 const WHE = 'WHE#';
 const EVT = 'EVT#';
 
+/** The one partition listing every client (admin only: `clients list` without a Scan). */
+const CLIENT_REGISTRY = 'CLIENTS';
+const REGISTERED_CLIENT = 'CLIENT#';
+
 export const keys = {
   client: (clientId: string) => ({ pk: clientPartition(clientId), sk: 'CLIENT' }),
+
+  /** A client's entry in the registry, put in the same transaction as the client item; sorts by id, so by creation time. */
+  clientRegistryEntry: (clientId: string) => ({ pk: CLIENT_REGISTRY, sk: REGISTERED_CLIENT + clientId }),
+  clientRegistryPrefix: { pk: CLIENT_REGISTRY, skPrefix: REGISTERED_CLIENT },
 
   /** A key's record in its client's partition; gsi1 finds it by key id alone (for revoke). */
   apiKey: (clientId: string, keyId: string) => ({ pk: clientPartition(clientId), sk: `KEY#${keyId}` }),

@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { catalog, findChannel, paymentMethodNames } from '../catalog';
 import { meta } from '../meta';
 import { Metadata } from './metadata';
-import { integer, orderId, text } from './schemas';
+import { integer, orderId, prose, text } from './schemas';
 
 /** The body of POST /payment/create (docs/api.md §5). */
 
@@ -36,7 +36,7 @@ export const CreatePaymentBody = meta(
           { error: 'must be an object' },
         ),
         currency: meta(z.optional(z.string({ error: 'must be a string' })), { description: "Must be the channel's currency, if given" }),
-        description: z.optional(z.nullable(text(255))),
+        description: z.optional(z.nullable(prose(255))),
         metadata: z.optional(Metadata),
         expiry_minutes: meta(z.optional(integer({ min: 1, max: 10_080, message: 'must be from 1 to 10080' })), {
           description: "Minutes until a pending transaction expires; default the channel's expiry_minutes",

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { idPattern, isId } from '../ids';
 import { meta } from '../meta';
-import { integer, orderId, text } from './schemas';
+import { integer, orderId, prose } from './schemas';
 
 /** The body of POST /refund (docs/api.md §6). */
 
@@ -21,7 +21,7 @@ export const RefundBody = meta(
         amount: meta(z.optional(integer({ min: 1, message: 'must be at least 1' })), {
           description: 'Default: all that is left to refund',
         }),
-        reason: z.optional(text(255)),
+        reason: z.optional(prose(255)),
       },
       { error: 'must be an object' },
     )

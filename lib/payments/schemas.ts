@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { meta } from '../meta';
+import { textPattern, textProblem, type TextKind } from '../text';
 
 /**
  * Field builders shared by the request schemas of the payment routes (docs/api.md §5). Each route's
@@ -9,14 +10,25 @@ import { meta } from '../meta';
 
 const ORDER_ID = /^[A-Za-z0-9_.:-]{1,64}$/;
 
-/** A string of `min`–`max` characters, with the contract's messages. */
-export const text = (max: number, min = 0) =>
-  z
-    .string({ error: 'must be a string' })
-    .check(
+/** A string of `min`–`max` characters of `kind` (lib/text.ts), with the contract's messages. */
+const freeText = (kind: TextKind, max: number, min: number) =>
+  meta(
+    z.string({ error: 'must be a string' }).check(
       z.minLength(min, { error: min === 1 ? 'must not be empty' : `must be at least ${min} characters` }),
       z.maxLength(max, { error: `must be at most ${max} characters` }),
-    );
+      z.superRefine((value, ctx) => {
+        const problem = textProblem(value, kind);
+        if (problem) ctx.addIssue({ code: 'custom', message: problem, input: value });
+      }),
+    ),
+    { override: { pattern: textPattern(kind) } },
+  );
+
+/** One line of text (a name, a metadata value): no control characters, no lone surrogates. */
+export const text = (max: number, min = 0) => freeText('line', max, min);
+
+/** Free prose (a description, a reason): as `text`, but tab and line feed are allowed. */
+export const prose = (max: number) => freeText('prose', max, 0);
 
 export const orderId = z
   .string({ error: 'must be a string' })

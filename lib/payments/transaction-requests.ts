@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { idPattern, isId } from '../ids';
 import { meta } from '../meta';
-import { text } from './schemas';
+import { prose } from './schemas';
 
 /** The path and bodies of the routes that act on one transaction (docs/api.md §5). */
 
@@ -18,7 +18,7 @@ export const TransactionIdParams = z.object({
 
 export const CancelBody = meta(
   z.strictObject(
-    { reason: meta(z.optional(text(255)), { description: 'Recorded as the cancellation_reason' }) },
+    { reason: meta(z.optional(prose(255)), { description: 'Recorded as the cancellation_reason' }) },
     { error: 'must be an object' },
   ),
   { examples: [{ reason: 'Customer changed their mind' }] },

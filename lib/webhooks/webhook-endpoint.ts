@@ -4,7 +4,7 @@ import { idPattern, isId } from '../ids';
 import { meta } from '../meta';
 import { idOf, timestamp } from '../payments/fields';
 import { cursor, limit } from '../payments/list-queries';
-import { text } from '../payments/schemas';
+import { prose } from '../payments/schemas';
 import { ALL_EVENTS, eventTypes } from '../events/event-types';
 import { MAX_WEBHOOK_URL_LENGTH, urlSyntaxProblem } from './url-syntax';
 
@@ -85,7 +85,7 @@ export const CreateWebhookEndpointBody = meta(
   z.strictObject({
     url,
     enabled_events: enabledEvents,
-    description: meta(z.optional(z.nullable(text(255))), { description: 'Your own note, at most 255 characters' }),
+    description: meta(z.optional(z.nullable(prose(255))), { description: 'Your own note, at most 255 characters' }),
   }),
   { examples: [{ url: webhookEndpointExample.url, enabled_events: webhookEndpointExample.enabled_events, description: webhookEndpointExample.description }] },
 );

@@ -1,24 +1,29 @@
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { runAdmin } from '../../infra/local/admin-cli';
 import { freePort } from '../../infra/local/dynamodb-local';
 import { paymentBody } from '../support/payments';
 import { DEFAULT_LIMITS, LIMIT_ENV } from '../../lib/limits';
 
-const tsx = join(process.cwd(), 'node_modules/.bin/tsx');
+// Run by this node, not through tsx's `#!/usr/bin/env node`: a test may give npm start an empty PATH.
+const tsxCli = join(process.cwd(), 'node_modules/tsx/dist/cli.mjs');
 const sandboxDir = mkdtempSync(join(tmpdir(), 'sandbox-start-'));
 
 const withoutLimits = (env: NodeJS.ProcessEnv) =>
   Object.fromEntries(Object.entries(env).filter(([name]) => !(Object.values(LIMIT_ENV) as string[]).includes(name)));
 
-function startProcess(port: number, { dir = sandboxDir, inMemory = true } = {}): { child: ChildProcess; output: () => string } {
+function startProcess(
+  port: number,
+  { dir = sandboxDir, inMemory = true, args = [] as string[], env = {} as NodeJS.ProcessEnv } = {},
+): { child: ChildProcess; output: () => string } {
   let output = '';
-  const child = spawn(tsx, ['infra/local/start.ts', ...(inMemory ? ['--in-memory'] : []), '--port', String(port)], {
+  const child = spawn(process.execPath, [tsxCli, 'infra/local/start.ts', ...(inMemory ? ['--in-memory'] : []), '--port', String(port), ...args], {
     // As a developer's shell has it: no limits in the environment, so the defaults apply; and
     // without the run's own secret: `npm start` must find (or make) the one in its directory.
-    env: { ...withoutLimits(process.env), SANDBOX_DIR: dir, CURSOR_SECRET: undefined },
+    env: { ...withoutLimits(process.env), SANDBOX_DIR: dir, CURSOR_SECRET: undefined, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout!.on('data', (chunk) => (output += chunk));
@@ -75,7 +80,8 @@ describe('npm start', () => {
       // --in-memory keeps nothing, not even the secret that signs its cursors.
       expect(existsSync(join(sandboxDir, 'cursor-secret'))).toBe(false);
 
-      const second = startProcess(port);
+      // Another directory: one sandbox per directory is the next test's subject.
+      const second = startProcess(port, { dir: join(sandboxDir, 'other') });
       const code = await new Promise<number | null>((resolve) => second.child.once('exit', resolve));
       expect(code).toBe(1);
       expect(second.output()).toContain(`Port ${port} is already in use`);
@@ -138,4 +144,145 @@ describe('npm start', () => {
       rmSync(dir, { recursive: true, force: true });
     }
   }, 90_000);
+});
+
+const exitOf = (child: ChildProcess) =>
+  new Promise<number | null>((resolve) => (child.exitCode !== null ? resolve(child.exitCode) : child.once('exit', (code) => resolve(code))));
+
+const commandOf = (pid: number) => {
+  try {
+    return execFileSync('ps', ['-o', 'comm=', '-p', String(pid)], { encoding: 'utf8' }).trim();
+  } catch {
+    return '';
+  }
+};
+
+/** A directory of its own per test, removed with the suite's. */
+const freshDir = (name: string) => {
+  const dir = join(sandboxDir, name);
+  mkdirSync(dir);
+  return dir;
+};
+
+describe('npm start on a directory another npm start runs on', () => {
+  it('is refused, naming the running one, while a stale runtime.json of a dead process is taken over', async () => {
+    const dir = freshDir('one-per-directory');
+    const runtimeFile = join(dir, 'runtime.json');
+    // Left by an npm start that was killed with -9: its process is gone.
+    const deadPid = spawnSync(process.execPath, ['-e', '']).pid;
+    writeFileSync(runtimeFile, JSON.stringify({ baseUrl: 'http://127.0.0.1:9/api/v1', dynamoEndpoint: 'http://127.0.0.1:9', tableName: 'payment-sandbox', pid: deadPid }));
+
+    const first = startProcess(await freePort(), { dir, inMemory: false });
+    try {
+      await waitFor(() => first.output().includes('Press Ctrl-C'), 30_000);
+      const baseUrl = /Base URL:\s+(\S+)/.exec(first.output())![1]!;
+      const key = /Server key:\s+(sk_sbx_\S+)/.exec(first.output())![1]!;
+      const runtime = JSON.parse(readFileSync(runtimeFile, 'utf8'));
+      expect(runtime).toMatchObject({ baseUrl, pid: expect.any(Number) });
+      expect(descendants(first.child.pid!)).toContain(runtime.pid);
+
+      const started = performance.now();
+      const second = startProcess(await freePort(), { dir, inMemory: false });
+      expect(await exitOf(second.child)).toBe(1);
+      expect(second.output()).toContain(`A sandbox is already running on ${dir}: pid ${runtime.pid}, ${baseUrl}.`);
+      expect(second.output()).toContain('SANDBOX_DIR=');
+      expect(second.output()).not.toMatch(/\n\s+at /);
+      expect(performance.now() - started).toBeLessThan(10_000); // no DynamoDB Local was started for it
+
+      // The first one is untouched: it serves, and the admin CLI still finds it.
+      expect(readFileSync(runtimeFile, 'utf8')).toBe(`${JSON.stringify(runtime, null, 2)}\n`);
+      expect((await fetch(`${baseUrl}/payment/channels`, { headers: { authorization: `Bearer ${key}` } })).status).toBe(200);
+      let listed = '';
+      const code = await runAdmin(['clients', 'list', '--json'], { stdout: { write: (t: string) => (listed += t) }, stderr: { write: () => true } }, { runtimeFile });
+      expect(code).toBe(0);
+      expect(JSON.parse(listed)).toEqual([expect.objectContaining({ name: 'Demo' })]);
+
+      first.child.kill('SIGTERM');
+      expect(await exitOf(first.child)).toBe(0);
+      expect(existsSync(runtimeFile)).toBe(false);
+    } finally {
+      if (first.child.exitCode === null) first.child.kill('SIGKILL');
+    }
+  }, 90_000);
+});
+
+describe('npm start without Java', () => {
+  it('says so at once, before anything starts, when java is not on PATH and JAVA_HOME is unset', async () => {
+    const dir = freshDir('no-java');
+    const emptyPath = freshDir('no-java-path');
+    const started = performance.now();
+    const run = startProcess(await freePort(), { dir, env: { PATH: emptyPath, JAVA_HOME: undefined } });
+    expect(await exitOf(run.child)).toBe(1);
+    expect(run.output().trim()).toBe(
+      'Java not found: no java on PATH and JAVA_HOME is not set. DynamoDB Local needs Java 17 or later: install it ' +
+        '(e.g. apt-get install openjdk-17-jre-headless, or brew install openjdk@17) and put java on PATH, or set JAVA_HOME.',
+    );
+    expect(performance.now() - started).toBeLessThan(5_000); // it used to wait 30 s for DynamoDB Local
+    expect(existsSync(join(dir, 'runtime.json'))).toBe(false);
+  }, 30_000);
+
+  it('names a JAVA_HOME that holds no java', async () => {
+    const javaHome = freshDir('not-a-jdk');
+    const run = startProcess(await freePort(), { dir: freshDir('bad-java-home'), env: { JAVA_HOME: javaHome } });
+    expect(await exitOf(run.child)).toBe(1);
+    expect(run.output()).toContain(`JAVA_HOME is ${javaHome}, which has no bin/java. DynamoDB Local needs Java 17 or later`);
+  }, 30_000);
+});
+
+describe('npm start with a java that cannot run DynamoDB Local', () => {
+  it('says why at once, with the end of its log, instead of waiting for a time-out', async () => {
+    const dir = freshDir('java-fails');
+    const javaHome = freshDir('broken-jdk');
+    mkdirSync(join(javaHome, 'bin'));
+    const message = 'Error: LinkageError occurred while loading main class (class file version 61.0)';
+    writeFileSync(join(javaHome, 'bin', 'java'), `#!/bin/sh\necho "${message}" >&2\nexit 1\n`, { mode: 0o755 });
+    const started = performance.now();
+    const run = startProcess(await freePort(), { dir, env: { JAVA_HOME: javaHome } });
+    expect(await exitOf(run.child)).toBe(1);
+    expect(run.output()).toContain(`Could not start the sandbox: DynamoDB Local exited during start-up (exit code 1; the end of ${join(dir, 'dynamodb-local.log')}:\n  ${message})`);
+    expect(performance.now() - started).toBeLessThan(10_000);
+    expect(existsSync(join(dir, 'runtime.json'))).toBe(false);
+  }, 30_000);
+});
+
+describe('npm start when DynamoDB Local dies', () => {
+  it('says so and exits with code 1, leaving no java and no runtime.json behind', async () => {
+    const dir = freshDir('dynamo-dies');
+    const run = startProcess(await freePort(), { dir });
+    try {
+      await waitFor(() => run.output().includes('Press Ctrl-C'), 30_000);
+      const family = descendants(run.child.pid!);
+      const java = family.filter((pid) => commandOf(pid) === 'java');
+      expect(java).toHaveLength(1);
+
+      process.kill(java[0]!, 'SIGKILL');
+      expect(await exitOf(run.child)).toBe(1);
+      expect(run.output()).toContain('DynamoDB Local stopped unexpectedly (killed by SIGKILL');
+      expect(run.output()).toContain('The sandbox cannot answer without it and stops too; run npm start again.');
+      expect(existsSync(join(dir, 'runtime.json'))).toBe(false);
+      await waitFor(() => family.every((pid) => !alive(pid)), 10_000);
+    } finally {
+      if (run.child.exitCode === null) run.child.kill('SIGKILL');
+    }
+  }, 60_000);
+});
+
+describe('npm start -- --help', () => {
+  it('prints the usage and exits 0 without starting anything', async () => {
+    const dir = freshDir('help');
+    const run = startProcess(await freePort(), { dir, args: ['--help'] });
+    expect(await exitOf(run.child)).toBe(0);
+    expect(run.output()).toMatch(/^Usage: npm start -- \[--port N\] \[--in-memory\]\n/);
+    for (const option of ['--port N', '--in-memory', '-h, --help', 'SANDBOX_DIR', 'CLIENT_REQUESTS_PER_SECOND', 'Java 17']) {
+      expect(run.output()).toContain(option);
+    }
+    expect(existsSync(join(dir, 'runtime.json'))).toBe(false);
+  }, 30_000);
+
+  it('answers an unknown option with the usage and exit code 2', async () => {
+    const run = startProcess(await freePort(), { dir: freshDir('bad-option'), args: ['--in-memroy'] });
+    expect(await exitOf(run.child)).toBe(2);
+    expect(run.output()).toContain("Unknown option '--in-memroy'");
+    expect(run.output()).toContain('Usage: npm start --');
+  }, 30_000);
 });

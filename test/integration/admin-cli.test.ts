@@ -1,5 +1,8 @@
 import { inject, describe, expect, it } from 'vitest';
+import { DeleteTableCommand } from '@aws-sdk/client-dynamodb';
 import { runAdmin } from '../../infra/local/admin-cli';
+import { ensureTable } from '../../infra/local/dynamodb-local';
+import { closeDb, createDb } from '../../lib/db/client';
 import { call } from '../support/fixtures';
 
 async function admin(...args: string[]) {
@@ -33,6 +36,47 @@ describe('admin CLI', () => {
     const revoke = await admin('keys', 'revoke', '--key', key.id, '--json');
     expect(JSON.parse(revoke.stdout).revoked_at).toEqual(expect.any(String));
     expect((await call('GET', '/payment/channels', { key: key.key })).status).toBe(401);
+  });
+
+  it('lists clients, oldest first, with --json as one document, from the registry written with each client', async () => {
+    const first = JSON.parse((await admin('clients', 'create', '--name', 'List A', '--json')).stdout);
+    const second = JSON.parse((await admin('clients', 'create', '--name', 'List B', '--json')).stdout);
+
+    const json = await admin('clients', 'list', '--json');
+    expect(json.code).toBe(0);
+    const listed = JSON.parse(json.stdout) as { id: string }[];
+    const ours = listed.filter((c) => c.id === first.id || c.id === second.id);
+    expect(ours).toEqual([first, second]);
+    expect(listed.map((c) => c.id)).toEqual([...listed.map((c) => c.id)].sort());
+
+    const text = await admin('clients', 'list');
+    expect(text.stdout).toContain(`${first.id}  List A  created ${first.created_at}\n`);
+    expect(text.stdout.indexOf(first.id)).toBeLessThan(text.stdout.indexOf(second.id));
+  });
+
+  it('lists no clients of another table: an empty one says so', async () => {
+    const db = createDb(`empty-${Date.now()}`, { endpoint: inject('dynamoEndpoint') });
+    await ensureTable(inject('dynamoEndpoint'), db.tableName);
+    try {
+      let stdout = '';
+      const code = await runAdmin(['clients', 'list', '--endpoint', inject('dynamoEndpoint'), '--table', db.tableName], {
+        stdout: { write: (t: string) => (stdout += t) },
+        stderr: { write: () => true },
+      });
+      expect({ code, stdout }).toEqual({ code: 0, stdout: 'No clients\n' });
+    } finally {
+      await db.client.send(new DeleteTableCommand({ TableName: db.tableName }));
+      closeDb(db);
+    }
+  });
+
+  it('refuses a client name or key label holding a control character, as the API refuses such names', async () => {
+    const name = await admin('clients', 'create', '--name', 'Team\u001b[2JA');
+    expect(name.code).toBe(2);
+    expect(name.stderr).toBe('admin: --name must not contain control characters: character 5 is U+001B\n');
+    const label = await admin('keys', 'create', '--client', 'cli_01JZZZZZZZZZZZZZZZZZZZZZZZ', '--label', 'ci\nfake line', '--json');
+    expect(label.code).toBe(2);
+    expect(JSON.parse(label.stdout)).toEqual({ error: '--label must not contain control characters: character 3 is U+000A' });
   });
 
   it('rejects an unknown scope with a message and exit code 2', async () => {

@@ -1,9 +1,11 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { CloudFormationClient, DescribeStacksCommand } from '@aws-sdk/client-cloudformation';
 import { mockClient } from 'aws-sdk-client-mock';
-import { afterAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { afterAll, afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
 import { runAdmin, type AdminDeps } from '../../infra/local/admin-cli';
 import { getClient } from '../../lib/auth/key-repository';
 import { scopes } from '../../lib/scopes';
@@ -13,6 +15,8 @@ import { awsError, describedStack, NOW } from '../support/cloudformation';
 // `--stack NAME` and `ci-env`: CloudFormation is mocked (no AWS account here); the stack's
 // outputs point at this run's DynamoDB Local table and local server, so every key the CLI
 // creates is real and is tried against the API.
+
+const execFileAsync = promisify(execFile);
 
 const cf = mockClient(CloudFormationClient);
 beforeEach(() => cf.reset());
@@ -182,6 +186,79 @@ describe('admin CLI ci-env', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+
+  describe('--out FILE', () => {
+    let dir: string;
+    beforeEach(() => {
+      dir = mkdtempSync(join(tmpdir(), 'ci-env-out-'));
+    });
+    afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+    it('appends exactly the two lines to FILE, as $GITHUB_ENV wants, and prints no key', async () => {
+      deployedStage();
+      const file = join(dir, 'github_env');
+      writeFileSync(file, 'EARLIER=kept\n');
+      const res = await admin(['ci-env', '--stack', 'pr-42', '--out', file]);
+      expect(res.code).toBe(0);
+      const [earlier, ...ours] = readFileSync(file, 'utf8').split(/(?<=\n)/);
+      expect(earlier).toBe('EARLIER=kept\n');
+      const [, baseUrl, key] = envLines.exec(ours.join('')) ?? [];
+      expect(baseUrl).toBe(inject('baseUrl'));
+      expect((await call('GET', '/payment/channels', { key })).status).toBe(200);
+      expect(res.stdout).toBe(`Appended SANDBOX_BASE_URL=${inject('baseUrl')} and SANDBOX_SERVER_KEY to ${file}\n`);
+      expect(res.stderr).not.toContain(key!);
+    });
+
+    it('creates FILE readable by its owner only, and --json leaves the key out of stdout', async () => {
+      deployedStage();
+      const file = join(dir, 'new_env');
+      const res = await admin(['ci-env', '--stack', 'pr-42', '--out', file, '--json']);
+      expect(res.code).toBe(0);
+      expect(statSync(file).mode & 0o777).toBe(0o600);
+      const [, , key] = envLines.exec(readFileSync(file, 'utf8')) ?? [];
+      expect(key).toMatch(/^sk_sbx_/);
+      expect(JSON.parse(res.stdout)).toEqual({ SANDBOX_BASE_URL: inject('baseUrl'), client_id: expect.any(String), key_id: expect.any(String), out: file });
+      expect(res.stdout).not.toContain(key!);
+    });
+
+    it('refuses a base URL that would add lines of its own, before creating a client, and writes nothing', async () => {
+      const stack = describedStack('pr-7', { apiUrl: `${inject('baseUrl')}\nNODE_OPTIONS=--require=/tmp/evil.js`, tableName: inject('tableName') });
+      cf.on(DescribeStacksCommand, { StackName: stack.StackName }).resolves({ Stacks: [stack] });
+      const file = join(dir, 'github_env');
+      writeFileSync(file, '');
+      for (const out of [['--out', file], []]) {
+        const res = await admin(['ci-env', '--stack', 'pr-7', ...out]);
+        expect(res).toMatchObject({ code: 1, stdout: '' });
+        expect(res.stderr).toBe(
+          `admin: refusing to write SANDBOX_BASE_URL: its value must not contain control characters: character ${inject('baseUrl').length + 1} is U+000A\n`,
+        );
+      }
+      expect(readFileSync(file, 'utf8')).toBe('');
+    });
+
+    it('is only for ci-env', async () => {
+      const res = await admin(['clients', 'create', '--name', 'X', '--out', join(dir, 'f')]);
+      expect(res).toMatchObject({ code: 2, stderr: 'admin: --out goes with ci-env\n' });
+      expect(existsSync(join(dir, 'f'))).toBe(false);
+    });
+
+    it("keeps FILE clean under a plain 'npm run admin' (no --silent), whose banner goes to stdout", async () => {
+      const sandboxDir = join(dir, 'sandbox');
+      mkdirSync(sandboxDir);
+      // The running sandbox as `npm start` records it: this run's server, and a live pid (ours).
+      const runtime = { baseUrl: inject('baseUrl'), dynamoEndpoint: inject('dynamoEndpoint'), tableName: inject('tableName'), pid: process.pid };
+      writeFileSync(join(sandboxDir, 'runtime.json'), JSON.stringify(runtime));
+      const file = join(dir, 'github_env');
+      const { stdout } = await execFileAsync('npm', ['run', 'admin', '--', 'ci-env', '--out', file], {
+        env: { ...process.env, SANDBOX_DIR: sandboxDir },
+      });
+      expect(stdout).toContain('> payment-sandbox@');
+      const [, baseUrl, key] = envLines.exec(readFileSync(file, 'utf8')) ?? [];
+      expect(baseUrl).toBe(inject('baseUrl'));
+      expect(stdout).not.toContain(key!);
+      expect((await call('GET', '/payment/channels', { key })).status).toBe(200);
+    }, 60_000);
   });
 
   it('refuses to run on a bare --endpoint/--table, which has no API base URL', async () => {

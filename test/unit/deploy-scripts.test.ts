@@ -1,12 +1,18 @@
+import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { StackError } from '../../infra/local/stacks';
 import type { ScriptDeps } from '../../scripts/cdk-stage';
 import { deploy } from '../../scripts/deploy';
 import { destroy } from '../../scripts/destroy';
 
 // The exact cdk command lines of `npm run deploy` and `npm run destroy`; cdk itself never runs.
+
+const NO_CREDENTIALS = 'no AWS credentials found (set AWS_PROFILE, or AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, or run aws sso login)';
+
+const tsxCli = join(process.cwd(), 'node_modules/tsx/dist/cli.mjs');
 
 let outputsDir: string;
 beforeEach(() => {
@@ -15,12 +21,15 @@ beforeEach(() => {
 afterEach(() => rmSync(outputsDir, { recursive: true, force: true }));
 
 /** A fake cdk: records the command line, and (like cdk deploy) writes the outputs file. */
-function fakeCdk(options: { exitCode?: number; outputs?: Record<string, unknown> } = {}) {
+function fakeCdk(options: { exitCode?: number; outputs?: Record<string, unknown>; credentials?: 'missing' } = {}) {
   const calls: { command: string; args: readonly string[] }[] = [];
   let stdout = '';
   let stderr = '';
   const deps: ScriptDeps = {
     outputsDir,
+    requireCredentials: async () => {
+      if (options.credentials === 'missing') throw new StackError(NO_CREDENTIALS);
+    },
     stdout: { write: (t: string) => (stdout += t) },
     stderr: { write: (t: string) => (stderr += t) },
     spawn: async (command, args) => {
@@ -90,6 +99,14 @@ describe('npm run deploy', () => {
     }
   });
 
+  it('stops before cdk with the admin CLI\'s message when there are no AWS credentials', async () => {
+    const cdk = fakeCdk({ credentials: 'missing', outputs: deployed('pr-42') });
+    expect(await deploy(['--stage', 'pr-42'], cdk.deps)).toBe(1);
+    expect(cdk.calls).toEqual([]);
+    expect(cdk.err()).toBe(`deploy: ${NO_CREDENTIALS}\n`);
+    expect(cdk.out()).toBe('');
+  });
+
   it("passes on cdk's exit code when the deployment fails", async () => {
     const cdk = fakeCdk({ exitCode: 3 });
     expect(await deploy(['--stage', 'pr-42'], cdk.deps)).toBe(3);
@@ -126,9 +143,50 @@ describe('npm run destroy', () => {
     }
   });
 
+  it('stops before cdk with the admin CLI\'s message when there are no AWS credentials, keeping the outputs file', async () => {
+    writeFileSync(join(outputsDir, 'outputs-pr-42.json'), JSON.stringify(deployed('pr-42')));
+    const cdk = fakeCdk({ credentials: 'missing' });
+    expect(await destroy(['--stage', 'pr-42'], cdk.deps)).toBe(1);
+    expect(cdk.calls).toEqual([]);
+    expect(cdk.err()).toBe(`destroy: ${NO_CREDENTIALS}\n`);
+    expect(existsSync(join(outputsDir, 'outputs-pr-42.json'))).toBe(true);
+  });
+
   it("passes on cdk's exit code when the deletion fails", async () => {
     const cdk = fakeCdk({ exitCode: 1 });
     expect(await destroy(['--stage', 'pr-42'], cdk.deps)).toBe(1);
     expect(cdk.err()).toBe('destroy: cdk destroy of PaymentSandbox-pr-42 failed (exit code 1); see its output above\n');
   });
+});
+
+describe('npm run deploy and destroy on a machine without AWS credentials', () => {
+  // The real scripts in fresh processes, with nothing to find: no AWS_* variables, a HOME without
+  // ~/.aws, and no instance metadata service to ask (as on a laptop or a CI runner without a role).
+  const emptyHome = mkdtempSync(join(tmpdir(), 'no-aws-home-'));
+  afterAll(() => rmSync(emptyHome, { recursive: true, force: true }));
+  const env = {
+    ...Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('AWS_'))),
+    HOME: emptyHome,
+    AWS_EC2_METADATA_DISABLED: 'true',
+  };
+  const run = (script: string, args: string[]) =>
+    new Promise<{ code: number | null; stderr: string; ms: number }>((resolve, reject) => {
+      const started = performance.now();
+      execFile(process.execPath, [tsxCli, script, ...args], { env, timeout: 60_000 }, (error, _stdout, stderr) => {
+        if (error && typeof error.code !== 'number') reject(error);
+        else resolve({ code: error ? (error.code as number) : 0, stderr, ms: performance.now() - started });
+      });
+    });
+
+  // The goal is under 2 s (measured ~1 s on 2 busy cores); timing targets belong in the bench, so
+  // this only guards against cdk running first (8–14 s) with a loose bound.
+  it.each([
+    ['deploy', 'scripts/deploy.ts'],
+    ['destroy', 'scripts/destroy.ts'],
+  ])('%s fails at once with the admin CLI\'s message and exit code 1', async (name, script) => {
+    const { code, stderr, ms } = await run(script, ['--stage', 'pr-42']);
+    expect(code).toBe(1);
+    expect(stderr).toBe(`${name}: ${NO_CREDENTIALS}\n`);
+    expect(ms).toBeLessThan(5_000);
+  }, 60_000);
 });
