@@ -45,6 +45,8 @@ export interface ApiFunctionProps {
   /** Where package-lock.json and tsconfig.json live; esbuild resolves modules from here. */
   readonly projectRoot: string;
   readonly description?: string;
+  /** How long one invocation may run; 10 s unless given (an API route's answer must come well within API Gateway's 30 s). */
+  readonly timeout?: Duration;
 }
 
 export interface BindTableOptions {
@@ -91,7 +93,7 @@ export class ApiFunction extends Construct {
       runtime: Runtime.NODEJS_24_X,
       architecture: Architecture.ARM_64,
       memorySize: 256,
-      timeout: Duration.seconds(10),
+      timeout: props.timeout ?? Duration.seconds(10),
       role: this.role,
       logGroup: this.logGroup,
       projectRoot: props.projectRoot,
@@ -122,6 +124,19 @@ export class ApiFunction extends Construct {
         logLevel: LogLevel.WARNING,
       },
     });
+  }
+
+  /**
+   * Points the function at the table (TABLE_NAME) with the stage's limits, and grants exactly
+   * `actions` on the table's client partitions, for a function that is not a route (its
+   * `access` is not one of the routes' levels): no index, no other item.
+   */
+  bindTableActions(table: ITable, options: { actions: readonly string[]; limits: Limits }): void {
+    this.function.addEnvironment('TABLE_NAME', table.tableName);
+    for (const [name, value] of Object.entries(limitsEnvironment(options.limits))) this.function.addEnvironment(name, value);
+    this.role.addToPrincipalPolicy(
+      new PolicyStatement({ actions: [...options.actions], resources: [table.tableArn], conditions: CLIENT_PARTITIONS_ONLY }),
+    );
   }
 
   /**

@@ -8,9 +8,11 @@ import { CURSOR_SECRET_ENV, cursorKeyOf, MIN_CURSOR_SECRET_LENGTH } from '../../
 import type { Db } from '../../lib/db/db';
 import { DEFAULT_LIMITS, LIMIT_ENV, limitsEnvironment, parseLimit, type Limits } from '../../lib/limits';
 import { scopes as allScopes } from '../../lib/scopes';
+import { deliverySettingsEnvironment, readDeliverySettings, type DeliverySettings } from '../../lib/webhooks/delivery-settings';
 import { URL_POLICY_ENV, type UrlPolicy } from '../../lib/webhooks/policy';
 import { ensureTable, startDynamoLocal } from './dynamodb-local';
 import { startLocalServer } from './server';
+import { startWebhookDelivery } from './webhook-delivery';
 
 /** The local table's name; deployed stacks use a generated one. */
 export const LOCAL_TABLE_NAME = 'payment-sandbox';
@@ -40,6 +42,8 @@ export interface SandboxOptions {
   readonly cursorSecret: string;
   /** The per-client budget; each limit not given comes from its environment variable, else lib/limits.ts. */
   readonly limits?: Partial<Limits>;
+  /** Webhook retries and timeout; else WEBHOOK_RETRY_SCHEDULE_SECONDS and WEBHOOK_ATTEMPT_TIMEOUT_MS, else the contract's. */
+  readonly webhookDelivery?: DeliverySettings;
 }
 
 /**
@@ -60,8 +64,8 @@ const LOCAL_URL_POLICY: UrlPolicy = 'local';
 
 /**
  * Starts DynamoDB Local, creates the table from the shared definition and serves the very
- * Lambda handlers on 127.0.0.1, with the local webhook URL policy. `stop()` closes the server
- * and waits for java to exit.
+ * Lambda handlers on 127.0.0.1, with the local webhook URL policy, and delivers webhooks from the
+ * table's stream. `stop()` ends delivery, closes the server and waits for java to exit.
  */
 export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
   cursorKeyOf(options.cursorSecret); // refuses a short one before anything starts
@@ -75,8 +79,11 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
     process.env[CURSOR_SECRET_ENV] = options.cursorSecret;
     Object.assign(process.env, limitsEnvironment(limits));
     process.env[URL_POLICY_ENV] = LOCAL_URL_POLICY;
+    Object.assign(process.env, deliverySettingsEnvironment(options.webhookDelivery ?? readDeliverySettings(process.env)));
     const server = await startLocalServer({ port: options.port });
     const db: Db = createDb(LOCAL_TABLE_NAME, { endpoint: dynamo.endpoint });
+    // Webhooks: the table's stream feeds the dispatcher, and the sweep makes the retries (docs/api.md §11).
+    const delivery = await startWebhookDelivery({ db, dynamoEndpoint: dynamo.endpoint, tableName: LOCAL_TABLE_NAME });
     return {
       baseUrl: server.baseUrl,
       limits,
@@ -84,6 +91,7 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
       tableName: LOCAL_TABLE_NAME,
       db,
       stop: async () => {
+        await delivery.stop();
         await server.close();
         closeDb(db);
         await dynamo.stop();

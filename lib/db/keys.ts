@@ -10,11 +10,18 @@ export const CLIENT_PARTITION_PREFIX = 'C#';
 /** The partition holding every item of one client. */
 export const clientPartition = (clientId: string) => `${CLIENT_PARTITION_PREFIX}${clientId}`;
 
+/** The client whose partition this is (a key read back from the due index or a stream record). */
+export function clientIdOfPartition(pk: string): string {
+  if (!pk.startsWith(CLIENT_PARTITION_PREFIX)) throw new Error(`Not a client partition: ${pk}`);
+  return pk.slice(CLIENT_PARTITION_PREFIX.length);
+}
+
 const TXN = 'TXN#';
 const STL = 'STL#';
 const IDEM = 'IDEM#';
 const WHE = 'WHE#';
 const EVT = 'EVT#';
+const DLV = 'DLV#';
 
 export const keys = {
   client: (clientId: string) => ({ pk: clientPartition(clientId), sk: 'CLIENT' }),
@@ -43,6 +50,19 @@ export const keys = {
 
   /** An event (docs/api.md §10); sort keys order by the ULID in the id, so by recording time. */
   event: (clientId: string, eventId: string) => ({ pk: clientPartition(clientId), sk: EVT + eventId }),
+
+  /**
+   * One webhook delivery attempt (docs/api.md §11), filed under its event: `DLV#<evt id>#<dlv id>`, so
+   * an event's attempts are one key range, in the order they were scheduled (the ULID of `dlv_…`).
+   */
+  deliveryAttempt: (clientId: string, eventId: string, attemptId: string) => ({
+    pk: clientPartition(clientId),
+    sk: `${DLV}${eventId}#${attemptId}`,
+  }),
+  /** The sort-key prefix of an event's delivery attempts: the `sortKeyPrefix` of their list. */
+  deliveryAttemptSortKeyPrefix: (eventId: string) => `${DLV}${eventId}#`,
+  /** What the sort key of every delivery attempt starts with: the sweep's kind for due attempts. */
+  deliveryAttemptPrefix: DLV,
 
   /** Sort keys of transactions, settlement entries, webhook endpoints and events by id (an empty id gives the prefix). */
   transactionSortKey: (transactionId: string) => TXN + transactionId,

@@ -86,6 +86,10 @@ const routeKeyOf = (route: (typeof routeList)[number]) => `${route.method} ${API
 const tableRoutes = routeList.filter((r) => r.table !== 'none');
 const tablelessRoutes = routeList.filter((r) => r.table === 'none');
 const fallbackId = () => functionOfRoute('$default');
+/** The function the table's stream invokes: the webhook dispatcher, the one function behind no route. */
+const dispatcherId = () => refId(ofType('AWS::Lambda::EventSourceMapping')[0]![1].Properties.FunctionName);
+/** Functions besides one per route and the `$default` one. */
+const BACKGROUND_FUNCTIONS = 1;
 
 /**
  * Runs a function's bundle as Lambda would, in a fresh Node process with a Lambda-like
@@ -133,7 +137,7 @@ describe('routes', () => {
     const functionIds = routeList.map((r) => functionOfRoute(`${r.method} ${API_BASE_PATH}${r.path}`));
     expect(new Set(functionIds).size).toBe(routeList.length);
     expect(functionIds).not.toContain(fallbackId());
-    expect(ofType('AWS::Lambda::Function')).toHaveLength(routeList.length + 1);
+    expect(ofType('AWS::Lambda::Function')).toHaveLength(routeList.length + 1 + BACKGROUND_FUNCTIONS);
   });
 
   it('answers requests that match no route from a $default route with a function of its own', () => {
@@ -148,13 +152,13 @@ describe('routes', () => {
 });
 
 describe('functions', () => {
-  it('run on Node.js 24 on arm64 with 256 MB and a 10 s timeout', () => {
-    for (const [, fn] of ofType('AWS::Lambda::Function')) {
+  it('run on Node.js 24 on arm64 with 256 MB and a 10 s timeout (the webhook dispatcher 60 s)', () => {
+    for (const [id, fn] of ofType('AWS::Lambda::Function')) {
       expect(fn.Properties).toMatchObject({
         Runtime: 'nodejs24.x',
         Architectures: ['arm64'],
         MemorySize: 256,
-        Timeout: 10,
+        Timeout: id === dispatcherId() ? 60 : 10,
         Handler: 'index.handler',
       });
       expect(fn.Properties.Environment.Variables).toMatchObject({
@@ -165,7 +169,7 @@ describe('functions', () => {
   });
 
   it('are ESM bundles with a source map and a require shim, importing nothing but Node built-ins', () => {
-    expect(assetDirs.size).toBe(routeList.length + 1);
+    expect(assetDirs.size).toBe(routeList.length + 1 + BACKGROUND_FUNCTIONS);
     for (const dir of assetDirs.values()) {
       const code = readFileSync(join(dir, 'index.mjs'), 'utf8');
       expect(code.split('\n', 1)[0]).toBe(BANNER);
@@ -289,8 +293,8 @@ describe('table permissions', () => {
   });
 
   it('scopes reads to the table and its indexes by name, and writes (the counters\' too) to the table\'s client partitions', () => {
-    const dynamoStatements = ofType('AWS::Lambda::Function')
-      .flatMap(([id]) => statementsOf(id))
+    const dynamoStatements = tableRoutes
+      .flatMap((route) => statementsOf(functionOfRoute(routeKeyOf(route))))
       .filter((s) => asList<string>(s.Action).some((a) => a.startsWith('dynamodb:')));
     const writes = dynamoStatements.filter((s) => asList<string>(s.Action).includes('dynamodb:UpdateItem'));
     const reads = dynamoStatements.filter((s) => !writes.includes(s));
@@ -305,10 +309,12 @@ describe('table permissions', () => {
     }
   });
 
-  it('grants no wildcard action and no Resource "*" anywhere', () => {
+  it('grants no wildcard action and no Resource "*" anywhere, but dynamodb:ListStreams, which has no resource-level permission', () => {
     const statements = ofType('AWS::IAM::Policy').flatMap(([, p]) => p.Properties.PolicyDocument.Statement);
     expect(statements.length).toBeGreaterThan(0);
-    for (const statement of statements) {
+    const listStreams = statements.filter((s) => s.Action === 'dynamodb:ListStreams');
+    expect(listStreams).toEqual([{ Effect: 'Allow', Action: 'dynamodb:ListStreams', Resource: '*' }]);
+    for (const statement of statements.filter((s) => !listStreams.includes(s))) {
       for (const action of asList<string>(statement.Action)) expect(action).not.toContain('*');
       expect(asList(statement.Resource)).not.toContain('*');
     }
