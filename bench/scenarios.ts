@@ -526,6 +526,38 @@ const known: Record<string, Builder> = {
       },
     }),
   }),
+
+  listEvents: (route) => ({
+    id: route.id,
+    route,
+    expectedStatus: 200,
+    prepare: async (ctx) => ({
+      request: () => ({ method: 'GET', path: '/events' }),
+      floor: async () => {
+        await admit(ctx);
+        await newestFirst(ctx, keys.eventSortKey(''), LIST_PAGE);
+      },
+    }),
+  }),
+
+  getEvent: (route) => ({
+    id: route.id,
+    route,
+    expectedStatus: 200,
+    prepare: async (ctx) => {
+      // The newest event of the bench client (its fixtures have recorded plenty).
+      const res = await ctx.api.send({ method: 'GET', path: '/events?limit=1' });
+      if (res.status !== 200) throw new Error(`fixture: GET /events answered HTTP ${res.status}`);
+      const eventId = String(json(res).data[0].id);
+      return {
+        request: () => ({ method: 'GET', path: `/event/${eventId}` }),
+        floor: async () => {
+          await admit(ctx);
+          await getItem(ctx, keys.event(ctx.clientId, eventId));
+        },
+      };
+    },
+  }),
 };
 
 /**

@@ -1,4 +1,4 @@
-import { encodeTime, monotonicFactory, ulid } from 'ulid';
+import { decodeTime, encodeTime, monotonicFactory, ulid } from 'ulid';
 
 /** Identifier prefixes (docs/api.md §1). */
 export const idPrefixes = {
@@ -29,6 +29,11 @@ export function newId(kind: IdKind, at: Date = new Date()): string {
 export function newIdsInOrder(kind: IdKind, at: Date, count: number): string[] {
   const next = monotonicFactory();
   return Array.from({ length: count }, () => `${idPrefixes[kind]}_${next(at.getTime())}`);
+}
+
+/** The time part of a well-formed id: when it was made. */
+export function idTime(id: string): Date {
+  return new Date(decodeTime(id.slice(id.indexOf('_') + 1)));
 }
 
 /** True when `value` is a well-formed id of this kind: exactly what `idPattern` accepts. */

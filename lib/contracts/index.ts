@@ -3,12 +3,14 @@ import type { RouteId } from '../routes';
 import { cancelTransactionContract } from './cancel-transaction';
 import { createPaymentContract } from './create-payment';
 import { createRefundContract } from './create-refund';
+import { getEventContract } from './get-event';
 import { createWebhookEndpointContract } from './create-webhook-endpoint';
 import { deleteWebhookEndpointContract } from './delete-webhook-endpoint';
 import { getOpenApiDocumentContract } from './get-openapi-document';
 import { getTransactionContract } from './get-transaction';
 import { getWebhookEndpointContract } from './get-webhook-endpoint';
 import { listChannelsContract } from './list-channels';
+import { listEventsContract } from './list-events';
 import { listSettlementsContract } from './list-settlements';
 import { listTransactionsContract } from './list-transactions';
 import { listWebhookEndpointsContract } from './list-webhook-endpoints';
@@ -29,6 +31,8 @@ export const contracts = {
   simulateTransaction: simulateTransactionContract,
   createRefund: createRefundContract,
   listSettlements: listSettlementsContract,
+  listEvents: listEventsContract,
+  getEvent: getEventContract,
   createWebhookEndpoint: createWebhookEndpointContract,
   listWebhookEndpoints: listWebhookEndpointsContract,
   getWebhookEndpoint: getWebhookEndpointContract,

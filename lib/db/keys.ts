@@ -67,8 +67,8 @@ export const keys = {
   /** Sort keys of transactions, settlement entries, webhook endpoints and events by id (an empty id gives the prefix). */
   transactionSortKey: (transactionId: string) => TXN + transactionId,
   settlementSortKey: (settlementId: string) => STL + settlementId,
-  webhookEndpointSortKey: (endpointId: string) => WHE + endpointId,
   eventSortKey: (eventId: string) => EVT + eventId,
+  webhookEndpointSortKey: (endpointId: string) => WHE + endpointId,
 
   /**
    * Idempotency records live in the client's partition, under `IDEM#<SHA-256 of the key>`: a key

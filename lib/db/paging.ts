@@ -1,6 +1,6 @@
 import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { Pagination } from '../http/envelope';
-import { idBounds, isId, type IdKind } from '../ids';
+import { idBounds, idPrefixes, isId, type IdKind } from '../ids';
 import { decodeCursor, encodeCursor, filterFingerprint } from './cursor';
 import { cursorKey } from './cursor-key';
 import type { Db } from './db';
@@ -50,21 +50,37 @@ export interface ListRequest {
   readonly onlyId?: string | null;
   /** Read units the request's queries may consume (the stage's LIST_READ_UNITS_PER_REQUEST). */
   readonly readUnits: number;
+  /**
+   * `desc` (the default): newest first. `asc`: oldest first, for a reader that follows the list as
+   * it grows (docs/api.md §10): its pages always carry a cursor — when the range is read to its
+   * end, one that resumes at `to`, so the next request returns only what lies beyond it.
+   */
+  readonly order?: 'asc' | 'desc';
+}
+
+/** One newest-first page of a client's items of one kind: `listPage` in `desc` order. */
+export function listNewestFirst(db: Db, request: ListRequest): Promise<{ items: Record<string, unknown>[]; pagination: Pagination }> {
+  return listPage(db, { ...request, order: 'desc' });
 }
 
 /**
- * One newest-first page of a client's items of one kind: reads until `limit` matches are found,
- * the data ends, MAX_QUERIES_PER_PAGE calls are spent or the next query would not fit in the
- * request's `readUnits`, and returns an opaque cursor bound to the client and the filters. Items
- * created while a client pages sort above the cursor, so following `next_cursor` visits every
- * match exactly once.
+ * One page of a client's items of one kind, newest first (or oldest first with `order: 'asc'`):
+ * reads until `limit` matches are found, the data ends, MAX_QUERIES_PER_PAGE calls are spent or
+ * the next query would not fit in the request's `readUnits`, and returns an opaque cursor bound to
+ * the client and the filters. Items created while a client pages newest first sort above the
+ * cursor, so following `next_cursor` visits every match exactly once.
  *
  * The first query always runs (a page must make progress; DynamoDB ends a Query after 1 MB, ~128
  * units). Each further one reads at most as many items as fit in what is left of the budget at
  * the read units per item the request has consumed so far; when not one more fits, the page is
  * answered as it is — short, with `has_more` and a cursor where reading stopped — never a 429.
+ *
+ * A cursor is a position: the id after which (in the page's order) the next page starts. A
+ * position before the range (in reading order) reads the range from its start; one at or past its
+ * end has nothing left to read.
  */
-export async function listNewestFirst(db: Db, request: ListRequest): Promise<{ items: Record<string, unknown>[]; pagination: Pagination }> {
+export async function listPage(db: Db, request: ListRequest): Promise<{ items: Record<string, unknown>[]; pagination: Pagination }> {
+  const ascending = request.order === 'asc';
   const fingerprint = filterFingerprint({ kind: request.kind, ...request.filters });
   const key = await cursorKey();
   const afterId = request.cursor
@@ -74,14 +90,26 @@ export async function listNewestFirst(db: Db, request: ListRequest): Promise<{ i
   const only = request.onlyId;
   const lowestId = only && (!bounds.lowestId || only > bounds.lowestId) ? only : bounds.lowestId;
   const highestId = only && (!bounds.highestId || only < bounds.highestId) ? only : bounds.highestId;
-  if (only === null || (lowestId && highestId && lowestId > highestId)) {
-    return { items: [], pagination: { limit: request.limit, has_more: false, next_cursor: null } };
+  // Where an ascending reader stands once the range is read: right before `to`.
+  const endOfRange = ascending ? highestId : undefined;
+  // Before the range's first item (in reading order) starts it from the beginning; at or past its last, nothing is left.
+  const past = (id: string) => (ascending ? highestId !== undefined && id >= highestId : lowestId !== undefined && id <= lowestId);
+  const before = (id: string) => (ascending ? lowestId !== undefined && id < lowestId : highestId !== undefined && id > highestId);
+  const emptyRange = only === null || (lowestId !== undefined && highestId !== undefined && lowestId > highestId);
+  if (emptyRange || (afterId !== undefined && past(afterId))) {
+    // An ascending reader keeps its place: the position it sent, or the one just before the range.
+    const stay = ascending ? (afterId ?? positionBefore(request.kind, request.from)) : undefined;
+    return {
+      items: [],
+      pagination: { limit: request.limit, has_more: false, next_cursor: stay === undefined ? null : encodeCursor(key, request.clientId, fingerprint, stay) },
+    };
   }
   const pk = clientPartition(request.clientId);
   const want = request.limit + 1;
   const filter = request.filter;
   const items: Record<string, unknown>[] = [];
-  let startKey: Record<string, unknown> | undefined = afterId ? { pk, sk: request.sortKeyPrefix + afterId } : undefined;
+  let startKey: Record<string, unknown> | undefined =
+    afterId !== undefined && !before(afterId) ? { pk, sk: request.sortKeyPrefix + afterId } : undefined;
   let lastEvaluatedId: string | undefined;
   let consumed = 0;
   let scanned = 0;
@@ -102,7 +130,7 @@ export async function listNewestFirst(db: Db, request: ListRequest): Promise<{ i
         ':high': request.sortKeyPrefix + (highestId ?? '~'),
         ...filter?.values,
       },
-      ScanIndexForward: false,
+      ScanIndexForward: ascending,
       ExclusiveStartKey: startKey,
       Limit: readLimit,
       ReturnConsumedCapacity: 'TOTAL',
@@ -122,12 +150,18 @@ export async function listNewestFirst(db: Db, request: ListRequest): Promise<{ i
   const pageItems = items.slice(0, request.limit);
   // A full page resumes after its last item; a page cut short by the work bound resumes where reading stopped.
   const resumeAt = items.length > request.limit ? String(pageItems[pageItems.length - 1]!.id) : lastEvaluatedId;
+  const position = resumeAt ?? endOfRange;
   return {
     items: pageItems,
     pagination: {
       limit: request.limit,
       has_more: resumeAt !== undefined,
-      next_cursor: resumeAt === undefined ? null : encodeCursor(key, request.clientId, fingerprint, resumeAt),
+      next_cursor: position === undefined ? null : encodeCursor(key, request.clientId, fingerprint, position),
     },
   };
+}
+
+/** The position right before instant `at` (the highest id of the millisecond before), or before every id. */
+function positionBefore(kind: IdKind, at: Date | undefined): string {
+  return at ? idBounds(kind, undefined, at).highestId! : `${idPrefixes[kind]}_${'0'.repeat(26)}`;
 }

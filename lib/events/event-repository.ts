@@ -2,12 +2,16 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { Clock } from '../clock';
 import type { Db } from '../db/db';
 import { keys } from '../db/keys';
+import { allOf, equals, listPage, type Filter } from '../db/paging';
 import type { SendWindow, TransactItem } from '../db/transact';
-import { newIdsInOrder } from '../ids';
+import type { Pagination } from '../http/envelope';
+import { idTime, newIdsInOrder } from '../ids';
 import { asApiObject } from '../payments/fields';
 import { Refund } from '../payments/refund';
 import { Transaction } from '../payments/transaction';
 import { Event, eventOf, transactionIdOf, type Cause, type Change } from './event';
+import type { EventType } from './event-types';
+import type { ListEventsInput } from './event-queries';
 
 /**
  * Events in the table: `C#<client id>` / `EVT#evt_<ULID>`, one item per event, written by the
@@ -70,7 +74,8 @@ export function recordEvents(db: Db, clientId: string, changes: readonly Change[
   const at = new Date(Math.max(recorder.clock.now().getTime(), latestChange));
   const ids = newIdsInOrder('event', at, changes.length);
   const events = changes.map((change, i) => eventOf(change, ids[i]!, recorder.cause));
-  const ttl = Math.floor(at.getTime() / 1000) + EVENT_TTL_SECONDS;
+  // Rounded up: DynamoDB may delete an item as soon as its ttl passes, never before 30 days here.
+  const ttl = Math.ceil(at.getTime() / 1000) + EVENT_TTL_SECONDS;
   return {
     events,
     puts: events.map((event) => ({
@@ -101,11 +106,77 @@ export function viewEvent(item: Record<string, unknown>): Event {
 }
 
 /**
- * One event of this client (strongly consistent), or undefined: also once it is past its 30 days,
- * though DynamoDB's TTL may take a while to delete it.
+ * The recording time from which events are kept at `now`: older ones are gone from every read,
+ * whether or not DynamoDB's TTL has deleted them yet (it may take a while).
  */
+export function keptSince(now: Date): Date {
+  return new Date(now.getTime() - EVENT_TTL_SECONDS * 1000);
+}
+
+/** One event of this client (strongly consistent) that is still kept at `now`, or undefined. */
 export async function findEvent(db: Db, clientId: string, eventId: string, now: Date): Promise<Event | undefined> {
+  if (idTime(eventId) < keptSince(now)) return undefined;
   const { Item } = await db.doc.send(new GetCommand({ TableName: db.tableName, Key: keys.event(clientId, eventId), ConsistentRead: true }));
-  if (!Item || Number(Item.ttl) * 1000 <= now.getTime()) return undefined;
-  return viewEvent(Item);
+  return Item ? viewEvent(Item) : undefined;
+}
+
+/**
+ * A page of this client's events (docs/api.md §10), strongly consistent: an event is listed the
+ * moment its write commits. The sort key is the recording time (the id), so:
+ * - the key range starts at the latest of: the 30 days events are kept, `created_from` (an event
+ *   is recorded at or after its `created_at`), and the transaction's creation time with
+ *   `transaction_id` (its events are all recorded after it, the ULID time of its id);
+ * - `created_from` is also a filter (a backdated event, such as an expiry dated `expires_at`, may
+ *   be recorded after `created_from` while it happened before), and `created_to` is only a filter
+ *   (such an event may be recorded long after `created_to`): a narrow `created_to` over a long
+ *   history reads through every later event, a page at a time within the read budget;
+ * - `asc` pages stop at `now − TAIL_SETTLE_MS`, so they never pass an event that can still commit
+ *   with a smaller id (docs/decisions.md, "Ordering and tailing"), and always carry a cursor.
+ */
+export async function queryEvents(
+  db: Db,
+  clientId: string,
+  query: ListEventsInput,
+  now: Date,
+  readUnits: number,
+): Promise<{ items: Event[]; pagination: Pagination }> {
+  const { limit, cursor, ...filters } = query;
+  const starts = [keptSince(now), query.created_from, query.transaction_id === undefined ? undefined : idTime(query.transaction_id)];
+  const from = new Date(Math.max(...starts.filter((d): d is Date => d !== undefined).map((d) => d.getTime())));
+  const { items, pagination } = await listPage(db, {
+    clientId,
+    kind: 'event',
+    sortKeyPrefix: keys.eventSortKey(''),
+    limit,
+    cursor,
+    filters,
+    from,
+    to: query.order === 'asc' ? new Date(now.getTime() - TAIL_SETTLE_MS) : undefined,
+    order: query.order,
+    filter: allOf([
+      oneOf('type', query.type),
+      equals('transaction_id', query.transaction_id),
+      compare('created_at', '>=', 'created_from', query.created_from),
+      compare('created_at', '<', 'created_to', query.created_to),
+    ]),
+    readUnits,
+  });
+  return { items: items.map(viewEvent), pagination };
+}
+
+/** `type IN (…)`, or undefined when no type is asked for. */
+function oneOf(attribute: 'type', values: readonly EventType[] | undefined): Filter | undefined {
+  if (values === undefined) return undefined;
+  const names = values.map((_, i) => `:${attribute}${i}`);
+  return {
+    expression: `#${attribute} IN (${names.join(', ')})`,
+    names: { [`#${attribute}`]: attribute },
+    values: Object.fromEntries(values.map((value, i) => [names[i], value])),
+  };
+}
+
+/** A comparison of a timestamp attribute with an instant, or undefined when there is none. */
+function compare(attribute: string, operator: '>=' | '<', name: string, at: Date | undefined): Filter | undefined {
+  if (at === undefined) return undefined;
+  return { expression: `#${attribute} ${operator} :${name}`, names: { [`#${attribute}`]: attribute }, values: { [`:${name}`]: at.toISOString() } };
 }

@@ -138,8 +138,8 @@ const RETRY_AFTER = { 'Retry-After': '1' } as const;
 
 /**
  * Another request was writing the same item at that moment: DynamoDB cancelled the transaction
- * (TransactionConflict) or refused the single write (TransactionConflictException), neither of
- * which the SDK retries. Nothing was written; the request may be sent again after `Retry-After`.
+ * (TransactionConflict), which the SDK does not retry, and so did the request's own attempts.
+ * Nothing was written; the request may be sent again after `Retry-After`.
  */
 export class ConcurrentWriteError extends ApiError {
   constructor(message = 'Another request was changing the same data at the same moment; retry the request') {

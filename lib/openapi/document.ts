@@ -40,6 +40,7 @@ import { MAX_BODY_BYTES } from '../http/request';
 import { internalErrorMessage } from '../http/respond';
 import { DEFAULT_LIMITS } from '../limits';
 import { meta } from '../meta';
+import { Event } from '../events/event';
 import { SettlementEntry } from '../payments/settlement-entry';
 import { Refund } from '../payments/refunds';
 import { Customer, PaymentDetails, Transaction } from '../payments/transaction';
@@ -87,6 +88,7 @@ const tagDescriptions: Record<string, string> = {
   Sandbox: 'Controls that stand in for the payment network',
   Refunds: 'Refund settled payments',
   Settlements: 'The settlement ledger',
+  Events: 'The record of every change of your data',
   Webhooks: 'Endpoints that receive events, signed with their secret',
   Meta: 'This document',
 };
@@ -98,6 +100,7 @@ const schemaComponents = {
   PaymentDetails,
   Refund,
   SettlementEntry,
+  Event,
   WebhookEndpoint,
   CreatedWebhookEndpoint,
   PaymentMethod,
@@ -275,7 +278,7 @@ function description(): string {
         'is `{"success": true, "data": …}`; lists add `pagination`. Errors are `{"success": false, "error": ' +
         '{"code": …, "message": …}}`, with `details` on validation errors.',
       '- Timestamps are ISO 8601 UTC with milliseconds; amounts are integers in the currency\'s charged ' +
-        'unit (IDR: whole rupiah); ids are a type prefix and a ULID (`txn_`, `rfd_`, `stl_`, `whe_`), sortable by ' +
+        'unit (IDR: whole rupiah); ids are a type prefix and a ULID (`txn_`, `rfd_`, `stl_`, `evt_`, `whe_`), sortable by ' +
         'creation time.',
       '- `POST` and `DELETE` operations accept an `Idempotency-Key` header.',
     ].join('\n'),

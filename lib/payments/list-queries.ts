@@ -10,7 +10,7 @@ import { statuses, type Status } from './states';
 const channelNames = catalog.flatMap((m) => m.channels.map((c) => c.payment_channel)) as [string, ...string[]];
 
 /** ISO 8601 timestamps with a zone (Z or ±hh:mm), normalised to a Date. */
-const timestamp = z.pipe(
+export const timestamp = z.pipe(
   meta(
     z.string().check(
       z.refine((s) => z.iso.datetime({ offset: true }).safeParse(s).success, {

@@ -284,6 +284,15 @@ describe('table permissions', () => {
     }
   });
 
+  it('keeps the event functions read-only: GET /events and GET /event/{id} get the read actions, and UpdateItem for their request counter only', () => {
+    for (const route of [routes.listEvents, routes.getEvent]) {
+      expect(route.table).toBe('read');
+      const actions = dynamoActionsOf(functionOfRoute(`${route.method} ${API_BASE_PATH}${route.path}`));
+      expect(actions).toEqual([...READ_ACTIONS, 'dynamodb:UpdateItem'].sort());
+      for (const write of ['dynamodb:PutItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem']) expect(actions).not.toContain(write);
+    }
+  });
+
   it('grants write routes the read actions plus PutItem, UpdateItem, DeleteItem and BatchWriteItem', () => {
     for (const route of routeList.filter((r) => r.table === 'write')) {
       expect(dynamoActionsOf(functionOfRoute(`${route.method} ${API_BASE_PATH}${route.path}`))).toEqual(
@@ -338,7 +347,7 @@ describe('cursor secret', () => {
   });
 
   it('is named by CURSOR_SECRET_ARN and readable by the functions of the routes that page, and by no other function', () => {
-    expect(cursorRoutes.map((r) => r.id)).toEqual(['listTransactions', 'listSettlements', 'listWebhookEndpoints']);
+    expect(cursorRoutes.map((r) => r.id)).toEqual(['listTransactions', 'listSettlements', 'listEvents', 'listWebhookEndpoints']);
     const cursorFunctions = new Set(cursorRoutes.map((r) => functionOfRoute(routeKeyOf(r))));
     for (const [id, fn] of ofType('AWS::Lambda::Function')) {
       if (cursorFunctions.has(id)) {

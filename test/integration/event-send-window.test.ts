@@ -134,7 +134,7 @@ describe('the send window of a write that records events', () => {
 });
 
 describe('an event item', () => {
-  it('is deleted by DynamoDB 30 days after it was recorded: ttl = recording time + 30 days, in epoch seconds', async () => {
+  it('is deleted by DynamoDB 30 days after it was recorded: ttl = recording time + 30 days, in epoch seconds rounded up', async () => {
     const clock = new FakeClock(new Date('2026-11-22T01:02:03.456Z'));
     const { clientId, txn } = await pendingPayment(clock);
     const [event] = await recordedEventsOf(clientId, txn.id);
@@ -145,7 +145,7 @@ describe('an event item', () => {
 
     const recordedAt = decodeTime(event!.id.slice('evt_'.length));
     expect(recordedAt).toBe(Date.parse('2026-11-22T01:02:03.456Z'));
-    expect(Item!.ttl).toBe(Math.floor(recordedAt / 1000) + EVENT_TTL_SECONDS);
-    expect(Item!.ttl).toBe(Date.parse('2026-12-22T01:02:03Z') / 1000);
+    expect(Item!.ttl).toBe(Math.ceil(recordedAt / 1000) + EVENT_TTL_SECONDS);
+    expect(Item!.ttl).toBe(Date.parse('2026-12-22T01:02:04Z') / 1000);
   });
 });

@@ -38,7 +38,6 @@ describe('a transaction that collides with a concurrent one', () => {
     expect(entries.map((e: { type: string }) => e.type).sort()).toEqual(['payment', 'refund']);
     expect((await recordedEventsOf(clientId, txn.id)).map((e) => e.type)).toEqual(['payment.created', 'payment.settled', 'refund.created']);
   });
-
 });
 
 // A cancel, settle, fail or expire reads the transaction, then sends one TransactWriteItems (the

@@ -1,0 +1,20 @@
+import { contract } from '../http/contract';
+import { successEnvelope } from '../http/envelope-schemas';
+import { Event } from '../events/event';
+import { EventIdParams } from '../events/event-queries';
+import { routes } from '../routes';
+import { eventExample } from './examples';
+
+export const getEventContract = contract({
+  route: routes.getEvent,
+  tag: 'Events',
+  description: "Another client's id is 404, like an unknown one; so is an event past its 30 days.",
+  params: EventIdParams,
+  response: {
+    status: 200,
+    description: 'The event',
+    schema: successEnvelope(Event),
+    example: { success: true, data: eventExample },
+  },
+  errors: ['NOT_FOUND'],
+});

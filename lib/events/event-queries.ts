@@ -1,0 +1,73 @@
+import * as z from 'zod/mini';
+import { idPattern, isId } from '../ids';
+import { meta } from '../meta';
+import { cursor, limit, timestamp } from '../payments/list-queries';
+import { eventTypes, type EventType } from './event-types';
+
+/** The path and query of the event routes (docs/api.md §10). */
+
+export const EventIdParams = z.object({
+  id: meta(
+    z.string().check(z.refine((id) => isId('event', id), { error: 'must be an event id (evt_ followed by a ULID)' })),
+    {
+      description: 'The event id (evt_ followed by a ULID)',
+      override: { pattern: idPattern('event').source },
+      examples: ['evt_01M80CWEM1X2Y3Z4A5B6C7D8E9'],
+    },
+  ),
+});
+
+export const eventOrders = ['desc', 'asc'] as const;
+
+export const ListEventsQuery = z
+  .strictObject({
+    type: meta(
+      z.optional(
+        z
+          // Typed as the types the refinement below lets through.
+          .pipe(z.string(), z.transform((s) => [...new Set(s.split(',').map((x) => x.trim()))] as EventType[]))
+          .check(
+            z.refine((list) => list.every((t) => (eventTypes as readonly string[]).includes(t)), {
+              error: `must be one or more of ${eventTypes.join(', ')}, separated by commas`,
+            }),
+          ),
+      ),
+      {
+        description: 'One event type, or several separated by commas (`type=payment.settled,refund.created`)',
+        override: { type: 'array', items: { type: 'string', enum: [...eventTypes] }, minItems: 1 },
+        param: { style: 'form', explode: false },
+      },
+    ),
+    transaction_id: meta(
+      z.optional(
+        z.string().check(z.refine((id) => isId('transaction', id), { error: 'must be a transaction id (txn_ followed by a ULID)' })),
+      ),
+      { description: "Only this transaction's events (its refunds' included)", override: { pattern: idPattern('transaction').source } },
+    ),
+    created_from: meta(z.optional(timestamp), { description: '`created_at` at or after this instant' }),
+    created_to: meta(z.optional(timestamp), { description: '`created_at` before this instant' }),
+    order: meta(
+      z.pipe(
+        z.optional(z.enum(eventOrders, { error: 'must be desc or asc' })),
+        z.transform((o) => o ?? 'desc'),
+      ),
+      {
+        description:
+          '`desc` (default): newest first. `asc`: oldest first, for polling — `next_cursor` is never null; keep it and ask again later for the events recorded since',
+        override: ({ jsonSchema }: { jsonSchema: z.core.JSONSchema.BaseSchema }) => {
+          for (const key of Object.keys(jsonSchema)) delete jsonSchema[key as keyof typeof jsonSchema];
+          Object.assign(jsonSchema, { type: 'string', enum: [...eventOrders], default: 'desc' });
+        },
+      },
+    ),
+    limit,
+    cursor,
+  })
+  .check(
+    z.superRefine((q, ctx) => {
+      if (q.created_from && q.created_to && q.created_from >= q.created_to) {
+        ctx.addIssue({ code: 'custom', path: ['created_to'], message: 'must be later than created_from' });
+      }
+    }),
+  );
+export type ListEventsInput = z.output<typeof ListEventsQuery>;
