@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { deliveryAttemptExample } from '../contracts/examples';
 import { idPattern, isId } from '../ids';
+import { cursor, limit } from '../payments/list-queries';
 import { meta } from '../meta';
 import { idOf, timestamp } from '../payments/fields';
 
@@ -39,14 +40,6 @@ export const DeliveryAttempt = meta(
 );
 export type DeliveryAttempt = Readonly<z.infer<typeof DeliveryAttempt>>;
 
-/** The path of the event routes: `/event/{id}/…`. */
-export const EventIdParams = z.object({
-  id: meta(
-    z.string().check(z.refine((id) => isId('event', id), { error: 'must be an event id (evt_ followed by a ULID)' })),
-    { description: 'The event id (evt_ followed by a ULID)', override: { pattern: idPattern('event').source }, examples: ['evt_01M80CWEM1X2Y3Z4A5B6C7D8E9'] },
-  ),
-});
-
 /** The body of POST /event/{id}/resend: optionally one endpoint. */
 export const ResendEventBody = meta(
   z.strictObject({
@@ -65,3 +58,6 @@ export const ResendEventBody = meta(
   { examples: [{ endpoint_id: 'whe_01M80D4KQ5V7X9Z2B4C6D8F0GH' }] },
 );
 export type ResendEventInput = z.output<typeof ResendEventBody>;
+
+export const ListEventDeliveriesQuery = z.strictObject({ limit, cursor });
+export type ListEventDeliveriesInput = z.output<typeof ListEventDeliveriesQuery>;

@@ -3,6 +3,7 @@ import type { Db } from '../db/db';
 import { cancellationReasons, isConditionFailed } from '../db/errors';
 import { clientPartition, keys } from '../db/keys';
 import { transactWrite, type TransactItem } from '../db/transact';
+import { ALL_EVENTS } from '../events/event-types';
 import { newId } from '../ids';
 import type { DeliveryAttempt } from './delivery-attempt';
 
@@ -67,6 +68,12 @@ export function attemptPut(db: Db, clientId: string, attempt: StoredAttempt, ttl
       ConditionExpression: 'attribute_not_exists(pk)',
     },
   };
+}
+
+/** True when an endpoint item is enabled for this event type (`enabled_events` holds it, or `*`). */
+export function subscribes(endpoint: Item, type: string): boolean {
+  const enabled = (endpoint.enabled_events as readonly string[] | undefined) ?? [];
+  return endpoint.status === 'enabled' && (enabled.includes(ALL_EVENTS) || enabled.includes(type));
 }
 
 /** Every webhook endpoint item of a client (at most 10), secrets included: a strongly consistent Query. */

@@ -7,7 +7,6 @@ import type { Db } from '../db/db';
 import { clientIdOfPartition, keys } from '../db/keys';
 import type { DueHandlers } from '../sweep/sweep';
 import { viewEvent } from '../events/event-repository';
-import { ALL_EVENTS } from '../events/event-types';
 import { logger } from '../logger';
 import type { DeliverySettings } from './delivery-settings';
 import {
@@ -18,6 +17,7 @@ import {
   pendingAttempt,
   readItem,
   recordAttempt,
+  subscribes,
   type AttemptKey,
   type AttemptOutcome,
   type StoredAttempt,
@@ -67,12 +67,6 @@ const ATTEMPTS_AT_ONCE = 10;
 const RECORDS_AT_ONCE = 4;
 
 type Item = Record<string, unknown>;
-
-/** True when an endpoint item is enabled for this event type. */
-export function subscribes(endpoint: Item, type: string): boolean {
-  const enabled = (endpoint.enabled_events as readonly string[] | undefined) ?? [];
-  return endpoint.status === 'enabled' && (enabled.includes(ALL_EVENTS) || enabled.includes(type));
-}
 
 /**
  * Creates the deliveries of an event item still due: the first attempt for each endpoint of its

@@ -27,14 +27,16 @@ async function register(key: string, url: string, enabled_events?: string[]): Pr
   return res.body.data;
 }
 
-/** The event with this id as the API shows it. */
-async function eventById(clientId: string, id: string) {
-  return (await recordedEvents(clientId)).find((event) => event.id === id);
+/** The event with this id as GET /event/{id} shows it. */
+async function eventById(key: string, id: string) {
+  const res = await call('GET', `/event/${id}`, { key });
+  expect(res.status).toBe(200);
+  return res.body.data;
 }
 
 describe('webhook delivery', () => {
   it('sends payment.created, payment.settled, refund.created and payment.refunded, each signed and exactly the event', async () => {
-    const { clientId, key } = await newClient();
+    const { key } = await newClient();
     const hooks = await receiver();
     const { secret } = await register(key, hooks.url);
 
@@ -62,7 +64,7 @@ describe('webhook delivery', () => {
       expect(request.path).toBe('/webhooks');
       expect(request.headers['content-type']).toBe('application/json');
       expect(webhookIdOf(request)).toBe(payloads[i]!.id);
-      expect(payloads[i]).toEqual(await eventById(clientId, payloads[i]!.id));
+      expect(payloads[i]).toEqual(await eventById(key, payloads[i]!.id));
     }
     // Each event once.
     expect(new Set(payloads.map((p) => p.id)).size).toBe(5);
@@ -102,6 +104,56 @@ describe('webhook delivery', () => {
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(alicesHooks.received).toHaveLength(1);
     expect(bobsHooks.received).toHaveLength(1);
+  });
+
+  it("answers 404 for another client's event on deliveries and resend, and for another client's endpoint on resend", async () => {
+    const alice = await newClient();
+    const bob = await newClient();
+    const bobsHooks = await receiver();
+    const bobsEndpoint = await register(bob.key, bobsHooks.url);
+    const alicesHooks = await receiver();
+    await register(alice.key, alicesHooks.url);
+    await createPaymentVia(bob.key);
+    await createPaymentVia(alice.key);
+    const bobsEvent = webhookIdOf((await bobsHooks.waitFor(1))[0]!);
+    const alicesEvent = webhookIdOf((await alicesHooks.waitFor(1))[0]!);
+    const eventNotFound = { success: false, error: { code: 'NOT_FOUND', message: 'Event not found' } };
+
+    expect(await call('GET', `/event/${bobsEvent}/deliveries`, { key: alice.key })).toMatchObject({ status: 404, body: eventNotFound });
+    expect(await call('POST', `/event/${bobsEvent}/resend`, { key: alice.key })).toMatchObject({ status: 404, body: eventNotFound });
+    expect(
+      await call('POST', `/event/${alicesEvent}/resend`, { key: alice.key, body: { endpoint_id: bobsEndpoint.id } }),
+    ).toMatchObject({ status: 404, body: { success: false, error: { code: 'NOT_FOUND', message: 'Webhook endpoint not found' } } });
+    // Bob's own view: one delivery, and nothing was resent to him.
+    const bobs = await call('GET', `/event/${bobsEvent}/deliveries`, { key: bob.key });
+    expect(bobs.status).toBe(200);
+    expect(bobs.body.data.map((a: { endpoint_id: string }) => a.endpoint_id)).toEqual([bobsEndpoint.id]);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(bobsHooks.received).toHaveLength(1);
+  });
+
+  it('refuses a malformed event or endpoint id with 400 naming the field', async () => {
+    const { key } = await newClient();
+    const deliveries = await call('GET', '/event/evt_nope/deliveries', { key });
+    expect(deliveries.status).toBe(400);
+    expect(deliveries.body.error.details).toEqual([{ field: 'id', message: 'must be an event id (evt_ followed by a ULID)' }]);
+    const resend = await call('POST', '/event/evt_01M80CWEM1X2Y3Z4A5B6C7D8E9/resend', { key, body: { endpoint_id: 'whe_1', other: 1 } });
+    expect(resend.status).toBe(400);
+    expect(resend.body.error.details).toEqual(
+      expect.arrayContaining([
+        { field: 'endpoint_id', message: 'must be a webhook endpoint id (whe_ followed by a ULID)' },
+        expect.objectContaining({ field: 'other' }),
+      ]),
+    );
+  });
+
+  it('needs events:read to list deliveries and webhooks:write to resend', async () => {
+    const { key } = await newClient(['events:read']);
+    const id = 'evt_01M80CWEM1X2Y3Z4A5B6C7D8E9';
+    expect((await call('GET', `/event/${id}/deliveries`, { key })).status).toBe(404);
+    expect((await call('POST', `/event/${id}/resend`, { key })).status).toBe(403);
+    const writer = await newClient(['webhooks:write']);
+    expect((await call('GET', `/event/${id}/deliveries`, { key: writer.key })).status).toBe(403);
   });
 
   it('sends nothing to an endpoint once it is deleted', async () => {

@@ -347,7 +347,7 @@ describe('cursor secret', () => {
   });
 
   it('is named by CURSOR_SECRET_ARN and readable by the functions of the routes that page, and by no other function', () => {
-    expect(cursorRoutes.map((r) => r.id)).toEqual(['listTransactions', 'listSettlements', 'listEvents', 'listWebhookEndpoints']);
+    expect(cursorRoutes.map((r) => r.id)).toEqual(['listTransactions', 'listSettlements', 'listEvents', 'listEventDeliveries', 'listWebhookEndpoints']);
     const cursorFunctions = new Set(cursorRoutes.map((r) => functionOfRoute(routeKeyOf(r))));
     for (const [id, fn] of ofType('AWS::Lambda::Function')) {
       if (cursorFunctions.has(id)) {

@@ -20,6 +20,8 @@ export interface DeliverySandbox {
   readonly db: Db;
   readonly clientId: string;
   readonly key: string;
+  /** Another client with a full-scope key on this sandbox's table, so tests never share endpoints. */
+  newClient(): Promise<{ clientId: string; key: string }>;
   /** Stops the stream poller and the sweep, abandoning the POSTs under way. */
   stopDelivery(): Promise<void>;
   /** Starts them again: the poller at the stream's end, knowing nothing of before. */
@@ -40,12 +42,16 @@ export async function startDeliverySandbox(settings: DeliverySettings): Promise<
   const server = await startLocalServer({ port: 0 });
   const start = () => startWebhookDelivery({ db: table.db, dynamoEndpoint, tableName: table.tableName });
   let delivery: WebhookDelivery | undefined = await start();
-  const client = await createClient(table.db, 'webhooks');
-  const { key } = await createKey(table.db, { clientId: client.id });
+  const newClient = async () => {
+    const client = await createClient(table.db, 'webhooks');
+    return { clientId: client.id, key: (await createKey(table.db, { clientId: client.id })).key };
+  };
+  const { clientId, key } = await newClient();
   return {
+    newClient,
     baseUrl: server.baseUrl,
     db: table.db,
-    clientId: client.id,
+    clientId,
     key,
     stopDelivery: async () => {
       await delivery?.stop();
