@@ -70,6 +70,28 @@ describe('webhook delivery', () => {
     expect(new Set(payloads.map((p) => p.id)).size).toBe(5);
   });
 
+  it('sends payment.cancelled, payment.failed and payment.expired too', async () => {
+    const { key } = await newClient();
+    const hooks = await receiver();
+    const { secret } = await register(key, hooks.url, ['payment.cancelled', 'payment.failed', 'payment.expired']);
+    const [cancelled, failed, expired] = [await createPaymentVia(key), await createPaymentVia(key), await createPaymentVia(key)];
+    expect((await call('POST', `/transaction/${cancelled.id}/cancel`, { key })).status).toBe(200);
+    expect((await simulate(key, failed.id, 'fail')).status).toBe(200);
+    expect((await simulate(key, expired.id, 'expire')).status).toBe(200);
+    const received = await hooks.waitFor(3);
+    const byType = Object.fromEntries(
+      received.map((request) => {
+        const event = verified(secret, request) as { type: string; data: { object: { id: string; status: string } } };
+        return [event.type, event.data.object];
+      }),
+    );
+    expect(byType).toEqual({
+      'payment.cancelled': expect.objectContaining({ id: cancelled.id, status: 'cancelled' }),
+      'payment.failed': expect.objectContaining({ id: failed.id, status: 'failed' }),
+      'payment.expired': expect.objectContaining({ id: expired.id, status: 'expired' }),
+    });
+  });
+
   it('sends an endpoint only the types it subscribed to', async () => {
     const { key } = await newClient();
     const all = await receiver();
