@@ -13,7 +13,7 @@ import { PROJECT_TAG } from '../../infra/stage';
 type Json = Record<string, any>;
 
 /** Types that hold data, logs or secrets: deleting the stack must delete them explicitly. */
-const STATEFUL_TYPES = ['AWS::DynamoDB::Table', 'AWS::Logs::LogGroup', 'AWS::SecretsManager::Secret'];
+const STATEFUL_TYPES = ['AWS::DynamoDB::Table', 'AWS::Logs::LogGroup', 'AWS::SecretsManager::Secret', 'AWS::SQS::Queue'];
 /** Types that hold nothing: they go with the stack and leave no data behind. */
 const STATELESS_TYPES = [
   'AWS::ApiGatewayV2::Api',
@@ -23,8 +23,10 @@ const STATELESS_TYPES = [
   'AWS::CDK::Metadata',
   'AWS::IAM::Policy',
   'AWS::IAM::Role',
+  'AWS::Lambda::EventSourceMapping',
   'AWS::Lambda::Function',
   'AWS::Lambda::Permission',
+  'AWS::SQS::QueuePolicy',
 ];
 /** CloudFormation types without a Tags property. */
 const UNTAGGABLE_TYPES = [
@@ -33,6 +35,7 @@ const UNTAGGABLE_TYPES = [
   'AWS::CDK::Metadata',
   'AWS::IAM::Policy',
   'AWS::Lambda::Permission',
+  'AWS::SQS::QueuePolicy',
 ];
 
 const STAGE = 'pr-99';
@@ -64,7 +67,7 @@ describe('teardown without --retain', () => {
     expect(types.filter((t) => !STATEFUL_TYPES.includes(t) && !STATELESS_TYPES.includes(t))).toEqual([]);
   });
 
-  it('deletes the table, the cursor secret and every log group with the stack, by an explicit Delete policy', () => {
+  it('deletes the table, the cursor secret, the webhook failure queue and every log group with the stack, by an explicit Delete policy', () => {
     const stateful = resources.filter(([, r]) => STATEFUL_TYPES.includes(r.Type));
     expect(ofType('AWS::DynamoDB::Table')).toHaveLength(1);
     expect(ofType('AWS::SecretsManager::Secret')).toHaveLength(1);
