@@ -13,14 +13,16 @@ import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations
 import { AttributeType, BillingMode, ProjectionType, StreamViewType, Table } from 'aws-cdk-lib/aws-dynamodb';
 import { FilterCriteria, StartingPosition } from 'aws-cdk-lib/aws-lambda';
 import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources';
+import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
+import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import { CURSOR_SECRET_ARN_ENV } from '../lib/db/cursor-key';
-import { tableDefinition } from '../lib/db/table';
+import { DUE_INDEX, tableDefinition } from '../lib/db/table';
 import type { Limits } from '../lib/limits';
-import { API_BASE_PATH, fallbackHandler, routeList } from '../lib/routes';
+import { API_BASE_PATH, fallbackHandler, routeList, sweepHandler } from '../lib/routes';
 import { DEFAULT_DELIVERY_SETTINGS, deliverySettingsEnvironment } from '../lib/webhooks/delivery-settings';
 import { URL_POLICY_ENV, type UrlPolicy } from '../lib/webhooks/policy';
 import { DISPATCH_FILTERS, DISPATCHER_TIMEOUT_SECONDS } from '../lib/webhooks/stream-filter';
@@ -72,6 +74,8 @@ export class PaymentSandboxStack extends Stack {
   readonly dispatcherFunction: ApiFunction;
   /** Where stream batches the dispatcher kept failing on are recorded. */
   readonly dispatcherFailures: Queue;
+  /** The sweep over what falls due, invoked every minute by a schedule. */
+  readonly sweepFunction: ApiFunction;
 
   constructor(scope: Construct, id: string, props: PaymentSandboxStackProps) {
     super(scope, id, props);
@@ -153,6 +157,8 @@ export class PaymentSandboxStack extends Stack {
       },
     });
 
+    this.sweepFunction = this.createSweep(props.limits);
+
     new CfnOutput(this, 'ApiUrl', {
       description: 'The {base_url} of the API contract',
       value: `${this.api.apiEndpoint}${API_BASE_PATH}`,
@@ -218,6 +224,44 @@ export class PaymentSandboxStack extends Stack {
         "on the table's client partitions.",
     });
     return [fn, failures];
+  }
+
+  /**
+   * The sweep (functions/sweep.ts): an EventBridge rule invokes it every minute, the finest rate a
+   * rule has, which is what docs/api.md §10 promises deployed (a due payment is stored expired
+   * within 60 s). A tick EventBridge cannot deliver is retried, then kept in an encrypted dead-letter
+   * queue for an operator to see; a pass that fails is not retried by Lambda: the next tick is the
+   * retry, and what it did not finish is still due then.
+   */
+  private createSweep(limits: Limits): ApiFunction {
+    const sweep = new ApiFunction(this, 'Sweep', {
+      entry: join(projectRoot, sweepHandler),
+      projectRoot,
+      description: 'Every minute: stores what has fallen due (expired payments, with their events) and makes the webhook attempts due',
+      // A webhook attempt may take its 10 s; what a pass does not reach in time is still due on the next tick.
+      timeout: Duration.seconds(DISPATCHER_TIMEOUT_SECONDS),
+    });
+    sweep.bindSweep(this.table, { dueIndexName: DUE_INDEX, limits });
+    sweep.function.addEnvironment(URL_POLICY_ENV, WEBHOOK_URL_POLICY);
+    for (const [name, value] of Object.entries(deliverySettingsEnvironment(DEFAULT_DELIVERY_SETTINGS))) sweep.function.addEnvironment(name, value);
+    sweep.function.configureAsyncInvoke({ retryAttempts: 0 });
+    const deadLetters = new Queue(this, 'SweepDeadLetters', {
+      enforceSSL: true,
+      encryption: QueueEncryption.SQS_MANAGED,
+      retentionPeriod: Duration.days(14),
+    });
+    Validations.of(deadLetters).acknowledge({
+      id: 'AwsSolutions-SQS3',
+      reason:
+        "This queue is itself a dead-letter queue, the sweep schedule target's (EventBridge DeadLetterConfig); " +
+        "the rule recognises a DLQ only by another queue's redrive policy. A DLQ of a DLQ would hold nothing.",
+    });
+    new Rule(this, 'SweepSchedule', {
+      description: 'Invokes the sweep every minute',
+      schedule: Schedule.rate(Duration.minutes(1)),
+      targets: [new LambdaFunction(sweep.function, { retryAttempts: 2, maxEventAge: Duration.minutes(5), deadLetterQueue: deadLetters })],
+    });
+    return sweep;
   }
 
   /**

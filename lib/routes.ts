@@ -204,6 +204,9 @@ export const routeList: readonly Route[] = Object.values(routes);
 /** The handler for requests that match no route: 404, or 405 with `Allow`. */
 export const fallbackHandler = 'functions/route-not-found.ts';
 
+/** Not a route: the sweep over what falls due, run by a schedule every minute deployed and every second by `npm start`. */
+export const sweepHandler = 'functions/sweep.ts';
+
 /** Turns a route path into a regular expression that captures its parameters. */
 export function pathPattern(path: string): RegExp {
   const source = path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{(\w+)\}/g, '(?<$1>[^/]+)');

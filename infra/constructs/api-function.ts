@@ -28,6 +28,14 @@ const READ_ACTIONS = ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Que
  */
 const WRITE_ACTIONS = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem'];
 
+/**
+ * A sweep reads each due item and changes it with its events in one TransactWriteItems, whose
+ * items authorize as UpdateItem and PutItem (and ConditionCheckItem); it never deletes, and
+ * finds its work by a Query of the due index. Webhook delivery's due items (lib/webhooks/dispatch.ts)
+ * also Query the client's endpoints, in its partition.
+ */
+const SWEEP_ITEM_ACTIONS = ['dynamodb:GetItem', 'dynamodb:UpdateItem', 'dynamodb:PutItem', 'dynamodb:ConditionCheckItem', 'dynamodb:Query'];
+
 /** Every request counts itself in its client's partition (lib/auth/request-counter.ts), reads too. */
 const COUNTER_ACTIONS = ['dynamodb:UpdateItem'];
 
@@ -57,6 +65,13 @@ export interface BindTableOptions {
    */
   readonly indexNames: readonly string[];
   /** The stage's per-client budget (CLIENT_REQUESTS_PER_SECOND, LIST_READ_UNITS_PER_REQUEST). */
+  readonly limits: Limits;
+}
+
+export interface BindSweepOptions {
+  /** The sparse index of what falls due (lib/db/table.ts): the only index a sweep may query. */
+  readonly dueIndexName: string;
+  /** lib/config.ts reads the limits in every function, so a sweep is given them too. */
   readonly limits: Limits;
 }
 
@@ -159,6 +174,22 @@ export class ApiFunction extends Construct {
         resources: [table.tableArn],
         conditions: CLIENT_PARTITIONS_ONLY,
       }),
+    );
+  }
+
+  /**
+   * Points a sweep (functions/sweep.ts) at the table (TABLE_NAME, with the stage's limits) and
+   * grants exactly what a pass does: Query on the due index and on no other, and GetItem,
+   * UpdateItem, PutItem and ConditionCheckItem on the table's client partitions only.
+   */
+  bindSweep(table: ITable, options: BindSweepOptions): void {
+    this.function.addEnvironment('TABLE_NAME', table.tableName);
+    for (const [name, value] of Object.entries(limitsEnvironment(options.limits))) this.function.addEnvironment(name, value);
+    this.role.addToPrincipalPolicy(
+      new PolicyStatement({ actions: ['dynamodb:Query'], resources: [`${table.tableArn}/index/${options.dueIndexName}`] }),
+    );
+    this.role.addToPrincipalPolicy(
+      new PolicyStatement({ actions: SWEEP_ITEM_ACTIONS, resources: [table.tableArn], conditions: CLIENT_PARTITIONS_ONLY }),
     );
   }
 }

@@ -1,18 +1,21 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { createClient, createKey, findPrincipal } from '../../lib/auth/key-repository';
 import { hashApiKey } from '../../lib/auth/api-key';
 import { closeDb, createDb } from '../../lib/db/client';
 import { CURSOR_SECRET_ENV, cursorKeyOf, MIN_CURSOR_SECRET_LENGTH } from '../../lib/db/cursor-key';
 import type { Db } from '../../lib/db/db';
 import { DEFAULT_LIMITS, LIMIT_ENV, limitsEnvironment, parseLimit, type Limits } from '../../lib/limits';
+import { sweepHandler } from '../../lib/routes';
 import { scopes as allScopes } from '../../lib/scopes';
 import { deliverySettingsEnvironment, readDeliverySettings, type DeliverySettings } from '../../lib/webhooks/delivery-settings';
 import { URL_POLICY_ENV, type UrlPolicy } from '../../lib/webhooks/policy';
+import { runEvery, type BackgroundLoop } from './background';
 import { ensureTable, startDynamoLocal } from './dynamodb-local';
 import { startLocalServer } from './server';
-import { startWebhookDelivery } from './webhook-delivery';
+import { startStreamDelivery, stopAbandoningPosts } from './webhook-delivery';
 
 /** The local table's name; deployed stacks use a generated one. */
 export const LOCAL_TABLE_NAME = 'payment-sandbox';
@@ -42,8 +45,46 @@ export interface SandboxOptions {
   readonly cursorSecret: string;
   /** The per-client budget; each limit not given comes from its environment variable, else lib/limits.ts. */
   readonly limits?: Partial<Limits>;
+  /**
+   * Runs what the stack runs besides the API, here in the process: the sweep (functions/sweep.ts)
+   * every LOCAL_SWEEP_INTERVAL_MS and webhook delivery from the table's stream
+   * (functions/dispatch-events.ts). Default true; false serves the API alone (a test that must not
+   * have the table change under it, the bench counting each request's own calls).
+   */
+  readonly background?: boolean;
   /** Webhook retries and timeout; else WEBHOOK_RETRY_SCHEDULE_SECONDS and WEBHOOK_ATTEMPT_TIMEOUT_MS, else the contract's. */
   readonly webhookDelivery?: DeliverySettings;
+}
+
+/** How often the local sandbox sweeps what has fallen due: docs/api.md §10 promises expiry within 2 s locally. */
+export const LOCAL_SWEEP_INTERVAL_MS = 1_000;
+
+const projectRoot = fileURLToPath(new URL('../../', import.meta.url));
+
+/**
+ * The sweep's very Lambda handler, every LOCAL_SWEEP_INTERVAL_MS. Imported only now: like the
+ * route handlers, it reads its configuration (TABLE_NAME…) once, at import.
+ */
+async function startSweeping(): Promise<BackgroundLoop> {
+  const { handler } = (await import(join(projectRoot, sweepHandler))) as { handler: () => Promise<unknown> };
+  return runEvery(LOCAL_SWEEP_INTERVAL_MS, handler, (error) => console.error('local sandbox: a sweep pass failed', error));
+}
+
+/**
+ * The sweep and webhook delivery from the table's stream (docs/api.md §11), in this process; its
+ * configuration must be in the environment already. Stopping ends both and abandons the webhook
+ * POSTs under way, as a crash would: they are made again after a restart (at least once).
+ */
+export async function startBackground(options: { dynamoEndpoint: string; tableName: string }): Promise<BackgroundLoop> {
+  const sweeping = await startSweeping();
+  let delivering: BackgroundLoop;
+  try {
+    delivering = await startStreamDelivery(options);
+  } catch (error) {
+    await sweeping.stop();
+    throw error;
+  }
+  return { stop: () => stopAbandoningPosts([delivering, sweeping]) };
 }
 
 /**
@@ -64,8 +105,9 @@ const LOCAL_URL_POLICY: UrlPolicy = 'local';
 
 /**
  * Starts DynamoDB Local, creates the table from the shared definition and serves the very
- * Lambda handlers on 127.0.0.1, with the local webhook URL policy, and delivers webhooks from the
- * table's stream. `stop()` ends delivery, closes the server and waits for java to exit.
+ * Lambda handlers on 127.0.0.1, with the local webhook URL policy, and (unless `background:
+ * false`) runs the sweep every second and delivers webhooks from the table's stream. `stop()` ends
+ * them, closes the server and waits for java to exit.
  */
 export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
   cursorKeyOf(options.cursorSecret); // refuses a short one before anything starts
@@ -81,9 +123,14 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
     process.env[URL_POLICY_ENV] = LOCAL_URL_POLICY;
     Object.assign(process.env, deliverySettingsEnvironment(options.webhookDelivery ?? readDeliverySettings(process.env)));
     const server = await startLocalServer({ port: options.port });
+    let background: BackgroundLoop | undefined;
+    try {
+      if (options.background !== false) background = await startBackground({ dynamoEndpoint: dynamo.endpoint, tableName: LOCAL_TABLE_NAME });
+    } catch (error) {
+      await server.close();
+      throw error;
+    }
     const db: Db = createDb(LOCAL_TABLE_NAME, { endpoint: dynamo.endpoint });
-    // Webhooks: the table's stream feeds the dispatcher, and the sweep makes the retries (docs/api.md §11).
-    const delivery = await startWebhookDelivery({ db, dynamoEndpoint: dynamo.endpoint, tableName: LOCAL_TABLE_NAME });
     return {
       baseUrl: server.baseUrl,
       limits,
@@ -91,7 +138,7 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
       tableName: LOCAL_TABLE_NAME,
       db,
       stop: async () => {
-        await delivery.stop();
+        await background?.stop();
         await server.close();
         closeDb(db);
         await dynamo.stop();

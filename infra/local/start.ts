@@ -31,6 +31,8 @@ async function main(): Promise<number> {
     dynamoLog: dynamoLogFile,
     // In memory nothing is kept, so neither is the secret: the cursors of a run die with its data.
     cursorSecret: inMemory ? newCursorSecret() : ensureCursorSecret(cursorSecretFile),
+    // What the stack schedules runs here too: the sweep that stores expiries, every second.
+    background: true,
   });
   let stopping = false;
   const stop = async (signal: string) => {

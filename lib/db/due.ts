@@ -1,6 +1,7 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { Db } from './db';
 import { DUE_PARTITION } from './keys';
+import { DUE_INDEX } from './table';
 
 /**
  * What falls due — a pending payment's expiry, a webhook attempt to retry — is found through the
@@ -9,6 +10,12 @@ import { DUE_PARTITION } from './keys';
  * The index is eventually consistent and keys-only: a sweep re-reads each item and makes its
  * change with a conditional write, which is what decides; an item seen twice is settled once.
  */
+
+/**
+ * The update clause that takes an item out of the index (the attributes of keys.due): part of
+ * the write that settles what was due, so the item stops being found exactly when that commits.
+ */
+export const REMOVE_DUE = 'REMOVE due_pk, due_sk';
 
 /** The base-table key of an item with something due, and when. */
 export interface DueItem {
@@ -28,7 +35,7 @@ export async function findDue(db: Db, now: Date, options: { limit?: number; star
   const { Items = [], LastEvaluatedKey } = await db.doc.send(
     new QueryCommand({
       TableName: db.tableName,
-      IndexName: 'due',
+      IndexName: DUE_INDEX,
       KeyConditionExpression: 'due_pk = :due AND due_sk <= :now',
       ExpressionAttributeValues: { ':due': DUE_PARTITION, ':now': now.toISOString() },
       Limit: options.limit ?? 100,

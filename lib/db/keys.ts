@@ -10,11 +10,9 @@ export const CLIENT_PARTITION_PREFIX = 'C#';
 /** The partition holding every item of one client. */
 export const clientPartition = (clientId: string) => `${CLIENT_PARTITION_PREFIX}${clientId}`;
 
-/** The client whose partition this is (a key read back from the due index or a stream record). */
-export function clientIdOfPartition(pk: string): string {
-  if (!pk.startsWith(CLIENT_PARTITION_PREFIX)) throw new Error(`Not a client partition: ${pk}`);
-  return pk.slice(CLIENT_PARTITION_PREFIX.length);
-}
+/** The client id of a client partition, or undefined for any other partition. */
+export const clientIdOfPartition = (pk: string): string | undefined =>
+  pk.startsWith(CLIENT_PARTITION_PREFIX) && pk.length > CLIENT_PARTITION_PREFIX.length ? pk.slice(CLIENT_PARTITION_PREFIX.length) : undefined;
 
 const TXN = 'TXN#';
 const STL = 'STL#';
@@ -69,6 +67,9 @@ export const keys = {
   settlementSortKey: (settlementId: string) => STL + settlementId,
   eventSortKey: (eventId: string) => EVT + eventId,
   webhookEndpointSortKey: (endpointId: string) => WHE + endpointId,
+
+  /** The transaction id of a transaction's sort key, or undefined for any other sort key. */
+  transactionIdOfSortKey: (sk: string): string | undefined => (sk.startsWith(TXN) && sk.length > TXN.length ? sk.slice(TXN.length) : undefined),
 
   /**
    * Idempotency records live in the client's partition, under `IDEM#<SHA-256 of the key>`: a key

@@ -1,5 +1,8 @@
 import type { CreateTableCommandInput } from '@aws-sdk/client-dynamodb';
 
+/** The sparse index of what falls due (lib/db/due.ts); a sweep may query it and no other. */
+export const DUE_INDEX = 'due';
+
 /**
  * The single table's shape: the one source for the CDK table (infra/stack.ts)
  * and the local CreateTable (infra/local). Key layout is in docs/data-model.md.
@@ -13,7 +16,7 @@ export const tableDefinition = {
      * Sparse: only items with something falling due carry `due_pk`/`due_sk` (lib/db/due.ts), so a
      * sweep queries what is due without a Scan. Keys only: the sweep re-reads each item anyway.
      */
-    { name: 'due', partitionKey: 'due_pk', sortKey: 'due_sk', projection: 'KEYS_ONLY' },
+    { name: DUE_INDEX, partitionKey: 'due_pk', sortKey: 'due_sk', projection: 'KEYS_ONLY' },
   ],
   /** Epoch seconds; DynamoDB deletes the item some time after it passes. */
   timeToLiveAttribute: 'ttl',

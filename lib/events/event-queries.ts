@@ -1,8 +1,8 @@
 import * as z from 'zod/mini';
 import { idPattern, isId } from '../ids';
 import { meta } from '../meta';
-import { cursor, limit, timestamp } from '../payments/list-queries';
-import { eventTypes, type EventType } from './event-types';
+import { cursor, limit, oneOrSeveral, timestamp } from '../payments/list-queries';
+import { eventTypes } from './event-types';
 
 /** The path and query of the event routes (docs/api.md §10). */
 
@@ -21,23 +21,7 @@ export const eventOrders = ['desc', 'asc'] as const;
 
 export const ListEventsQuery = z
   .strictObject({
-    type: meta(
-      z.optional(
-        z
-          // Typed as the types the refinement below lets through.
-          .pipe(z.string(), z.transform((s) => [...new Set(s.split(',').map((x) => x.trim()))] as EventType[]))
-          .check(
-            z.refine((list) => list.every((t) => (eventTypes as readonly string[]).includes(t)), {
-              error: `must be one or more of ${eventTypes.join(', ')}, separated by commas`,
-            }),
-          ),
-      ),
-      {
-        description: 'One event type, or several separated by commas (`type=payment.settled,refund.created`)',
-        override: { type: 'array', items: { type: 'string', enum: [...eventTypes] }, minItems: 1 },
-        param: { style: 'form', explode: false },
-      },
-    ),
+    type: oneOrSeveral(eventTypes, 'One event type, or several separated by commas (`type=payment.settled,refund.created`)'),
     transaction_id: meta(
       z.optional(
         z.string().check(z.refine((id) => isId('transaction', id), { error: 'must be a transaction id (txn_ followed by a ULID)' })),

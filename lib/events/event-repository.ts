@@ -18,8 +18,9 @@ import type { ListEventsInput } from './event-queries';
  * write that makes its change (docs/data-model.md). Ordering and tailing (docs/decisions.md):
  * an event id's ULID time is when the event is *recorded* — taken from the clock as late as
  * possible, right before its write is sent — so ids sort by recording order as far as clocks
- * allow. Its `created_at` is when the change happened (today the same instant, give or take the
- * milliseconds between the change's `now` and the write; a backdated expiry will be earlier).
+ * allow. Its `created_at` is when the change happened (the same instant, give or take the
+ * milliseconds between the change's `now` and the write; an expiry stored by the sweep is dated
+ * its `expires_at`, up to a minute earlier: lib/payments/expiry.ts).
  */
 
 /**

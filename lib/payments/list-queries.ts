@@ -3,7 +3,7 @@ import { catalog, paymentMethodNames } from '../catalog';
 import { idPattern, isId } from '../ids';
 import { meta } from '../meta';
 import { orderId, settlementTypes } from './schemas';
-import { statuses, type Status } from './states';
+import { statuses } from './states';
 
 /** The queries of GET /transactions and GET /settlements (docs/api.md §5, §7). */
 
@@ -47,25 +47,33 @@ export const cursor = meta(z.optional(z.string().check(z.minLength(1, { error: '
   description: "The previous page's `pagination.next_cursor`; send the same filters with it",
 });
 
+/**
+ * A query parameter naming one of `values`, or several separated by commas; parsed to the distinct
+ * list, documented as a comma-separated array (form style, not exploded).
+ */
+export function oneOrSeveral<const V extends string>(values: readonly V[], description: string) {
+  return meta(
+    z.optional(
+      z
+        // Typed as the values the refinement below lets through (classic zod's type-guard `.refine`).
+        .pipe(z.string(), z.transform((s) => [...new Set(s.split(',').map((x) => x.trim()))] as V[]))
+        .check(
+          z.refine((list) => list.every((v) => (values as readonly string[]).includes(v)), {
+            error: `must be one or more of ${values.join(', ')}, separated by commas`,
+          }),
+        ),
+    ),
+    {
+      description,
+      override: { type: 'array', items: { type: 'string', enum: [...values] }, minItems: 1 },
+      param: { style: 'form', explode: false },
+    },
+  );
+}
+
 export const ListTransactionsQuery = z
   .strictObject({
-    status: meta(
-      z.optional(
-        z
-          // Typed as the statuses the refinement below lets through (classic zod's type-guard `.refine`).
-          .pipe(z.string(), z.transform((s) => [...new Set(s.split(',').map((x) => x.trim()))] as Status[]))
-          .check(
-            z.refine((list) => list.every((s) => (statuses as readonly string[]).includes(s)), {
-              error: `must be one or more of ${statuses.join(', ')}, separated by commas`,
-            }),
-          ),
-      ),
-      {
-        description: 'One status, or several separated by commas (`status=pending,settled`)',
-        override: { type: 'array', items: { type: 'string', enum: [...statuses] }, minItems: 1 },
-        param: { style: 'form', explode: false },
-      },
-    ),
+    status: oneOrSeveral(statuses, 'One status, or several separated by commas (`status=pending,settled`)'),
     payment_method: z.optional(z.enum(paymentMethodNames, { error: `must be one of ${paymentMethodNames.join(', ')}` })),
     payment_channel: z.optional(z.enum(channelNames, { error: 'must be a payment channel of the catalog' })),
     order_id: z.optional(orderId),

@@ -1,6 +1,7 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Db } from '../db/db';
-import { cancellationReasons, oldItem } from '../db/errors';
+import { REMOVE_DUE } from '../db/due';
+import { cancellationReasons, isConditionFailed, oldItem } from '../db/errors';
 import { keys } from '../db/keys';
 import { transactWrite, type TransactItem } from '../db/transact';
 import { paymentChanged, paymentCreated } from '../events/event';
@@ -17,7 +18,8 @@ type Item = Record<string, unknown>;
 /**
  * Writes a new transaction, reserves its order_id and records payment.created in one atomic
  * write (with `completion`, the idempotency record's completing update, when the request carries
- * a key).
+ * a key). The pending transaction is due at its `expires_at` (keys.due), so a sweep stores its
+ * expiry; every write that takes it out of `pending` removes that.
  */
 export async function insertTransaction(
   db: Db,
@@ -34,7 +36,7 @@ export async function insertTransaction(
         {
           Put: {
             TableName: db.tableName,
-            Item: { ...keys.transaction(clientId, transaction.id), entity: 'transaction', ...transaction },
+            Item: { ...keys.transaction(clientId, transaction.id), entity: 'transaction', ...transaction, ...keys.due(transaction.expires_at) },
             ConditionExpression: 'attribute_not_exists(pk)',
           },
         },
@@ -80,7 +82,8 @@ export type PendingExit = 'cancel' | 'fail' | 'expire' | 'settle';
  * The conditional update that takes a transaction out of `pending` for `operation` (conditioned on
  * the status and on the payment not having expired), and `changes`: what it sets — the new
  * status, its timestamp, and the reason if any — so a caller can know the new item without
- * reading it back. The benchmark's floors use it too.
+ * reading it back. It also removes the due attributes: nothing is left for the sweep to expire.
+ * The benchmark's floors use it too.
  */
 export function pendingExit(
   db: Db,
@@ -97,7 +100,7 @@ export function pendingExit(
   const update = {
     TableName: db.tableName,
     Key: keys.transaction(clientId, transactionId),
-    UpdateExpression: `SET ${fields.map((_, i) => `#f${i} = :v${i}`).join(', ')}`,
+    UpdateExpression: `SET ${fields.map((_, i) => `#f${i} = :v${i}`).join(', ')} ${REMOVE_DUE}`,
     ConditionExpression: 'attribute_exists(pk) AND #status = :from AND expires_at > :now',
     ExpressionAttributeNames: { '#status': 'status', ...Object.fromEntries(fields.map((f, i) => [`#f${i}`, f])) },
     ExpressionAttributeValues: {
@@ -179,4 +182,95 @@ export function settlementPut(db: Db, clientId: string, entry: SettlementEntry):
       ConditionExpression: 'attribute_not_exists(pk)',
     },
   };
+}
+
+/** What the sweep did with a transaction that was due (lib/payments/expiry.ts). */
+export type DueOutcome =
+  /** Stored `expired`, with its payment.expired event, in one write. */
+  | 'expired'
+  /** It had left `pending` (settled, cancelled…) before: only its due attributes were removed. */
+  | 'not pending'
+  /** Still pending, but its `expires_at` is after the sweep's `now`: left as it is. */
+  | 'not due'
+  /** No such item (any more). */
+  | 'missing';
+
+/** How often the sweep reads and decides a due transaction again after losing a race, before leaving it due for the next pass. */
+const EXPIRY_ATTEMPTS = 3;
+
+/**
+ * Stores the expiry of a pending transaction whose `expires_at` is at or before `now`: one
+ * TransactWriteItems of the conditional update (still `pending`, `expires_at <= now`) that sets
+ * exactly what reads already show from `expires_at` on (`expired`, `expired_at = updated_at =
+ * expires_at`) and removes the due attributes, plus payment.expired, dated `expires_at` and caused
+ * by no request. A transaction that left `pending` meanwhile only loses its due attributes, with
+ * no event. When the write fails its condition or collides with a concurrent transaction (a cancel
+ * or settle at the expiry instant, another sweep), the item is read and decided again, at most
+ * EXPIRY_ATTEMPTS times: of any number of racing writers, exactly one records a transition.
+ */
+export async function expireDueTransaction(db: Db, clientId: string, transactionId: string, now: Date, recorder: Recorder): Promise<DueOutcome> {
+  const at = now.toISOString();
+  for (let attempt = 1; ; attempt++) {
+    const item = await findTransactionItem(db, clientId, transactionId);
+    if (!item) return 'missing';
+    if (item.status !== 'pending') {
+      if (item.due_pk !== undefined) await removeDue(db, clientId, transactionId);
+      return 'not pending';
+    }
+    const expiresAt = String(item.expires_at);
+    if (expiresAt > at) return 'not due';
+    // As the client saw it while pending, and as every read has shown it since expires_at.
+    const before = viewTransaction(item, new Date(Date.parse(expiresAt) - 1));
+    const after = viewTransaction(item, now);
+    const recorded = recordEvents(db, clientId, [paymentChanged(before, after)], recorder);
+    try {
+      await transactWrite(
+        db,
+        [
+          {
+            Update: {
+              TableName: db.tableName,
+              Key: keys.transaction(clientId, transactionId),
+              UpdateExpression: `SET #status = :expired, expired_at = :expiredAt, updated_at = :updatedAt ${REMOVE_DUE}`,
+              ConditionExpression: 'attribute_exists(pk) AND #status = :pending AND expires_at <= :now',
+              ExpressionAttributeNames: { '#status': 'status' },
+              ExpressionAttributeValues: {
+                ':expired': after.status,
+                ':expiredAt': after.expired_at,
+                ':updatedAt': after.updated_at,
+                ':pending': 'pending',
+                ':now': at,
+              },
+            },
+          },
+          ...recorded.puts,
+        ],
+        undefined,
+        recorded.window,
+      );
+      return 'expired';
+    } catch (error) {
+      const lostRace = cancellationReasons(error)?.[0]?.Code === 'ConditionalCheckFailed' || error instanceof ConcurrentWriteError;
+      if (!lostRace || attempt === EXPIRY_ATTEMPTS) throw error;
+    }
+  }
+}
+
+/** Removes the due attributes of a transaction that is no longer pending (never of a pending one). */
+async function removeDue(db: Db, clientId: string, transactionId: string): Promise<void> {
+  try {
+    await db.doc.send(
+      new UpdateCommand({
+        TableName: db.tableName,
+        Key: keys.transaction(clientId, transactionId),
+        UpdateExpression: REMOVE_DUE,
+        ConditionExpression: 'attribute_exists(pk) AND #status <> :pending',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':pending': 'pending' },
+      }),
+    );
+  } catch (error) {
+    // Gone meanwhile: nothing is due any more. (A transaction never returns to pending.)
+    if (!isConditionFailed(error)) throw error;
+  }
 }

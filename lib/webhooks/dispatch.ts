@@ -68,13 +68,20 @@ const RECORDS_AT_ONCE = 4;
 
 type Item = Record<string, unknown>;
 
+/** The client of an item's partition; delivery only ever sees client partitions. */
+function clientOf(pk: string): string {
+  const clientId = clientIdOfPartition(pk);
+  if (clientId === undefined) throw new Error(`Not a client partition: ${pk}`);
+  return clientId;
+}
+
 /**
  * Creates the deliveries of an event item still due: the first attempt for each endpoint of its
  * client subscribed to its type, due now. Returns them, or undefined when another worker had
  * already created them (the event was no longer due).
  */
 export async function createDeliveries(deps: DeliveryDeps, event: Item): Promise<StoredAttempt[] | undefined> {
-  const clientId = clientIdOfPartition(String(event.pk));
+  const clientId = clientOf(String(event.pk));
   const eventId = String(event.id);
   const endpoints = (await endpointItemsOf(deps.db, clientId)).filter((endpoint) => subscribes(endpoint, String(event.type)));
   const now = deps.clock.now();
@@ -103,7 +110,7 @@ export async function makeAttempt(deps: DeliveryDeps, key: AttemptKey): Promise<
     | (StoredAttempt & { ttl: number })
     | undefined;
   if (!claimed) return 'not-due';
-  const clientId = clientIdOfPartition(key.pk);
+  const clientId = clientOf(key.pk);
   const [endpoint, event] = await Promise.all([
     readItem(db, keys.webhookEndpoint(clientId, claimed.endpoint_id)),
     readItem(db, keys.event(clientId, claimed.event_id)),
@@ -182,7 +189,7 @@ async function attemptInTime(deps: DeliveryDeps, key: AttemptKey, remainingMs: (
 export async function dispatchEvent(deps: DeliveryDeps, event: Item, remainingMs: () => number = () => Infinity): Promise<void> {
   const attempts = await createDeliveries(deps, event);
   if (!attempts) return;
-  const clientId = clientIdOfPartition(String(event.pk));
+  const clientId = clientOf(String(event.pk));
   await forEachLimited(attempts, ATTEMPTS_AT_ONCE, (attempt) => attemptInTime(deps, attemptKey(clientId, attempt), remainingMs));
 }
 

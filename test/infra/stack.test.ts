@@ -5,6 +5,7 @@ import { isBuiltin } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import type { CfnElement } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildApp, cdkJsonContext } from '../../infra/app';
@@ -33,12 +34,15 @@ let outdir: string;
 let template: Template;
 let resources: Record<string, Json>;
 let assetDirs: Map<string, string>;
+/** Logical id of the sweep's function: not a route's, invoked by the schedule. */
+let sweepId: string;
 
 beforeAll(() => {
   outdir = mkdtempSync(join(tmpdir(), 'infra-stack-'));
   const { app, stack } = buildApp({ stage: 'spec', context: cdkJsonContext(), outdir });
   const artifact = app.synth().getStackByName(stack.stackName);
   template = Template.fromJSON(artifact.template);
+  sweepId = stack.getLogicalId(stack.sweepFunction.function.node.defaultChild as CfnElement);
   resources = artifact.template.Resources;
   assetDirs = new Map(
     Object.entries(resources)
@@ -88,8 +92,8 @@ const tablelessRoutes = routeList.filter((r) => r.table === 'none');
 const fallbackId = () => functionOfRoute('$default');
 /** The function the table's stream invokes: the webhook dispatcher, the one function behind no route. */
 const dispatcherId = () => refId(ofType('AWS::Lambda::EventSourceMapping')[0]![1].Properties.FunctionName);
-/** Functions besides one per route and the `$default` one. */
-const BACKGROUND_FUNCTIONS = 1;
+/** Functions besides one per route and the `$default` one: the sweep and the webhook dispatcher. */
+const BACKGROUND_FUNCTIONS = 2;
 
 /**
  * Runs a function's bundle as Lambda would, in a fresh Node process with a Lambda-like
@@ -101,6 +105,11 @@ async function invokeBundle(
   credentials: Record<string, string>,
   request: Parameters<typeof httpApiEvent>[0],
 ): Promise<{ statusCode: number; body: string }> {
+  return runBundle(functionId, credentials, httpApiEvent(request));
+}
+
+/** Runs a function's bundle as Lambda would (see invokeBundle) with `event`, and returns the handler's result. */
+async function runBundle(functionId: string, credentials: Record<string, string>, event: unknown): Promise<any> {
   const bundle = pathToFileURL(join(assetDirs.get(functionId)!, 'index.mjs')).href;
   const script =
     'const { handler } = await import(process.argv[1]);' +
@@ -120,7 +129,7 @@ async function invokeBundle(
     ...credentials,
   };
   const stdout = await new Promise<string>((resolve, reject) =>
-    execFile(process.execPath, ['--input-type=module', '-e', script, bundle, JSON.stringify(httpApiEvent(request))], { env }, (error, out) =>
+    execFile(process.execPath, ['--input-type=module', '-e', script, bundle, JSON.stringify(event)], { env }, (error, out) =>
       error ? reject(error) : resolve(out),
     ),
   );
@@ -137,6 +146,8 @@ describe('routes', () => {
     const functionIds = routeList.map((r) => functionOfRoute(`${r.method} ${API_BASE_PATH}${r.path}`));
     expect(new Set(functionIds).size).toBe(routeList.length);
     expect(functionIds).not.toContain(fallbackId());
+    expect(functionIds).not.toContain(sweepId);
+    // Besides the routes': the $default route's, the sweep's and the webhook dispatcher's.
     expect(ofType('AWS::Lambda::Function')).toHaveLength(routeList.length + 1 + BACKGROUND_FUNCTIONS);
   });
 
@@ -152,13 +163,13 @@ describe('routes', () => {
 });
 
 describe('functions', () => {
-  it('run on Node.js 24 on arm64 with 256 MB and a 10 s timeout (the webhook dispatcher 60 s)', () => {
+  it('run on Node.js 24 on arm64 with 256 MB and a 10 s timeout (the webhook dispatcher and the sweep, which make webhook attempts, 60 s)', () => {
     for (const [id, fn] of ofType('AWS::Lambda::Function')) {
       expect(fn.Properties).toMatchObject({
         Runtime: 'nodejs24.x',
         Architectures: ['arm64'],
         MemorySize: 256,
-        Timeout: id === dispatcherId() ? 60 : 10,
+        Timeout: id === dispatcherId() || id === sweepId ? 60 : 10,
         Handler: 'index.handler',
       });
       expect(fn.Properties.Environment.Variables).toMatchObject({
@@ -437,6 +448,99 @@ describe('webhook endpoints', () => {
     expect(actionsOf(routes.getWebhookEndpoint)).toEqual([...READ_ACTIONS, 'dynamodb:UpdateItem'].sort());
     expect(actionsOf(routes.createWebhookEndpoint)).toEqual([...READ_ACTIONS, ...WRITE_ACTIONS].sort());
     expect(actionsOf(routes.deleteWebhookEndpoint)).toEqual([...READ_ACTIONS, ...WRITE_ACTIONS].sort());
+  });
+});
+
+describe('sweep', () => {
+  const arnOf = (id: string) => ({ 'Fn::GetAtt': [id, 'Arn'] });
+  const ruleOf = () => {
+    const rules = ofType('AWS::Events::Rule');
+    expect(rules).toHaveLength(1);
+    return rules[0]![1];
+  };
+  const deadLettersId = () => refId(ruleOf().Properties.Targets[0].DeadLetterConfig.Arn);
+
+  it('is a function of its own, invoked by an EventBridge rule every minute', () => {
+    expect(resources[sweepId]!.Type).toBe('AWS::Lambda::Function');
+    expect(ruleOf().Properties).toMatchObject({ ScheduleExpression: 'rate(1 minute)', State: 'ENABLED' });
+    expect(ruleOf().Properties.Targets).toHaveLength(1);
+    expect(ruleOf().Properties.Targets[0].Arn).toEqual(arnOf(sweepId));
+    template.hasResourceProperties('AWS::Lambda::Permission', {
+      Action: 'lambda:InvokeFunction',
+      FunctionName: arnOf(sweepId),
+      Principal: 'events.amazonaws.com',
+      SourceArn: arnOf(ofType('AWS::Events::Rule')[0]![0]),
+    });
+  });
+
+  it('has a tick EventBridge cannot deliver retried twice within 5 minutes, then put in its dead-letter queue', () => {
+    expect(ruleOf().Properties.Targets[0]).toMatchObject({
+      RetryPolicy: { MaximumRetryAttempts: 2, MaximumEventAgeInSeconds: 300 },
+      DeadLetterConfig: { Arn: arnOf(deadLettersId()) },
+    });
+  });
+
+  it('keeps undelivered ticks 14 days in an encrypted queue that refuses anything but TLS and takes messages from that rule only', () => {
+    // The other queue is the webhook dispatcher's (test/infra/webhook-dispatcher.test.ts).
+    expect(ofType('AWS::SQS::Queue')).toHaveLength(2);
+    expect(resources[deadLettersId()]!.Properties).toMatchObject({ SqsManagedSseEnabled: true, MessageRetentionPeriod: 14 * 24 * 3600 });
+    const [, policy] = ofType('AWS::SQS::QueuePolicy').find(([, p]) => p.Properties.Queues.some((q: Json) => q.Ref === deadLettersId()))!;
+    expect(policy.Properties.PolicyDocument.Statement).toEqual([
+      {
+        Action: 'sqs:*',
+        Condition: { Bool: { 'aws:SecureTransport': 'false' } },
+        Effect: 'Deny',
+        Principal: { AWS: '*' },
+        Resource: arnOf(deadLettersId()),
+      },
+      expect.objectContaining({
+        Action: 'sqs:SendMessage',
+        Condition: { ArnEquals: { 'aws:SourceArn': arnOf(ofType('AWS::Events::Rule')[0]![0]) } },
+        Effect: 'Allow',
+        Principal: { Service: 'events.amazonaws.com' },
+        Resource: arnOf(deadLettersId()),
+      }),
+    ]);
+  });
+
+  it('is not retried by Lambda when a pass fails: the next tick is the retry', () => {
+    template.hasResourceProperties('AWS::Lambda::EventInvokeConfig', { FunctionName: { Ref: sweepId }, MaximumRetryAttempts: 0 });
+  });
+
+  it('may Query the due index, and GetItem, UpdateItem, PutItem, ConditionCheckItem and (for webhook delivery) Query on client partitions only', () => {
+    const statements = statementsOf(sweepId).filter((s) => asList<string>(s.Action).some((a) => a.startsWith('dynamodb:')));
+    expect(statements).toEqual([
+      {
+        Effect: 'Allow',
+        Action: 'dynamodb:Query',
+        Resource: { 'Fn::Join': ['', [arnOf(tableId()), '/index/due']] },
+      },
+      {
+        Effect: 'Allow',
+        Action: ['dynamodb:ConditionCheckItem', 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:Query', 'dynamodb:UpdateItem'],
+        Resource: arnOf(tableId()),
+        Condition: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['C#*'] } },
+      },
+    ]);
+    expect(statementsOf(sweepId).flatMap((s) => asList<string>(s.Action)).filter((a) => !a.startsWith('dynamodb:') && !a.startsWith('logs:'))).toEqual([]);
+  });
+
+  it("gets TABLE_NAME, the stage's limits, the deployed webhook URL policy and the webhook retry schedule, and its bundle runs a pass on the table with them", async () => {
+    expect(resources[sweepId]!.Properties.Environment.Variables).toMatchObject({
+      TABLE_NAME: { Ref: tableId() },
+      CLIENT_REQUESTS_PER_SECOND: String(DEFAULT_LIMITS.requestsPerSecond),
+      LIST_READ_UNITS_PER_REQUEST: String(DEFAULT_LIMITS.readUnitsPerRequest),
+      WEBHOOK_URL_POLICY: 'deployed',
+      WEBHOOK_RETRY_SCHEDULE_SECONDS: '10,60,300,1800,7200',
+      WEBHOOK_ATTEMPT_TIMEOUT_MS: '10000',
+    });
+    // A scheduled event, as EventBridge sends it; the pass answers its summary.
+    const result = await runBundle(sweepId, { AWS_ACCESS_KEY_ID: 'ASIALAMBDAROLE', AWS_SECRET_ACCESS_KEY: 'secret', AWS_SESSION_TOKEN: 'session' }, {
+      'detail-type': 'Scheduled Event',
+      source: 'aws.events',
+      detail: {},
+    });
+    expect(result).toEqual({ handled: expect.any(Number), failed: expect.any(Number), unknown: expect.any(Number), more: false });
   });
 });
 

@@ -21,8 +21,10 @@ const STATELESS_TYPES = [
   'AWS::ApiGatewayV2::Route',
   'AWS::ApiGatewayV2::Stage',
   'AWS::CDK::Metadata',
+  'AWS::Events::Rule',
   'AWS::IAM::Policy',
   'AWS::IAM::Role',
+  'AWS::Lambda::EventInvokeConfig',
   'AWS::Lambda::EventSourceMapping',
   'AWS::Lambda::Function',
   'AWS::Lambda::Permission',
@@ -34,6 +36,7 @@ const UNTAGGABLE_TYPES = [
   'AWS::ApiGatewayV2::Route',
   'AWS::CDK::Metadata',
   'AWS::IAM::Policy',
+  'AWS::Lambda::EventInvokeConfig',
   'AWS::Lambda::Permission',
   'AWS::SQS::QueuePolicy',
 ];
@@ -67,10 +70,11 @@ describe('teardown without --retain', () => {
     expect(types.filter((t) => !STATEFUL_TYPES.includes(t) && !STATELESS_TYPES.includes(t))).toEqual([]);
   });
 
-  it('deletes the table, the cursor secret, the webhook failure queue and every log group with the stack, by an explicit Delete policy', () => {
+  it("deletes the table, the cursor secret, the webhook failure queue, the sweep's dead-letter queue and every log group with the stack, by an explicit Delete policy", () => {
     const stateful = resources.filter(([, r]) => STATEFUL_TYPES.includes(r.Type));
     expect(ofType('AWS::DynamoDB::Table')).toHaveLength(1);
     expect(ofType('AWS::SecretsManager::Secret')).toHaveLength(1);
+    expect(ofType('AWS::SQS::Queue')).toHaveLength(2);
     for (const [id, r] of stateful) {
       expect({ id, DeletionPolicy: r.DeletionPolicy, UpdateReplacePolicy: r.UpdateReplacePolicy }).toEqual({
         id,

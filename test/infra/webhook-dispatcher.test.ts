@@ -33,7 +33,7 @@ const mapping = () => {
   return mappings[0]![1].Properties;
 };
 const dispatcherId = () => refId(mapping().FunctionName);
-const queueId = () => ofType('AWS::SQS::Queue')[0]![0];
+const queueId = () => refId(mapping().DestinationConfig.OnFailure.Destination);
 
 function statementsOf(functionId: string): Json[] {
   const roleId = refId(resources[functionId]!.Properties.Role);
@@ -83,7 +83,7 @@ describe('the webhook dispatcher', () => {
 
   it('sends what still fails to an encrypted queue that only takes TLS, kept 14 days and deleted with the stack', () => {
     expect(mapping().DestinationConfig).toEqual({ OnFailure: { Destination: { 'Fn::GetAtt': [queueId(), 'Arn'] } } });
-    expect(ofType('AWS::SQS::Queue')).toHaveLength(1);
+    expect(resources[queueId()]!.Type).toBe('AWS::SQS::Queue');
     expect(resources[queueId()]).toMatchObject({
       Properties: { SqsManagedSseEnabled: true, MessageRetentionPeriod: 14 * 24 * 3600 },
       DeletionPolicy: 'Delete',

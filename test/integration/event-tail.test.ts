@@ -14,6 +14,9 @@ import { newClient, testDb } from '../support/fixtures';
 import { paymentBody } from '../support/payments';
 
 // GET /events with order=asc, as a poller uses it: the clock is the injected one, moved by hand.
+// Its fixed dates lie ahead of the real clock: the suite's local server sweeps due payments with
+// the real clock, as `npm start` does, and would store the expiry (and record payment.expired) of
+// a payment created at a past date while a test reads its events.
 
 const READ_UNITS = DEFAULT_LIMITS.readUnitsPerRequest;
 
@@ -39,7 +42,7 @@ const ids = (events: readonly { id: string }[]) => events.map((e) => e.id);
 
 describe('polling GET /events?order=asc', () => {
   it('lists only events recorded more than TAIL_SETTLE_MS ago, oldest first', async () => {
-    const clock = new FakeClock(new Date('2026-11-22T01:00:00.000Z'));
+    const clock = new FakeClock(new Date('2126-11-22T01:00:00.000Z'));
     const { clientId } = await newClient();
     const first = await create(clientId, clock);
     const second = await create(clientId, clock);
@@ -55,7 +58,7 @@ describe('polling GET /events?order=asc', () => {
   });
 
   it('hands back only the new events, each exactly once, when asked again with the same cursor', async () => {
-    const clock = new FakeClock(new Date('2026-11-22T02:00:00.000Z'));
+    const clock = new FakeClock(new Date('2126-11-22T02:00:00.000Z'));
     const { clientId } = await newClient();
     const before = [await create(clientId, clock), await create(clientId, clock)];
     clock.advanceMs(TAIL_SETTLE_MS + 1);
@@ -73,7 +76,7 @@ describe('polling GET /events?order=asc', () => {
   });
 
   it('answers an empty poll with has_more false and a cursor that resumes at the same place', async () => {
-    const clock = new FakeClock(new Date('2026-11-22T03:00:00.000Z'));
+    const clock = new FakeClock(new Date('2126-11-22T03:00:00.000Z'));
     const { clientId } = await newClient();
 
     const empty = await poll(clientId, clock);
@@ -89,7 +92,7 @@ describe('polling GET /events?order=asc', () => {
   });
 
   it('still delivers an event that commits after the poll with an earlier id, recorded inside the settle window', async () => {
-    const clock = new FakeClock(new Date('2026-11-22T04:00:00.000Z'));
+    const clock = new FakeClock(new Date('2126-11-22T04:00:00.000Z'));
     const { clientId } = await newClient();
     const txn = await create(clientId, clock);
     clock.advanceMs(10_000);
@@ -114,7 +117,7 @@ describe('polling GET /events?order=asc', () => {
   });
 
   it('follows next_cursor over full pages, visiting every event exactly once', async () => {
-    const clock = new FakeClock(new Date('2026-11-22T05:00:00.000Z'));
+    const clock = new FakeClock(new Date('2126-11-22T05:00:00.000Z'));
     const { clientId } = await newClient();
     const created: Transaction[] = [];
     for (let i = 0; i < 7; i++) created.push(await create(clientId, clock));
@@ -139,7 +142,7 @@ describe('polling GET /events?order=asc', () => {
 
 describe('GET /events filters on the time of the change, not of the recording', () => {
   it('lists a backdated event (an expiry dated expires_at, recorded later) by its created_at', async () => {
-    const clock = new FakeClock(new Date('2026-11-22T06:00:00.000Z'));
+    const clock = new FakeClock(new Date('2126-11-22T06:00:00.000Z'));
     const { clientId } = await newClient();
     const txn = await create(clientId, clock);
     clock.advanceMinutes(30);
@@ -163,7 +166,7 @@ describe('GET /events filters on the time of the change, not of the recording', 
 
 describe('events are kept 30 days', () => {
   it('stops listing and finding an event 30 days after it was recorded', async () => {
-    const clock = new FakeClock(new Date('2026-11-22T07:00:00.000Z'));
+    const clock = new FakeClock(new Date('2126-11-22T07:00:00.000Z'));
     const { clientId } = await newClient();
     const txn = await create(clientId, clock);
     const [event] = (await listEvents(testDb(), clientId, ListEventsQuery.parse({}), clock, READ_UNITS)).data;
@@ -183,7 +186,7 @@ describe('events are kept 30 days', () => {
 
 describe('GET /events within the read budget', () => {
   it('follows next_cursor under a type filter with a budget of one read unit, finding every match once, newest first', async () => {
-    const clock = new FakeClock(new Date('2026-11-22T08:00:00.000Z'));
+    const clock = new FakeClock(new Date('2126-11-22T08:00:00.000Z'));
     const { clientId } = await newClient();
     const settled: string[] = [];
     for (let i = 0; i < 12; i++) {

@@ -1,6 +1,7 @@
 import { inject, vi } from 'vitest';
 import { startLocalServer } from '../../infra/local/server';
-import { startWebhookDelivery, type WebhookDelivery } from '../../infra/local/webhook-delivery';
+import type { BackgroundLoop } from '../../infra/local/background';
+import { startBackground } from '../../infra/local/sandbox';
 import { createClient, createKey } from '../../lib/auth/key-repository';
 import { CURSOR_SECRET_ENV } from '../../lib/db/cursor-key';
 import type { Db } from '../../lib/db/db';
@@ -12,8 +13,8 @@ import { isolatedTable } from './isolated-table';
 /**
  * `npm start`'s webhook delivery with settings of the test's choosing (a retry schedule of seconds,
  * a short timeout), on a table of its own: this worker serves the same handlers on it, as the run's
- * local server does on its table, and runs the same stream poller and sweep loop, which the test
- * may stop and start again as a developer stops and restarts `npm start`.
+ * local server does on its table, and runs the same background (the sweep every second, delivery
+ * from the stream), which the test may stop and start again as a developer restarts `npm start`.
  */
 export interface DeliverySandbox {
   readonly baseUrl: string;
@@ -40,8 +41,8 @@ export async function startDeliverySandbox(settings: DeliverySettings): Promise<
   vi.stubEnv(CURSOR_SECRET_ENV, inject('cursorSecret'));
   for (const [name, value] of Object.entries(deliverySettingsEnvironment(settings))) vi.stubEnv(name, value);
   const server = await startLocalServer({ port: 0 });
-  const start = () => startWebhookDelivery({ db: table.db, dynamoEndpoint, tableName: table.tableName });
-  let delivery: WebhookDelivery | undefined = await start();
+  const start = () => startBackground({ dynamoEndpoint, tableName: table.tableName });
+  let delivery: BackgroundLoop | undefined = await start();
   const newClient = async () => {
     const client = await createClient(table.db, 'webhooks');
     return { clientId: client.id, key: (await createKey(table.db, { clientId: client.id })).key };

@@ -21,12 +21,13 @@ let sandbox: Sandbox | undefined;
  */
 export const SUITE_REQUESTS_PER_SECOND = 100_000;
 
-/** Starts DynamoDB Local (in memory) and the local server once per run; every test file shares them. */
+/** Starts DynamoDB Local (in memory), the local server and its sweep once per run; every test file shares them. */
 export async function setup(project: TestProject): Promise<void> {
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
   process.env.POWERTOOLS_LOG_LEVEL ??= 'CRITICAL';
   const cursorSecret = newCursorSecret();
-  sandbox = await startSandbox({ port: 0, cursorSecret, limits: { requestsPerSecond: SUITE_REQUESTS_PER_SECOND } });
+  // With the sweep running every second, as under `npm start` (test/http/expiry-sweep.test.ts relies on it).
+  sandbox = await startSandbox({ port: 0, cursorSecret, limits: { requestsPerSecond: SUITE_REQUESTS_PER_SECOND }, background: true });
   project.provide('baseUrl', sandbox.baseUrl);
   project.provide('dynamoEndpoint', sandbox.dynamoEndpoint);
   project.provide('tableName', sandbox.tableName);
