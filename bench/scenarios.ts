@@ -19,6 +19,7 @@ import type { Route } from '../lib/routes';
 import { createClient, createKey } from '../lib/auth/key-repository';
 import { endpointDeleteItems, endpointInsertItems, MAX_WEBHOOK_ENDPOINTS } from '../lib/webhooks/endpoint-repository';
 import { createWebhookEndpoint, newWebhookSecret } from '../lib/webhooks/create-endpoint';
+import { attemptPut, pendingAttempt } from '../lib/webhooks/delivery-repository';
 import { json, type ApiRequest, type HttpApi } from './client';
 import { paymentBody } from './payloads';
 import { mapLimit } from './stats';
@@ -540,6 +541,47 @@ const known: Record<string, Builder> = {
     }),
   }),
 
+  listEventDeliveries: (route) => ({
+    id: route.id,
+    route,
+    expectedStatus: 200,
+    prepare: async (ctx) => {
+      const eventId = await newestEventOf(ctx);
+      return {
+        request: () => ({ method: 'GET', path: `/event/${eventId}/deliveries` }),
+        floor: async () => {
+          await admit(ctx);
+          await getItem(ctx, keys.event(ctx.clientId, eventId));
+          await newestFirst(ctx, keys.deliveryAttemptSortKeyPrefix(eventId), LIST_PAGE);
+        },
+      };
+    },
+  }),
+
+  resendEvent: (route) => ({
+    id: route.id,
+    route,
+    // To one endpoint named in the body: the event and the endpoint read, one attempt written.
+    variant: 'endpoint_id',
+    expectedStatus: 202,
+    prepare: async (ctx) => {
+      const eventId = await newestEventOf(ctx);
+      const { id: endpointId } = await createWebhookEndpoint(ctx.floorDb, ctx.clientId, { url: WEBHOOK_URL }, systemClock, { policy: 'local' });
+      return {
+        request: () => ({ method: 'POST', path: `/event/${eventId}/resend`, body: { endpoint_id: endpointId } }),
+        floor: async () => {
+          await admit(ctx);
+          const event = await getItem(ctx, keys.event(ctx.clientId, eventId));
+          await getItem(ctx, keys.webhookEndpoint(ctx.clientId, endpointId));
+          const attempt = pendingAttempt(eventId, endpointId, 1, new Date(), 'resend');
+          await ctx.floorDb.doc.send(
+            new TransactWriteCommand({ TransactItems: [attemptPut(ctx.floorDb, ctx.clientId, attempt, Number(event!.ttl))] }),
+          );
+        },
+      };
+    },
+  }),
+
   getEvent: (route) => ({
     id: route.id,
     route,
@@ -559,6 +601,13 @@ const known: Record<string, Builder> = {
     },
   }),
 };
+
+/** The newest event of the bench client (its fixtures have recorded plenty). */
+async function newestEventOf(ctx: BenchContext): Promise<string> {
+  const res = await ctx.api.send({ method: 'GET', path: '/events?limit=1' });
+  if (res.status !== 200) throw new Error(`fixture: GET /events answered HTTP ${res.status}`);
+  return String(json(res).data[0].id);
+}
 
 /**
  * The floor of an Idempotency-Key: the claim, one conditional PutItem, and the completing update

@@ -11,6 +11,8 @@ import {
 } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import { AttributeType, BillingMode, ProjectionType, StreamViewType, Table } from 'aws-cdk-lib/aws-dynamodb';
+import { FilterCriteria, StartingPosition } from 'aws-cdk-lib/aws-lambda';
+import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
@@ -21,11 +23,16 @@ import { CURSOR_SECRET_ARN_ENV } from '../lib/db/cursor-key';
 import { DUE_INDEX, tableDefinition } from '../lib/db/table';
 import type { Limits } from '../lib/limits';
 import { API_BASE_PATH, fallbackHandler, routeList, sweepHandler } from '../lib/routes';
+import { DEFAULT_DELIVERY_SETTINGS, deliverySettingsEnvironment } from '../lib/webhooks/delivery-settings';
 import { URL_POLICY_ENV, type UrlPolicy } from '../lib/webhooks/policy';
+import { DISPATCH_FILTERS, DISPATCHER_TIMEOUT_SECONDS } from '../lib/webhooks/stream-filter';
 import { ApiFunction } from './constructs/api-function';
 
 /** A deployed stage accepts only https webhook URLs whose hosts resolve to public addresses (docs/api.md §11). */
 const WEBHOOK_URL_POLICY: UrlPolicy = 'deployed';
+
+/** What the webhook dispatcher does on the table, and nothing more. */
+export const DISPATCHER_TABLE_ACTIONS = ['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:PutItem', 'dynamodb:UpdateItem'] as const;
 
 /** Route handlers are named relative to the project root (lib/routes.ts). */
 const projectRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -63,6 +70,10 @@ export class PaymentSandboxStack extends Stack {
   readonly routeFunctions: ReadonlyMap<string, ApiFunction>;
   /** The `$default` route's function: 404, or 405 with `Allow`. */
   readonly fallbackFunction: ApiFunction;
+  /** Delivers webhooks: the table's stream (events and resends) invokes it. */
+  readonly dispatcherFunction: ApiFunction;
+  /** Where stream batches the dispatcher kept failing on are recorded. */
+  readonly dispatcherFailures: Queue;
   /** The sweep over what falls due, invoked every minute by a schedule. */
   readonly sweepFunction: ApiFunction;
 
@@ -118,6 +129,8 @@ export class PaymentSandboxStack extends Stack {
     }
     this.routeFunctions = routeFunctions;
 
+    [this.dispatcherFunction, this.dispatcherFailures] = this.createDispatcher(props.limits);
+
     // Every route of this API, `$default` included, is open at the gateway on purpose.
     Validations.of(this.api).acknowledge({
       id: 'AwsSolutions-APIG4',
@@ -157,6 +170,63 @@ export class PaymentSandboxStack extends Stack {
   }
 
   /**
+   * The webhook dispatcher (functions/dispatch-events.ts): an event source mapping on the table's
+   * stream lets through only inserted events and resends (lib/webhooks/stream-filter.ts), so the
+   * request counters written on every request never invoke it. A failing batch is split to find
+   * the record at fault, a record it reports failed is retried alone, and what still fails after
+   * the retries is sent to a queue; the sweep delivers any event still due meanwhile. Its role
+   * reads this stream (no other function may) and has exactly the table actions delivery uses.
+   */
+  private createDispatcher(limits: Limits): [ApiFunction, Queue] {
+    const fn = new ApiFunction(this, 'DispatchEvents', {
+      entry: join(projectRoot, 'functions/dispatch-events.ts'),
+      projectRoot,
+      description: 'Delivers the webhooks of new events, from the table stream',
+      timeout: Duration.seconds(DISPATCHER_TIMEOUT_SECONDS),
+    });
+    // GetItem (attempt, endpoint, event), Query (the client's endpoints), PutItem (attempts) and
+    // UpdateItem (claims, outcomes, the event's due attributes); the transactions are made of these.
+    fn.bindTableActions(this.table, { actions: DISPATCHER_TABLE_ACTIONS, limits });
+    fn.function.addEnvironment(URL_POLICY_ENV, WEBHOOK_URL_POLICY);
+    for (const [name, value] of Object.entries(deliverySettingsEnvironment(DEFAULT_DELIVERY_SETTINGS))) fn.function.addEnvironment(name, value);
+
+    const failures = new Queue(this, 'DispatchEventsFailures', {
+      enforceSSL: true,
+      encryption: QueueEncryption.SQS_MANAGED,
+      retentionPeriod: Duration.days(14),
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+    Validations.of(failures).acknowledge({
+      id: 'AwsSolutions-SQS3',
+      reason:
+        "This queue is itself the dispatcher's failure destination: it records the stream batches the dispatcher " +
+        'kept failing on, for an operator to look at. Nothing consumes it, so it needs no dead-letter queue of its own.',
+    });
+    fn.function.addEventSource(
+      new DynamoEventSource(this.table, {
+        startingPosition: StartingPosition.LATEST,
+        batchSize: 10,
+        bisectBatchOnError: true,
+        retryAttempts: 3,
+        reportBatchItemFailures: true,
+        // A receiver that takes its 10 s must not hold up every other client's webhooks.
+        parallelizationFactor: 10,
+        maxRecordAge: Duration.hours(1),
+        onFailure: new SqsDlq(failures),
+        filters: DISPATCH_FILTERS.map((pattern) => FilterCriteria.filter({ ...pattern })),
+      }),
+    );
+    Validations.of(fn.role).acknowledge({
+      id: 'AwsSolutions-IAM5[Resource::*]',
+      reason:
+        "dynamodb:ListStreams, part of the event source mapping's stream grant, has no resource-level permission: " +
+        'it can only name "*". Every other stream action is on this table\'s stream only, and the table actions are ' +
+        "on the table's client partitions.",
+    });
+    return [fn, failures];
+  }
+
+  /**
    * The sweep (functions/sweep.ts): an EventBridge rule invokes it every minute, the finest rate a
    * rule has, which is what docs/api.md §10 promises deployed (a due payment is stored expired
    * within 60 s). A tick EventBridge cannot deliver is retried, then kept in an encrypted dead-letter
@@ -167,10 +237,13 @@ export class PaymentSandboxStack extends Stack {
     const sweep = new ApiFunction(this, 'Sweep', {
       entry: join(projectRoot, sweepHandler),
       projectRoot,
-      description: 'Every minute: stores what has fallen due (expired payments, with their events)',
+      description: 'Every minute: stores what has fallen due (expired payments, with their events) and makes the webhook attempts due',
+      // A webhook attempt may take its 10 s; what a pass does not reach in time is still due on the next tick.
+      timeout: Duration.seconds(DISPATCHER_TIMEOUT_SECONDS),
     });
     sweep.bindSweep(this.table, { dueIndexName: DUE_INDEX, limits });
     sweep.function.addEnvironment(URL_POLICY_ENV, WEBHOOK_URL_POLICY);
+    for (const [name, value] of Object.entries(deliverySettingsEnvironment(DEFAULT_DELIVERY_SETTINGS))) sweep.function.addEnvironment(name, value);
     sweep.function.configureAsyncInvoke({ retryAttempts: 0 });
     const deadLetters = new Queue(this, 'SweepDeadLetters', {
       enforceSSL: true,

@@ -2,6 +2,7 @@
 import { isUrlPolicy, URL_POLICY_ENV, urlPolicies, type UrlPolicy } from './webhooks/policy';
 
 import { LIMIT_ENV, parseLimit, type Limits } from './limits';
+import { readDeliverySettings } from './webhooks/delivery-settings';
 
 type Env = Readonly<Record<string, string | undefined>>;
 
@@ -33,6 +34,8 @@ export function readConfig(env: Env) {
     limits: { requestsPerSecond: limit('requestsPerSecond'), readUnitsPerRequest: limit('readUnitsPerRequest') } satisfies Limits,
     /** Which webhook URLs are accepted (lib/webhooks/url-policy.ts): `local` only under `npm start`. */
     webhookUrlPolicy: webhookUrlPolicy(env),
+    /** Webhook retries and attempt timeout (lib/webhooks/delivery-settings.ts): the contract's unless set. */
+    webhookDelivery: readDeliverySettings(env),
   } as const;
 }
 

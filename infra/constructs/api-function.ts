@@ -31,9 +31,10 @@ const WRITE_ACTIONS = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:Dele
 /**
  * A sweep reads each due item and changes it with its events in one TransactWriteItems, whose
  * items authorize as UpdateItem and PutItem (and ConditionCheckItem); it never deletes, and
- * finds its work by a Query of the due index alone.
+ * finds its work by a Query of the due index. Webhook delivery's due items (lib/webhooks/dispatch.ts)
+ * also Query the client's endpoints, in its partition.
  */
-const SWEEP_ITEM_ACTIONS = ['dynamodb:GetItem', 'dynamodb:UpdateItem', 'dynamodb:PutItem', 'dynamodb:ConditionCheckItem'];
+const SWEEP_ITEM_ACTIONS = ['dynamodb:GetItem', 'dynamodb:UpdateItem', 'dynamodb:PutItem', 'dynamodb:ConditionCheckItem', 'dynamodb:Query'];
 
 /** Every request counts itself in its client's partition (lib/auth/request-counter.ts), reads too. */
 const COUNTER_ACTIONS = ['dynamodb:UpdateItem'];
@@ -52,6 +53,8 @@ export interface ApiFunctionProps {
   /** Where package-lock.json and tsconfig.json live; esbuild resolves modules from here. */
   readonly projectRoot: string;
   readonly description?: string;
+  /** How long one invocation may run; 10 s unless given (an API route's answer must come well within API Gateway's 30 s). */
+  readonly timeout?: Duration;
 }
 
 export interface BindTableOptions {
@@ -105,7 +108,7 @@ export class ApiFunction extends Construct {
       runtime: Runtime.NODEJS_24_X,
       architecture: Architecture.ARM_64,
       memorySize: 256,
-      timeout: Duration.seconds(10),
+      timeout: props.timeout ?? Duration.seconds(10),
       role: this.role,
       logGroup: this.logGroup,
       projectRoot: props.projectRoot,
@@ -136,6 +139,19 @@ export class ApiFunction extends Construct {
         logLevel: LogLevel.WARNING,
       },
     });
+  }
+
+  /**
+   * Points the function at the table (TABLE_NAME) with the stage's limits, and grants exactly
+   * `actions` on the table's client partitions, for a function that is not a route (its
+   * `access` is not one of the routes' levels): no index, no other item.
+   */
+  bindTableActions(table: ITable, options: { actions: readonly string[]; limits: Limits }): void {
+    this.function.addEnvironment('TABLE_NAME', table.tableName);
+    for (const [name, value] of Object.entries(limitsEnvironment(options.limits))) this.function.addEnvironment(name, value);
+    this.role.addToPrincipalPolicy(
+      new PolicyStatement({ actions: [...options.actions], resources: [table.tableArn], conditions: CLIENT_PARTITIONS_ONLY }),
+    );
   }
 
   /**

@@ -88,9 +88,9 @@ function decodeAll(params: Record<string, string>): Record<string, string> {
   return decoded;
 }
 
-/** A Lambda context with HTTP API's remaining time. */
-export function lambdaContext(requestId: string, functionName: string): Context {
-  const deadline = Date.now() + INTEGRATION_TIMEOUT_MS;
+/** A Lambda context with HTTP API's remaining time, or the function's own timeout when it is not behind the API. */
+export function lambdaContext(requestId: string, functionName: string, timeoutMs = INTEGRATION_TIMEOUT_MS): Context {
+  const deadline = Date.now() + timeoutMs;
   return {
     callbackWaitsForEmptyEventLoop: false,
     functionName,

@@ -10,10 +10,12 @@ import type { Db } from '../../lib/db/db';
 import { DEFAULT_LIMITS, LIMIT_ENV, limitsEnvironment, parseLimit, type Limits } from '../../lib/limits';
 import { sweepHandler } from '../../lib/routes';
 import { scopes as allScopes } from '../../lib/scopes';
+import { deliverySettingsEnvironment, readDeliverySettings, type DeliverySettings } from '../../lib/webhooks/delivery-settings';
 import { URL_POLICY_ENV, type UrlPolicy } from '../../lib/webhooks/policy';
 import { runEvery, type BackgroundLoop } from './background';
 import { ensureTable, startDynamoLocal, type DynamoBinding } from './dynamodb-local';
 import { startLocalServer } from './server';
+import { startStreamDelivery, stopAbandoningPosts } from './webhook-delivery';
 
 /** The local table's name; deployed stacks use a generated one. */
 export const LOCAL_TABLE_NAME = 'payment-sandbox';
@@ -48,11 +50,14 @@ export interface SandboxOptions {
   /** The per-client budget; each limit not given comes from its environment variable, else lib/limits.ts. */
   readonly limits?: Partial<Limits>;
   /**
-   * Runs what the stack schedules, here in the process: the sweep (functions/sweep.ts) every
-   * LOCAL_SWEEP_INTERVAL_MS. Default true; false serves the API alone (a test that must not
+   * Runs what the stack runs besides the API, here in the process: the sweep (functions/sweep.ts)
+   * every LOCAL_SWEEP_INTERVAL_MS and webhook delivery from the table's stream
+   * (functions/dispatch-events.ts). Default true; false serves the API alone (a test that must not
    * have the table change under it, the bench counting each request's own calls).
    */
   readonly background?: boolean;
+  /** Webhook retries and timeout; else WEBHOOK_RETRY_SCHEDULE_SECONDS and WEBHOOK_ATTEMPT_TIMEOUT_MS, else the contract's. */
+  readonly webhookDelivery?: DeliverySettings;
 }
 
 /** How often the local sandbox sweeps what has fallen due: docs/api.md §10 promises expiry within 2 s locally. */
@@ -67,6 +72,23 @@ const projectRoot = fileURLToPath(new URL('../../', import.meta.url));
 async function startSweeping(): Promise<BackgroundLoop> {
   const { handler } = (await import(join(projectRoot, sweepHandler))) as { handler: () => Promise<unknown> };
   return runEvery(LOCAL_SWEEP_INTERVAL_MS, handler, (error) => console.error('local sandbox: a sweep pass failed', error));
+}
+
+/**
+ * The sweep and webhook delivery from the table's stream (docs/api.md §11), in this process; its
+ * configuration must be in the environment already. Stopping ends both and abandons the webhook
+ * POSTs under way, as a crash would: they are made again after a restart (at least once).
+ */
+export async function startBackground(options: { dynamoEndpoint: string; tableName: string }): Promise<BackgroundLoop> {
+  const sweeping = await startSweeping();
+  let delivering: BackgroundLoop;
+  try {
+    delivering = await startStreamDelivery(options);
+  } catch (error) {
+    await sweeping.stop();
+    throw error;
+  }
+  return { stop: () => stopAbandoningPosts([delivering, sweeping]) };
 }
 
 /**
@@ -88,8 +110,8 @@ const LOCAL_URL_POLICY: UrlPolicy = 'local';
 /**
  * Starts DynamoDB Local, creates the table from the shared definition and serves the very
  * Lambda handlers on 127.0.0.1, with the local webhook URL policy, and (unless `background:
- * false`) runs the sweep every second. `stop()` ends the sweep, closes the server and waits for
- * java to exit.
+ * false`) runs the sweep every second and delivers webhooks from the table's stream. `stop()` ends
+ * them, closes the server and waits for java to exit.
  */
 export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
   cursorKeyOf(options.cursorSecret); // refuses a short one before anything starts
@@ -103,10 +125,11 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
     process.env[CURSOR_SECRET_ENV] = options.cursorSecret;
     Object.assign(process.env, limitsEnvironment(limits));
     process.env[URL_POLICY_ENV] = LOCAL_URL_POLICY;
+    Object.assign(process.env, deliverySettingsEnvironment(options.webhookDelivery ?? readDeliverySettings(process.env)));
     const server = await startLocalServer({ port: options.port });
-    let sweeping: BackgroundLoop | undefined;
+    let background: BackgroundLoop | undefined;
     try {
-      if (options.background !== false) sweeping = await startSweeping();
+      if (options.background !== false) background = await startBackground({ dynamoEndpoint: dynamo.endpoint, tableName: LOCAL_TABLE_NAME });
     } catch (error) {
       await server.close();
       throw error;
@@ -121,7 +144,7 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
       tableName: LOCAL_TABLE_NAME,
       db,
       stop: async () => {
-        await sweeping?.stop();
+        await background?.stop();
         await server.close();
         closeDb(db);
         await dynamo.stop();

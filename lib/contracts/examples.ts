@@ -92,3 +92,16 @@ export const webhookEndpointExample = {
 
 /** A signing secret as the create answer shows it (an example, not a key anyone uses). */
 export const webhookSecretExample = 'whsec_p2xVb3QaDt0n8mSgF1rJkYcWzE5uHo7L';
+
+/** A failed first attempt with its retry scheduled: the example of the OpenAPI document. */
+export const deliveryAttemptExample = {
+  id: 'dlv_01M80CWEM5K8Q2R6T0V4X8Z2B6',
+  endpoint_id: webhookEndpointExample.id,
+  attempt: 1,
+  status: 'failed',
+  response_status: 500,
+  response_time_ms: 84,
+  error: 'The endpoint answered 500',
+  attempted_at: '2026-11-22T01:10:45.300Z',
+  next_attempt_at: '2026-11-22T01:10:55.384Z',
+};

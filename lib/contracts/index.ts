@@ -10,10 +10,12 @@ import { getOpenApiDocumentContract } from './get-openapi-document';
 import { getTransactionContract } from './get-transaction';
 import { getWebhookEndpointContract } from './get-webhook-endpoint';
 import { listChannelsContract } from './list-channels';
+import { listEventDeliveriesContract } from './list-event-deliveries';
 import { listEventsContract } from './list-events';
 import { listSettlementsContract } from './list-settlements';
 import { listTransactionsContract } from './list-transactions';
 import { listWebhookEndpointsContract } from './list-webhook-endpoints';
+import { resendEventContract } from './resend-event';
 import { simulateTransactionContract } from './simulate-transaction';
 
 /**
@@ -33,6 +35,8 @@ export const contracts = {
   listSettlements: listSettlementsContract,
   listEvents: listEventsContract,
   getEvent: getEventContract,
+  listEventDeliveries: listEventDeliveriesContract,
+  resendEvent: resendEventContract,
   createWebhookEndpoint: createWebhookEndpointContract,
   listWebhookEndpoints: listWebhookEndpointsContract,
   getWebhookEndpoint: getWebhookEndpointContract,

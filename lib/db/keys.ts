@@ -20,6 +20,7 @@ const STL = 'STL#';
 const IDEM = 'IDEM#';
 const WHE = 'WHE#';
 const EVT = 'EVT#';
+const DLV = 'DLV#';
 
 /** The one partition listing every client (admin only: `clients list` without a Scan). */
 const CLIENT_REGISTRY = 'CLIENTS';
@@ -56,6 +57,19 @@ export const keys = {
 
   /** An event (docs/api.md §10); sort keys order by the ULID in the id, so by recording time. */
   event: (clientId: string, eventId: string) => ({ pk: clientPartition(clientId), sk: EVT + eventId }),
+
+  /**
+   * One webhook delivery attempt (docs/api.md §11), filed under its event: `DLV#<evt id>#<dlv id>`, so
+   * an event's attempts are one key range, in the order they were scheduled (the ULID of `dlv_…`).
+   */
+  deliveryAttempt: (clientId: string, eventId: string, attemptId: string) => ({
+    pk: clientPartition(clientId),
+    sk: `${DLV}${eventId}#${attemptId}`,
+  }),
+  /** The sort-key prefix of an event's delivery attempts: the `sortKeyPrefix` of their list. */
+  deliveryAttemptSortKeyPrefix: (eventId: string) => `${DLV}${eventId}#`,
+  /** What the sort key of every delivery attempt starts with: the sweep's kind for due attempts. */
+  deliveryAttemptPrefix: DLV,
 
   /** Sort keys of transactions, settlement entries, webhook endpoints and events by id (an empty id gives the prefix). */
   transactionSortKey: (transactionId: string) => TXN + transactionId,

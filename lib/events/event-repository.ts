@@ -38,6 +38,14 @@ export const TAIL_SEND_WINDOW_MS = 1_000;
  */
 export const TAIL_SETTLE_MS = 2_000;
 
+/**
+ * An event is due for its webhook deliveries this long after its recording (keys.due on the event
+ * item): the table's stream brings it to the dispatcher well before, which creates its deliveries
+ * and removes the due attributes in one write (lib/webhooks/dispatch.ts); the sweep does the same
+ * for any event still due, one the stream did not bring (a local restart, a failing batch).
+ */
+export const EVENT_DISPATCH_GRACE_MS = 2_000;
+
 /** Events are kept 30 days from their recording (docs/api.md §10); DynamoDB's TTL then deletes them. */
 export const EVENT_TTL_SECONDS = 30 * 24 * 60 * 60;
 
@@ -81,6 +89,7 @@ export function recordEvents(db: Db, clientId: string, changes: readonly Change[
           // `type` and `created_at` are the event's own; the transaction is named for filtering.
           transaction_id: transactionIdOf(event),
           ttl,
+          ...keys.due(new Date(at.getTime() + EVENT_DISPATCH_GRACE_MS).toISOString()),
         },
         ConditionExpression: 'attribute_not_exists(pk)',
       },

@@ -23,7 +23,7 @@ export interface Contract {
   /** When true an absent body is validated as `{}` (e.g. cancel's optional reason). */
   readonly bodyOptional?: boolean;
   readonly response: {
-    readonly status: 200 | 201;
+    readonly status: 200 | 201 | 202;
     readonly description: string;
     /** The whole response body, envelope included. */
     readonly schema: z.ZodMiniType;

@@ -83,7 +83,8 @@ export function endpoint<C extends Contract>(
       });
     // A replay changed nothing: only the request that made the effect is audited.
     const audited = (result: ApiResult, replayed = false) => {
-      if (route.audit && !replayed) audit({ requestId, principal, route, objectId: objectIdOf(result) });
+      // An answer without an id of its own (a resend's list of attempts) names the object of its path.
+      if (route.audit && !replayed) audit({ requestId, principal, route, objectId: objectIdOf(result) ?? (params as { id?: string }).id });
       return result;
     };
     if (idempotencyKey === undefined) return toHttpResponse(audited(await execute()), requestId);

@@ -24,6 +24,9 @@ export const ok = <T>(data: T): ApiResult<Success<T>, 200> => ({ statusCode: 200
 /** 201 with `{"success": true, "data": …}`. */
 export const created = <T>(data: T): ApiResult<Success<T>, 201> => ({ statusCode: 201, body: success(data) });
 
+/** 202 with `{"success": true, "data": …}`: accepted, to be done shortly (a resend). */
+export const accepted = <T>(data: T): ApiResult<Success<T>, 202> => ({ statusCode: 202, body: success(data) });
+
 /** 200 list envelope with pagination. */
 export const page = <T>(
   data: readonly T[],

@@ -44,8 +44,11 @@ import { Event } from '../events/event';
 import { SettlementEntry } from '../payments/settlement-entry';
 import { Refund } from '../payments/refunds';
 import { Customer, PaymentDetails, Transaction } from '../payments/transaction';
+import { idPattern } from '../ids';
 import { API_BASE_PATH, routeList } from '../routes';
 import { scopes } from '../scopes';
+import { DeliveryAttempt } from '../webhooks/delivery-attempt';
+import { DEFAULT_DELIVERY_SETTINGS } from '../webhooks/delivery-settings';
 import { CreatedWebhookEndpoint, WebhookEndpoint } from '../webhooks/webhook-endpoint';
 
 /**
@@ -103,6 +106,7 @@ const schemaComponents = {
   Event,
   WebhookEndpoint,
   CreatedWebhookEndpoint,
+  DeliveryAttempt,
   PaymentMethod,
   Channel,
   Fee,
@@ -300,6 +304,48 @@ function description(): string {
   ].join('\n\n');
 }
 
+const idPatternSource = (kind: Parameters<typeof idPattern>[0]) => idPattern(kind).source;
+
+/** A header of a delivered webhook (Standard Webhooks). */
+const webhookHeader = (description: string, pattern: string, example: string) =>
+  meta(z.string().check(z.regex(new RegExp(pattern))), { description, examples: [example] });
+
+/**
+ * What the sandbox POSTs to a webhook endpoint (docs/api.md §11): the OpenAPI 3.1 `webhooks`
+ * section, so a receiver can be generated from the document like a client.
+ */
+function webhooks(): ZodOpenApiPathsObject {
+  const { retryScheduleSeconds, attemptTimeoutMs } = DEFAULT_DELIVERY_SETTINGS;
+  const operation: ZodOpenApiOperationObject = {
+    operationId: 'deliverEvent',
+    summary: 'An event, POSTed to each webhook endpoint enabled for its type',
+    description: [
+      'Sent by the sandbox to your endpoint\'s URL, per the Standard Webhooks specification, so any of its libraries ' +
+        'verifies it: `webhook-signature` is `v1,` and the base64 HMAC-SHA256, keyed with the bytes of your endpoint\'s ' +
+        'secret (the base64 after `whsec_`), of `{webhook-id}.{webhook-timestamp}.{body}`.',
+      `A 2xx within ${attemptTimeoutMs / 1000} s is success. Anything else (another status, a timeout, a refused ` +
+        `connection) is retried after ${retryScheduleSeconds.map((s) => (s < 60 ? `${s} s` : s < 3600 ? `${s / 60} min` : `${s / 3600} h`)).join(', ')} ` +
+        `(${retryScheduleSeconds.length + 1} attempts), then the delivery is failed. Redirects are not followed. At least ` +
+        'once and in no guaranteed order: dedupe on `webhook-id`, the event id, which every attempt and resend repeats.',
+    ].join('\n\n'),
+    tags: ['Webhooks'],
+    security: [],
+    requestParams: {
+      header: z.object({
+        'webhook-id': webhookHeader('The event id, the same on every attempt and resend of the event', idPatternSource('event'), 'evt_01M80CWEM1X2Y3Z4A5B6C7D8E9'),
+        'webhook-timestamp': webhookHeader('When this attempt was signed, in Unix seconds', '^[0-9]+$', '1795309845'),
+        'webhook-signature': webhookHeader('`v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`', '^v1,[A-Za-z0-9+/]+=*$', 'v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4='),
+      }),
+    },
+    requestBody: { required: true, content: { 'application/json': { schema: Event } } },
+    responses: {
+      '2XX': { description: `Delivered: the event is yours; answer within ${attemptTimeoutMs / 1000} s (the body is not read beyond 4 KB)` },
+      default: { description: 'Not delivered: the attempt is retried on the schedule above' },
+    },
+  };
+  return { event: { post: operation } };
+}
+
 /** Builds the document (as plain JSON: what openapi.json holds and GET /openapi.json serves). */
 export function buildOpenApiDocument(): OpenApiDocument {
   const document = createDocument({
@@ -323,6 +369,7 @@ export function buildOpenApiDocument(): OpenApiDocument {
     ],
     tags: Object.entries(tagDescriptions).map(([name, text]) => ({ name, description: text })),
     paths: paths(),
+    webhooks: webhooks(),
     components: {
       schemas: schemaComponents,
       headers: headerComponents,

@@ -1,12 +1,16 @@
 import { keys } from '../db/keys';
 import { expireDuePayment } from '../payments/expiry';
+import { defaultDeliveryDeps } from '../webhooks/default-delivery';
+import { deliveryDueHandlers } from '../webhooks/dispatch';
 import type { DueHandlers } from './sweep';
 
 /**
  * What the sweep does with each kind of due item, by sort-key prefix: the one registry that the
  * scheduled function (functions/sweep.ts) and `npm start` run. A pending transaction falls due at
- * its `expires_at`.
+ * its `expires_at`; an event whose webhook deliveries the stream did not create (`EVT#`) and a
+ * webhook attempt that fell due (`DLV#`: a retry, or one whose worker died) are delivery's.
  */
 export const dueHandlers: DueHandlers = {
   [keys.transactionSortKey('')]: expireDuePayment,
+  ...deliveryDueHandlers(defaultDeliveryDeps),
 };

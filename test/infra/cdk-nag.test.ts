@@ -66,11 +66,13 @@ describe('cdk-nag AwsSolutions', () => {
     expect(Annotations.fromStack(nagged.stack).findError('*', Match.anyValue())).toEqual([]);
   });
 
-  it('acknowledges only APIG4 on the HTTP API, SMG4 on the cursor secret and SQS3 on the sweep\'s dead-letter queue, each with a reason a reviewer can check', () => {
+  it('acknowledges only APIG4 on the HTTP API, SMG4 on the cursor secret, ListStreams on the dispatcher, and SQS3 on the dispatcher\'s failure queue and the sweep\'s dead-letter queue, each with a reason a reviewer can check', () => {
     const acks = acknowledgements(nagged.stack);
     expect(acks.map(({ path, id }) => ({ path, id }))).toEqual([
       { path: 'PaymentSandbox-nag/CursorSecret', id: 'AwsSolutions-SMG4' },
       { path: 'PaymentSandbox-nag/HttpApi', id: 'AwsSolutions-APIG4' },
+      { path: 'PaymentSandbox-nag/DispatchEvents/Role', id: 'AwsSolutions-IAM5[Resource::*]' },
+      { path: 'PaymentSandbox-nag/DispatchEventsFailures', id: 'AwsSolutions-SQS3' },
       { path: 'PaymentSandbox-nag/SweepDeadLetters', id: 'AwsSolutions-SQS3' },
     ]);
     const reasonOf = (id: string) => acks.find((a) => a.id === id)!.reason;
@@ -78,7 +80,10 @@ describe('cdk-nag AwsSolutions', () => {
     expect(reasonOf('AwsSolutions-APIG4')).toMatch(/401\/403/);
     expect(reasonOf('AwsSolutions-SMG4')).toMatch(/rotation/i);
     expect(reasonOf('AwsSolutions-SMG4')).toMatch(/open cursor/);
-    expect(reasonOf('AwsSolutions-SQS3')).toMatch(/itself a dead-letter queue/);
+    expect(reasonOf('AwsSolutions-IAM5[Resource::*]')).toMatch(/dynamodb:ListStreams/);
+    const sqs3 = acks.filter((a) => a.id === 'AwsSolutions-SQS3');
+    expect(sqs3.find((a) => a.path.endsWith('DispatchEventsFailures'))!.reason).toMatch(/failure destination/);
+    expect(sqs3.find((a) => a.path.endsWith('SweepDeadLetters'))!.reason).toMatch(/itself a dead-letter queue/);
   });
 
   it('runs on every synthesis and fails it on an unacknowledged finding, even a warning', () => {

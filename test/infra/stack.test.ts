@@ -90,6 +90,10 @@ const routeKeyOf = (route: (typeof routeList)[number]) => `${route.method} ${API
 const tableRoutes = routeList.filter((r) => r.table !== 'none');
 const tablelessRoutes = routeList.filter((r) => r.table === 'none');
 const fallbackId = () => functionOfRoute('$default');
+/** The function the table's stream invokes: the webhook dispatcher, the one function behind no route. */
+const dispatcherId = () => refId(ofType('AWS::Lambda::EventSourceMapping')[0]![1].Properties.FunctionName);
+/** Functions besides one per route and the `$default` one: the sweep and the webhook dispatcher. */
+const BACKGROUND_FUNCTIONS = 2;
 
 /**
  * Runs a function's bundle as Lambda would, in a fresh Node process with a Lambda-like
@@ -143,8 +147,8 @@ describe('routes', () => {
     expect(new Set(functionIds).size).toBe(routeList.length);
     expect(functionIds).not.toContain(fallbackId());
     expect(functionIds).not.toContain(sweepId);
-    // Besides the routes': the $default route's and the sweep's.
-    expect(ofType('AWS::Lambda::Function')).toHaveLength(routeList.length + 2);
+    // Besides the routes': the $default route's, the sweep's and the webhook dispatcher's.
+    expect(ofType('AWS::Lambda::Function')).toHaveLength(routeList.length + 1 + BACKGROUND_FUNCTIONS);
   });
 
   it('answers requests that match no route from a $default route with a function of its own', () => {
@@ -159,13 +163,13 @@ describe('routes', () => {
 });
 
 describe('functions', () => {
-  it('run on Node.js 24 on arm64 with 256 MB and a 10 s timeout', () => {
-    for (const [, fn] of ofType('AWS::Lambda::Function')) {
+  it('run on Node.js 24 on arm64 with 256 MB and a 10 s timeout (the webhook dispatcher and the sweep, which make webhook attempts, 60 s)', () => {
+    for (const [id, fn] of ofType('AWS::Lambda::Function')) {
       expect(fn.Properties).toMatchObject({
         Runtime: 'nodejs24.x',
         Architectures: ['arm64'],
         MemorySize: 256,
-        Timeout: 10,
+        Timeout: id === dispatcherId() || id === sweepId ? 60 : 10,
         Handler: 'index.handler',
       });
       expect(fn.Properties.Environment.Variables).toMatchObject({
@@ -176,7 +180,7 @@ describe('functions', () => {
   });
 
   it('are ESM bundles with a source map and a require shim, importing nothing but Node built-ins', () => {
-    expect(assetDirs.size).toBe(routeList.length + 2);
+    expect(assetDirs.size).toBe(routeList.length + 1 + BACKGROUND_FUNCTIONS);
     for (const dir of assetDirs.values()) {
       const code = readFileSync(join(dir, 'index.mjs'), 'utf8');
       expect(code.split('\n', 1)[0]).toBe(BANNER);
@@ -309,9 +313,8 @@ describe('table permissions', () => {
   });
 
   it('scopes reads to the table and its indexes by name, and writes (the counters\' too) to the table\'s client partitions', () => {
-    const dynamoStatements = ofType('AWS::Lambda::Function')
-      .filter(([id]) => id !== sweepId)
-      .flatMap(([id]) => statementsOf(id))
+    const dynamoStatements = tableRoutes
+      .flatMap((route) => statementsOf(functionOfRoute(routeKeyOf(route))))
       .filter((s) => asList<string>(s.Action).some((a) => a.startsWith('dynamodb:')));
     const writes = dynamoStatements.filter((s) => asList<string>(s.Action).includes('dynamodb:UpdateItem'));
     const reads = dynamoStatements.filter((s) => !writes.includes(s));
@@ -326,10 +329,12 @@ describe('table permissions', () => {
     }
   });
 
-  it('grants no wildcard action and no Resource "*" anywhere', () => {
+  it('grants no wildcard action and no Resource "*" anywhere, but dynamodb:ListStreams, which has no resource-level permission', () => {
     const statements = ofType('AWS::IAM::Policy').flatMap(([, p]) => p.Properties.PolicyDocument.Statement);
     expect(statements.length).toBeGreaterThan(0);
-    for (const statement of statements) {
+    const listStreams = statements.filter((s) => s.Action === 'dynamodb:ListStreams');
+    expect(listStreams).toEqual([{ Effect: 'Allow', Action: 'dynamodb:ListStreams', Resource: '*' }]);
+    for (const statement of statements.filter((s) => !listStreams.includes(s))) {
       for (const action of asList<string>(statement.Action)) expect(action).not.toContain('*');
       expect(asList(statement.Resource)).not.toContain('*');
     }
@@ -353,7 +358,7 @@ describe('cursor secret', () => {
   });
 
   it('is named by CURSOR_SECRET_ARN and readable by the functions of the routes that page, and by no other function', () => {
-    expect(cursorRoutes.map((r) => r.id)).toEqual(['listTransactions', 'listSettlements', 'listEvents', 'listWebhookEndpoints']);
+    expect(cursorRoutes.map((r) => r.id)).toEqual(['listTransactions', 'listSettlements', 'listEvents', 'listEventDeliveries', 'listWebhookEndpoints']);
     const cursorFunctions = new Set(cursorRoutes.map((r) => functionOfRoute(routeKeyOf(r))));
     for (const [id, fn] of ofType('AWS::Lambda::Function')) {
       if (cursorFunctions.has(id)) {
@@ -453,7 +458,7 @@ describe('sweep', () => {
     expect(rules).toHaveLength(1);
     return rules[0]![1];
   };
-  const deadLettersId = () => ofType('AWS::SQS::Queue')[0]![0];
+  const deadLettersId = () => refId(ruleOf().Properties.Targets[0].DeadLetterConfig.Arn);
 
   it('is a function of its own, invoked by an EventBridge rule every minute', () => {
     expect(resources[sweepId]!.Type).toBe('AWS::Lambda::Function');
@@ -476,7 +481,8 @@ describe('sweep', () => {
   });
 
   it('keeps undelivered ticks 14 days in an encrypted queue that refuses anything but TLS and takes messages from that rule only', () => {
-    expect(ofType('AWS::SQS::Queue')).toHaveLength(1);
+    // The other queue is the webhook dispatcher's (test/infra/webhook-dispatcher.test.ts).
+    expect(ofType('AWS::SQS::Queue')).toHaveLength(2);
     expect(resources[deadLettersId()]!.Properties).toMatchObject({ SqsManagedSseEnabled: true, MessageRetentionPeriod: 14 * 24 * 3600 });
     const [, policy] = ofType('AWS::SQS::QueuePolicy').find(([, p]) => p.Properties.Queues.some((q: Json) => q.Ref === deadLettersId()))!;
     expect(policy.Properties.PolicyDocument.Statement).toEqual([
@@ -501,7 +507,7 @@ describe('sweep', () => {
     template.hasResourceProperties('AWS::Lambda::EventInvokeConfig', { FunctionName: { Ref: sweepId }, MaximumRetryAttempts: 0 });
   });
 
-  it('may Query the due index alone, and GetItem, UpdateItem, PutItem and ConditionCheckItem on client partitions only', () => {
+  it('may Query the due index, and GetItem, UpdateItem, PutItem, ConditionCheckItem and (for webhook delivery) Query on client partitions only', () => {
     const statements = statementsOf(sweepId).filter((s) => asList<string>(s.Action).some((a) => a.startsWith('dynamodb:')));
     expect(statements).toEqual([
       {
@@ -511,7 +517,7 @@ describe('sweep', () => {
       },
       {
         Effect: 'Allow',
-        Action: ['dynamodb:ConditionCheckItem', 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'],
+        Action: ['dynamodb:ConditionCheckItem', 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:Query', 'dynamodb:UpdateItem'],
         Resource: arnOf(tableId()),
         Condition: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['C#*'] } },
       },
@@ -519,12 +525,14 @@ describe('sweep', () => {
     expect(statementsOf(sweepId).flatMap((s) => asList<string>(s.Action)).filter((a) => !a.startsWith('dynamodb:') && !a.startsWith('logs:'))).toEqual([]);
   });
 
-  it("gets TABLE_NAME, the stage's limits and the deployed webhook URL policy, and its bundle runs a pass on the table with them", async () => {
+  it("gets TABLE_NAME, the stage's limits, the deployed webhook URL policy and the webhook retry schedule, and its bundle runs a pass on the table with them", async () => {
     expect(resources[sweepId]!.Properties.Environment.Variables).toMatchObject({
       TABLE_NAME: { Ref: tableId() },
       CLIENT_REQUESTS_PER_SECOND: String(DEFAULT_LIMITS.requestsPerSecond),
       LIST_READ_UNITS_PER_REQUEST: String(DEFAULT_LIMITS.readUnitsPerRequest),
       WEBHOOK_URL_POLICY: 'deployed',
+      WEBHOOK_RETRY_SCHEDULE_SECONDS: '10,60,300,1800,7200',
+      WEBHOOK_ATTEMPT_TIMEOUT_MS: '10000',
     });
     // A scheduled event, as EventBridge sends it; the pass answers its summary.
     const result = await runBundle(sweepId, { AWS_ACCESS_KEY_ID: 'ASIALAMBDAROLE', AWS_SECRET_ACCESS_KEY: 'secret', AWS_SESSION_TOKEN: 'session' }, {

@@ -25,6 +25,7 @@ const STATELESS_TYPES = [
   'AWS::IAM::Policy',
   'AWS::IAM::Role',
   'AWS::Lambda::EventInvokeConfig',
+  'AWS::Lambda::EventSourceMapping',
   'AWS::Lambda::Function',
   'AWS::Lambda::Permission',
   'AWS::SQS::QueuePolicy',
@@ -69,11 +70,11 @@ describe('teardown without --retain', () => {
     expect(types.filter((t) => !STATEFUL_TYPES.includes(t) && !STATELESS_TYPES.includes(t))).toEqual([]);
   });
 
-  it("deletes the table, the cursor secret, the sweep's dead-letter queue and every log group with the stack, by an explicit Delete policy", () => {
+  it("deletes the table, the cursor secret, the webhook failure queue, the sweep's dead-letter queue and every log group with the stack, by an explicit Delete policy", () => {
     const stateful = resources.filter(([, r]) => STATEFUL_TYPES.includes(r.Type));
     expect(ofType('AWS::DynamoDB::Table')).toHaveLength(1);
     expect(ofType('AWS::SecretsManager::Secret')).toHaveLength(1);
-    expect(ofType('AWS::SQS::Queue')).toHaveLength(1);
+    expect(ofType('AWS::SQS::Queue')).toHaveLength(2);
     for (const [id, r] of stateful) {
       expect({ id, DeletionPolicy: r.DeletionPolicy, UpdateReplacePolicy: r.UpdateReplacePolicy }).toEqual({
         id,

@@ -1,0 +1,9 @@
+import { listEventDeliveriesContract } from '../lib/contracts/list-event-deliveries';
+import { endpoint } from '../lib/http/endpoint';
+import { page } from '../lib/http/envelope';
+import { listEventDeliveries } from '../lib/webhooks/deliveries';
+
+export const handler = endpoint(listEventDeliveriesContract, async ({ db, principal, params, query, clock, limits }) => {
+  const { data, pagination } = await listEventDeliveries(db, principal.clientId, params.id, query, clock, limits.readUnitsPerRequest);
+  return page(data, pagination);
+});

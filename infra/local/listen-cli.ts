@@ -1,0 +1,216 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { parseArgs } from 'node:util';
+import { CloudFormationClient } from '@aws-sdk/client-cloudformation';
+import { decodeTime } from 'ulid';
+import { eventTypes } from '../../lib/events/event-types';
+import { API_BASE_PATH } from '../../lib/routes';
+import { newWebhookSecret } from '../../lib/webhooks/create-endpoint';
+import { secretBytes, signWebhook } from '../../lib/webhooks/signature';
+import { runtimeFile as defaultRuntimeFile, type RuntimeInfo } from './paths';
+import { findSandboxStack, StackError } from './stacks';
+
+/**
+ * `npm run --silent listen -- --forward-to URL [--stack NAME | --base-url URL] --key sk_…
+ * [--events a,b] [--since evt_…] [--secret whsec_…]` (docs/api.md §11): for a CI job whose app a
+ * deployed stage cannot reach. It prints the secret it signs with (first line of stdout), tails
+ * `GET /events?order=asc` keeping `next_cursor`, and POSTs each event to the URL signed as a
+ * webhook delivery is (Standard Webhooks), one line per event on stdout. Without `--since` it
+ * forwards the events recorded from its start on; with it, those after that event. Ctrl-C stops it
+ * and prints the `--since` to resume with.
+ */
+
+export interface ListenIo {
+  readonly stdout: { write(text: string): unknown };
+  readonly stderr: { write(text: string): unknown };
+  /** Aborting it stops the listener, as Ctrl-C does. */
+  readonly signal?: AbortSignal;
+  /** Where `npm start` says it runs (tests point elsewhere). */
+  readonly runtimeFile?: string;
+  /** Pause between two polls that found nothing new. */
+  readonly pollMs?: number;
+}
+
+const USAGE = `Usage: npm run --silent listen -- --forward-to URL --key sk_… [--stack NAME [--region R] | --base-url URL]
+                         [--events type,type] [--since evt_…] [--secret whsec_…]
+
+Forwards your events, signed like webhooks, to URL: for a CI job whose app the sandbox cannot reach.
+The first line printed is the secret to verify them with. Ctrl-C stops it.
+  --forward-to URL   where to POST each event (your app's webhook route)
+  --key sk_…         a key of your client with events:read
+  --stack NAME       a deployed stack (by stage or name); --base-url URL any sandbox; default: the running npm start
+  --events a,b       only these types (${eventTypes.join(', ')})
+  --since evt_…      the events after this one (resume where a run stopped); default: from now on
+  --secret whsec_…   sign with this secret instead of a new one`;
+
+/** How long one forward may take, and how often it is tried. */
+const FORWARD_TIMEOUT_MS = 10_000;
+const FORWARD_TRIES = 3;
+const DEFAULT_POLL_MS = 1_000;
+const PAGE_SIZE = 100;
+
+class UsageError extends Error {}
+
+interface Options {
+  readonly forwardTo: URL;
+  readonly key: string;
+  readonly baseUrl: string;
+  readonly types?: readonly string[];
+  readonly since?: string;
+  readonly secret: string;
+}
+
+/** Runs the listener until `io.signal` aborts; returns the exit code (0 when stopped, 1 or 2 on an error). */
+export async function runListen(argv: readonly string[], io: ListenIo): Promise<number> {
+  let options: Options;
+  try {
+    options = await parseOptions(argv, io);
+  } catch (error) {
+    if (error instanceof UsageError || error instanceof StackError) {
+      io.stderr.write(`${error.message}\n\n${USAGE}\n`);
+      return 2;
+    }
+    throw error;
+  }
+  io.stdout.write(`${options.secret}\n`);
+  io.stderr.write(
+    `Forwarding ${options.types ? options.types.join(', ') : 'every event'} of ${options.baseUrl} to ${options.forwardTo.href}, ` +
+      `${options.since ? `after ${options.since}` : 'from now on'}; Ctrl-C stops.\n`,
+  );
+  const startedAt = Date.now();
+  // Events are listed in id order, and an id starts with when the event was recorded.
+  const wanted = options.since ? (id: string) => id > options.since! : (id: string) => decodeTime(id.slice(4)) >= startedAt;
+  let last = options.since;
+  let cursor: string | undefined;
+  const signal = io.signal ?? new AbortController().signal;
+  const pause = (ms: number) => sleep(ms, undefined, { signal }).catch(() => undefined);
+  while (!signal.aborted) {
+    const query = new URLSearchParams({ order: 'asc', limit: String(PAGE_SIZE) });
+    if (options.types) query.set('type', options.types.join(','));
+    if (cursor) query.set('cursor', cursor);
+    let response: Response;
+    try {
+      response = await fetch(`${options.baseUrl}/events?${query}`, { headers: { authorization: `Bearer ${options.key}` }, signal });
+    } catch (error) {
+      if (signal.aborted) break;
+      io.stderr.write(`Could not reach ${options.baseUrl}: ${(error as Error).message}; trying again\n`);
+      await pause(io.pollMs ?? DEFAULT_POLL_MS);
+      continue;
+    }
+    const body = (await response.json().catch(() => undefined)) as
+      | { data: { id: string; type: string }[]; pagination: { has_more: boolean; next_cursor: string } }
+      | { error?: { code: string; message: string } }
+      | undefined;
+    if (response.status === 401 || response.status === 403) {
+      io.stderr.write(`${response.status}: ${(body as { error?: { message: string } })?.error?.message ?? 'refused'} (the key needs events:read)\n`);
+      return 1;
+    }
+    if (response.status !== 200 || !body || !('data' in body)) {
+      const wait = Number(response.headers.get('retry-after') ?? 0) * 1000 || (io.pollMs ?? DEFAULT_POLL_MS);
+      io.stderr.write(`GET /events answered ${response.status}; trying again in ${wait} ms\n`);
+      await pause(wait);
+      continue;
+    }
+    for (const event of body.data) {
+      if (signal.aborted) break;
+      if (!wanted(event.id)) continue;
+      io.stdout.write(`${await forward(options, event, signal)}\n`);
+      last = event.id;
+    }
+    cursor = body.pagination.next_cursor;
+    if (!body.pagination.has_more) await pause(io.pollMs ?? DEFAULT_POLL_MS);
+  }
+  io.stderr.write(last ? `Stopped. Resume with --since ${last}\n` : 'Stopped.\n');
+  return 0;
+}
+
+/** POSTs one event, signed, trying up to FORWARD_TRIES times; the line that says how it went. */
+async function forward(options: Options, event: { id: string; type: string }, signal: AbortSignal): Promise<string> {
+  let outcome = '';
+  for (let attempt = 1; attempt <= FORWARD_TRIES && !signal.aborted; attempt++) {
+    const { body, headers } = signWebhook(options.secret, event.id, event, new Date());
+    const started = Date.now();
+    try {
+      const response = await fetch(options.forwardTo, {
+        method: 'POST',
+        headers,
+        body,
+        redirect: 'manual',
+        signal: AbortSignal.any([signal, AbortSignal.timeout(FORWARD_TIMEOUT_MS)]),
+      });
+      await response.body?.cancel();
+      outcome = `${response.status} (${Date.now() - started} ms)`;
+      if (response.status >= 200 && response.status < 300) break;
+    } catch (error) {
+      outcome = `failed: ${(error as Error).message}`;
+    }
+    if (attempt < FORWARD_TRIES) await sleep(1000 * attempt, undefined, { signal }).catch(() => undefined);
+  }
+  return `${new Date().toISOString()}  ${event.id}  ${event.type}  -> ${outcome}`;
+}
+
+async function parseOptions(argv: readonly string[], io: ListenIo): Promise<Options> {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args: [...argv],
+      options: {
+        'forward-to': { type: 'string' },
+        key: { type: 'string' },
+        stack: { type: 'string' },
+        region: { type: 'string' },
+        'base-url': { type: 'string' },
+        events: { type: 'string' },
+        since: { type: 'string' },
+        secret: { type: 'string' },
+      },
+      strict: true,
+    }));
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  const forwardTo = values['forward-to'];
+  if (!forwardTo) throw new UsageError('--forward-to URL is required');
+  let url: URL;
+  try {
+    url = new URL(forwardTo);
+  } catch {
+    throw new UsageError(`--forward-to must be an absolute URL, not '${forwardTo}'`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UsageError('--forward-to must be an http:// or https:// URL');
+  const key = values.key ?? process.env.SANDBOX_KEY;
+  if (!key) throw new UsageError('--key sk_… is required (or SANDBOX_KEY)');
+  const types = values.events?.split(',').map((t) => t.trim()).filter((t) => t !== '');
+  const unknown = types?.filter((t) => !(eventTypes as readonly string[]).includes(t)) ?? [];
+  if (unknown.length > 0 || types?.length === 0) throw new UsageError(`--events takes event types: ${eventTypes.join(', ')}`);
+  if (values.since !== undefined && !/^evt_[0-7][0-9A-HJKMNP-TV-Z]{25}$/.test(values.since)) {
+    throw new UsageError('--since takes an event id (evt_ followed by a ULID)');
+  }
+  const secret = values.secret ?? newWebhookSecret();
+  try {
+    secretBytes(secret);
+  } catch {
+    throw new UsageError('--secret must be whsec_ followed by base64');
+  }
+  return { forwardTo: url, key, baseUrl: await baseUrlOf(values, io), types, since: values.since, secret };
+}
+
+/** The API's base URL: --base-url, a stack's ApiUrl output, or the running `npm start`. */
+async function baseUrlOf(values: { stack?: string; region?: string; 'base-url'?: string }, io: ListenIo): Promise<string> {
+  if (values.stack !== undefined && values['base-url'] !== undefined) throw new UsageError('--stack and --base-url cannot be combined');
+  if (values['base-url'] !== undefined) return values['base-url'].replace(/\/+$/, '');
+  if (values.stack !== undefined) {
+    const cf = new CloudFormationClient(values.region ? { region: values.region } : {});
+    try {
+      const stack = await findSandboxStack(cf, values.stack);
+      if (!stack.apiUrl) throw new StackError(`${stack.stackName} has no ApiUrl output (status ${stack.status}); is it fully deployed?`);
+      return stack.apiUrl;
+    } finally {
+      cf.destroy();
+    }
+  }
+  if (values.region !== undefined) throw new UsageError('--region goes with --stack NAME');
+  const runtimeFile = io.runtimeFile ?? defaultRuntimeFile;
+  if (existsSync(runtimeFile)) return (JSON.parse(readFileSync(runtimeFile, 'utf8')) as RuntimeInfo).baseUrl;
+  return `http://127.0.0.1:3000${API_BASE_PATH}`;
+}

@@ -1,0 +1,240 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import {
+  DescribeStreamCommand,
+  DynamoDBStreamsClient,
+  GetRecordsCommand,
+  GetShardIteratorCommand,
+  type _Record as StreamRecord,
+  type Shard,
+  type ShardIteratorType,
+} from '@aws-sdk/client-dynamodb-streams';
+import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
+import { logger } from '../../lib/logger';
+import { matchesAnyPattern, type FilterPattern } from '../../lib/webhooks/stream-filter';
+
+/**
+ * Lambda's DynamoDB event source mapping, for `npm start`: polls DynamoDB Local's stream with the
+ * SDK's DynamoDB Streams client (DescribeStream, GetShardIterator, GetRecords), keeps only the
+ * records the mapping's filters let through, and hands them to the handler in the event shape
+ * Lambda gives it. It starts at LATEST and remembers its position only in memory: what is written
+ * while it is stopped is never read from the stream, which is why delivery is durable without it
+ * (docs/decisions.md "Webhook delivery"). New shards (DynamoDB rolls them over, and splits them)
+ * are read from their start. A batch is handed on without waiting for the one before, up to
+ * MAX_BATCHES_IN_FLIGHT, as Lambda's parallelization factor does; the records a handler reports
+ * in `batchItemFailures` (or all, if it throws) are handed to it again, up to MAX_RETRIES times.
+ */
+
+export type StreamHandler = (event: DynamoDBStreamEvent) => Promise<DynamoDBBatchResponse | void>;
+
+export interface StreamPollerOptions {
+  readonly endpoint: string;
+  readonly tableName: string;
+  readonly handler: StreamHandler;
+  /** Only records matching one of these reach the handler (lib/webhooks/stream-filter.ts). */
+  readonly filters: readonly FilterPattern[];
+  /** Pause between two polls that found nothing. */
+  readonly intervalMs?: number;
+}
+
+export interface StreamPoller {
+  /** Stops polling and waits for the handler calls under way. */
+  stop(): Promise<void>;
+}
+
+const DEFAULT_INTERVAL_MS = 150;
+/** Records per GetRecords, and so at most per handler call (the mapping's batch size is smaller). */
+const BATCH_SIZE = 10;
+const MAX_BATCHES_IN_FLIGHT = 10;
+const MAX_RETRIES = 3;
+/** How often the stream is described again to find new shards. */
+const DESCRIBE_EVERY_MS = 2_000;
+
+interface ShardState {
+  iterator?: string;
+  lastSequence?: string;
+  /** How to get an iterator when there is none yet (LATEST at start, TRIM_HORIZON for a shard found later). */
+  readonly start: ShardIteratorType;
+}
+
+const localClientConfig = (endpoint: string) => ({
+  endpoint,
+  region: 'local',
+  credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+});
+
+/** Starts polling the table's stream; resolves once the shards open now are positioned at LATEST. */
+export async function startStreamPoller(options: StreamPollerOptions): Promise<StreamPoller> {
+  const intervalMs = options.intervalMs ?? DEFAULT_INTERVAL_MS;
+  const dynamo = new DynamoDBClient(localClientConfig(options.endpoint));
+  const streams = new DynamoDBStreamsClient(localClientConfig(options.endpoint));
+  const { Table } = await dynamo.send(new DescribeTableCommand({ TableName: options.tableName }));
+  dynamo.destroy();
+  const streamArn = Table?.LatestStreamArn;
+  if (!streamArn) throw new Error(`Table ${options.tableName} has no stream`);
+
+  const shards = new Map<string, ShardState>();
+  /** Shards read to their end: never read again. */
+  const finished = new Set<string>();
+  const inFlight = new Set<Promise<void>>();
+  const stopping = new AbortController();
+
+  const describe = async (): Promise<Shard[]> => {
+    const found: Shard[] = [];
+    let start: string | undefined;
+    do {
+      const { StreamDescription } = await streams.send(new DescribeStreamCommand({ StreamArn: streamArn, ExclusiveStartShardId: start }));
+      found.push(...(StreamDescription?.Shards ?? []));
+      start = StreamDescription?.LastEvaluatedShardId;
+    } while (start);
+    return found;
+  };
+
+  // Shards open now start at LATEST; shards already closed hold only what was written before.
+  for (const shard of await describe()) {
+    if (shard.SequenceNumberRange?.EndingSequenceNumber) finished.add(shard.ShardId!);
+    else shards.set(shard.ShardId!, { start: 'LATEST' });
+  }
+  await Promise.all([...shards].map(([id, state]) => position(id, state)));
+
+  async function position(shardId: string, state: ShardState): Promise<void> {
+    const { ShardIterator } = await streams.send(
+      new GetShardIteratorCommand({
+        StreamArn: streamArn,
+        ShardId: shardId,
+        ...(state.lastSequence
+          ? { ShardIteratorType: 'AFTER_SEQUENCE_NUMBER', SequenceNumber: state.lastSequence }
+          : { ShardIteratorType: state.start }),
+      }),
+    );
+    state.iterator = ShardIterator;
+  }
+
+  async function discover(): Promise<void> {
+    for (const shard of await describe()) {
+      const id = shard.ShardId!;
+      // A shard that appeared since the start holds only new records: read it from its beginning.
+      if (!shards.has(id) && !finished.has(id)) shards.set(id, { start: 'TRIM_HORIZON' });
+    }
+  }
+
+  /** Hands a batch to the handler, and again the records it failed, up to MAX_RETRIES times. */
+  async function deliver(records: DynamoDBRecord[]): Promise<void> {
+    let batch = records;
+    for (let attempt = 0; batch.length > 0 && !stopping.signal.aborted; attempt++) {
+      let failed: Set<string>;
+      try {
+        const response = await options.handler({ Records: batch });
+        failed = new Set((response?.batchItemFailures ?? []).map((f) => f.itemIdentifier));
+      } catch (error) {
+        logger.error('stream poller: the handler failed a batch', { error: error as Error });
+        failed = new Set(batch.map((r) => r.dynamodb!.SequenceNumber!));
+      }
+      batch = batch.filter((r) => failed.has(r.dynamodb!.SequenceNumber!));
+      if (batch.length > 0 && attempt >= MAX_RETRIES) {
+        logger.error('stream poller: records still failing after retries are dropped (the sweep catches up)', {
+          sequenceNumbers: batch.map((r) => r.dynamodb!.SequenceNumber),
+        });
+        return;
+      }
+      if (batch.length > 0) await sleep(200 * 2 ** attempt, undefined, { signal: stopping.signal }).catch(() => undefined);
+    }
+  }
+
+  async function pollShard(shardId: string, state: ShardState): Promise<number> {
+    if (!state.iterator) await position(shardId, state);
+    let result;
+    try {
+      result = await streams.send(new GetRecordsCommand({ ShardIterator: state.iterator, Limit: BATCH_SIZE }));
+    } catch (error) {
+      const name = (error as Error).name;
+      if (name === 'ExpiredIteratorException' || name === 'TrimmedDataAccessException') {
+        state.iterator = undefined;
+        return 0;
+      }
+      throw error;
+    }
+    const records = result.Records ?? [];
+    if (records.length > 0) state.lastSequence = records[records.length - 1]!.dynamodb!.SequenceNumber;
+    state.iterator = result.NextShardIterator;
+    if (!state.iterator) {
+      shards.delete(shardId);
+      finished.add(shardId);
+    }
+    const passing = records.map((r) => asLambdaRecord(r, streamArn!)).filter((r) => matchesAnyPattern(r, options.filters));
+    if (passing.length > 0) {
+      while (inFlight.size >= MAX_BATCHES_IN_FLIGHT) await Promise.race(inFlight);
+      const work = deliver(passing);
+      inFlight.add(work);
+      void work.finally(() => inFlight.delete(work));
+    }
+    return records.length;
+  }
+
+  let lastDescribed = Date.now();
+  let lastErrorLogged = 0;
+  const loop = (async () => {
+    while (!stopping.signal.aborted) {
+      let read = 0;
+      try {
+        if (Date.now() - lastDescribed >= DESCRIBE_EVERY_MS || shards.size === 0) {
+          lastDescribed = Date.now();
+          await discover();
+        }
+        for (const [id, state] of [...shards]) read += await pollShard(id, state);
+      } catch (error) {
+        if (stopping.signal.aborted) break;
+        // DynamoDB Local may be busy or restarting: say so now and then, and keep polling.
+        if (Date.now() - lastErrorLogged > 10_000) {
+          lastErrorLogged = Date.now();
+          logger.error('stream poller: polling failed; trying again', { error: error as Error });
+        }
+      }
+      if (read === 0) await sleep(intervalMs, undefined, { signal: stopping.signal }).catch(() => undefined);
+    }
+  })();
+
+  return {
+    stop: async () => {
+      stopping.abort();
+      await loop;
+      await Promise.allSettled([...inFlight]);
+      streams.destroy();
+    },
+  };
+}
+
+type Image = Record<string, unknown>;
+
+/**
+ * An attribute value as DynamoDB's JSON has it. The SDK's Streams client reads an empty map
+ * (`{"M": {}}`, e.g. a transaction's empty metadata) as `{}`; Lambda passes `{"M": {}}`.
+ */
+function attributeValue(value: unknown): unknown {
+  const av = value as { M?: Image; L?: unknown[] };
+  if (Object.keys(av).length === 0) return { M: {} };
+  if (av.M) return { M: image(av.M) };
+  if (av.L) return { L: av.L.map(attributeValue) };
+  return value;
+}
+
+const image = (item: Image | undefined) => item && Object.fromEntries(Object.entries(item).map(([name, value]) => [name, attributeValue(value)]));
+
+/** A record of the Streams API as Lambda passes it: the same fields, the creation time in epoch seconds, the stream's ARN. */
+function asLambdaRecord(record: StreamRecord, streamArn: string): DynamoDBRecord {
+  const { ApproximateCreationDateTime, NewImage, OldImage, ...rest } = record.dynamodb ?? {};
+  return {
+    eventID: record.eventID,
+    eventName: record.eventName as DynamoDBRecord['eventName'],
+    eventVersion: record.eventVersion,
+    eventSource: record.eventSource,
+    awsRegion: record.awsRegion,
+    eventSourceARN: streamArn,
+    dynamodb: {
+      ...(rest as DynamoDBRecord['dynamodb']),
+      ...(NewImage && { NewImage: image(NewImage) as NonNullable<DynamoDBRecord['dynamodb']>['NewImage'] }),
+      ...(OldImage && { OldImage: image(OldImage) as NonNullable<DynamoDBRecord['dynamodb']>['OldImage'] }),
+      ...(ApproximateCreationDateTime && { ApproximateCreationDateTime: Math.floor(ApproximateCreationDateTime.getTime() / 1000) }),
+    },
+  };
+}

@@ -1,0 +1,51 @@
+import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { fileURLToPath } from 'node:url';
+import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
+import { abandonPostsInFlight } from '../../lib/webhooks/send-webhook';
+import { DISPATCH_FILTERS, DISPATCHER_TIMEOUT_SECONDS } from '../../lib/webhooks/stream-filter';
+import type { BackgroundLoop } from './background';
+import { lambdaContext } from './lambda-event';
+
+const projectRoot = fileURLToPath(new URL('../../', import.meta.url));
+
+/** The dispatcher's Lambda timeout, which the local invocations get as their remaining time. */
+const DISPATCHER_TIMEOUT_MS = DISPATCHER_TIMEOUT_SECONDS * 1000;
+
+type StreamLambda = (event: DynamoDBStreamEvent, context: ReturnType<typeof lambdaContext>) => Promise<DynamoDBBatchResponse>;
+
+/**
+ * Webhook delivery from the table's stream for `npm start`, as the event source mapping does it
+ * deployed: the local stream poller hands the very dispatcher handler (functions/dispatch-events.ts)
+ * the records the mapping's filters let through. The handler is imported here, after the caller
+ * has set TABLE_NAME and the rest of the configuration it reads at load, as on Lambda.
+ */
+export async function startStreamDelivery(options: { dynamoEndpoint: string; tableName: string }): Promise<BackgroundLoop> {
+  const { handler } = (await import(join(projectRoot, 'functions/dispatch-events.ts'))) as { handler: StreamLambda };
+  // Imported late too: the logger reads its level (POWERTOOLS_LOG_LEVEL) when first loaded.
+  const { startStreamPoller } = await import('./stream-poller');
+  return startStreamPoller({
+    endpoint: options.dynamoEndpoint,
+    tableName: options.tableName,
+    filters: DISPATCH_FILTERS,
+    handler: (event) => handler(event, lambdaContext(randomUUID(), 'dispatch-events', DISPATCHER_TIMEOUT_MS)),
+  });
+}
+
+/**
+ * Stops background loops that may be making webhook attempts, abandoning the POSTs under way as a
+ * crash would (they are made again once their claim runs out: at least once), so that stopping
+ * never waits for a receiver's timeout. Work winding down may still start a POST: abandoned too.
+ */
+export async function stopAbandoningPosts(loops: readonly BackgroundLoop[]): Promise<void> {
+  let stopped = false;
+  const all = Promise.all(loops.map((loop) => loop.stop())).finally(() => {
+    stopped = true;
+  });
+  while (!stopped) {
+    await abandonPostsInFlight();
+    await Promise.race([all, sleep(20)]);
+  }
+  await all;
+}

@@ -1,0 +1,81 @@
+import type { Clock } from '../clock';
+import type { Db } from '../db/db';
+import { keys } from '../db/keys';
+import { listNewestFirst } from '../db/paging';
+import { transactWrite } from '../db/transact';
+import type { Pagination } from '../http/envelope';
+import { NotFoundError } from '../http/errors';
+import type { IdempotencyClaim } from '../http/idempotency';
+import { asApiObject } from '../payments/fields';
+import { DeliveryAttempt, type ListEventDeliveriesInput, type ResendEventInput } from './delivery-attempt';
+import { attemptPut, endpointItemsOf, pendingAttempt, readItem, subscribes } from './delivery-repository';
+import { findWebhookEndpointItem } from './endpoint-repository';
+
+/**
+ * The delivery routes (docs/api.md §11): an event's attempts, and a resend. Each takes the client
+ * from the authenticated key; another client's event or endpoint is as unknown as a made-up one.
+ */
+
+const eventNotFound = () => new NotFoundError('Event not found');
+
+/** The event item of this client, or a 404 (also once it is past its 30 days). */
+async function eventItemOf(db: Db, clientId: string, eventId: string, now: Date): Promise<Record<string, unknown>> {
+  const item = await readItem(db, keys.event(clientId, eventId));
+  if (!item || Number(item.ttl) * 1000 <= now.getTime()) throw eventNotFound();
+  return item;
+}
+
+/** Every attempt to deliver one of the client's events, newest first, a page at a time. */
+export async function listEventDeliveries(
+  db: Db,
+  clientId: string,
+  eventId: string,
+  query: ListEventDeliveriesInput,
+  clock: Clock,
+  readUnits: number,
+): Promise<{ data: DeliveryAttempt[]; pagination: Pagination }> {
+  await eventItemOf(db, clientId, eventId, clock.now());
+  const { items, pagination } = await listNewestFirst(db, {
+    clientId,
+    kind: 'delivery',
+    sortKeyPrefix: keys.deliveryAttemptSortKeyPrefix(eventId),
+    limit: query.limit,
+    cursor: query.cursor,
+    filters: { event_id: eventId },
+    readUnits,
+  });
+  return { data: items.map((item) => asApiObject(DeliveryAttempt, item)), pagination };
+}
+
+/**
+ * Starts a fresh delivery of the event now: to the endpoint named, or to every endpoint enabled
+ * for its type. The new attempts (number 1, pending, due now) are written in one write, with the
+ * request's idempotency record when it has a key; the stream brings them to the dispatcher at
+ * once. Answers them as they are then; none when no endpoint is subscribed.
+ */
+export async function resendEvent(
+  db: Db,
+  clientId: string,
+  eventId: string,
+  input: ResendEventInput,
+  clock: Clock,
+  claim?: IdempotencyClaim,
+): Promise<DeliveryAttempt[]> {
+  const now = clock.now();
+  const event = await eventItemOf(db, clientId, eventId, now);
+  let endpoints: Record<string, unknown>[];
+  if (input.endpoint_id !== undefined) {
+    const endpoint = await findWebhookEndpointItem(db, clientId, input.endpoint_id);
+    if (!endpoint) throw new NotFoundError('Webhook endpoint not found');
+    endpoints = [endpoint];
+  } else {
+    endpoints = (await endpointItemsOf(db, clientId)).filter((endpoint) => subscribes(endpoint, String(event.type)));
+  }
+  const attempts = endpoints.map((endpoint) => pendingAttempt(eventId, String(endpoint.id), 1, now, 'resend'));
+  const answer = attempts.map((attempt) => asApiObject(DeliveryAttempt, { ...attempt }));
+  const completion = claim?.complete(answer);
+  if (attempts.length > 0 || completion) {
+    await transactWrite(db, attempts.map((attempt) => attemptPut(db, clientId, attempt, Number(event.ttl))), completion);
+  }
+  return answer;
+}

@@ -1,0 +1,63 @@
+import * as z from 'zod/mini';
+import { deliveryAttemptExample } from '../contracts/examples';
+import { idPattern, isId } from '../ids';
+import { cursor, limit } from '../payments/list-queries';
+import { meta } from '../meta';
+import { idOf, timestamp } from '../payments/fields';
+
+/**
+ * A webhook delivery attempt (docs/api.md §11): one POST of an event to one endpoint, or the one
+ * still owed. Each is an item of its own (lib/webhooks/delivery-repository.ts), so GET
+ * /event/{id}/deliveries lists every attempt there was, never a response body or a secret.
+ */
+
+export const attemptStatuses = ['pending', 'succeeded', 'failed'] as const;
+export type AttemptStatus = (typeof attemptStatuses)[number];
+
+export const DeliveryAttempt = meta(
+  z.strictObject({
+    id: meta(idOf('delivery'), { description: 'dlv_ and a ULID whose time part is when the attempt was scheduled' }),
+    endpoint_id: meta(idOf('webhookEndpoint'), { description: 'The webhook endpoint it is (or was) sent to' }),
+    attempt: meta(z.int().check(z.minimum(1)), {
+      description: 'Its number in its delivery: 1, then 2… for each retry; a resend starts again at 1',
+    }),
+    status: meta(z.enum(attemptStatuses), {
+      description: '`pending` until it is made (it may be under way), then `succeeded` (a 2xx within the timeout) or `failed`',
+    }),
+    response_status: meta(z.nullable(z.int()), { description: "The receiver's HTTP status, or null when none came" }),
+    response_time_ms: meta(z.nullable(z.int().check(z.minimum(0))), {
+      description: 'How long the receiver took to answer (or until the attempt gave up), or null when nothing was sent',
+    }),
+    error: meta(z.nullable(z.string()), {
+      description: 'Why the attempt failed when no 2xx came (a timeout, a refused connection, a URL the policy refuses, a non-2xx status), or null',
+    }),
+    attempted_at: meta(z.nullable(timestamp()), { description: 'When it was made, or null while pending' }),
+    next_attempt_at: meta(z.nullable(timestamp()), {
+      description: 'Pending: when it is due. Failed: when the next attempt is due, or null after the last one',
+    }),
+  }),
+  { description: 'One attempt to deliver an event to a webhook endpoint', examples: [deliveryAttemptExample] },
+);
+export type DeliveryAttempt = Readonly<z.infer<typeof DeliveryAttempt>>;
+
+/** The body of POST /event/{id}/resend: optionally one endpoint. */
+export const ResendEventBody = meta(
+  z.strictObject({
+    endpoint_id: meta(
+      z.optional(
+        z.string({ error: 'must be a string' }).check(
+          z.refine((id) => isId('webhookEndpoint', id), { error: 'must be a webhook endpoint id (whe_ followed by a ULID)' }),
+        ),
+      ),
+      {
+        description: 'Send to this endpoint only (even one not subscribed to the type); default: every endpoint subscribed to the type',
+        override: { pattern: idPattern('webhookEndpoint').source },
+      },
+    ),
+  }),
+  { examples: [{ endpoint_id: 'whe_01M80D4KQ5V7X9Z2B4C6D8F0GH' }] },
+);
+export type ResendEventInput = z.output<typeof ResendEventBody>;
+
+export const ListEventDeliveriesQuery = z.strictObject({ limit, cursor });
+export type ListEventDeliveriesInput = z.output<typeof ListEventDeliveriesQuery>;

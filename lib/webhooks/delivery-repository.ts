@@ -1,0 +1,203 @@
+import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { Db } from '../db/db';
+import { cancellationReasons, isConditionFailed } from '../db/errors';
+import { clientPartition, keys } from '../db/keys';
+import { transactWrite, type TransactItem } from '../db/transact';
+import { ALL_EVENTS } from '../events/event-types';
+import { newId } from '../ids';
+import type { DeliveryAttempt } from './delivery-attempt';
+
+/**
+ * Webhook delivery attempts in the table (docs/data-model.md): one item per attempt,
+ * `C#<client>` / `DLV#<evt id>#<dlv id>`, entity `webhook_delivery`. The attempt still owed is
+ * `pending` and carries the due attributes (keys.due) until it is made; making it is claimed by
+ * moving its due time ahead by a lease, so a worker that dies mid-way leaves it due again and two
+ * workers never make the same attempt at once. Its outcome is recorded only by the claim's
+ * holder, with the next attempt's item in the same write.
+ */
+
+type Item = Record<string, unknown>;
+
+/** Where an attempt item is: its table key. */
+export interface AttemptKey {
+  readonly pk: string;
+  readonly sk: string;
+}
+
+/** Why an attempt item was written: decides whether the stream brings it to the dispatcher (lib/webhooks/stream-filter.ts). */
+export type AttemptOrigin = 'event' | 'retry' | 'resend';
+
+/** The entity of attempt items, which the stream filter names. */
+export const ATTEMPT_ENTITY = 'webhook_delivery';
+
+/** An attempt as stored: the API object and what delivery needs to make it. */
+export interface StoredAttempt extends DeliveryAttempt {
+  readonly event_id: string;
+  readonly origin: AttemptOrigin;
+}
+
+/** A new pending attempt of `eventId` to `endpointId`, due at `dueAt`. */
+export function pendingAttempt(eventId: string, endpointId: string, attempt: number, dueAt: Date, origin: AttemptOrigin): StoredAttempt {
+  return {
+    id: newId('delivery', dueAt),
+    endpoint_id: endpointId,
+    attempt,
+    status: 'pending',
+    response_status: null,
+    response_time_ms: null,
+    error: null,
+    attempted_at: null,
+    next_attempt_at: dueAt.toISOString(),
+    event_id: eventId,
+    origin,
+  };
+}
+
+/** The Put of a new pending attempt, due at its `next_attempt_at`; kept as long as its event (`ttl`). */
+export function attemptPut(db: Db, clientId: string, attempt: StoredAttempt, ttl: number): TransactItem {
+  return {
+    Put: {
+      TableName: db.tableName,
+      Item: {
+        ...keys.deliveryAttempt(clientId, attempt.event_id, attempt.id),
+        entity: ATTEMPT_ENTITY,
+        ...attempt,
+        ttl,
+        ...keys.due(attempt.next_attempt_at!),
+      },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    },
+  };
+}
+
+/** True when an endpoint item is enabled for this event type (`enabled_events` holds it, or `*`). */
+export function subscribes(endpoint: Item, type: string): boolean {
+  const enabled = (endpoint.enabled_events as readonly string[] | undefined) ?? [];
+  return endpoint.status === 'enabled' && (enabled.includes(ALL_EVENTS) || enabled.includes(type));
+}
+
+/** Every webhook endpoint item of a client (at most 10), secrets included: a strongly consistent Query. */
+export async function endpointItemsOf(db: Db, clientId: string): Promise<Item[]> {
+  const items: Item[] = [];
+  let startKey: Item | undefined;
+  do {
+    const page = await db.doc.send(
+      new QueryCommand({
+        TableName: db.tableName,
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+        ExpressionAttributeValues: { ':pk': clientPartition(clientId), ':prefix': keys.webhookEndpointSortKey('') },
+        ConsistentRead: true,
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    items.push(...(page.Items ?? []));
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  return items;
+}
+
+/**
+ * Creates the first attempts of an event's deliveries and removes the event's due attributes, in
+ * one TransactWriteItems conditioned on the event still being due: whoever brings the event first
+ * (the stream, a retried batch, the sweep) creates its deliveries, exactly once; false for the
+ * others, which then have nothing to do.
+ */
+export async function createEventDeliveries(db: Db, clientId: string, eventId: string, attempts: readonly StoredAttempt[], ttl: number): Promise<boolean> {
+  const undue: TransactItem = {
+    Update: {
+      TableName: db.tableName,
+      Key: keys.event(clientId, eventId),
+      UpdateExpression: 'REMOVE due_pk, due_sk',
+      ConditionExpression: 'attribute_exists(due_sk)',
+    },
+  };
+  try {
+    await transactWrite(db, [undue, ...attempts.map((attempt) => attemptPut(db, clientId, attempt, ttl))]);
+    return true;
+  } catch (error) {
+    if (cancellationReasons(error)?.[0]?.Code === 'ConditionalCheckFailed') return false;
+    throw error;
+  }
+}
+
+/** An item by its key, strongly consistent, or undefined. */
+export async function readItem(db: Db, key: AttemptKey): Promise<Item | undefined> {
+  return (await db.doc.send(new GetCommand({ TableName: db.tableName, Key: { pk: key.pk, sk: key.sk }, ConsistentRead: true }))).Item;
+}
+
+/**
+ * Claims a pending attempt due by `dueBy` for the holder `token` until `leaseUntil`: its due time
+ * moves to the lease's end, so if the holder never records an outcome the attempt is due again
+ * then. Returns the attempt, or undefined when it is not pending and due (made, or claimed by another).
+ */
+export async function claimAttempt(db: Db, key: AttemptKey, token: string, dueBy: Date, leaseUntil: Date): Promise<StoredAttempt | undefined> {
+  try {
+    const { Attributes } = await db.doc.send(
+      new UpdateCommand({
+        TableName: db.tableName,
+        Key: { pk: key.pk, sk: key.sk },
+        UpdateExpression: 'SET due_sk = :lease, #claim = :token',
+        ConditionExpression: '#entity = :entity AND #status = :pending AND due_sk <= :dueBy',
+        ExpressionAttributeNames: { '#claim': 'claim', '#entity': 'entity', '#status': 'status' },
+        ExpressionAttributeValues: {
+          ':lease': leaseUntil.toISOString(),
+          ':token': token,
+          ':entity': ATTEMPT_ENTITY,
+          ':pending': 'pending',
+          ':dueBy': dueBy.toISOString(),
+        },
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return Attributes as StoredAttempt | undefined;
+  } catch (error) {
+    if (isConditionFailed(error)) return undefined;
+    throw error;
+  }
+}
+
+/** What an attempt came to. */
+export interface AttemptOutcome {
+  readonly status: 'succeeded' | 'failed';
+  readonly response_status: number | null;
+  readonly response_time_ms: number | null;
+  readonly error: string | null;
+  readonly attempted_at: string;
+  /** When the next attempt is due; null when there is none (success, or the last attempt). */
+  readonly next_attempt_at: string | null;
+}
+
+/**
+ * Records the outcome of a claimed attempt and, when one is due, puts the next attempt, in one
+ * write conditioned on the claim: false when the claim was lost (its lease ran out and another
+ * worker made the attempt again), in which case nothing is written.
+ */
+export async function recordAttempt(db: Db, key: AttemptKey, token: string, outcome: AttemptOutcome, next?: { attempt: StoredAttempt; clientId: string; ttl: number }): Promise<boolean> {
+  const update: TransactItem = {
+    Update: {
+      TableName: db.tableName,
+      Key: { pk: key.pk, sk: key.sk },
+      UpdateExpression:
+        'SET #status = :status, response_status = :responseStatus, response_time_ms = :responseTime, #error = :error, ' +
+        'attempted_at = :attemptedAt, next_attempt_at = :nextAt REMOVE due_pk, due_sk, #claim',
+      ConditionExpression: '#claim = :token',
+      ExpressionAttributeNames: { '#status': 'status', '#error': 'error', '#claim': 'claim' },
+      ExpressionAttributeValues: {
+        ':status': outcome.status,
+        ':responseStatus': outcome.response_status,
+        ':responseTime': outcome.response_time_ms,
+        ':error': outcome.error,
+        ':attemptedAt': outcome.attempted_at,
+        ':nextAt': outcome.next_attempt_at,
+        ':token': token,
+      },
+    },
+  };
+  try {
+    await transactWrite(db, next ? [update, attemptPut(db, next.clientId, next.attempt, next.ttl)] : [update]);
+    return true;
+  } catch (error) {
+    if (cancellationReasons(error)?.[0]?.Code === 'ConditionalCheckFailed') return false;
+    throw error;
+  }
+}

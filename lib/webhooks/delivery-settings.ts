@@ -1,0 +1,78 @@
+/**
+ * How webhooks are delivered (docs/api.md §11): the pauses before each retry and how long one
+ * attempt may take. The contract's values are the defaults; a stage sets them explicitly (the CDK
+ * stack), and tests shorten them through the same variables so that they never wait minutes.
+ * Kept apart from the delivery code so that lib/config.ts can read them without bundling it.
+ */
+
+/** Seconds to wait after each failed attempt before the next, comma-separated: `10,60,300,1800,7200`. */
+export const RETRY_SCHEDULE_ENV = 'WEBHOOK_RETRY_SCHEDULE_SECONDS';
+
+/** Milliseconds one attempt may take to be answered (at most 10 000, the contract's 10 s). */
+export const ATTEMPT_TIMEOUT_ENV = 'WEBHOOK_ATTEMPT_TIMEOUT_MS';
+
+export interface DeliverySettings {
+  /** The pause before attempt n + 1 after attempt n failed; its length + 1 attempts in all. */
+  readonly retryScheduleSeconds: readonly number[];
+  /** A 2xx must arrive within this many milliseconds. */
+  readonly attemptTimeoutMs: number;
+}
+
+/** The contract's schedule: retried after 10 s, 1 min, 5 min, 30 min and 2 h, so 6 attempts in all. */
+export const DEFAULT_DELIVERY_SETTINGS: DeliverySettings = {
+  retryScheduleSeconds: [10, 60, 300, 1800, 7200],
+  attemptTimeoutMs: 10_000,
+};
+
+/** The contract's ceiling for one attempt: a 2xx within 10 s is success. */
+export const MAX_ATTEMPT_TIMEOUT_MS = 10_000;
+
+/** At most this many retries (the contract's five, and room for a stage that wants more). */
+const MAX_RETRIES = 10;
+
+/** A retry waits at most a day. */
+const MAX_RETRY_SECONDS = 86_400;
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+/** Parses a retry schedule (`10,60,300`); throws a message naming `name` on anything else. */
+export function parseRetrySchedule(name: string, value: string): number[] {
+  const parts = value.split(',').map((part) => part.trim());
+  const valid =
+    parts.length >= 1 &&
+    parts.length <= MAX_RETRIES &&
+    parts.every((part) => /^[1-9][0-9]{0,5}$/.test(part) && Number(part) <= MAX_RETRY_SECONDS);
+  if (!valid) {
+    throw new Error(
+      `${name} must be 1 to ${MAX_RETRIES} comma-separated whole seconds from 1 to ${MAX_RETRY_SECONDS} (like 10,60,300,1800,7200), not '${value}'`,
+    );
+  }
+  return parts.map(Number);
+}
+
+/** Parses an attempt timeout in milliseconds (100 to 10 000). */
+export function parseAttemptTimeout(name: string, value: string): number {
+  const ms = /^[1-9][0-9]{2,4}$/.test(value.trim()) ? Number(value.trim()) : NaN;
+  if (!(ms >= 100 && ms <= MAX_ATTEMPT_TIMEOUT_MS)) {
+    throw new Error(`${name} must be whole milliseconds from 100 to ${MAX_ATTEMPT_TIMEOUT_MS}, not '${value}'`);
+  }
+  return ms;
+}
+
+/** The settings of an environment: each variable given is validated, each one absent is the contract's value. */
+export function readDeliverySettings(env: Env): DeliverySettings {
+  const schedule = env[RETRY_SCHEDULE_ENV];
+  const timeout = env[ATTEMPT_TIMEOUT_ENV];
+  return {
+    retryScheduleSeconds: schedule ? parseRetrySchedule(`Environment variable ${RETRY_SCHEDULE_ENV}`, schedule) : DEFAULT_DELIVERY_SETTINGS.retryScheduleSeconds,
+    attemptTimeoutMs: timeout ? parseAttemptTimeout(`Environment variable ${ATTEMPT_TIMEOUT_ENV}`, timeout) : DEFAULT_DELIVERY_SETTINGS.attemptTimeoutMs,
+  };
+}
+
+/** The settings as the environment variables that carry them to a function or a local server. */
+export function deliverySettingsEnvironment(settings: DeliverySettings): Record<string, string> {
+  return {
+    [RETRY_SCHEDULE_ENV]: settings.retryScheduleSeconds.join(','),
+    [ATTEMPT_TIMEOUT_ENV]: String(settings.attemptTimeoutMs),
+  };
+}

@@ -1,0 +1,236 @@
+import { randomUUID } from 'node:crypto';
+import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
+import { unmarshall } from '@aws-sdk/util-dynamodb';
+import type { Clock } from '../clock';
+import { forEachLimited } from '../concurrency';
+import type { Db } from '../db/db';
+import { clientIdOfPartition, keys } from '../db/keys';
+import type { DueHandlers } from '../sweep/sweep';
+import { viewEvent } from '../events/event-repository';
+import { logger } from '../logger';
+import type { DeliverySettings } from './delivery-settings';
+import {
+  ATTEMPT_ENTITY,
+  claimAttempt,
+  createEventDeliveries,
+  endpointItemsOf,
+  pendingAttempt,
+  readItem,
+  recordAttempt,
+  subscribes,
+  type AttemptKey,
+  type AttemptOutcome,
+  type StoredAttempt,
+} from './delivery-repository';
+import type { UrlPolicy } from './policy';
+import { sendWebhook } from './send-webhook';
+import { signWebhook } from './signature';
+import { DNS_TIMEOUT_MS, resolveWebhookTarget, UnsafeWebhookUrlError, type HostResolver, type WebhookTarget } from './url-policy';
+
+/**
+ * Webhook delivery (docs/api.md §11, docs/decisions.md "Webhook delivery"). An event item's INSERT
+ * reaches the dispatcher from the table's stream (Lambda's event source mapping deployed, the
+ * local poller under `npm start`): it creates one delivery per endpoint of the event's client
+ * subscribed to its type — the first attempt of each, in one write with the event losing its due
+ * attributes — and makes those attempts at once. A failed attempt puts the next one, due after the
+ * retry schedule; the sweep makes attempts that fall due, and creates the deliveries of any event
+ * the stream did not bring. Every attempt is claimed first, re-checks the URL and connects to the
+ * checked address, and its outcome is recorded by the claim's holder only.
+ */
+
+/** What delivery works with: the table, the clock, the settings, the URL policy and the resolver. */
+export interface DeliveryDeps {
+  readonly db: Db;
+  readonly clock: Clock;
+  readonly settings: DeliverySettings;
+  readonly policy: UrlPolicy;
+  /** The system's resolver unless a test injects one. */
+  readonly resolve?: HostResolver;
+}
+
+/** Room beyond the DNS lookup and the POST before a claim runs out: the outcome's write and some slack. */
+const LEASE_SLACK_MS = 5_000;
+
+/**
+ * How long a claim on an attempt lasts: the URL's lookup, the POST's timeout and some slack. An
+ * attempt whose worker died is due again when it runs out (at least once).
+ */
+export const claimLeaseMs = (settings: DeliverySettings): number => DNS_TIMEOUT_MS + settings.attemptTimeoutMs + LEASE_SLACK_MS;
+
+/** An attempt due within this much of now may be made now: two functions' clocks differ by a few milliseconds. */
+const CLOCK_TOLERANCE_MS = 1_000;
+
+/** Attempts made at once by one dispatch. */
+const ATTEMPTS_AT_ONCE = 10;
+
+/** Stream records handled at once by one invocation. */
+const RECORDS_AT_ONCE = 4;
+
+type Item = Record<string, unknown>;
+
+/** The client of an item's partition; delivery only ever sees client partitions. */
+function clientOf(pk: string): string {
+  const clientId = clientIdOfPartition(pk);
+  if (clientId === undefined) throw new Error(`Not a client partition: ${pk}`);
+  return clientId;
+}
+
+/**
+ * Creates the deliveries of an event item still due: the first attempt for each endpoint of its
+ * client subscribed to its type, due now. Returns them, or undefined when another worker had
+ * already created them (the event was no longer due).
+ */
+export async function createDeliveries(deps: DeliveryDeps, event: Item): Promise<StoredAttempt[] | undefined> {
+  const clientId = clientOf(String(event.pk));
+  const eventId = String(event.id);
+  const endpoints = (await endpointItemsOf(deps.db, clientId)).filter((endpoint) => subscribes(endpoint, String(event.type)));
+  const now = deps.clock.now();
+  const attempts = endpoints.map((endpoint) => pendingAttempt(eventId, String(endpoint.id), 1, now, 'event'));
+  return (await createEventDeliveries(deps.db, clientId, eventId, attempts, Number(event.ttl))) ? attempts : undefined;
+}
+
+/** The table key of an attempt of a client. */
+export const attemptKey = (clientId: string, attempt: Pick<StoredAttempt, 'event_id' | 'id'>): AttemptKey =>
+  keys.deliveryAttempt(clientId, attempt.event_id, attempt.id);
+
+/** How an attempt went, for the caller's counts and tests. */
+export type AttemptResult = 'succeeded' | 'failed' | 'not-due' | 'abandoned' | 'lost-claim';
+
+/**
+ * Makes the attempt at `key` if it is pending and due: claims it, re-checks the endpoint's URL,
+ * POSTs the event signed with the endpoint's secret, and records the outcome (and the next
+ * attempt, if one is due) under the claim. A deleted endpoint, or an event past its 30 days, ends
+ * the delivery with a failed attempt; a URL the policy now refuses is a failed attempt, retried.
+ */
+export async function makeAttempt(deps: DeliveryDeps, key: AttemptKey): Promise<AttemptResult> {
+  const { db, clock, settings } = deps;
+  const token = randomUUID();
+  const now = clock.now();
+  const claimed = (await claimAttempt(db, key, token, new Date(now.getTime() + CLOCK_TOLERANCE_MS), new Date(now.getTime() + claimLeaseMs(settings)))) as
+    | (StoredAttempt & { ttl: number })
+    | undefined;
+  if (!claimed) return 'not-due';
+  const clientId = clientOf(key.pk);
+  const [endpoint, event] = await Promise.all([
+    readItem(db, keys.webhookEndpoint(clientId, claimed.endpoint_id)),
+    readItem(db, keys.event(clientId, claimed.event_id)),
+  ]);
+
+  let outcome: Omit<AttemptOutcome, 'next_attempt_at'> & { final?: true };
+  const attemptedAt = clock.now();
+  if (!endpoint) {
+    outcome = failure(attemptedAt, 'The webhook endpoint was deleted', true);
+  } else if (!event || Number(event.ttl) * 1000 <= attemptedAt.getTime()) {
+    outcome = failure(attemptedAt, 'The event is no longer kept (events are kept 30 days)', true);
+  } else {
+    let target: WebhookTarget | undefined;
+    try {
+      target = await resolveWebhookTarget(String(endpoint.url), deps.policy, deps.resolve);
+    } catch (error) {
+      if (!(error instanceof UnsafeWebhookUrlError)) throw error;
+      outcome = failure(attemptedAt, `Not sent: the URL policy refuses it (${error.message})`);
+    }
+    if (target) {
+      const signed = signWebhook(String(endpoint.secret), claimed.event_id, viewEvent(event), attemptedAt);
+      const sent = await sendWebhook(target, signed, settings.attemptTimeoutMs);
+      // The local sandbox is stopping: record nothing, as if the process had died; the claim runs out.
+      if (sent.abandoned) return 'abandoned';
+      const ok = sent.status !== undefined && sent.status >= 200 && sent.status < 300;
+      outcome = {
+        status: ok ? 'succeeded' : 'failed',
+        response_status: sent.status ?? null,
+        response_time_ms: sent.timeMs,
+        error: ok ? null : (sent.error ?? statusError(sent.status!)),
+        attempted_at: attemptedAt.toISOString(),
+      };
+    }
+  }
+  const { final, ...made } = outcome!;
+  const delay = made.status === 'failed' && !final ? settings.retryScheduleSeconds[claimed.attempt - 1] : undefined;
+  const nextAt = delay === undefined ? undefined : new Date(clock.now().getTime() + delay * 1000);
+  const recorded = await recordAttempt(
+    db,
+    key,
+    token,
+    { ...made, next_attempt_at: nextAt?.toISOString() ?? null },
+    nextAt && { attempt: pendingAttempt(claimed.event_id, claimed.endpoint_id, claimed.attempt + 1, nextAt, 'retry'), clientId, ttl: claimed.ttl },
+  );
+  if (!recorded) {
+    logger.warn('webhook: an attempt outlived its claim; the worker that took it over records it', { pk: key.pk, sk: key.sk });
+    return 'lost-claim';
+  }
+  return made.status;
+}
+
+function failure(at: Date, error: string, final?: true): Omit<AttemptOutcome, 'next_attempt_at'> & { final?: true } {
+  return { status: 'failed', response_status: null, response_time_ms: null, error, attempted_at: at.toISOString(), ...(final && { final }) };
+}
+
+/** Why a non-2xx answer is a failure, in words. */
+function statusError(status: number): string {
+  if (status >= 300 && status < 400) return `The endpoint answered ${status}: redirects are not followed`;
+  return `The endpoint answered ${status}`;
+}
+
+/**
+ * Makes an attempt only if it can finish before the invocation must end (`remainingMs`); otherwise
+ * it is left due, for the sweep. A failure to reach the table is logged: the attempt stays due.
+ */
+async function attemptInTime(deps: DeliveryDeps, key: AttemptKey, remainingMs: () => number): Promise<void> {
+  if (remainingMs() < claimLeaseMs(deps.settings)) return;
+  try {
+    await makeAttempt(deps, key);
+  } catch (error) {
+    logger.error('webhook: an attempt could not be made; it stays due for the sweep', { pk: key.pk, sk: key.sk, error: error as Error });
+  }
+}
+
+/** Creates an event's deliveries (if still due) and makes their first attempts at once. */
+export async function dispatchEvent(deps: DeliveryDeps, event: Item, remainingMs: () => number = () => Infinity): Promise<void> {
+  const attempts = await createDeliveries(deps, event);
+  if (!attempts) return;
+  const clientId = clientOf(String(event.pk));
+  await forEachLimited(attempts, ATTEMPTS_AT_ONCE, (attempt) => attemptInTime(deps, attemptKey(clientId, attempt), remainingMs));
+}
+
+/** The item a stream record inserted (Lambda's image shape is DynamoDB's JSON). */
+function insertedItem(record: DynamoDBRecord): Item | undefined {
+  const image = record.dynamodb?.NewImage;
+  return record.eventName === 'INSERT' && image ? unmarshall(image as Parameters<typeof unmarshall>[0]) : undefined;
+}
+
+/**
+ * The dispatcher's work on a batch of stream records (the filter lets through only inserted
+ * events and resend attempts): an event's deliveries are created and attempted, a resend is
+ * attempted. A record whose work failed is reported in `batchItemFailures`, so only it is retried.
+ */
+export async function dispatchStreamEvent(deps: DeliveryDeps, event: DynamoDBStreamEvent, remainingMs: () => number): Promise<DynamoDBBatchResponse> {
+  const failures: string[] = [];
+  await forEachLimited(event.Records, RECORDS_AT_ONCE, async (record) => {
+    const item = insertedItem(record);
+    try {
+      if (item?.entity === 'event') await dispatchEvent(deps, item, remainingMs);
+      else if (item?.entity === ATTEMPT_ENTITY && remainingMs() >= claimLeaseMs(deps.settings)) await makeAttempt(deps, { pk: String(item.pk), sk: String(item.sk) });
+    } catch (error) {
+      logger.error('webhook: a stream record failed; it is retried', { sequenceNumber: record.dynamodb?.SequenceNumber, error: error as Error });
+      failures.push(record.dynamodb!.SequenceNumber!);
+    }
+  });
+  return { batchItemFailures: failures.map((itemIdentifier) => ({ itemIdentifier })) };
+}
+
+/**
+ * The sweep's handlers of delivery (lib/sweep/handlers.ts): an event still due gets its deliveries
+ * (the stream did not bring it), and an attempt that fell due is made.
+ */
+export function deliveryDueHandlers(deps: Omit<DeliveryDeps, 'db'>): DueHandlers {
+  return {
+    [keys.eventSortKey('')]: async (db, item) => {
+      const event = await readItem(db, item);
+      if (event?.due_sk !== undefined) await dispatchEvent({ ...deps, db }, event);
+    },
+    [keys.deliveryAttemptPrefix]: async (db, item) => {
+      await makeAttempt({ ...deps, db }, item);
+    },
+  };
+}

@@ -1,0 +1,33 @@
+/**
+ * Which records of the table's stream reach the dispatcher (functions/dispatch-events.ts): the
+ * insert of an event, and the insert of an attempt a resend asked for. Nothing else — not the
+ * request counters (`RATE#…`) written on every request, not an event losing its due attributes,
+ * not the retries the sweep makes. One definition for Lambda's event source mapping (infra/stack.ts,
+ * as its filter criteria) and the local stream poller (infra/local/stream-poller.ts).
+ */
+
+/** The dispatcher's timeout: room for several attempts of 10 s each (it leaves to the sweep what would not fit). */
+export const DISPATCHER_TIMEOUT_SECONDS = 60;
+
+/** A Lambda event filter pattern: each leaf lists the values a record's field may have. */
+export interface FilterPattern {
+  readonly [field: string]: readonly string[] | FilterPattern;
+}
+
+export const DISPATCH_FILTERS: readonly FilterPattern[] = [
+  { eventName: ['INSERT'], dynamodb: { NewImage: { entity: { S: ['event'] } } } },
+  { eventName: ['INSERT'], dynamodb: { NewImage: { entity: { S: ['webhook_delivery'] }, origin: { S: ['resend'] } } } },
+];
+
+/** True when `value` matches the pattern: every field it names present, with one of the listed values. */
+export function matchesPattern(value: unknown, pattern: FilterPattern): boolean {
+  if (typeof value !== 'object' || value === null) return false;
+  return Object.entries(pattern).every(([field, rule]) => {
+    const actual = (value as Record<string, unknown>)[field];
+    return Array.isArray(rule) ? rule.includes(actual as string) : matchesPattern(actual, rule as FilterPattern);
+  });
+}
+
+/** True when a record matches any of the patterns, as Lambda joins a mapping's filters. */
+export const matchesAnyPattern = (value: unknown, patterns: readonly FilterPattern[]): boolean =>
+  patterns.some((pattern) => matchesPattern(value, pattern));

@@ -1,0 +1,171 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { call } from '../support/fixtures';
+import { startDeliverySandbox, type DeliverySandbox } from '../support/delivery-sandbox';
+import { paymentBody } from '../support/payments';
+import { startReceiver, verified, webhookIdOf, type Answer, type Receiver } from '../support/webhook-receiver';
+
+/**
+ * Retries, the attempts list and resend, end to end through `npm start`'s delivery loop with the
+ * retry schedule set to 1 s between attempts and a 1 s timeout (the contract's 10 s … 2 h would take
+ * hours); six attempts in all, as the contract says.
+ */
+
+let sandbox: DeliverySandbox;
+beforeAll(async () => {
+  sandbox = await startDeliverySandbox({ retryScheduleSeconds: [1, 1, 1, 1, 1], attemptTimeoutMs: 1_000 });
+});
+afterAll(() => sandbox?.close());
+
+const receivers: Receiver[] = [];
+afterEach(async () => {
+  await Promise.all(receivers.splice(0).map((r) => r.close()));
+});
+async function receiver(answer: (nth: number) => Answer): Promise<Receiver> {
+  const started = await startReceiver(answer);
+  receivers.push(started);
+  return started;
+}
+
+let key: string;
+beforeEach(async () => {
+  ({ key } = await sandbox.newClient());
+});
+
+const send = (method: string, path: string, body?: unknown) => call(method, path, { key, body, baseUrl: sandbox.baseUrl });
+
+async function register(url: string): Promise<{ id: string; secret: string }> {
+  const res = await send('POST', '/webhook/endpoints', { url });
+  expect(res.status).toBe(201);
+  return res.body.data;
+}
+
+/** The attempts GET /event/{id}/deliveries lists, oldest first. */
+async function attemptsOf(eventId: string) {
+  const res = await send('GET', `/event/${eventId}/deliveries?limit=100`);
+  expect(res.status).toBe(200);
+  return [...res.body.data].reverse();
+}
+
+/** Waits until the event's attempts satisfy `done`. */
+async function attemptsWhen(eventId: string, done: (attempts: any[]) => boolean, timeoutMs = 30_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const attempts = await attemptsOf(eventId);
+    if (done(attempts)) return attempts;
+    if (Date.now() > deadline) throw new Error(`attempts of ${eventId} never reached the expected state: ${JSON.stringify(attempts)}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+const TIME = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
+
+describe('retries', () => {
+  it('retries a receiver that answers 500 twice, and lists the three attempts with their statuses and times', { timeout: 60_000 }, async () => {
+    const hooks = await receiver((nth) => (nth <= 2 ? 500 : 200));
+    const { id: endpointId, secret } = await register(hooks.url);
+    expect((await send('POST', '/payment/create', paymentBody())).status).toBe(201);
+    const requests = await hooks.waitFor(3, { timeoutMs: 20_000 });
+    const eventId = webhookIdOf(requests[0]!);
+    for (const request of requests) {
+      expect(webhookIdOf(request)).toBe(eventId);
+      verified(secret, request);
+    }
+
+    const attempts = await attemptsWhen(eventId, (list) => list.length === 3 && list[2].status === 'succeeded');
+    expect(attempts.map((a) => [a.attempt, a.status, a.response_status, a.error])).toEqual([
+      [1, 'failed', 500, 'The endpoint answered 500'],
+      [2, 'failed', 500, 'The endpoint answered 500'],
+      [3, 'succeeded', 200, null],
+    ]);
+    for (const attempt of attempts) {
+      expect(attempt).toMatchObject({ id: expect.stringMatching(/^dlv_/), endpoint_id: endpointId, attempted_at: expect.stringMatching(TIME) });
+      expect(attempt.response_time_ms).toBeGreaterThanOrEqual(0);
+      expect(Object.keys(attempt)).toEqual([
+        'id', 'endpoint_id', 'attempt', 'status', 'response_status', 'response_time_ms', 'error', 'attempted_at', 'next_attempt_at',
+      ]);
+    }
+    // A failed attempt names when the next is due: a second after it, and the next was not made before.
+    for (const [failed, next] of [[attempts[0], attempts[1]], [attempts[1], attempts[2]]]) {
+      expect(Date.parse(failed.next_attempt_at) - Date.parse(failed.attempted_at)).toBeGreaterThanOrEqual(1_000);
+      expect(Date.parse(next.attempted_at)).toBeGreaterThanOrEqual(Date.parse(failed.next_attempt_at));
+    }
+    expect(attempts[2].next_attempt_at).toBeNull();
+  });
+
+  it('marks the delivery failed after the sixth attempt at a receiver that never answers, and a resend delivers it again', { timeout: 90_000 }, async () => {
+    let answering = false;
+    const hooks = await receiver(() => (answering ? 200 : 'hang'));
+    const { id: endpointId, secret } = await register(hooks.url);
+    expect((await send('POST', '/payment/create', paymentBody())).status).toBe(201);
+    const [first] = await hooks.waitFor(1);
+    const eventId = webhookIdOf(first!);
+
+    const attempts = await attemptsWhen(eventId, (list) => list.length === 6 && list[5].status === 'failed', 60_000);
+    expect(attempts.map((a) => [a.attempt, a.status, a.response_status, a.error])).toEqual(
+      [1, 2, 3, 4, 5, 6].map((n) => [n, 'failed', null, 'No answer within 1000 ms']),
+    );
+    expect(attempts[5].next_attempt_at).toBeNull();
+    expect(hooks.received).toHaveLength(6);
+    // Nothing more is owed.
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    expect(hooks.received).toHaveLength(6);
+
+    answering = true;
+    const resent = await send('POST', `/event/${eventId}/resend`);
+    expect(resent.status).toBe(202);
+    expect(resent.body.data).toEqual([
+      {
+        id: expect.stringMatching(/^dlv_/),
+        endpoint_id: endpointId,
+        attempt: 1,
+        status: 'pending',
+        response_status: null,
+        response_time_ms: null,
+        error: null,
+        attempted_at: null,
+        next_attempt_at: expect.stringMatching(TIME),
+      },
+    ]);
+    const again = await hooks.waitFor(7);
+    expect(webhookIdOf(again[6]!)).toBe(eventId);
+    verified(secret, again[6]!);
+    const after = await attemptsWhen(eventId, (list) => list.length === 7 && list[6].status === 'succeeded');
+    expect(after[6]).toMatchObject({ id: resent.body.data[0].id, attempt: 1, status: 'succeeded', response_status: 200 });
+  });
+
+  it('resends to one endpoint only when asked, even one not subscribed to the type', async () => {
+    const all = await receiver(() => 200);
+    const other = await receiver(() => 200);
+    await register(all.url);
+    const res = await send('POST', '/webhook/endpoints', { url: other.url, enabled_events: ['refund.created'] });
+    const otherId = res.body.data.id;
+    expect((await send('POST', '/payment/create', paymentBody())).status).toBe(201);
+    const [created] = await all.waitFor(1);
+    const eventId = webhookIdOf(created!);
+
+    const resent = await send('POST', `/event/${eventId}/resend`, { endpoint_id: otherId });
+    expect(resent.status).toBe(202);
+    expect(resent.body.data.map((a: { endpoint_id: string }) => a.endpoint_id)).toEqual([otherId]);
+    const [toOther] = await other.waitFor(1);
+    expect(webhookIdOf(toOther!)).toBe(eventId);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(all.received).toHaveLength(1);
+  });
+
+  it('resends once for a repeated Idempotency-Key, answering the first 202 again', async () => {
+    const hooks = await receiver(() => 200);
+    await register(hooks.url);
+    expect((await send('POST', '/payment/create', paymentBody())).status).toBe(201);
+    const eventId = webhookIdOf((await hooks.waitFor(1))[0]!);
+    const resend = () => call('POST', `/event/${eventId}/resend`, { key, baseUrl: sandbox.baseUrl, headers: { 'Idempotency-Key': `resend-${eventId}` } });
+    const first = await resend();
+    const replay = await resend();
+    expect([first.status, replay.status]).toEqual([202, 202]);
+    expect(replay.body).toEqual(first.body);
+    expect(replay.headers.get('idempotent-replayed')).toBe('true');
+    await hooks.waitFor(2);
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect(hooks.received).toHaveLength(2);
+    expect((await attemptsOf(eventId)).length).toBe(2);
+  });
+});

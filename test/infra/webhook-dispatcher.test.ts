@@ -1,0 +1,131 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { marshall } from '@aws-sdk/util-dynamodb';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp, cdkJsonContext } from '../../infra/app';
+import { DISPATCHER_TABLE_ACTIONS } from '../../infra/stack';
+import { matchesAnyPattern, type FilterPattern } from '../../lib/webhooks/stream-filter';
+
+// The webhook dispatcher in the template: its stream mapping, filter, retries, failure queue and
+// grants. Synthesized without bundling (the bundles are tested in stack.test.ts).
+
+type Json = Record<string, any>;
+
+let outdir: string;
+let resources: Record<string, Json>;
+
+beforeAll(() => {
+  outdir = mkdtempSync(join(tmpdir(), 'infra-dispatcher-'));
+  const { app, stack } = buildApp({ stage: 'spec', context: { ...cdkJsonContext(), 'aws:cdk:bundling-stacks': [] }, outdir });
+  resources = app.synth().getStackByName(stack.stackName).template.Resources;
+}, 60_000);
+
+afterAll(() => rmSync(outdir, { recursive: true, force: true }));
+
+const ofType = (type: string) => Object.entries(resources).filter(([, r]) => r.Type === type);
+const refId = (value: Json): string => value.Ref ?? value['Fn::GetAtt'][0];
+const asList = <T>(value: T | T[]): T[] => (Array.isArray(value) ? value : [value]);
+const tableId = () => ofType('AWS::DynamoDB::Table')[0]![0];
+const mapping = () => {
+  const mappings = ofType('AWS::Lambda::EventSourceMapping');
+  expect(mappings).toHaveLength(1);
+  return mappings[0]![1].Properties;
+};
+const dispatcherId = () => refId(mapping().FunctionName);
+const queueId = () => refId(mapping().DestinationConfig.OnFailure.Destination);
+
+function statementsOf(functionId: string): Json[] {
+  const roleId = refId(resources[functionId]!.Properties.Role);
+  return ofType('AWS::IAM::Policy')
+    .filter(([, p]) => p.Properties.Roles.some((r: Json) => r.Ref === roleId))
+    .flatMap(([, p]) => p.Properties.PolicyDocument.Statement);
+}
+
+/** A stream record of an inserted item, as Lambda's filters see it. */
+const inserted = (item: Record<string, unknown>) => ({ eventName: 'INSERT', dynamodb: { NewImage: marshall(item) } });
+
+describe('the webhook dispatcher', () => {
+  it("is invoked by the table's stream, from the latest record, ten at a time and up to ten batches at once", () => {
+    expect(mapping()).toMatchObject({
+      EventSourceArn: { 'Fn::GetAtt': [tableId(), 'StreamArn'] },
+      StartingPosition: 'LATEST',
+      BatchSize: 10,
+      ParallelizationFactor: 10,
+    });
+    expect(resources[dispatcherId()]!.Type).toBe('AWS::Lambda::Function');
+  });
+
+  it('gets only inserted events and resend attempts: never a request counter, a modified item or a retry', () => {
+    const patterns: FilterPattern[] = mapping().FilterCriteria.Filters.map((f: Json) => JSON.parse(f.Pattern));
+    expect(patterns).toEqual([
+      { eventName: ['INSERT'], dynamodb: { NewImage: { entity: { S: ['event'] } } } },
+      { eventName: ['INSERT'], dynamodb: { NewImage: { entity: { S: ['webhook_delivery'] }, origin: { S: ['resend'] } } } },
+    ]);
+    const passes = (record: unknown) => matchesAnyPattern(record, patterns);
+    expect(passes(inserted({ pk: 'C#cli_1', sk: 'EVT#evt_1', entity: 'event', type: 'payment.created' }))).toBe(true);
+    expect(passes(inserted({ pk: 'C#cli_1', sk: 'DLV#evt_1#dlv_1', entity: 'webhook_delivery', origin: 'resend' }))).toBe(true);
+    expect(passes(inserted({ pk: 'C#cli_1', sk: 'RATE#1790000000', count: 1, ttl: 1790000060 }))).toBe(false);
+    expect(passes(inserted({ pk: 'C#cli_1', sk: 'DLV#evt_1#dlv_2', entity: 'webhook_delivery', origin: 'retry' }))).toBe(false);
+    expect(passes(inserted({ pk: 'C#cli_1', sk: 'TXN#txn_1', entity: 'transaction' }))).toBe(false);
+    expect(passes({ ...inserted({ pk: 'C#cli_1', sk: 'EVT#evt_1', entity: 'event' }), eventName: 'MODIFY' })).toBe(false);
+    expect(passes({ ...inserted({ pk: 'C#cli_1', sk: 'EVT#evt_1', entity: 'event' }), eventName: 'REMOVE' })).toBe(false);
+  });
+
+  it('splits a failing batch, retries a record three times, retries only the records it reports failed, and drops records over an hour old', () => {
+    expect(mapping()).toMatchObject({
+      BisectBatchOnFunctionError: true,
+      MaximumRetryAttempts: 3,
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
+      MaximumRecordAgeInSeconds: 3600,
+    });
+  });
+
+  it('sends what still fails to an encrypted queue that only takes TLS, kept 14 days and deleted with the stack', () => {
+    expect(mapping().DestinationConfig).toEqual({ OnFailure: { Destination: { 'Fn::GetAtt': [queueId(), 'Arn'] } } });
+    expect(resources[queueId()]!.Type).toBe('AWS::SQS::Queue');
+    expect(resources[queueId()]).toMatchObject({
+      Properties: { SqsManagedSseEnabled: true, MessageRetentionPeriod: 14 * 24 * 3600 },
+      DeletionPolicy: 'Delete',
+    });
+    const policies = ofType('AWS::SQS::QueuePolicy').filter(([, p]) => p.Properties.Queues.some((q: Json) => q.Ref === queueId()));
+    expect(policies).toHaveLength(1);
+    expect(policies[0]![1].Properties.PolicyDocument.Statement).toContainEqual(
+      expect.objectContaining({ Effect: 'Deny', Action: 'sqs:*', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
+    );
+  });
+
+  it('may do exactly GetItem, Query, PutItem and UpdateItem on the client partitions, read only this stream and send only to its queue', () => {
+    const statements = statementsOf(dispatcherId()).filter((s) => !asList<string>(s.Action).some((a) => a.startsWith('logs:')));
+    const sorted = (actions: string | string[]) => asList(actions).slice().sort();
+    expect(DISPATCHER_TABLE_ACTIONS.slice().sort()).toEqual(['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:Query', 'dynamodb:UpdateItem']);
+    const table = statements.find((s) => asList<string>(s.Action).includes('dynamodb:GetItem'))!;
+    expect(sorted(table.Action)).toEqual(['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:Query', 'dynamodb:UpdateItem']);
+    expect(table.Resource).toEqual({ 'Fn::GetAtt': [tableId(), 'Arn'] });
+    expect(table.Condition).toEqual({ 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['C#*'] } });
+    const stream = statements.find((s) => asList<string>(s.Action).includes('dynamodb:GetRecords'))!;
+    expect(sorted(stream.Action)).toEqual(['dynamodb:DescribeStream', 'dynamodb:GetRecords', 'dynamodb:GetShardIterator']);
+    expect(stream.Resource).toEqual({ 'Fn::GetAtt': [tableId(), 'StreamArn'] });
+    const queue = statements.find((s) => asList<string>(s.Action).some((a) => a.startsWith('sqs:')))!;
+    expect(sorted(queue.Action)).toEqual(['sqs:GetQueueAttributes', 'sqs:GetQueueUrl', 'sqs:SendMessage']);
+    expect(queue.Resource).toEqual({ 'Fn::GetAtt': [queueId(), 'Arn'] });
+    expect(statements).toHaveLength(4); // and dynamodb:ListStreams on "*", which has no resource-level form
+    expect(statements).toContainEqual({ Effect: 'Allow', Action: 'dynamodb:ListStreams', Resource: '*' });
+  });
+
+  it('is the only function that may read the stream or send to the queue', () => {
+    for (const [id] of ofType('AWS::Lambda::Function').filter(([id]) => id !== dispatcherId())) {
+      const actions = statementsOf(id).flatMap((s) => asList<string>(s.Action));
+      expect(actions.filter((a) => /^dynamodb:.*Stream|GetRecords|GetShardIterator|^sqs:/.test(a)), id).toEqual([]);
+    }
+  });
+
+  it('runs with the deployed URL policy and the contract retry schedule and timeout, set explicitly', () => {
+    expect(resources[dispatcherId()]!.Properties.Environment.Variables).toMatchObject({
+      TABLE_NAME: { Ref: tableId() },
+      WEBHOOK_URL_POLICY: 'deployed',
+      WEBHOOK_RETRY_SCHEDULE_SECONDS: '10,60,300,1800,7200',
+      WEBHOOK_ATTEMPT_TIMEOUT_MS: '10000',
+    });
+  });
+});

@@ -1,0 +1,256 @@
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createClient } from '../../lib/auth/key-repository';
+import type { Db } from '../../lib/db/db';
+import { clientPartition, keys } from '../../lib/db/keys';
+import { NO_CAUSE } from '../../lib/events/event';
+import { viewEvent } from '../../lib/events/event-repository';
+import { createPayment } from '../../lib/payments/payments';
+import type { CreatePaymentInput } from '../../lib/payments/create-payment-body';
+import { newWebhookSecret } from '../../lib/webhooks/create-endpoint';
+import { DEFAULT_DELIVERY_SETTINGS, type DeliverySettings } from '../../lib/webhooks/delivery-settings';
+import { claimAttempt, readItem, recordAttempt, type AttemptKey } from '../../lib/webhooks/delivery-repository';
+import { attemptKey, claimLeaseMs, createDeliveries, makeAttempt, type DeliveryDeps } from '../../lib/webhooks/dispatch';
+import { insertWebhookEndpoint } from '../../lib/webhooks/endpoint-repository';
+import type { HostResolver } from '../../lib/webhooks/url-policy';
+import { FakeClock } from '../support/clock';
+import { isolatedTable } from '../support/isolated-table';
+import { paymentBody } from '../support/payments';
+import { startReceiver, verified, type Answer, type Receiver } from '../support/webhook-receiver';
+
+/**
+ * Delivery attempts on DynamoDB Local, on a table of their own (no stream poller or sweep acts on
+ * it): the clock is the test's, so the whole retry schedule runs without waiting, and the resolver
+ * is injected, so names resolve as a deployed stage's DNS would answer.
+ */
+
+let table: Awaited<ReturnType<typeof isolatedTable>>;
+let db: Db;
+beforeAll(async () => {
+  table = await isolatedTable('webhook-attempts');
+  db = table.db;
+});
+afterAll(() => table.drop());
+
+const receivers: Receiver[] = [];
+afterEach(async () => {
+  await Promise.all(receivers.splice(0).map((r) => r.close()));
+});
+async function receiver(answer?: (nth: number) => Answer): Promise<Receiver> {
+  const started = await startReceiver(answer);
+  receivers.push(started);
+  return started;
+}
+
+/** A resolver that knows only these names. */
+const resolverOf = (answers: Record<string, string>): HostResolver => async (hostname) => {
+  const address = answers[hostname];
+  if (!address) throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' });
+  return [{ address, family: address.includes(':') ? 6 : 4 }];
+};
+
+function depsOf(clock: FakeClock, overrides: Partial<DeliveryDeps> = {}, settings: DeliverySettings = DEFAULT_DELIVERY_SETTINGS): DeliveryDeps {
+  return { db, clock, settings, policy: 'local', ...overrides };
+}
+
+/** A client with one endpoint at `url` (stored as registered, whatever the policy in force now says). */
+async function clientWithEndpoint(url: string, enabled_events = ['*']) {
+  const client = await createClient(db, 'attempts');
+  const secret = newWebhookSecret();
+  const endpointId = `whe_${client.id.slice(4)}`;
+  const endpoint = { id: endpointId, url, enabled_events, description: null, status: 'enabled', created_at: new Date().toISOString(), secret };
+  await insertWebhookEndpoint(db, client.id, endpoint);
+  return { clientId: client.id, endpointId, secret };
+}
+
+/** Records a payment.created event for the client (the real use case) and creates its deliveries. */
+async function eventWithDeliveries(clientId: string, deps: DeliveryDeps) {
+  const transaction = await createPayment(db, clientId, paymentBody() as CreatePaymentInput, deps.clock, NO_CAUSE);
+  const { Items = [] } = await db.doc.send(
+    new QueryCommand({
+      TableName: db.tableName,
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :events)',
+      ExpressionAttributeValues: { ':pk': clientPartition(clientId), ':events': keys.eventSortKey('') },
+      ConsistentRead: true,
+    }),
+  );
+  const event = Items.find((item) => (item.data as { object: { id: string } }).object.id === transaction.id)!;
+  const attempts = await createDeliveries(deps, event);
+  return { event, attempts: attempts!, keyOf: (i = 0) => attemptKey(clientId, attempts![i]!) };
+}
+
+/** Every attempt item of an event, oldest first. */
+async function attemptsOf(clientId: string, eventId: string) {
+  const { Items = [] } = await db.doc.send(
+    new QueryCommand({
+      TableName: db.tableName,
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+      ExpressionAttributeValues: { ':pk': clientPartition(clientId), ':prefix': keys.deliveryAttemptSortKeyPrefix(eventId) },
+      ConsistentRead: true,
+    }),
+  );
+  return Items;
+}
+
+describe('an event', () => {
+  it('gets its deliveries once, however many times it is brought (a stream record twice, the stream and the sweep)', async () => {
+    const hooks = await receiver();
+    const { clientId } = await clientWithEndpoint(hooks.url);
+    const deps = depsOf(new FakeClock());
+    const { event, attempts } = await eventWithDeliveries(clientId, deps);
+    expect(attempts).toHaveLength(1);
+    expect(await createDeliveries(deps, event)).toBeUndefined();
+    expect(await attemptsOf(clientId, String(event.id))).toHaveLength(1);
+    // No longer due: the sweep will not bring it again.
+    expect((await readItem(db, keys.event(clientId, String(event.id))))!.due_sk).toBeUndefined();
+  });
+});
+
+describe('an attempt', () => {
+  it('POSTs the event signed with the endpoint secret and records a success with its status and time', async () => {
+    const hooks = await receiver(() => 204);
+    const { clientId, endpointId, secret } = await clientWithEndpoint(hooks.url);
+    const clock = new FakeClock();
+    const { event, attempts, keyOf } = await eventWithDeliveries(clientId, depsOf(clock));
+    expect(await makeAttempt(depsOf(clock), keyOf())).toBe('succeeded');
+
+    expect(verified(secret, hooks.received[0]!)).toEqual(viewEvent(event));
+    const [item] = await attemptsOf(clientId, String(event.id));
+    expect(item).toMatchObject({
+      id: attempts[0]!.id,
+      endpoint_id: endpointId,
+      attempt: 1,
+      status: 'succeeded',
+      response_status: 204,
+      error: null,
+      attempted_at: clock.now().toISOString(),
+      next_attempt_at: null,
+    });
+    expect(item!.response_time_ms).toEqual(expect.any(Number));
+    expect(item!.due_sk).toBeUndefined();
+    expect(item!.claim).toBeUndefined();
+  });
+
+  it('is retried after 10 s, 1 min, 5 min, 30 min and 2 h, then the delivery is failed with nothing more due', async () => {
+    const hooks = await receiver(() => 500);
+    const { clientId } = await clientWithEndpoint(hooks.url);
+    const clock = new FakeClock();
+    const deps = depsOf(clock);
+    const { event, keyOf } = await eventWithDeliveries(clientId, deps);
+    let key: AttemptKey = keyOf();
+    for (const [i, pause] of [10, 60, 300, 1800, 7200].entries()) {
+      expect(await makeAttempt(deps, key)).toBe('failed');
+      const items = await attemptsOf(clientId, String(event.id));
+      expect(items).toHaveLength(i + 2);
+      const [made, next] = [items.find((it) => it.attempt === i + 1)!, items.find((it) => it.attempt === i + 2)!];
+      expect(made).toMatchObject({ status: 'failed', response_status: 500, error: 'The endpoint answered 500' });
+      expect(Date.parse(made.next_attempt_at)).toBe(clock.now().getTime() + pause * 1000);
+      expect(next).toMatchObject({ status: 'pending', attempted_at: null, next_attempt_at: made.next_attempt_at, due_sk: made.next_attempt_at });
+      // Not before it is due.
+      clock.advanceMs(pause * 1000 - 2_000);
+      key = { pk: String(next.pk), sk: String(next.sk) };
+      expect(await makeAttempt(deps, key)).toBe('not-due');
+      clock.advanceMs(2_000);
+    }
+    expect(await makeAttempt(deps, key)).toBe('failed');
+    const items = await attemptsOf(clientId, String(event.id));
+    expect(items.map((it) => [it.attempt, it.status])).toEqual([1, 2, 3, 4, 5, 6].map((n) => [n, 'failed']));
+    expect(items.find((it) => it.attempt === 6)).toMatchObject({ next_attempt_at: null });
+    expect(items.every((it) => it.due_sk === undefined)).toBe(true);
+    expect(hooks.received).toHaveLength(6);
+  });
+
+  it('is made by one worker only, however many try at once', async () => {
+    const hooks = await receiver();
+    const { clientId } = await clientWithEndpoint(hooks.url);
+    const clock = new FakeClock();
+    const { keyOf } = await eventWithDeliveries(clientId, depsOf(clock));
+    const results = await Promise.all(Array.from({ length: 5 }, () => makeAttempt(depsOf(clock), keyOf())));
+    expect(results.filter((r) => r === 'succeeded')).toHaveLength(1);
+    expect(results.filter((r) => r === 'not-due')).toHaveLength(4);
+    expect(hooks.received).toHaveLength(1);
+  });
+
+  it('is due again when the worker that claimed it died, and the dead worker can no longer record anything', async () => {
+    const hooks = await receiver();
+    const { clientId } = await clientWithEndpoint(hooks.url);
+    const clock = new FakeClock();
+    const deps = depsOf(clock);
+    const { keyOf } = await eventWithDeliveries(clientId, deps);
+    // A worker claims it and dies before sending.
+    const lease = claimLeaseMs(deps.settings);
+    expect(await claimAttempt(db, keyOf(), 'dead-worker', clock.now(), new Date(clock.now().getTime() + lease))).toBeDefined();
+    expect(await makeAttempt(deps, keyOf())).toBe('not-due');
+    clock.advanceMs(lease);
+    expect(await makeAttempt(deps, keyOf())).toBe('succeeded');
+    expect(hooks.received).toHaveLength(1);
+    const late = { status: 'failed', response_status: null, response_time_ms: null, error: 'late', attempted_at: clock.now().toISOString(), next_attempt_at: null } as const;
+    expect(await recordAttempt(db, keyOf(), 'dead-worker', late)).toBe(false);
+    expect(await readItem(db, keyOf())).toMatchObject({ status: 'succeeded' });
+  });
+
+  it('ends the delivery, sending nothing, when the endpoint was deleted since', async () => {
+    const hooks = await receiver();
+    const { clientId, endpointId } = await clientWithEndpoint(hooks.url);
+    const clock = new FakeClock();
+    const { keyOf } = await eventWithDeliveries(clientId, depsOf(clock));
+    const { deleteWebhookEndpointItem } = await import('../../lib/webhooks/endpoint-repository');
+    await deleteWebhookEndpointItem(db, clientId, endpointId);
+    expect(await makeAttempt(depsOf(clock), keyOf())).toBe('failed');
+    expect(await readItem(db, keyOf())).toMatchObject({ status: 'failed', error: 'The webhook endpoint was deleted', next_attempt_at: null });
+    expect(hooks.received).toEqual([]);
+  });
+
+  it('is failed without an answer when the receiver does not answer within the timeout', async () => {
+    const hooks = await receiver(() => 'hang');
+    const { clientId } = await clientWithEndpoint(hooks.url);
+    const clock = new FakeClock();
+    const deps = depsOf(clock, {}, { ...DEFAULT_DELIVERY_SETTINGS, attemptTimeoutMs: 300 });
+    const { keyOf } = await eventWithDeliveries(clientId, deps);
+    expect(await makeAttempt(deps, keyOf())).toBe('failed');
+    const item = await readItem(db, keyOf());
+    expect(item).toMatchObject({ status: 'failed', response_status: null, error: 'No answer within 300 ms' });
+    expect(item!.response_time_ms).toBeGreaterThanOrEqual(290);
+  });
+
+  it('does not follow a redirect: a 3xx is a failure and nothing else is requested', async () => {
+    const hooks = await receiver(() => 302);
+    const { clientId } = await clientWithEndpoint(hooks.url);
+    const clock = new FakeClock();
+    const { keyOf } = await eventWithDeliveries(clientId, depsOf(clock));
+    expect(await makeAttempt(depsOf(clock), keyOf())).toBe('failed');
+    expect(await readItem(db, keyOf())).toMatchObject({ response_status: 302, error: 'The endpoint answered 302: redirects are not followed' });
+    expect(hooks.received).toHaveLength(1);
+  });
+
+  it('is a failed attempt, retried, sending nothing, when the URL now resolves to a private address (deployed policy)', async () => {
+    const hooks = await receiver();
+    const { clientId } = await clientWithEndpoint('https://hooks.example.com/payments');
+    const clock = new FakeClock();
+    const deps = depsOf(clock, { policy: 'deployed', resolve: resolverOf({ 'hooks.example.com': '10.0.0.7' }) });
+    const { keyOf } = await eventWithDeliveries(clientId, deps);
+    expect(await makeAttempt(deps, keyOf())).toBe('failed');
+    const item = await readItem(db, keyOf());
+    expect(item).toMatchObject({
+      status: 'failed',
+      response_status: null,
+      response_time_ms: null,
+      error: 'Not sent: the URL policy refuses it (url must not point to a private, loopback or link-local address)',
+    });
+    expect(Date.parse(String(item!.next_attempt_at))).toBe(clock.now().getTime() + 10_000);
+    expect(hooks.received).toEqual([]);
+  });
+
+  it('connects to the address the policy checked, not to whatever the name resolves to later', async () => {
+    const hooks = await receiver();
+    const port = new URL(hooks.url).port;
+    // This machine's DNS knows no such name: only the checked address can be reached.
+    const { clientId, secret } = await clientWithEndpoint(`http://receiver.invalid:${port}/webhooks`);
+    const clock = new FakeClock();
+    const deps = depsOf(clock, { resolve: resolverOf({ 'receiver.invalid': '127.0.0.1' }) });
+    const { event, keyOf } = await eventWithDeliveries(clientId, deps);
+    expect(await makeAttempt(deps, keyOf())).toBe('succeeded');
+    expect(hooks.received[0]!.headers.host).toBe(`receiver.invalid:${port}`);
+    expect(verified(secret, hooks.received[0]!)).toEqual(viewEvent(event));
+  });
+});

@@ -1,0 +1,103 @@
+import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Webhook } from 'standardwebhooks';
+
+/**
+ * A webhook receiver on 127.0.0.1 and a random port, as a developer would run next to `npm start`.
+ * It keeps every request it gets, and answers each as `answer` says: a status, or `hang` (never
+ * answers, so the sender's timeout ends the attempt).
+ */
+
+export interface Received {
+  readonly headers: IncomingHttpHeaders;
+  /** The body exactly as sent (what the signature covers). */
+  readonly body: string;
+  readonly method: string;
+  readonly path: string;
+  /** When it arrived (epoch milliseconds). */
+  readonly at: number;
+}
+
+export type Answer = number | 'hang';
+
+export interface Receiver {
+  readonly url: string;
+  readonly received: Received[];
+  /** Waits until `count` requests (matching `which`, if given) have arrived; fails after `timeoutMs`. */
+  waitFor(count: number, options?: { which?: (r: Received) => boolean; timeoutMs?: number }): Promise<Received[]>;
+  close(): Promise<void>;
+}
+
+export async function startReceiver(answer: (nth: number, request: Received) => Answer = () => 200): Promise<Receiver> {
+  const received: Received[] = [];
+  const waiting = new Set<() => void>();
+  const hanging = new Set<ServerResponse>();
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const request: Received = {
+        headers: req.headers,
+        body: Buffer.concat(chunks).toString('utf8'),
+        method: req.method ?? '',
+        path: req.url ?? '',
+        at: Date.now(),
+      };
+      received.push(request);
+      waiting.forEach((wake) => wake());
+      const status = answer(received.length, request);
+      if (status === 'hang') {
+        hanging.add(res);
+        res.on('close', () => hanging.delete(res));
+        return;
+      }
+      res.writeHead(status, { 'content-type': 'text/plain' });
+      res.end('ok');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/webhooks`,
+    received,
+    waitFor: (count, options = {}) =>
+      new Promise<Received[]>((resolve, reject) => {
+        const matching = () => received.filter(options.which ?? (() => true));
+        const check = () => {
+          if (matching().length < count) return;
+          clearTimeout(timer);
+          waiting.delete(check);
+          resolve(matching());
+        };
+        const timer = setTimeout(() => {
+          waiting.delete(check);
+          reject(new Error(`expected ${count} webhook requests, got ${matching().length} within ${options.timeoutMs ?? 10_000} ms`));
+        }, options.timeoutMs ?? 10_000);
+        waiting.add(check);
+        check();
+      }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        hanging.forEach((res) => res.destroy());
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/**
+ * Verifies a received request with the standardwebhooks library (the reference implementation
+ * of the specification, which no one here wrote) and returns the payload it verified; throws when
+ * the signature, the id or the timestamp does not hold.
+ */
+export function verified(secret: string, request: Received): unknown {
+  const headers = {
+    'webhook-id': String(request.headers['webhook-id']),
+    'webhook-timestamp': String(request.headers['webhook-timestamp']),
+    'webhook-signature': String(request.headers['webhook-signature']),
+  };
+  return new Webhook(secret).verify(request.body, headers);
+}
+
+/** The event id a received request carries (its `webhook-id`). */
+export const webhookIdOf = (request: Received): string => String(request.headers['webhook-id']);
