@@ -7,7 +7,9 @@ import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { LogLevel, NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
+import { COUNTER_ATTRIBUTE } from '../../lib/auth/request-counter';
 import { CLIENT_PARTITION_PREFIX } from '../../lib/db/keys';
+import { tableDefinition } from '../../lib/db/table';
 import { limitsEnvironment, type Limits } from '../../lib/limits';
 import type { TableAccess } from '../../lib/routes';
 import { SERVICE_NAME } from '../../lib/service';
@@ -46,6 +48,19 @@ const COUNTER_ACTIONS = ['dynamodb:UpdateItem'];
  * make itself a key.
  */
 const CLIENT_PARTITIONS_ONLY = { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [`${CLIENT_PARTITION_PREFIX}*`] } };
+
+/**
+ * A reader's one write is its request counter: an UpdateItem in a client partition that names
+ * only the item's keys, the count and the TTL, and returns nothing of the item. So a read-only
+ * function cannot change a transaction, record an event or read through its counter grant.
+ */
+const COUNTER_ONLY = {
+  ...CLIENT_PARTITIONS_ONLY,
+  'ForAllValues:StringEquals': {
+    'dynamodb:Attributes': [tableDefinition.partitionKey, tableDefinition.sortKey, COUNTER_ATTRIBUTE, tableDefinition.timeToLiveAttribute],
+  },
+  StringEqualsIfExists: { 'dynamodb:ReturnValues': ['NONE'] },
+};
 
 export interface ApiFunctionProps {
   /** Absolute path of the handler module; it exports `handler`. */
@@ -172,7 +187,7 @@ export class ApiFunction extends Construct {
       new PolicyStatement({
         actions: options.access === 'write' ? WRITE_ACTIONS : COUNTER_ACTIONS,
         resources: [table.tableArn],
-        conditions: CLIENT_PARTITIONS_ONLY,
+        conditions: options.access === 'write' ? CLIENT_PARTITIONS_ONLY : COUNTER_ONLY,
       }),
     );
   }

@@ -9,6 +9,9 @@ const COUNTER_TTL_SECONDS = 60;
 
 const TTL = tableDefinition.timeToLiveAttribute;
 
+/** The counter's one attribute besides its keys and TTL; IAM lets readers write nothing else. */
+export const COUNTER_ATTRIBUTE = 'count';
+
 /**
  * Counts one request of a client in the second of `now`: one conditional UpdateItem on the
  * client's counter of that second, which adds 1 only while the count is below `limit`, so
@@ -24,7 +27,7 @@ export async function countRequest(db: Db, clientId: string, now: Date, limit: n
         Key: keys.requestCounter(clientId, second),
         UpdateExpression: 'ADD #count :one SET #ttl = :ttl',
         ConditionExpression: 'attribute_not_exists(#count) OR #count < :limit',
-        ExpressionAttributeNames: { '#count': 'count', '#ttl': TTL },
+        ExpressionAttributeNames: { '#count': COUNTER_ATTRIBUTE, '#ttl': TTL },
         ExpressionAttributeValues: { ':one': 1, ':limit': limit, ':ttl': second + COUNTER_TTL_SECONDS },
       }),
     );

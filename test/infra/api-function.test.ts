@@ -72,10 +72,19 @@ describe('ApiFunction.bindTable', () => {
     expect(actionsOf(ids.reader)).toEqual([...READ_ACTIONS, 'dynamodb:UpdateItem'].sort());
   });
 
-  it("confines a reader's UpdateItem to the table's client partitions (dynamodb:LeadingKeys C#*), indexes excluded", () => {
+  it("confines a reader's UpdateItem to its request counter: client partitions, the counter's attributes, nothing returned", () => {
     const updates = dynamoStatementsOf(ids.reader).filter((s) => [s.Action].flat().includes('dynamodb:UpdateItem'));
     expect(updates).toEqual([
-      { Effect: 'Allow', Action: 'dynamodb:UpdateItem', Resource: { 'Fn::GetAtt': [ids.table, 'Arn'] }, Condition: CLIENT_PARTITIONS_ONLY },
+      {
+        Effect: 'Allow',
+        Action: 'dynamodb:UpdateItem',
+        Resource: { 'Fn::GetAtt': [ids.table, 'Arn'] },
+        Condition: {
+          ...CLIENT_PARTITIONS_ONLY,
+          'ForAllValues:StringEquals': { 'dynamodb:Attributes': ['pk', 'sk', 'count', 'ttl'] },
+          StringEqualsIfExists: { 'dynamodb:ReturnValues': ['NONE'] },
+        },
+      },
     ]);
   });
 
