@@ -1,8 +1,6 @@
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { keys } from '../../lib/db/keys';
-import { call, newClient, testDb } from '../support/fixtures';
-import { createPaymentVia } from '../support/payments';
+import { call, newClient } from '../support/fixtures';
+import { createPaymentVia, expireNow, storedItem } from '../support/payments';
 
 /**
  * Under `npm start` (here: the suite's local server, which runs the sweep every second as
@@ -12,24 +10,6 @@ import { createPaymentVia } from '../support/payments';
 
 /** How soon the local sandbox promises to store an expiry. */
 const LOCAL_EXPIRY_WITHIN_MS = 2_000;
-
-async function storedItem(clientId: string, transactionId: string) {
-  const { Item } = await testDb().doc.send(
-    new GetCommand({ TableName: testDb().tableName, Key: keys.transaction(clientId, transactionId), ConsistentRead: true }),
-  );
-  return Item!;
-}
-
-/**
- * Fixture: the payment expires now, as if its expiry_minutes had just run out (the API cannot set
- * an expiry shorter than a minute): its expires_at and its due attributes, written in the table.
- */
-async function expireNow(clientId: string, transactionId: string): Promise<string> {
-  const item = await storedItem(clientId, transactionId);
-  const expiresAt = new Date(Math.max(Date.now(), Date.parse(String(item.created_at)) + 1)).toISOString();
-  await testDb().doc.send(new PutCommand({ TableName: testDb().tableName, Item: { ...item, expires_at: expiresAt, ...keys.due(expiresAt) } }));
-  return expiresAt;
-}
 
 describe('expiry under the local sandbox', () => {
   it('stores a payment expired within 2 s of its expires_at, shown by GET /transaction, with its event listed by GET /events', async () => {

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { call, newClient } from '../support/fixtures';
 import { recordedEvents } from '../support/events';
-import { createPaymentVia, simulate } from '../support/payments';
+import { createPaymentVia, expireNow, simulate } from '../support/payments';
 import { startReceiver, verified, webhookIdOf, type Receiver } from '../support/webhook-receiver';
 
 /**
@@ -90,6 +90,20 @@ describe('webhook delivery', () => {
       'payment.failed': expect.objectContaining({ id: failed.id, status: 'failed' }),
       'payment.expired': expect.objectContaining({ id: expired.id, status: 'expired' }),
     });
+  });
+
+  it('sends payment.expired when a payment runs out of time (the sweep stores the expiry), exactly the event', async () => {
+    const { clientId, key } = await newClient();
+    const hooks = await receiver();
+    const { secret } = await register(key, hooks.url, ['payment.expired']);
+    const txn = await createPaymentVia(key);
+    const expiresAt = await expireNow(clientId, txn.id);
+
+    const [request] = await hooks.waitFor(1);
+    const event = verified(secret, request!) as { id: string; type: string; created_at: string; data: { object: unknown } };
+    expect(event).toMatchObject({ type: 'payment.expired', created_at: expiresAt, request: { id: null, idempotency_key: null } });
+    expect(event).toEqual(await eventById(key, event.id));
+    expect(event.data.object).toEqual((await call('GET', `/transaction/${txn.id}`, { key })).body.data);
   });
 
   it('sends an endpoint only the types it subscribed to', async () => {

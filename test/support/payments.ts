@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { call, type ApiResponse } from './fixtures';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { keys } from '../../lib/db/keys';
+import { call, testDb, type ApiResponse } from './fixtures';
 
 /** A unique order_id, so tests never depend on an empty table. */
 export const uniqueOrderId = (prefix = 'ORDER') => `${prefix}-${randomUUID()}`;
@@ -26,4 +28,24 @@ export async function createPaymentVia(key: string, overrides: Record<string, un
 /** Moves a transaction with the simulate control endpoint. */
 export function simulate(key: string, id: string, outcome: 'settle' | 'fail' | 'expire'): Promise<ApiResponse> {
   return call('POST', `/transaction/${id}/simulate`, { key, body: { outcome } });
+}
+
+/** A transaction's stored item, read strongly consistent. */
+export async function storedItem(clientId: string, transactionId: string): Promise<Record<string, unknown>> {
+  const { Item } = await testDb().doc.send(
+    new GetCommand({ TableName: testDb().tableName, Key: keys.transaction(clientId, transactionId), ConsistentRead: true }),
+  );
+  return Item!;
+}
+
+/**
+ * Fixture: the payment expires now, as if its expiry_minutes had just run out (the API cannot set
+ * an expiry shorter than a minute): its expires_at and its due attributes, written in the table.
+ * Returns the new expires_at.
+ */
+export async function expireNow(clientId: string, transactionId: string): Promise<string> {
+  const item = await storedItem(clientId, transactionId);
+  const expiresAt = new Date(Math.max(Date.now(), Date.parse(String(item.created_at)) + 1)).toISOString();
+  await testDb().doc.send(new PutCommand({ TableName: testDb().tableName, Item: { ...item, expires_at: expiresAt, ...keys.due(expiresAt) } }));
+  return expiresAt;
 }
