@@ -2,6 +2,7 @@ import { MAX_QUERIES_PER_PAGE } from '../lib/db/paging';
 import { API_BASE_PATH } from '../lib/routes';
 import type { BundlesResult } from './bundles';
 import type { CostResult } from './cost';
+import { LOCAL_DELIVERY_TARGET_MS, type DeliveryResult } from './delivery';
 import type { EndpointResult } from './endpoints';
 import type { LoadResult } from './load';
 import type { ReadBudgetResult } from './read-budget';
@@ -21,7 +22,7 @@ export const TARGETS = {
 } as const;
 
 export interface Target {
-  readonly part: 'latency' | 'calls' | 'bundle size' | 'cold start' | 'load' | 'read units';
+  readonly part: 'latency' | 'calls' | 'bundle size' | 'cold start' | 'load' | 'read units' | 'webhook delivery';
   readonly subject: string;
   readonly target: string;
   readonly value: string;
@@ -40,6 +41,8 @@ export interface Results {
   readonly load: LoadResult;
   readonly readBudget: ReadBudgetResult;
   readonly cost: CostResult;
+  /** Absent from results written before the bench measured webhook delivery. */
+  readonly delivery?: DeliveryResult;
   readonly targets: Target[];
   readonly missedTargets: number;
   /** Hard failures (the bench exits 1): load errors, read-back, ledger invariant. */
@@ -55,6 +58,7 @@ export function evaluateTargets(
   bundles: BundlesResult,
   load: LoadResult,
   readBudget: ReadBudgetResult,
+  delivery: DeliveryResult,
 ): Target[] {
   const targets: Target[] = [];
   for (const e of endpoints) {
@@ -97,6 +101,13 @@ export function evaluateTargets(
     target: '0 errors, 0 non-2xx, all created read back, ledger invariant holds',
     value: load.failures.length === 0 ? 'ok' : load.failures.join('; '),
     met: load.failures.length === 0,
+  });
+  targets.push({
+    part: 'webhook delivery',
+    subject: 'payment.created to 10 local endpoints',
+    target: `p99 ≤ ${LOCAL_DELIVERY_TARGET_MS} ms from the response to the receiver`,
+    value: `p99 ${ms(delivery.latency.delivery.p99)} ms`,
+    met: delivery.latency.delivery.p99 <= LOCAL_DELIVERY_TARGET_MS,
   });
   return targets;
 }
@@ -231,6 +242,7 @@ export function renderReport(r: Results): string {
     `At a deployed duration of ${r.cost.sensitivity.map((s) => `${s.durationMs} ms: $${s.totalUsd.toFixed(2)}`).join(', ')} per million.`,
     ...r.cost.notes.map((n) => `- ${n}`),
     '',
+    ...deliverySection(r.delivery),
   );
   const missed = r.targets.filter((t) => t.met === false);
   out.push(`### Targets: ${r.targets.filter((t) => t.met === true).length} met, ${missed.length} missed`);
@@ -269,6 +281,56 @@ function eventOverhead(endpoints: readonly EndpointResult[]): string[] {
           e.ratio ? `${e.ratio.p50.toFixed(2)}×` : '—',
         ];
       }),
+    ),
+    '',
+  ];
+}
+
+/** What `npm run bench -- --only delivery` prints. */
+export function renderDeliveryOnly(r: { generatedAt: string; mode: string; environment: Record<string, string | number>; delivery: DeliveryResult }): string {
+  const e = r.environment;
+  const out = [
+    `Payment Sandbox bench (${r.mode}, webhook delivery only) — ${r.generatedAt}`,
+    `Node ${e.node}, ${e.cpus} × ${e.cpuModel}; DynamoDB Local ${e.dynamodbLocal}; load average ${e.loadAverageAtStart} → ${e.loadAverageAtEnd}`,
+    '',
+    ...deliverySection(r.delivery),
+  ];
+  if (r.delivery.failures.length > 0) out.push('### FAILED', ...r.delivery.failures.map((f) => `- ${f}`));
+  return out.join('\n');
+}
+
+/** Section 7: webhook delivery on the local sandbox, with its background work on (bench/delivery.ts). */
+function deliverySection(d: DeliveryResult | undefined): string[] {
+  if (!d) return [];
+  const t = d.throughput;
+  return [
+    `### 7. Webhook delivery (local): payment.created to ${d.endpoints} endpoints on one local receiver`,
+    '',
+    'A sandbox of its own with the background work `npm start` runs (stream poller → dispatcher, the sweep every second). Latency: payments created one at a time, from the create\'s response to the arrival at each endpoint. Throughput: payments created as fast as the API takes them, from the first response to the last delivery.',
+    '',
+    table(
+      ['latency', 'n', 'p50 ms', 'p99 ms', 'max ms', `p99 ≤ ${LOCAL_DELIVERY_TARGET_MS} ms`],
+      [
+        [`per delivery (${d.latencyPayments} payments × ${d.endpoints})`, d.latency.delivery.n, ms(d.latency.delivery.p50), ms(d.latency.delivery.p99), ms(d.latency.delivery.max), mark(d.latency.delivery.p99 <= LOCAL_DELIVERY_TARGET_MS)],
+        [`per payment, at all ${d.endpoints} endpoints`, d.latency.allEndpoints.n, ms(d.latency.allEndpoints.p50), ms(d.latency.allEndpoints.p99), ms(d.latency.allEndpoints.max), ''],
+      ],
+    ),
+    '',
+    table(
+      ['throughput', 'creates', 'creates/s', 'deliveries', 'received', 'seconds', 'deliveries/s', 'duplicates', 'verified (standardwebhooks)'],
+      [
+        [
+          `≤ ${d.concurrency} creates in flight`,
+          t.payments,
+          t.createsPerSecond,
+          t.expected,
+          t.missing > 0 ? `${t.received} (${t.missing} MISSING)` : `all ${t.received}${d.duplicates === 0 ? ', each once per endpoint' : ''}`,
+          t.seconds,
+          t.deliveriesPerSecond,
+          d.duplicates,
+          `${d.verified} of ${d.posts} POSTs`,
+        ],
+      ],
     ),
     '',
   ];

@@ -8,6 +8,7 @@
  *   npm run bench -- --quick           tiny counts and a 2 s load (CI: does it run?)
  *   npm run bench -- --out FILE        write the results elsewhere
  *   npm run bench -- --render FILE     print the report of a saved results.json again
+ *   npm run bench -- --only delivery   only part 7 (webhook delivery), printed and written alone
  *   --iterations N --warmup N --rounds N --import-warmup N --duration S --connections N
  *                                      override the mode's settings
  *
@@ -36,7 +37,8 @@ import { CallCounter, sequenceOf } from './counter';
 import { fixturesNeeded, measureEndpoint, type EndpointResult } from './endpoints';
 import { runLoad } from './load';
 import { measureReadBudget } from './read-budget';
-import { evaluateTargets, renderReport, type Results } from './report';
+import { measureDelivery, type DeliveryResult } from './delivery';
+import { evaluateTargets, renderDeliveryOnly, renderReport, type Results } from './report';
 import { BENCH_REQUESTS_PER_SECOND, createViaApi, scenariosFor, type BenchContext, type Prepared, type Scenario } from './scenarios';
 import { mapLimit } from './stats';
 
@@ -45,6 +47,12 @@ const projectRoot = fileURLToPath(new URL('..', import.meta.url));
 const MODES = {
   full: { warmup: 30, iterations: 300, rounds: 15, importWarmup: 1, duration: 20, connections: 32, budgetTransactions: 520 },
   quick: { warmup: 2, iterations: 6, rounds: 2, importWarmup: 0, duration: 2, connections: 32, budgetTransactions: 260 },
+} as const;
+
+/** Part 7, webhook delivery: 10 endpoints (the contract's maximum per client), creates 16 at a time like the bench's API client. */
+const DELIVERY = {
+  full: { endpoints: 10, warmup: 5, latencyPayments: 100, throughputPayments: 200, concurrency: 16, settleMs: 2_000, timeoutMs: 10 * 60_000 },
+  quick: { endpoints: 10, warmup: 1, latencyPayments: 3, throughputPayments: 5, concurrency: 16, settleMs: 200, timeoutMs: 90_000 },
 } as const;
 
 /** The whole run may take this long before the bench gives up (and stops DynamoDB Local). */
@@ -65,6 +73,7 @@ function options() {
       'import-warmup': { type: 'string' },
       duration: { type: 'string' },
       connections: { type: 'string' },
+      only: { type: 'string' },
       help: { type: 'boolean', default: false },
     },
     strict: true,
@@ -77,11 +86,13 @@ function options() {
     if (!Number.isInteger(n) || n < min) throw new Error(`--${name} must be an integer ≥ ${min}`);
     return n;
   };
+  if (values.only !== undefined && values.only !== 'delivery') throw new Error('--only takes one part: delivery');
   return {
     help: values.help ?? false,
+    only: values.only as 'delivery' | undefined,
     render: values.render,
     mode: mode as 'full' | 'quick',
-    out: resolve(values.out ?? join(projectRoot, 'bench/results.json')),
+    out: resolve(values.out ?? join(projectRoot, values.only ? `bench/results-${values.only}.json` : 'bench/results.json')),
     settings: {
       warmup: count('warmup', 0),
       iterations: count('iterations', 1),
@@ -130,6 +141,7 @@ async function main(): Promise<number> {
     return 0;
   }
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+  if (opts.only === 'delivery') return deliveryOnly(opts.mode, opts.out);
   const { settings, mode } = opts;
   const started = Date.now();
   const loadAtStart = loadavg()[0]!;
@@ -227,6 +239,8 @@ async function main(): Promise<number> {
       workFile: join(work, 'load.json'),
     });
 
+    const delivery = await deliveryPart(mode, join(work, 'delivery.json'));
+
     const create = endpoints.find((e) => e.id === routes.createPayment.id);
     const createFunction = synth.functions.find((f) => f.routeId === routes.createPayment.id);
     if (!create || !createFunction) throw new Error('createPayment was not measured');
@@ -238,7 +252,7 @@ async function main(): Promise<number> {
       wru: create.calls.modelled.wru,
     });
 
-    const targets = evaluateTargets(endpoints, bundles, load, readBudget);
+    const targets = evaluateTargets(endpoints, bundles, load, readBudget, delivery);
     const results: Results = {
       generatedAt: new Date().toISOString(),
       mode,
@@ -262,11 +276,13 @@ async function main(): Promise<number> {
       load,
       readBudget,
       cost,
+      delivery,
       targets,
       missedTargets: targets.filter((t) => t.met === false).length,
       failures: [
         ...load.failures,
         ...readBudget.failures,
+        ...delivery.failures,
         ...bundles.bundles.filter((b) => b.importError).map((b) => `bundle ${b.name} cannot be imported: ${b.importError}`),
       ],
     };
@@ -284,6 +300,47 @@ async function main(): Promise<number> {
   }
 }
 
+/** Part 7 in a process and a sandbox of its own, with background work on (bench/delivery.ts). */
+async function deliveryPart(mode: 'full' | 'quick', workFile: string): Promise<DeliveryResult> {
+  const { settleMs, timeoutMs, ...settings } = DELIVERY[mode];
+  log(`webhook delivery: ${settings.endpoints} endpoints, ${settings.latencyPayments} payments one at a time, ${settings.throughputPayments} at once`);
+  const delivery = await measureDelivery({ ...settings, settleMs, timeoutMs, requestsPerSecond: BENCH_REQUESTS_PER_SECOND, workFile }, log);
+  log(
+    `  per delivery p50 ${delivery.latency.delivery.p50} ms, p99 ${delivery.latency.delivery.p99} ms; ` +
+      `${delivery.throughput.deliveriesPerSecond} deliveries/s; ${delivery.throughput.missing} missing, ${delivery.duplicates} duplicates`,
+  );
+  return delivery;
+}
+
+/** `--only delivery`: part 7 alone, written to its own results file (never over a full run's). */
+async function deliveryOnly(mode: 'full' | 'quick', out: string): Promise<number> {
+  const work = mkdtempSync(join(tmpdir(), 'payment-sandbox-bench-'));
+  try {
+    const loadAtStart = loadavg()[0]!;
+    const delivery = await deliveryPart(mode, join(work, 'delivery.json'));
+    const result = {
+      generatedAt: new Date().toISOString(),
+      mode,
+      only: 'delivery',
+      environment: {
+        node: process.version,
+        cpus: cpus().length,
+        cpuModel: cpus()[0]?.model.trim() ?? 'unknown',
+        dynamodbLocal: dynamoLocalVersion(),
+        loadAverageAtStart: Number(loadAtStart.toFixed(2)),
+        loadAverageAtEnd: Number(loadavg()[0]!.toFixed(2)),
+      },
+      delivery,
+    };
+    mkdirSync(dirname(out), { recursive: true });
+    writeFileSync(out, `${JSON.stringify(result, null, 2)}\n`);
+    process.stdout.write(`${renderDeliveryOnly(result)}\n\nResults written to ${out}\n`);
+    return delivery.failures.length > 0 ? 1 : 0;
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
 function readHelp(): string {
   return [
     'npm run bench [-- options]',
@@ -296,6 +353,7 @@ function readHelp(): string {
     '  --import-warmup N    discarded import rounds first',
     '  --duration S         load duration in seconds',
     '  --connections N      load connections',
+    '  --only delivery      only the webhook delivery part (default --out bench/results-delivery.json)',
   ].join('\n');
 }
 

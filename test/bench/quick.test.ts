@@ -32,7 +32,7 @@ beforeAll(async () => {
     child.once('exit', (code) => resolve({ code, stdout, stderr }));
   });
   results = existsSync(out) ? JSON.parse(readFileSync(out, 'utf8')) : undefined;
-}, 150_000);
+}, 180_000);
 
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -69,17 +69,18 @@ describe('npm run bench -- --quick', () => {
     expect(results.failures).toEqual([]);
   });
 
-  it('stops its DynamoDB Local when it is done', async () => {
-    const { port } = new URL(results.environment.dynamoEndpoint);
-    const refused = await new Promise<boolean>((resolve) => {
-      const socket = connect(Number(port), '127.0.0.1');
-      socket.once('connect', () => {
-        socket.destroy();
-        resolve(false);
+  it('stops its DynamoDB Locals when it is done (the main one and the delivery part\'s)', async () => {
+    const refused = (endpoint: string) =>
+      new Promise<boolean>((resolve) => {
+        const socket = connect(Number(new URL(endpoint).port), '127.0.0.1');
+        socket.once('connect', () => {
+          socket.destroy();
+          resolve(false);
+        });
+        socket.once('error', () => resolve(true));
       });
-      socket.once('error', () => resolve(true));
-    });
-    expect(refused).toBe(true);
+    expect(await refused(results.environment.dynamoEndpoint)).toBe(true);
+    expect(await refused(results.delivery.dynamoEndpoint)).toBe(true);
   });
 
   it('reports the worst read units per list request, with the budget and without, and the budgeted list finds every match once', () => {
@@ -91,6 +92,20 @@ describe('npm run bench -- --quick', () => {
     expect(readBudget.withBudget.worstReadUnits).toBeGreaterThan(0);
     expect(readBudget.withoutBudget.worstReadUnits).toBeGreaterThanOrEqual(readBudget.withBudget.worstReadUnits);
     expect(run.stdout).toContain('### 5. Read units per list request');
+  });
+
+  it('delivers webhooks to 10 local endpoints, each payment once per endpoint, every delivery verified with standardwebhooks', () => {
+    const { delivery } = results;
+    expect(delivery.endpoints).toBe(10);
+    expect(delivery.latency.delivery.n).toBe(delivery.latencyPayments * 10);
+    expect(delivery.throughput.expected).toBe(delivery.throughputPayments * 10);
+    expect(delivery.throughput.received).toBe(delivery.throughput.expected);
+    expect(delivery.throughput.missing).toBe(0);
+    expect(delivery.throughput.deliveriesPerSecond).toBeGreaterThan(0);
+    expect(delivery.verified).toBe(delivery.posts);
+    expect(delivery.failures).toEqual([]);
+    expect(results.targets.map((t: any) => t.part)).toContain('webhook delivery');
+    expect(run.stdout).toContain('### 7. Webhook delivery (local)');
   });
 
   it('prices a million create-payment calls', () => {
