@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { idPattern, isId } from '../ids';
 import { meta } from '../meta';
-import { cursor, limit, oneOrSeveral, timestamp } from '../payments/list-queries';
+import { cursor, limit, oneOrSeveral, rangeInOrder, timestamp } from '../payments/list-queries';
 import { eventTypes } from './event-types';
 
 /** The path and query of the event routes (docs/api.md §10). */
@@ -47,11 +47,5 @@ export const ListEventsQuery = z
     limit,
     cursor,
   })
-  .check(
-    z.superRefine((q, ctx) => {
-      if (q.created_from && q.created_to && q.created_from >= q.created_to) {
-        ctx.addIssue({ code: 'custom', path: ['created_to'], message: 'must be later than created_from' });
-      }
-    }),
-  );
+  .check(rangeInOrder('created_from', 'created_to'));
 export type ListEventsInput = z.output<typeof ListEventsQuery>;

@@ -71,6 +71,15 @@ export function oneOrSeveral<const V extends string>(values: readonly V[], descr
   );
 }
 
+/** A time range's end must come after its start (both optional): an error on the end, naming the start. */
+export function rangeInOrder<F extends string, T extends string>(from: F, to: T) {
+  return z.superRefine((q: Partial<Record<F | T, Date>>, ctx) => {
+    const start = q[from];
+    const end = q[to];
+    if (start && end && start >= end) ctx.addIssue({ code: 'custom', path: [to], message: `must be later than ${from}` });
+  });
+}
+
 export const ListTransactionsQuery = z
   .strictObject({
     status: oneOrSeveral(statuses, 'One status, or several separated by commas (`status=pending,settled`)'),
@@ -82,13 +91,7 @@ export const ListTransactionsQuery = z
     limit,
     cursor,
   })
-  .check(
-    z.superRefine((q, ctx) => {
-      if (q.created_from && q.created_to && q.created_from >= q.created_to) {
-        ctx.addIssue({ code: 'custom', path: ['created_to'], message: 'must be later than created_from' });
-      }
-    }),
-  );
+  .check(rangeInOrder('created_from', 'created_to'));
 export type ListTransactionsInput = z.output<typeof ListTransactionsQuery>;
 
 export const ListSettlementsQuery = z
@@ -105,9 +108,5 @@ export const ListSettlementsQuery = z
     limit,
     cursor,
   })
-  .check(
-    z.superRefine((q, ctx) => {
-      if (q.from && q.to && q.from >= q.to) ctx.addIssue({ code: 'custom', path: ['to'], message: 'must be later than from' });
-    }),
-  );
+  .check(rangeInOrder('from', 'to'));
 export type ListSettlementsInput = z.output<typeof ListSettlementsQuery>;

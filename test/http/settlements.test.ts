@@ -85,6 +85,7 @@ describe('GET /settlements', () => {
   it.each([
     ['type=chargeback', 'type'],
     ['from=yesterday', 'from'],
+    ['from=2026-11-22T01:00:00Z&to=2026-11-22T00:00:00Z', 'to'],
     ['transaction_id=abc', 'transaction_id'],
     ['transaction_id=txn_01arz3ndektsv4rrffq69g5fav', 'transaction_id'],
     ['transaction_id=txn_81ARZ3NDEKTSV4RRFFQ69G5FAV', 'transaction_id'],
