@@ -5,6 +5,8 @@ import { App, Tags, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import type { Construct } from 'constructs';
 import { DEFAULT_LIMITS, LIMIT_CONTEXT, parseLimit, type Limits } from '../lib/limits';
+import { CI_ROLE_TAG, ciRoleStackNameOf, validateGithubRepo } from './ci-role-options';
+import { CiRoleStack } from './ci-role-stack';
 import { PaymentSandboxStack } from './stack';
 import { InvalidContextError, sandboxTags, stackNameOf, validateStage } from './stage';
 
@@ -86,6 +88,45 @@ export function buildApp(options: BuildAppOptions = {}): { app: App; stack: Paym
   return { app, stack };
 }
 
+export interface BuildCiRoleAppOptions {
+  /** Overrides `-c github-repo=owner/name`. */
+  readonly githubRepo?: string;
+  /** Overrides `-c oidc-provider-arn=…`. */
+  readonly oidcProviderArn?: string;
+  readonly context?: Record<string, unknown>;
+  readonly outdir?: string;
+}
+
+/** True when the CLI asks for the CI role stack (`-c ci-role=true`) instead of a sandbox stage. */
+export function wantsCiRole(app: App): boolean {
+  const value: unknown = app.node.tryGetContext('ci-role');
+  if (value === undefined || value === false || value === 'false') return false;
+  if (value === true || value === 'true') return true;
+  throw new InvalidContextError(`Invalid ci-role ${JSON.stringify(value)}: use -c ci-role=true`);
+}
+
+/**
+ * Builds the app of `-c ci-role=true -c github-repo=owner/name [-c oidc-provider-arn=…]`: only the
+ * CI role stack of that repository (PaymentSandboxCiRole-owner-name), with the same cdk-nag checks.
+ */
+export function buildCiRoleApp(options: BuildCiRoleAppOptions = {}): { app: App; stack: CiRoleStack } {
+  const app = new App({ context: options.context, outdir: options.outdir });
+  const githubRepo = options.githubRepo ?? app.node.tryGetContext('github-repo');
+  if (typeof githubRepo !== 'string') {
+    throw new InvalidContextError('The CI role needs its GitHub repository: -c github-repo=owner/name');
+  }
+  const oidcProviderArn = options.oidcProviderArn ?? app.node.tryGetContext('oidc-provider-arn');
+  const stack = new CiRoleStack(app, ciRoleStackNameOf(validateGithubRepo(githubRepo)), {
+    githubRepo,
+    oidcProviderArn: typeof oidcProviderArn === 'string' && oidcProviderArn !== '' ? oidcProviderArn : undefined,
+    description: `Payment Sandbox CI role of ${githubRepo}: GitHub OIDC and a role for deploy, ci-env, stacks prune and destroy`,
+    tags: { [CI_ROLE_TAG.key]: CI_ROLE_TAG.value },
+  });
+  Tags.of(stack).add(CI_ROLE_TAG.key, CI_ROLE_TAG.value);
+  Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
+  return { app, stack };
+}
+
 /** The context of cdk.json (feature flags), so an app built outside the CLI synthesizes the same template. */
 export function cdkJsonContext(): Record<string, unknown> {
   const cdkJson = JSON.parse(readFileSync(new URL('../cdk.json', import.meta.url), 'utf8')) as {
@@ -97,7 +138,7 @@ export function cdkJsonContext(): Record<string, unknown> {
 const isEntryPoint = process.argv[1] !== undefined && resolve(process.argv[1]) === fileURLToPath(import.meta.url);
 if (isEntryPoint) {
   try {
-    buildApp().app.synth();
+    (wantsCiRole(new App({ autoSynth: false })) ? buildCiRoleApp() : buildApp()).app.synth();
   } catch (error) {
     if (!(error instanceof InvalidContextError)) throw error;
     console.error(error.message);

@@ -2,21 +2,38 @@
  * `npm run deploy -- --stage NAME [--retain] [--requests-per-second N] [--read-units-per-request N]`:
  * `cdk deploy` of PaymentSandbox-NAME, then the stack's ApiUrl (the contract's {base_url}) and
  * TableName from its outputs file.
+ * `npm run deploy -- --ci-role --github-repo owner/name [--oidc-provider-arn ARN]`: `cdk deploy` of
+ * the CI role stack of that repository (infra/ci-role-stack.ts), then the role's ARN.
  */
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { ciRoleStackNameOf, validateGithubRepo, validateOidcProviderArn } from '../infra/ci-role-options';
 import { InvalidContextError, stackNameOf, validateStage } from '../infra/stage';
 import { isParseArgsError } from '../infra/local/cli';
 import { DEFAULT_LIMITS, LIMIT_CONTEXT, parseLimit, type Limits } from '../lib/limits';
 import { checkCredentials, defaultDeps, outputsFileOf, runAsScript, type ScriptDeps } from './cdk-stage';
 
 const USAGE = `Usage: npm run deploy -- --stage NAME [--retain] [--requests-per-second N] [--read-units-per-request N]
+       npm run deploy -- --ci-role --github-repo owner/name [--oidc-provider-arn ARN]
 
 Deploys the stack PaymentSandbox-NAME with your AWS credentials (default chain) and prints its ApiUrl.
   --stage NAME                 lowercase letters, digits and single hyphens, e.g. alice, team-a, pr-42
   --retain                     keep the table when the stack is destroyed (long-lived team stages)
   --requests-per-second N      requests one client may make per second (default ${DEFAULT_LIMITS.requestsPerSecond})
-  --read-units-per-request N   DynamoDB read units one list request may spend (default ${DEFAULT_LIMITS.readUnitsPerRequest})`;
+  --read-units-per-request N   DynamoDB read units one list request may spend (default ${DEFAULT_LIMITS.readUnitsPerRequest})
+
+With --ci-role, deploys instead the CI role of a GitHub repository (stack PaymentSandboxCiRole-owner-name):
+GitHub's OIDC provider and a role that only workflows of owner/name may assume, allowed to deploy, destroy,
+ci-env and stacks prune sandbox stacks of this region. Prints the role's ARN for SANDBOX_DEPLOY_ROLE_ARN.
+  --github-repo owner/name     the repository, as in https://github.com/owner/name
+  --oidc-provider-arn ARN      the account's GitHub OIDC provider, when it has one already
+                               (arn:aws:iam::<account id>:oidc-provider/token.actions.githubusercontent.com)`;
+
+interface CiRoleRequest {
+  readonly githubRepo: string;
+  readonly oidcProviderArn: string | undefined;
+}
 
 /** A limit flag's value: a positive integer, or an error that deploy answers with its usage. */
 function limitFlag(flag: string, value: string | undefined): number | undefined {
@@ -30,9 +47,10 @@ function limitFlag(flag: string, value: string | undefined): number | undefined 
 
 /** Deploys one stage; returns the exit code. */
 export async function deploy(argv: readonly string[], deps: ScriptDeps = defaultDeps()): Promise<number> {
-  let stage: string;
-  let retain: boolean;
-  let limits: Partial<Limits>;
+  let stage = '';
+  let retain = false;
+  let limits: Partial<Limits> = {};
+  let ciRole: CiRoleRequest | undefined;
   try {
     const { values } = parseArgs({
       args: [...argv],
@@ -42,6 +60,9 @@ export async function deploy(argv: readonly string[], deps: ScriptDeps = default
         retain: { type: 'boolean', default: false },
         'requests-per-second': { type: 'string' },
         'read-units-per-request': { type: 'string' },
+        'ci-role': { type: 'boolean', default: false },
+        'github-repo': { type: 'string' },
+        'oidc-provider-arn': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -49,8 +70,22 @@ export async function deploy(argv: readonly string[], deps: ScriptDeps = default
       deps.stdout.write(`${USAGE}\n`);
       return 0;
     }
-    if (values.stage === undefined) throw new InvalidContextError('--stage NAME is required, e.g. --stage alice or --stage pr-42');
-    stage = validateStage(values.stage);
+    if (values['ci-role']) {
+      const others = (['stage', 'retain', 'requests-per-second', 'read-units-per-request'] as const).filter(
+        (flag) => values[flag] !== undefined && values[flag] !== false,
+      );
+      if (others.length > 0) throw new InvalidContextError(`--ci-role deploys no stage: leave out --${others.join(', --')}`);
+      if (values['github-repo'] === undefined) {
+        throw new InvalidContextError('--ci-role needs --github-repo owner/name, the repository whose workflows may assume the role');
+      }
+      ciRole = {
+        githubRepo: validateGithubRepo(values['github-repo']),
+        oidcProviderArn: values['oidc-provider-arn'] === undefined ? undefined : validateOidcProviderArn(values['oidc-provider-arn']),
+      };
+    } else if (values['github-repo'] !== undefined || values['oidc-provider-arn'] !== undefined) {
+      throw new InvalidContextError('--github-repo and --oidc-provider-arn go with --ci-role');
+    } else if (values.stage === undefined) throw new InvalidContextError('--stage NAME is required, e.g. --stage alice or --stage pr-42');
+    else stage = validateStage(values.stage);
     retain = values.retain === true;
     limits = {
       requestsPerSecond: limitFlag('requests-per-second', values['requests-per-second']),
@@ -64,6 +99,7 @@ export async function deploy(argv: readonly string[], deps: ScriptDeps = default
 
   const missing = await checkCredentials('deploy', deps);
   if (missing !== undefined) return missing;
+  if (ciRole) return deployCiRole(ciRole, deps);
 
   const stackName = stackNameOf(stage);
   const outputsFile = outputsFileOf(deps.outputsDir, stage);
@@ -98,6 +134,46 @@ export async function deploy(argv: readonly string[], deps: ScriptDeps = default
       '',
       'A key for it:',
       `  npm run --silent admin -- ci-env --stack ${stage}`,
+      '',
+    ].join('\n'),
+  );
+  return 0;
+}
+
+/** Deploys the CI role stack of one repository and prints the role's ARN. */
+async function deployCiRole(request: CiRoleRequest, deps: ScriptDeps): Promise<number> {
+  const stackName = ciRoleStackNameOf(request.githubRepo);
+  const outputsFile = join(deps.outputsDir, `outputs-${stackName}.json`);
+  mkdirSync(deps.outputsDir, { recursive: true });
+  rmSync(outputsFile, { force: true });
+  const args = ['cdk', 'deploy', stackName, '-c', 'ci-role=true', '-c', `github-repo=${request.githubRepo}`];
+  if (request.oidcProviderArn) args.push('-c', `oidc-provider-arn=${request.oidcProviderArn}`);
+  args.push('--require-approval', 'never', '--outputs-file', outputsFile);
+  const code = await deps.spawn('npx', args);
+  if (code !== 0) {
+    deps.stderr.write(
+      `deploy: cdk deploy of ${stackName} failed (exit code ${code}); see its output above` +
+        (request.oidcProviderArn
+          ? '\n'
+          : "\n(If the account has GitHub's OIDC provider already, pass it: --oidc-provider-arn arn:aws:iam::<account id>:oidc-provider/token.actions.githubusercontent.com)\n"),
+    );
+    return code;
+  }
+  const outputs = existsSync(outputsFile)
+    ? (JSON.parse(readFileSync(outputsFile, 'utf8')) as Record<string, Record<string, string> | undefined>)[stackName]
+    : undefined;
+  if (!outputs?.RoleArn) {
+    deps.stderr.write(`deploy: cdk deploy succeeded but ${outputsFile} has no RoleArn for ${stackName}\n`);
+    return 1;
+  }
+  deps.stdout.write(
+    [
+      '',
+      `${stackName} is deployed: workflows of ${request.githubRepo} may assume its role.`,
+      `  RoleArn: ${outputs.RoleArn}`,
+      '',
+      `Set it as the secret SANDBOX_DEPLOY_ROLE_ARN of ${request.githubRepo}, e.g.`,
+      `  gh secret set SANDBOX_DEPLOY_ROLE_ARN --repo ${request.githubRepo} --body '${outputs.RoleArn}'`,
       '',
     ].join('\n'),
   );

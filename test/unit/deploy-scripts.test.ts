@@ -123,6 +123,68 @@ describe('npm run deploy', () => {
   });
 });
 
+describe('npm run deploy -- --ci-role', () => {
+  const ROLE_ARN = 'arn:aws:iam::123456789012:role/PaymentSandboxCiRole-acme-shop-Role1ABCC5F0-XYZ';
+  const PROVIDER_ARN = 'arn:aws:iam::123456789012:oidc-provider/token.actions.githubusercontent.com';
+  const roleOutputs = { 'PaymentSandboxCiRole-acme-shop': { RoleArn: ROLE_ARN } };
+
+  it("runs cdk deploy of the repository's CI role stack and prints the role ARN to set as SANDBOX_DEPLOY_ROLE_ARN", async () => {
+    const cdk = fakeCdk({ outputs: roleOutputs });
+    expect(await deploy(['--ci-role', '--github-repo', 'acme/shop'], cdk.deps)).toBe(0);
+    expect(cdk.calls).toEqual([
+      {
+        command: 'npx',
+        args: [
+          'cdk', 'deploy', 'PaymentSandboxCiRole-acme-shop', '-c', 'ci-role=true', '-c', 'github-repo=acme/shop',
+          '--require-approval', 'never', '--outputs-file', join(outputsDir, 'outputs-PaymentSandboxCiRole-acme-shop.json'),
+        ],
+      },
+    ]);
+    expect(cdk.out()).toContain(`  RoleArn: ${ROLE_ARN}\n`);
+    expect(cdk.out()).toContain(`gh secret set SANDBOX_DEPLOY_ROLE_ARN --repo acme/shop --body '${ROLE_ARN}'`);
+  });
+
+  it("reuses the account's GitHub OIDC provider with --oidc-provider-arn", async () => {
+    const cdk = fakeCdk({ outputs: roleOutputs });
+    expect(await deploy(['--ci-role', '--github-repo', 'acme/shop', '--oidc-provider-arn', PROVIDER_ARN], cdk.deps)).toBe(0);
+    expect(cdk.calls[0]!.args.slice(0, 9)).toEqual([
+      'cdk', 'deploy', 'PaymentSandboxCiRole-acme-shop', '-c', 'ci-role=true', '-c', 'github-repo=acme/shop', '-c', `oidc-provider-arn=${PROVIDER_ARN}`,
+    ]);
+  });
+
+  it.each([
+    [['--ci-role'], '--ci-role needs --github-repo owner/name'],
+    [['--ci-role', '--github-repo', 'shop'], 'Invalid GitHub repository "shop": use owner/name'],
+    [['--ci-role', '--github-repo', 'acme/shop/extra'], 'Invalid GitHub repository "acme/shop/extra"'],
+    [['--ci-role', '--github-repo', 'acme-/shop'], 'Invalid GitHub repository "acme-/shop"'],
+    [['--ci-role', '--github-repo', 'acme/sh*p'], 'Invalid GitHub repository "acme/sh*p"'],
+    [['--ci-role', '--github-repo', 'acme/..'], 'Invalid GitHub repository "acme/.."'],
+    [['--ci-role', '--github-repo', 'acme/shop', '--oidc-provider-arn', 'arn:aws:iam::123:oidc-provider/x'], 'Invalid OIDC provider ARN'],
+    [['--ci-role', '--github-repo', 'acme/shop', '--stage', 'pr-1'], '--ci-role deploys no stage: leave out --stage'],
+    [['--stage', 'pr-1', '--github-repo', 'acme/shop'], '--github-repo and --oidc-provider-arn go with --ci-role'],
+  ])('refuses %j with exit code 2 and a clear message, and never runs cdk', async (argv, message) => {
+    const cdk = fakeCdk();
+    expect(await deploy(argv, cdk.deps)).toBe(2);
+    expect(cdk.calls).toEqual([]);
+    expect(cdk.err()).toContain(`deploy: ${message}`);
+    expect(cdk.err()).toContain('npm run deploy -- --ci-role --github-repo owner/name');
+  });
+
+  it('says how to reuse an existing OIDC provider when the deployment fails', async () => {
+    const cdk = fakeCdk({ exitCode: 1 });
+    expect(await deploy(['--ci-role', '--github-repo', 'acme/shop'], cdk.deps)).toBe(1);
+    expect(cdk.err()).toContain('deploy: cdk deploy of PaymentSandboxCiRole-acme-shop failed (exit code 1)');
+    expect(cdk.err()).toContain('--oidc-provider-arn arn:aws:iam::<account id>:oidc-provider/token.actions.githubusercontent.com');
+  });
+
+  it("stops before cdk with the admin CLI's message when there are no AWS credentials", async () => {
+    const cdk = fakeCdk({ credentials: 'missing' });
+    expect(await deploy(['--ci-role', '--github-repo', 'acme/shop'], cdk.deps)).toBe(1);
+    expect(cdk.calls).toEqual([]);
+    expect(cdk.err()).toBe(`deploy: ${NO_CREDENTIALS}\n`);
+  });
+});
+
 describe('npm run destroy', () => {
   it('runs cdk destroy of PaymentSandbox-NAME with the stage, without asking, and forgets its outputs', async () => {
     writeFileSync(join(outputsDir, 'outputs-pr-42.json'), JSON.stringify(deployed('pr-42')));

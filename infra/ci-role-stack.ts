@@ -1,0 +1,116 @@
+/**
+ * The CI role of one GitHub repository (`npm run deploy -- --ci-role --github-repo owner/name`):
+ * GitHub's OIDC provider (or an existing one) and a role that only that repository's workflows
+ * may assume, allowed exactly what `npm run deploy`, `npm run destroy`, the admin CLI's `ci-env`
+ * and `stacks prune` call in the region of this stack. docs/decisions.md lists each call.
+ */
+import { CfnOutput, Stack, Validations, type StackProps } from 'aws-cdk-lib';
+import { Effect, OidcProviderNative, PolicyStatement, Role, WebIdentityPrincipal } from 'aws-cdk-lib/aws-iam';
+import type { Construct } from 'constructs';
+import { GITHUB_OIDC_HOST, validateGithubRepo, validateOidcProviderArn } from './ci-role-options';
+import { PROJECT_TAG, STACK_NAME_PREFIX } from './stage';
+
+/** The default qualifier of `cdk bootstrap`: its roles are `cdk-hnb659fds-<purpose>-role-<account>-<region>`. */
+export const CDK_BOOTSTRAP_QUALIFIER = 'hnb659fds';
+
+export interface CiRoleStackProps extends StackProps {
+  /** `owner/name`: the only repository whose workflows may assume the role. */
+  readonly githubRepo: string;
+  /** GitHub's OIDC provider when the account has one already (an account holds one per URL). */
+  readonly oidcProviderArn?: string;
+}
+
+export class CiRoleStack extends Stack {
+  readonly role: Role;
+  readonly oidcProviderArn: string;
+
+  constructor(scope: Construct, id: string, props: CiRoleStackProps) {
+    super(scope, id, props);
+    const githubRepo = validateGithubRepo(props.githubRepo);
+    const { account, region, partition } = Stack.of(this);
+
+    this.oidcProviderArn = props.oidcProviderArn
+      ? validateOidcProviderArn(props.oidcProviderArn)
+      : new OidcProviderNative(this, 'GitHubOidcProvider', {
+          url: `https://${GITHUB_OIDC_HOST}`,
+          clientIds: ['sts.amazonaws.com'],
+        }).oidcProviderArn;
+
+    this.role = new Role(this, 'Role', {
+      description: `Payment Sandbox CI of ${githubRepo}: deploy, ci-env, stacks prune and destroy of PaymentSandbox-* stacks`,
+      assumedBy: new WebIdentityPrincipal(this.oidcProviderArn, {
+        StringEquals: { [`${GITHUB_OIDC_HOST}:aud`]: 'sts.amazonaws.com' },
+        StringLike: { [`${GITHUB_OIDC_HOST}:sub`]: `repo:${githubRepo}:*` },
+      }),
+    });
+
+    // npm run deploy / destroy: cdk assumes the bootstrap's deploy role (CloudFormation, the
+    // bootstrap version parameter, the outputs) and its file-publishing role (the functions' zip
+    // files to the asset bucket). No lookups and no container images: no lookup or image role.
+    this.role.addToPolicy(
+      new PolicyStatement({
+        sid: 'CdkBootstrapRoles',
+        effect: Effect.ALLOW,
+        actions: ['sts:AssumeRole'],
+        resources: ['deploy', 'file-publishing'].map(
+          (purpose) => `arn:${partition}:iam::${account}:role/cdk-${CDK_BOOTSTRAP_QUALIFIER}-${purpose}-role-${account}-${region}`,
+        ),
+      }),
+    );
+    // ci-env (DescribeStacks of one stack) and stacks prune (DescribeStacks of every stack: tags and outputs).
+    this.role.addToPolicy(
+      new PolicyStatement({
+        sid: 'DescribeStacks',
+        effect: Effect.ALLOW,
+        actions: ['cloudformation:DescribeStacks'],
+        resources: ['*'],
+      }),
+    );
+    // stacks prune: DeleteStack by stack id, of sandbox stacks only (name and tag).
+    this.role.addToPolicy(
+      new PolicyStatement({
+        sid: 'PruneSandboxStacks',
+        effect: Effect.ALLOW,
+        actions: ['cloudformation:DeleteStack'],
+        resources: [`arn:${partition}:cloudformation:${region}:${account}:stack/${STACK_NAME_PREFIX}*/*`],
+        conditions: { StringEquals: { [`aws:ResourceTag/${PROJECT_TAG.key}`]: PROJECT_TAG.value } },
+      }),
+    );
+    // ci-env: one transaction that puts the client, its registry entry and the key, and checks the client.
+    this.role.addToPolicy(
+      new PolicyStatement({
+        sid: 'MintCiKeys',
+        effect: Effect.ALLOW,
+        actions: ['dynamodb:ConditionCheckItem', 'dynamodb:PutItem'],
+        resources: [`arn:${partition}:dynamodb:${region}:${account}:table/${STACK_NAME_PREFIX}*`],
+      }),
+    );
+
+    Validations.of(this.role).acknowledge(
+      {
+        id: 'AwsSolutions-IAM5[Resource::*]',
+        reason:
+          'cloudformation:DescribeStacks without a stack name (stacks prune reads every stack and keeps those tagged ' +
+          'project=payment-sandbox) is authorized only against "*". It is read-only; every write is on sandbox stacks or tables.',
+      },
+      {
+        id: `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:cloudformation:<AWS::Region>:<AWS::AccountId>:stack/${STACK_NAME_PREFIX}*/*]`,
+        reason:
+          'Sandbox stacks are made per stage (PaymentSandbox-<stage>), so DeleteStack names them by prefix; the stack id ' +
+          'ends in a random suffix (/*). The condition also requires the sandbox tag.',
+      },
+      {
+        id: `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:dynamodb:<AWS::Region>:<AWS::AccountId>:table/${STACK_NAME_PREFIX}*]`,
+        reason:
+          "Each sandbox stack's table is named by CloudFormation PaymentSandbox-<stage>-Table…; ci-env writes only " +
+          'PutItem and ConditionCheckItem there, in one transaction.',
+      },
+    );
+
+    new CfnOutput(this, 'RoleArn', {
+      value: this.role.roleArn,
+      description: `Set as the secret SANDBOX_DEPLOY_ROLE_ARN of ${githubRepo}`,
+    });
+    new CfnOutput(this, 'OidcProviderArn', { value: this.oidcProviderArn });
+  }
+}
