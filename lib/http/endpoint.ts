@@ -92,7 +92,16 @@ export function endpoint<C extends Contract>(
       if (route.audit && !replayed) audit({ requestId, principal, route, objectId: objectIdOf(result) ?? (params as { id?: string }).id });
       return result;
     };
-    if (idempotencyKey === undefined) return toHttpResponse(audited(await execute()), requestId);
+    // Sandbox-Fault: error_after_commit — the request has done all it does (its change, its
+    // Idempotency-Key record, its audit line); only its answer is lost.
+    const answer = (result: ApiResult) => {
+      if (context.sandboxFault?.kind === 'error_after_commit') {
+        logInjected('error_after_commit');
+        throw injectedInternalError(requestId);
+      }
+      return toHttpResponse(result, requestId);
+    };
+    if (idempotencyKey === undefined) return answer(audited(await execute()));
     const { result, replayed } = await runIdempotently(
       db,
       systemClock,
@@ -109,7 +118,7 @@ export function endpoint<C extends Contract>(
       execute,
     );
     audited(result, replayed);
-    return toHttpResponse(replayed ? { ...result, headers: { ...result.headers, 'Idempotent-Replayed': 'true' } } : result, requestId);
+    return answer(replayed ? { ...result, headers: { ...result.headers, 'Idempotent-Replayed': 'true' } } : result);
   });
 }
 

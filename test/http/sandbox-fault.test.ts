@@ -146,4 +146,53 @@ describe('Sandbox-Fault', () => {
       await expectNothingWritten(client, body.order_id);
     },
   );
+
+  describe('error_after_commit', () => {
+    it('commits the payment and its Idempotency-Key record, answers 500; the retry with the key replays 201 and nothing is written twice', async () => {
+      const client = await newClient();
+      const body = paymentBody();
+      const idem = randomUUID();
+      const first = await create(client, 'error_after_commit', body, idem);
+      expectInternalError(first);
+
+      const stored = await transactionsWithOrderId(client, body.order_id);
+      expect(stored).toHaveLength(1);
+      const events = await recordedEvents(client.clientId);
+      expect(events.map((e) => e.type)).toEqual(['payment.created']);
+
+      const retry = await create(client, undefined, body, idem);
+      expect(retry.status).toBe(201);
+      expect(retry.headers.get('idempotent-replayed')).toBe('true');
+      expect(retry.body).toEqual({ success: true, data: stored[0] });
+      const again = await create(client, undefined, body, idem);
+      expect(again.status).toBe(201);
+      expect(again.body).toEqual(retry.body);
+
+      expect(await transactionsWithOrderId(client, body.order_id)).toHaveLength(1);
+      expect(await recordedEvents(client.clientId)).toEqual(events);
+    });
+
+    it('without an Idempotency-Key, the payment stays and the answer is 500; a retry without a key is a duplicate order', async () => {
+      const client = await newClient();
+      const body = paymentBody();
+      expectInternalError(await create(client, 'error_after_commit', body));
+      expect(await transactionsWithOrderId(client, body.order_id)).toHaveLength(1);
+      expect((await recordedEvents(client.clientId)).map((e) => e.type)).toEqual(['payment.created']);
+      const retry = await create(client, undefined, body);
+      expect(retry.status).toBe(409);
+      expect(retry.body.error.code).toBe('DUPLICATE_ORDER_ID');
+      expect(await transactionsWithOrderId(client, body.order_id)).toHaveLength(1);
+    });
+
+    it('on a GET, reads and answers 500; the same GET without the header answers the transaction', async () => {
+      const client = await newClient();
+      const created = await create(client, undefined);
+      expect(created.status).toBe(201);
+      const path = `/transaction/${created.body.data.id}`;
+      expectInternalError(await call('GET', path, { key: client.key, headers: { 'Sandbox-Fault': 'error_after_commit' } }));
+      const read = await call('GET', path, { key: client.key });
+      expect(read.status).toBe(200);
+      expect(read.body.data).toEqual(created.body.data);
+    });
+  });
 });
