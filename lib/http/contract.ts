@@ -51,12 +51,13 @@ export const acceptsIdempotencyKey = (route: Route): boolean => route.method ===
 
 /**
  * Every error code a route can answer with: those of the request chain (lib/http/endpoint.ts —
- * authentication, scope, body, validation, idempotency), those its use case declares, and
+ * authentication, scope, the Sandbox-Fault header, body, validation, idempotency), those its use case declares, and
  * RATE_LIMITED and INTERNAL_ERROR, which any request may meet. In the contract's order.
  */
 export function errorCodesOf(c: Contract): ErrorCode[] {
   const codes = new Set<ErrorCode>(['VALIDATION_ERROR', 'RATE_LIMITED', 'INTERNAL_ERROR', ...(c.errors ?? [])]);
-  if (c.route.scope !== null) codes.add('UNAUTHORIZED').add('FORBIDDEN');
+  // An authenticated request may ask for a fault (Sandbox-Fault, lib/http/sandbox-fault.ts), 503 among them.
+  if (c.route.scope !== null) codes.add('UNAUTHORIZED').add('FORBIDDEN').add('SERVICE_UNAVAILABLE');
   if (c.body) codes.add('INVALID_JSON').add('UNSUPPORTED_MEDIA_TYPE').add('PAYLOAD_TOO_LARGE');
   if (acceptsIdempotencyKey(c.route)) codes.add('IDEMPOTENCY_KEY_IN_USE').add('IDEMPOTENCY_KEY_REUSED');
   return errorCodes.filter((code) => codes.has(code));

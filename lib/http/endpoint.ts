@@ -18,6 +18,7 @@ import { runIdempotently, type IdempotencyClaim } from './idempotency';
 import type { EndpointContext } from './middleware-context';
 import { parseInput } from './parse-input';
 import { errorResult, requestIdOf, toHttpResponse } from './respond';
+import { injectedInternalError, logInjected, sandboxFault } from './sandbox-fault';
 
 type Event = APIGatewayProxyEventV2;
 type Response = APIGatewayProxyStructuredResultV2;
@@ -47,7 +48,8 @@ const anonymous: Principal = { clientId: '-', keyId: '-', scopes: [] };
 /**
  * Builds a route's Lambda handler from its contract: the one middy chain — error responses
  * (registered first, so its onError sees every error) → authorization (401/403) → the client's
- * requests per second (429) → input (415/413/400) — around a handler that runs one use case,
+ * requests per second (429) → the `Sandbox-Fault` header (403/400, or the fault it asks for) →
+ * input (415/413/400) — around a handler that runs one use case,
  * idempotently when the request carries an Idempotency-Key, and answers with the contract's
  * success status and body type.
  */
@@ -61,7 +63,10 @@ export function endpoint<C extends Contract>(
   if (route.cursors) cursorKeySource();
   const chain = middy<Event, Response, Error, EndpointContext>().use(errorResponses(route.id));
   if (route.scope !== null) {
-    chain.use(authorize(db, route.scope)).use(rateLimit(db, systemClock, config.limits.requestsPerSecond));
+    chain
+      .use(authorize(db, route.scope))
+      .use(rateLimit(db, systemClock, config.limits.requestsPerSecond))
+      .use(sandboxFault());
   }
   return chain.use(parseInput(contract)).handler(async (_event, context) => {
     const requestId = context.requestId!;
@@ -87,7 +92,16 @@ export function endpoint<C extends Contract>(
       if (route.audit && !replayed) audit({ requestId, principal, route, objectId: objectIdOf(result) ?? (params as { id?: string }).id });
       return result;
     };
-    if (idempotencyKey === undefined) return toHttpResponse(audited(await execute()), requestId);
+    // Sandbox-Fault: error_after_commit — the request has done all it does (its change, its
+    // Idempotency-Key record, its audit line); only its answer is lost.
+    const answer = (result: ApiResult) => {
+      if (context.sandboxFault?.kind === 'error_after_commit') {
+        logInjected('error_after_commit');
+        throw injectedInternalError(requestId);
+      }
+      return toHttpResponse(result, requestId);
+    };
+    if (idempotencyKey === undefined) return answer(audited(await execute()));
     const { result, replayed } = await runIdempotently(
       db,
       systemClock,
@@ -104,7 +118,7 @@ export function endpoint<C extends Contract>(
       execute,
     );
     audited(result, replayed);
-    return toHttpResponse(replayed ? { ...result, headers: { ...result.headers, 'Idempotent-Replayed': 'true' } } : result, requestId);
+    return answer(replayed ? { ...result, headers: { ...result.headers, 'Idempotent-Replayed': 'true' } } : result);
   });
 }
 

@@ -9,10 +9,10 @@ export const errorCatalog = {
   INVALID_JSON: { status: 400, when: 'The body is not valid JSON, or not a JSON object.' },
   VALIDATION_ERROR: {
     status: 400,
-    when: 'A field, query parameter, path id, cursor or Idempotency-Key is wrong; `details` names each.',
+    when: 'A field, query parameter, path id, cursor, Idempotency-Key or Sandbox-Fault header is wrong; `details` names each.',
   },
   UNAUTHORIZED: { status: 401, when: 'The key is missing, malformed, unknown or revoked.' },
-  FORBIDDEN: { status: 403, when: "The key lacks the operation's scope." },
+  FORBIDDEN: { status: 403, when: "The key lacks the operation's scope, or sends `Sandbox-Fault` without `sandbox:simulate`." },
   NOT_FOUND: { status: 404, when: 'No such resource for this client (another client\'s id is also 404), or no such route.' },
   METHOD_NOT_ALLOWED: { status: 405, when: 'Known path, wrong method; the `Allow` header lists the methods.' },
   DUPLICATE_ORDER_ID: { status: 409, when: '`order_id` has already been used by this client.' },
@@ -27,9 +27,13 @@ export const errorCatalog = {
     status: 429,
     when:
       'The client made more requests this second than its stage allows, or another request was changing the same ' +
-      'data at that moment; nothing was done: retry after `Retry-After` seconds.',
+      'data at that moment, or `Sandbox-Fault: rate_limit` asked for it; nothing was done: retry after `Retry-After` seconds.',
   },
   INTERNAL_ERROR: { status: 500, when: 'Anything unexpected; the message gives the request id, never a stack trace.' },
+  SERVICE_UNAVAILABLE: {
+    status: 503,
+    when: 'The service is unavailable for the moment (the sandbox answers it when `Sandbox-Fault: error_503` asks); nothing was done: retry later.',
+  },
 } as const satisfies Record<string, { status: number; when: string }>;
 
 export type ErrorCode = keyof typeof errorCatalog;

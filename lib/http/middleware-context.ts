@@ -1,5 +1,6 @@
 import type { Context } from 'aws-lambda';
 import type { Principal } from '../auth/key-repository';
+import type { SandboxFault } from './sandbox-fault';
 
 /**
  * What the chain's middlewares learn about a request, carried on the Lambda context from one
@@ -8,6 +9,8 @@ import type { Principal } from '../auth/key-repository';
 export interface EndpointContext extends Context {
   requestId?: string;
   principal?: Principal;
+  /** A `Sandbox-Fault` the handler itself must apply (`error_after_commit`), set by lib/http/sandbox-fault.ts. */
+  sandboxFault?: SandboxFault;
   input?: {
     readonly params: unknown;
     readonly query: unknown;

@@ -38,6 +38,7 @@ import {
 import { IDEMPOTENCY_KEY, IDEMPOTENCY_TTL_SECONDS, storesRefusal } from '../http/idempotency';
 import { MAX_BODY_BYTES } from '../http/request';
 import { internalErrorMessage } from '../http/respond';
+import { MAX_FAULT_LATENCY_MS, SANDBOX_FAULT, SANDBOX_FAULT_HEADER } from '../http/sandbox-fault';
 import { DEFAULT_LIMITS } from '../limits';
 import { meta } from '../meta';
 import { Event } from '../events/event';
@@ -143,6 +144,7 @@ const sampleErrors: { readonly [C in ErrorCode]: ApiError } = {
   AMOUNT_EXCEEDS_REFUNDABLE: new AmountExceedsRefundableError(150000, 100000),
   RATE_LIMITED: new RateLimitedError(DEFAULT_LIMITS.requestsPerSecond),
   INTERNAL_ERROR: new ApiError('INTERNAL_ERROR', internalErrorMessage('8a4f6c2e-1b3d-4e5f-9a7b-0c1d2e3f4a5b')),
+  SERVICE_UNAVAILABLE: new ApiError('SERVICE_UNAVAILABLE', 'The service is unavailable for the moment; nothing was done, retry the request later'),
 };
 
 const headerRef = (name: string): oas31.ReferenceObject => ({ $ref: `#/components/headers/${name}` });
@@ -181,6 +183,19 @@ const IdempotencyKeyHeader = meta(z.optional(z.string().check(z.regex(IDEMPOTENC
     'such a request may be retried with the same key.',
   examples: ['3f1c9a52-order-1001'],
   param: { id: 'IdempotencyKey' },
+});
+
+const SandboxFaultHeader = meta(z.optional(z.string().check(z.regex(SANDBOX_FAULT))), {
+  description:
+    'Sandbox control (docs/api.md §12), for keys with the `sandbox:simulate` scope (403 FORBIDDEN otherwise, whatever ' +
+    'the operation\'s own scope): makes this request misbehave on purpose. `error_500` answers 500 INTERNAL_ERROR, ' +
+    '`error_503` 503 SERVICE_UNAVAILABLE and `rate_limit` 429 RATE_LIMITED with `Retry-After: 1`, each with nothing ' +
+    `done; \`latency_<ms>\` (0–${MAX_FAULT_LATENCY_MS}) delays the answer by that many milliseconds, then runs the ` +
+    'request normally; `error_after_commit` runs the request, commits its effect and its Idempotency-Key record, then ' +
+    'answers 500 INTERNAL_ERROR: a retry with the same Idempotency-Key gets the stored answer. Any other value is ' +
+    '400 VALIDATION_ERROR naming the header. Checked after the client\'s requests per second, so it counts as a request.',
+  examples: ['error_503', 'latency_300'],
+  param: { id: 'SandboxFault' },
 });
 
 /**
@@ -244,7 +259,12 @@ function operation(c: Contract): ZodOpenApiOperationObject {
     requestParams: {
       ...(c.params && { path: c.params }),
       ...(c.query && { query: c.query }),
-      ...(acceptsIdempotencyKey(route) && { header: z.object({ 'Idempotency-Key': IdempotencyKeyHeader }) }),
+      ...((acceptsIdempotencyKey(route) || route.scope) && {
+        header: z.object({
+          ...(acceptsIdempotencyKey(route) && { 'Idempotency-Key': IdempotencyKeyHeader }),
+          ...(route.scope && { [SANDBOX_FAULT_HEADER]: SandboxFaultHeader }),
+        }),
+      }),
     },
     ...(c.body && {
       requestBody: { required: !c.bodyOptional, content: { 'application/json': { schema: c.body } } },
@@ -285,12 +305,14 @@ function description(): string {
         'unit (IDR: whole rupiah); ids are a type prefix and a ULID (`txn_`, `rfd_`, `stl_`, `evt_`, `whe_`), sortable by ' +
         'creation time.',
       '- `POST` and `DELETE` operations accept an `Idempotency-Key` header.',
+      '- Every operation that needs a key accepts a `Sandbox-Fault` header (keys with `sandbox:simulate`): an ' +
+        'injected 500, 503 or 429, a delay, or a 500 after the change has committed, to test your retries.',
     ].join('\n'),
     '## Scopes',
     ['| scope | operations |', '|---|---|', ...scopeRows].join('\n'),
     '## Errors',
     "Checked in this order: route (404/405) → key (401) → scope (403) → the client's requests per second " +
-      '(429) → media type, size, JSON (415/413/400) → validation (400) → resource (404) → state (409/422).',
+      '(429) → the `Sandbox-Fault` header (403/400, then the fault it asks for) → media type, size, JSON (415/413/400) → validation (400) → resource (404) → state (409/422).',
     ['| status | code | when |', '|---|---|---|', ...errorRows].join('\n'),
     '## Limits',
     [

@@ -108,4 +108,14 @@ describe('requests per second per client', () => {
     const listed = await send('GET', `/transactions?order_id=${body.order_id}`, { key });
     expect(listed.body.data.map((t: { id: string }) => t.id)).toEqual([created.body.data.id]);
   });
+
+  it('counts a request that asks for a Sandbox-Fault, and answers a client over its budget with the real 429, not the fault', async () => {
+    const { key } = await newClient();
+    const fault = (value: string) => send('GET', '/payment/channels', { key, headers: { 'Sandbox-Fault': value } });
+    expect((await fault('error_503')).status).toBe(503);
+    expect((await fault('error_500')).status).toBe(500);
+    expect((await fault('rate_limit')).status).toBe(429);
+    expectRateLimited(await fault('error_503'));
+    expectRateLimited(await channels(key));
+  });
 });

@@ -80,36 +80,39 @@ describe('operations', () => {
     expect(committed.paths['/openapi.json'].get.security).toEqual([]);
   });
 
-  it.each(routeList.map((route) => ({ id: route.id, route })))('$id: Idempotency-Key on POST and DELETE only', ({ route }) => {
-    const headers = (operationOf(route).parameters ?? []).map(resolve).filter((p: Json) => p.in === 'header');
-    if (route.method === 'POST' || route.method === 'DELETE') {
-      expect(headers).toEqual([expect.objectContaining({ name: 'Idempotency-Key', schema: expect.objectContaining({ pattern: expect.any(String) }) })]);
-      expect(headers[0].required).toBeFalsy();
-    } else {
-      expect(headers).toEqual([]);
-    }
-  });
+  it.each(routeList.map((route) => ({ id: route.id, route })))(
+    '$id: Idempotency-Key on POST and DELETE only, Sandbox-Fault on every operation that needs a key',
+    ({ route }) => {
+      const headers = (operationOf(route).parameters ?? []).map(resolve).filter((p: Json) => p.in === 'header');
+      const idempotencyKey = expect.objectContaining({ name: 'Idempotency-Key', schema: expect.objectContaining({ pattern: expect.any(String) }) });
+      const sandboxFault = expect.objectContaining({ name: 'Sandbox-Fault', schema: expect.objectContaining({ pattern: expect.any(String) }) });
+      const expected = [...(route.method === 'POST' || route.method === 'DELETE' ? [idempotencyKey] : []), ...(route.scope ? [sandboxFault] : [])];
+      expect(headers).toEqual(expected);
+      for (const h of headers) expect(h.required).toBeFalsy();
+    },
+  );
 
   // What each operation can answer, by the contract's rules (docs/api.md §2): 401/403 when scoped;
   // 413/415 with a body; 404 for an id or a refund's transaction; 409 when it changes state or
-  // takes an Idempotency-Key (and for a per-client limit); 422 for refunds; 400, 429 and 500 everywhere.
+  // takes an Idempotency-Key (and for a per-client limit); 422 for refunds; 400, 429 and 500 everywhere;
+  // 503 wherever a Sandbox-Fault may be sent (every operation that needs a key).
   const expectedStatuses: Record<string, string[]> = {
-    listChannels: ['200', '400', '401', '403', '429', '500'],
-    createPayment: ['201', '400', '401', '403', '409', '413', '415', '429', '500'],
-    getTransaction: ['200', '400', '401', '403', '404', '429', '500'],
-    listTransactions: ['200', '400', '401', '403', '429', '500'],
-    cancelTransaction: ['200', '400', '401', '403', '404', '409', '413', '415', '429', '500'],
-    simulateTransaction: ['200', '400', '401', '403', '404', '409', '413', '415', '429', '500'],
-    createRefund: ['201', '400', '401', '403', '404', '409', '413', '415', '422', '429', '500'],
-    listSettlements: ['200', '400', '401', '403', '429', '500'],
-    listEvents: ['200', '400', '401', '403', '429', '500'],
-    getEvent: ['200', '400', '401', '403', '404', '429', '500'],
-    listEventDeliveries: ['200', '400', '401', '403', '404', '429', '500'],
-    resendEvent: ['202', '400', '401', '403', '404', '409', '413', '415', '429', '500'],
-    createWebhookEndpoint: ['201', '400', '401', '403', '409', '413', '415', '429', '500'],
-    listWebhookEndpoints: ['200', '400', '401', '403', '429', '500'],
-    getWebhookEndpoint: ['200', '400', '401', '403', '404', '429', '500'],
-    deleteWebhookEndpoint: ['200', '400', '401', '403', '404', '409', '429', '500'],
+    listChannels: ['200', '400', '401', '403', '429', '500', '503'],
+    createPayment: ['201', '400', '401', '403', '409', '413', '415', '429', '500', '503'],
+    getTransaction: ['200', '400', '401', '403', '404', '429', '500', '503'],
+    listTransactions: ['200', '400', '401', '403', '429', '500', '503'],
+    cancelTransaction: ['200', '400', '401', '403', '404', '409', '413', '415', '429', '500', '503'],
+    simulateTransaction: ['200', '400', '401', '403', '404', '409', '413', '415', '429', '500', '503'],
+    createRefund: ['201', '400', '401', '403', '404', '409', '413', '415', '422', '429', '500', '503'],
+    listSettlements: ['200', '400', '401', '403', '429', '500', '503'],
+    listEvents: ['200', '400', '401', '403', '429', '500', '503'],
+    getEvent: ['200', '400', '401', '403', '404', '429', '500', '503'],
+    listEventDeliveries: ['200', '400', '401', '403', '404', '429', '500', '503'],
+    resendEvent: ['202', '400', '401', '403', '404', '409', '413', '415', '429', '500', '503'],
+    createWebhookEndpoint: ['201', '400', '401', '403', '409', '413', '415', '429', '500', '503'],
+    listWebhookEndpoints: ['200', '400', '401', '403', '429', '500', '503'],
+    getWebhookEndpoint: ['200', '400', '401', '403', '404', '429', '500', '503'],
+    deleteWebhookEndpoint: ['200', '400', '401', '403', '404', '409', '429', '500', '503'],
     getOpenApiDocument: ['200', '400', '429', '500'],
   };
 
@@ -144,12 +147,12 @@ describe('operations', () => {
     expect(body.additionalProperties).toBe(false);
     expect(body.properties.amount.type).toBe('integer');
     expect(operationOf(contracts.cancelTransaction.route).requestBody.required).toBe(false);
-    const list = operationOf(contracts.listTransactions.route).parameters.map(resolve);
+    const list = operationOf(contracts.listTransactions.route).parameters.map(resolve).filter((p: Json) => p.in !== 'header');
     expect(list.map((p: Json) => `${p.in} ${p.name}`)).toEqual(
       ['status', 'payment_method', 'payment_channel', 'order_id', 'created_from', 'created_to', 'limit', 'cursor'].map((n) => `query ${n}`),
     );
     expect(list.find((p: Json) => p.name === 'limit').schema).toEqual({ type: 'integer', minimum: 1, maximum: 100, default: 20 });
-    const get = operationOf(contracts.getTransaction.route).parameters.map(resolve);
+    const get = operationOf(contracts.getTransaction.route).parameters.map(resolve).filter((p: Json) => p.in !== 'header');
     expect(get).toEqual([expect.objectContaining({ in: 'path', name: 'id', required: true })]);
   });
 });

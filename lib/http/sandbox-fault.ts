@@ -1,0 +1,90 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import type middy from '@middy/core';
+import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import { logger } from '../logger';
+import { ApiError, ForbiddenError, ValidationError } from './errors';
+import type { EndpointContext } from './middleware-context';
+import { header } from './request';
+import { internalErrorMessage } from './respond';
+
+/*
+ * The `Sandbox-Fault` header (docs/api.md §12): a client with `sandbox:simulate` asks the sandbox
+ * to misbehave on purpose, so it can test its own retries. One middleware, right after the
+ * client's request rate in the chain (lib/http/endpoint.ts): the request has counted, so faults
+ * are no way around the budget and a client already over it gets the real 429.
+ */
+
+export const SANDBOX_FAULT_HEADER = 'Sandbox-Fault';
+
+/** The longest delay `latency_<ms>` may ask for. */
+export const MAX_FAULT_LATENCY_MS = 10_000;
+
+/** Every value the header accepts: the fixed ones and `latency_<ms>`, an integer 0…10000 without leading zeros. */
+export const SANDBOX_FAULT = /^(?:error_500|error_503|rate_limit|error_after_commit|latency_(?:0|[1-9][0-9]{0,3}|10000))$/;
+
+export type SandboxFault =
+  | { readonly kind: 'error_500' | 'error_503' | 'rate_limit' | 'error_after_commit' }
+  | { readonly kind: 'latency'; readonly ms: number };
+
+/** The fault a valid header value asks for, or undefined for a value the header does not accept. */
+export function parseSandboxFault(value: string): SandboxFault | undefined {
+  if (!SANDBOX_FAULT.test(value)) return undefined;
+  if (value.startsWith('latency_')) return { kind: 'latency', ms: Number(value.slice('latency_'.length)) };
+  return { kind: value as 'error_500' | 'error_503' | 'rate_limit' | 'error_after_commit' };
+}
+
+/** Says in the log that this answer (or delay) was asked for, not met: an injected 500 is no incident. */
+export function logInjected(value: string): void {
+  logger.warn('Sandbox-Fault injected', { sandboxFault: value });
+}
+
+/** The 500 of a fault: worded exactly as a real one, and logged as injected rather than with a stack. */
+export function injectedInternalError(requestId: string): ApiError {
+  return new ApiError('INTERNAL_ERROR', internalErrorMessage(requestId));
+}
+
+/**
+ * The chain's fault step. Without the header it does nothing. With it: 403 FORBIDDEN unless the key
+ * holds `sandbox:simulate` (whatever the route's own scope), 400 VALIDATION_ERROR naming the header
+ * for a value it does not accept; then `error_500`, `error_503` and `rate_limit` answer at once with
+ * nothing done, `latency_<ms>` waits and lets the request go on, and `error_after_commit` is left on
+ * the context for the handler, which answers 500 once the request's effect has committed.
+ */
+export function sandboxFault(): middy.MiddlewareObj<APIGatewayProxyEventV2, unknown, Error, EndpointContext> {
+  return {
+    before: async (request) => {
+      const value = header(request.event, SANDBOX_FAULT_HEADER);
+      if (value === undefined) return;
+      const principal = request.context.principal;
+      if (!principal) throw new Error('sandboxFault must follow authorize in the chain');
+      if (!principal.scopes.includes('sandbox:simulate')) throw new ForbiddenError();
+      const fault = parseSandboxFault(value);
+      if (!fault) {
+        throw new ValidationError([
+          {
+            field: SANDBOX_FAULT_HEADER,
+            message: `must be error_500, error_503, rate_limit, error_after_commit or latency_<ms> with ms an integer 0–${MAX_FAULT_LATENCY_MS}`,
+          },
+        ]);
+      }
+      switch (fault.kind) {
+        case 'error_500':
+          logInjected(value);
+          throw injectedInternalError(request.context.requestId!);
+        case 'error_503':
+          logInjected(value);
+          throw new ApiError('SERVICE_UNAVAILABLE', 'The service is unavailable for the moment; nothing was done, retry the request later');
+        case 'rate_limit':
+          logInjected(value);
+          throw new ApiError('RATE_LIMITED', 'Too many requests; nothing was done, retry after 1 second', undefined, { 'Retry-After': '1' });
+        case 'latency':
+          logInjected(value);
+          await sleep(fault.ms);
+          return;
+        case 'error_after_commit':
+          request.context.sandboxFault = fault;
+          return;
+      }
+    },
+  };
+}
