@@ -110,6 +110,7 @@ describe('operations', () => {
     listWebhookEndpoints: ['200', '400', '401', '403', '429', '500'],
     getWebhookEndpoint: ['200', '400', '401', '403', '404', '429', '500'],
     deleteWebhookEndpoint: ['200', '400', '401', '403', '404', '409', '429', '500'],
+    resetSandbox: ['200', '400', '401', '403', '409', '413', '415', '429', '500'],
     getOpenApiDocument: ['200', '400', '429', '500'],
   };
 
