@@ -3,6 +3,7 @@ import { API_BASE_PATH } from '../lib/routes';
 import type { BundlesResult } from './bundles';
 import type { CostResult } from './cost';
 import { LOCAL_DELIVERY_TARGET_MS, type DeliveryResult } from './delivery';
+import type { ResetResult } from './reset';
 import type { EndpointResult } from './endpoints';
 import type { LoadResult } from './load';
 import type { ReadBudgetResult } from './read-budget';
@@ -43,6 +44,8 @@ export interface Results {
   readonly cost: CostResult;
   /** Absent from results written before the bench measured webhook delivery. */
   readonly delivery?: DeliveryResult;
+  /** Absent from results written before the bench measured the reset. */
+  readonly reset?: ResetResult;
   readonly targets: Target[];
   readonly missedTargets: number;
   /** Hard failures (the bench exits 1): load errors, read-back, ledger invariant. */
@@ -243,6 +246,7 @@ export function renderReport(r: Results): string {
     ...r.cost.notes.map((n) => `- ${n}`),
     '',
     ...deliverySection(r.delivery),
+    ...resetSection(r.reset),
   );
   const missed = r.targets.filter((t) => t.met === false);
   out.push(`### Targets: ${r.targets.filter((t) => t.met === true).length} met, ${missed.length} missed`);
@@ -338,4 +342,16 @@ function deliverySection(d: DeliveryResult | undefined): string[] {
 
 function label(e: EndpointResult): string {
   return `${e.method} ${e.path.slice(API_BASE_PATH.length)}${e.variant ? ` (${e.variant})` : ''}`;
+}
+
+/** Section 8: one POST /sandbox/reset of a large partition on the local sandbox (bench/reset.ts). */
+function resetSection(reset: ResetResult | undefined): string[] {
+  if (!reset) return [];
+  return [
+    `### 8. Reset (local): one POST /sandbox/reset of a partition of ${reset.items} items of ${reset.itemBytes} B`,
+    '',
+    `${reset.deleted} items deleted in ${reset.ms.toFixed(0)} ms (${reset.itemsPerSecond} items/s), has_more ${reset.hasMore}; ` +
+      'a keys-only Query per 1 000 keys and one BatchWriteItem per 25, 8 at once.',
+    '',
+  ];
 }

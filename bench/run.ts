@@ -39,6 +39,7 @@ import { runLoad } from './load';
 import { measureReadBudget } from './read-budget';
 import { measureDelivery, type DeliveryResult } from './delivery';
 import { evaluateTargets, renderDeliveryOnly, renderReport, type Results } from './report';
+import { measureReset } from './reset';
 import { BENCH_REQUESTS_PER_SECOND, createViaApi, scenariosFor, type BenchContext, type Prepared, type Scenario } from './scenarios';
 import { mapLimit } from './stats';
 
@@ -54,6 +55,9 @@ const DELIVERY = {
   full: { endpoints: 10, warmup: 5, latencyPayments: 100, throughputPayments: 200, concurrency: 16, settleMs: 2_000, timeoutMs: 10 * 60_000 },
   quick: { endpoints: 10, warmup: 1, latencyPayments: 3, throughputPayments: 5, concurrency: 16, settleMs: 200, timeoutMs: 90_000 },
 } as const;
+
+/** Part 8, reset: the items of the partition one POST /sandbox/reset empties. */
+const RESET_ITEMS = { full: 10_000, quick: 1_000 } as const;
 
 /** The whole run may take this long before the bench gives up (and stops DynamoDB Local). */
 const WATCHDOG_MS = { full: 30 * 60_000, quick: 3 * 60_000 };
@@ -239,6 +243,10 @@ async function main(): Promise<number> {
       workFile: join(work, 'load.json'),
     });
 
+    log(`reset: one POST /sandbox/reset of a partition of ${RESET_ITEMS[mode]} items`);
+    const reset = await measureReset({ baseUrl: sandbox.baseUrl, db: sandbox.db, items: RESET_ITEMS[mode] });
+    log(`  ${reset.deleted} deleted in ${reset.ms} ms (${reset.itemsPerSecond} items/s)`);
+
     const delivery = await deliveryPart(mode, join(work, 'delivery.json'));
 
     const create = endpoints.find((e) => e.id === routes.createPayment.id);
@@ -277,12 +285,14 @@ async function main(): Promise<number> {
       readBudget,
       cost,
       delivery,
+      reset,
       targets,
       missedTargets: targets.filter((t) => t.met === false).length,
       failures: [
         ...load.failures,
         ...readBudget.failures,
         ...delivery.failures,
+        ...reset.failures,
         ...bundles.bundles.filter((b) => b.importError).map((b) => `bundle ${b.name} cannot be imported: ${b.importError}`),
       ],
     };

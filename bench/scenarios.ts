@@ -222,6 +222,26 @@ async function webhookEndpoints(ctx: BenchContext, count: number) {
   });
 }
 
+/** Items of each reset fixture's client: one BatchWriteItem's worth. */
+const RESET_FIXTURE_ITEMS = 25;
+
+/** `count` clients with a reset-capable key, each holding RESET_FIXTURE_ITEMS copies of the template transaction. */
+async function resetClients(ctx: BenchContext, count: number) {
+  return mapLimit(Array.from({ length: count }), FIXTURE_CONCURRENCY, async () => {
+    const client = await createClient(ctx.floorDb, 'bench reset');
+    const key = await createKey(ctx.floorDb, { clientId: client.id, scopes: ['sandbox:simulate'] });
+    const items = Array.from({ length: RESET_FIXTURE_ITEMS }, () => {
+      const id = newId('transaction');
+      return { ...ctx.template, ...keys.transaction(client.id, id), id };
+    });
+    const { UnprocessedItems } = await ctx.floorDb.doc.send(
+      new BatchWriteCommand({ RequestItems: { [ctx.floorDb.tableName]: items.map((Item) => ({ PutRequest: { Item } })) } }),
+    );
+    if (Object.keys(UnprocessedItems ?? {}).length > 0) throw new Error('reset fixtures: BatchWriteItem left items unprocessed');
+    return { clientId: client.id, authorization: `Bearer ${key.key}` };
+  });
+}
+
 /**
  * A transition of a pending floor copy with its event (and ledger entry, for a settle): read the
  * item, then one TransactWriteItems, as lib/payments/transaction-repository.ts does. Without
@@ -510,6 +530,39 @@ const known: Record<string, Builder> = {
           const { clientId, id } = pick(floorEndpoints, i);
           await getItem(ctx, keys.webhookEndpoint(clientId, id));
           await ctx.floorDb.doc.send(new TransactWriteCommand({ TransactItems: endpointDeleteItems(ctx.floorDb, clientId, id) }));
+        },
+      };
+    },
+  }),
+
+  resetSandbox: (route) => ({
+    id: route.id,
+    route,
+    // A client of its own per request (never the bench client), holding RESET_FIXTURE_ITEMS items:
+    // one keys-only Query of its partition and one BatchWriteItem of deletes.
+    expectedStatus: 200,
+    prepare: async (ctx, count) => {
+      const clients = { http: await resetClients(ctx, count), handler: await resetClients(ctx, count) };
+      const floorClients = await resetClients(ctx, count);
+      return {
+        request: (arm, i) => ({ method: 'POST', path: '/sandbox/reset', headers: { authorization: pick(clients[arm], i).authorization } }),
+        floor: async (i) => {
+          await admit(ctx);
+          const { clientId } = pick(floorClients, i);
+          const page = await ctx.floorDb.doc.send(
+            new QueryCommand({
+              TableName: ctx.floorDb.tableName,
+              KeyConditionExpression: 'pk = :pk',
+              ExpressionAttributeValues: { ':pk': clientPartition(clientId) },
+              ProjectionExpression: 'pk, sk',
+              ConsistentRead: true,
+              Limit: 1_000,
+            }),
+          );
+          const doomed = (page.Items ?? []).filter((item) => String(item.sk).startsWith(keys.transactionSortKey('')));
+          await ctx.floorDb.doc.send(
+            new BatchWriteCommand({ RequestItems: { [ctx.floorDb.tableName]: doomed.map((Key) => ({ DeleteRequest: { Key } })) } }),
+          );
         },
       };
     },

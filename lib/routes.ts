@@ -186,6 +186,16 @@ export const routes = {
     audit: true,
     summary: 'Delete a webhook endpoint',
   }),
+  resetSandbox: route({
+    id: 'resetSandbox',
+    method: 'POST',
+    path: '/sandbox/reset',
+    handler: 'functions/reset-sandbox.ts',
+    scope: 'sandbox:simulate',
+    table: 'write',
+    audit: true,
+    summary: "Delete the client's data for a clean start (sandbox control)",
+  }),
   getOpenApiDocument: route({
     id: 'getOpenApiDocument',
     method: 'GET',

@@ -13,6 +13,7 @@ import {
 } from '../../lib/auth/key-repository';
 import { closeDb, createDb } from '../../lib/db/client';
 import type { Db } from '../../lib/db/db';
+import { resetClientData } from '../../lib/sandbox/reset';
 import { isScope, scopes as allScopes, type Scope } from '../../lib/scopes';
 import { textProblem } from '../../lib/text';
 import { InvalidContextError } from '../stage';
@@ -60,6 +61,10 @@ const USAGE = `Usage: npm run --silent admin -- <command> [options] [--json]
 Commands:
   clients create --name NAME
   clients list                    every client, oldest first
+  clients reset --client cli_… [--webhook-endpoints]
+                                  delete the client's transactions, orders, refunds, ledger,
+                                  events, deliveries and idempotency records (as POST
+                                  /sandbox/reset); keys stay, webhook endpoints unless asked
   keys create --client cli_… [--scopes a,b] [--label TEXT]
   keys list --client cli_…
   keys revoke --key key_…
@@ -79,7 +84,7 @@ Target (default: the sandbox that 'npm start' is running):
 
 Scopes: ${allScopes.join(', ')}`;
 
-const DATA_COMMANDS = ['clients create', 'clients list', 'keys create', 'keys list', 'keys revoke', 'ci-env'];
+const DATA_COMMANDS = ['clients create', 'clients list', 'clients reset', 'keys create', 'keys list', 'keys revoke', 'ci-env'];
 const STACK_COMMANDS = ['stacks list', 'stacks prune'];
 
 type Values = Record<string, string | boolean | undefined>;
@@ -128,6 +133,7 @@ export async function runAdmin(
         'older-than': { type: 'string' },
         match: { type: 'string' },
         'dry-run': { type: 'boolean', default: false },
+        'webhook-endpoints': { type: 'boolean', default: false },
         out: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
@@ -139,6 +145,7 @@ export async function runAdmin(
     }
     const command = positionals.join(' ');
     if (values.out !== undefined && command !== 'ci-env') throw new UsageError('--out goes with ci-env');
+    if (values['webhook-endpoints'] && command !== 'clients reset') throw new UsageError('--webhook-endpoints goes with clients reset');
     const now = deps.now ?? (() => new Date());
     let result: Result;
     if (STACK_COMMANDS.includes(command)) {
@@ -194,6 +201,17 @@ async function execute(command: string, values: Values, target: Target, now: Dat
       const list = await listClients(db);
       const lines = list.map((c) => `${c.id}  ${c.name}  created ${c.created_at}`);
       return { data: list, text: lines.length > 0 ? lines.join('\n') : 'No clients' };
+    }
+    case 'clients reset': {
+      const clientId = str('client');
+      if (!(await getClient(db, clientId))) throw new ClientNotFoundError(clientId);
+      // The API's reset without its time bound: an operator's run goes on until the client is clean.
+      const webhookEndpoints = values['webhook-endpoints'] === true;
+      const { deleted } = await resetClientData(db, clientId, { webhookEndpoints });
+      return {
+        data: { client_id: clientId, deleted, webhook_endpoints: webhookEndpoints },
+        text: `Reset client ${clientId}: deleted ${deleted} item${deleted === 1 ? '' : 's'}${webhookEndpoints ? ', webhook endpoints included' : '; webhook endpoints kept'}`,
+      };
     }
     case 'keys create': {
       const label = typeof values.label === 'string' ? line('label') : null;

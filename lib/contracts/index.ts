@@ -16,6 +16,7 @@ import { listSettlementsContract } from './list-settlements';
 import { listTransactionsContract } from './list-transactions';
 import { listWebhookEndpointsContract } from './list-webhook-endpoints';
 import { resendEventContract } from './resend-event';
+import { resetSandboxContract } from './reset-sandbox';
 import { simulateTransactionContract } from './simulate-transaction';
 
 /**
@@ -41,5 +42,6 @@ export const contracts = {
   listWebhookEndpoints: listWebhookEndpointsContract,
   getWebhookEndpoint: getWebhookEndpointContract,
   deleteWebhookEndpoint: deleteWebhookEndpointContract,
+  resetSandbox: resetSandboxContract,
   getOpenApiDocument: getOpenApiDocumentContract,
 } as const satisfies Record<RouteId, Contract>;

@@ -21,6 +21,7 @@ const IDEM = 'IDEM#';
 const WHE = 'WHE#';
 const EVT = 'EVT#';
 const DLV = 'DLV#';
+const RATE = 'RATE#';
 
 /** The one partition listing every client (admin only: `clients list` without a Scan). */
 const CLIENT_REGISTRY = 'CLIENTS';
@@ -88,7 +89,9 @@ export const keys = {
   idempotencyPrefix: IDEM,
 
   /** The count of a client's requests in one second (epoch seconds), for the per-client rate limit. */
-  requestCounter: (clientId: string, epochSecond: number) => ({ pk: clientPartition(clientId), sk: `RATE#${epochSecond}` }),
+  requestCounter: (clientId: string, epochSecond: number) => ({ pk: clientPartition(clientId), sk: `${RATE}${epochSecond}` }),
+  /** What the sort key of every request counter starts with (a reset keeps them: lib/sandbox/reset.ts). */
+  requestCounterPrefix: RATE,
 
   /**
    * The sparse `due` index's attributes for an item with something falling due at `dueAt` (ISO

@@ -34,6 +34,8 @@ export interface EndpointInput<B, Q, P> {
   /** The stage's per-client budget (lib/limits.ts). */
   readonly limits: Limits;
   readonly requestId: string;
+  /** The time left before the function must have answered (Lambda's remaining time), for work that bounds itself. */
+  readonly remainingMs: () => number;
   /** The request as the events of its change name it: its request id and its Idempotency-Key, if any. */
   readonly cause: Cause;
   /**
@@ -83,6 +85,7 @@ export function endpoint<C extends Contract>(
         clock: systemClock,
         limits: config.limits,
         requestId,
+        remainingMs: () => context.getRemainingTimeInMillis(),
         cause,
         idempotency,
       });

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Clock } from '../clock';
 import type { Db } from '../db/db';
+import { keys } from '../db/keys';
 import { ClaimLostError, type TransactItem } from '../db/transact';
 import { logger } from '../logger';
 import { success, type ApiResult } from './envelope';
@@ -44,6 +45,8 @@ export interface IdempotencyClaim {
    * success status and `{"success": true, "data": …}`); pass it to the repository's write.
    */
   complete(data: unknown): TransactItem;
+  /** The table key of the record this claim holds (a reset of the client's data keeps it). */
+  readonly record: { readonly pk: string; readonly sk: string };
 }
 
 export interface IdempotentRequest {
@@ -99,6 +102,7 @@ export async function runIdempotently(
 
   let stored: string | undefined;
   const claim: IdempotencyClaim = {
+    record: keys.idempotency(address.clientId, address.keyHash),
     complete: (data) => {
       stored = JSON.stringify(success(data));
       return completionItem(db, address, input.token, { statusCode: input.successStatus, body: stored });

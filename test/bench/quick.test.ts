@@ -69,6 +69,12 @@ describe('npm run bench -- --quick', () => {
     expect(results.failures).toEqual([]);
   });
 
+  it('reports how long one POST /sandbox/reset takes to empty a partition of 1 000 items, in one call', () => {
+    expect(results.reset).toMatchObject({ items: 1_000, deleted: 1_000, hasMore: false, failures: [] });
+    expect(results.reset.ms).toBeGreaterThan(0);
+    expect(run.stdout).toContain('### 8. Reset (local)');
+  });
+
   it('stops its DynamoDB Locals when it is done (the main one and the delivery part\'s)', async () => {
     const refused = (endpoint: string) =>
       new Promise<boolean>((resolve) => {

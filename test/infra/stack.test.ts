@@ -656,3 +656,17 @@ describe('tags', () => {
     template.hasResourceProperties('AWS::ApiGatewayV2::Stage', { Tags: Match.objectLike(mapTags) });
   });
 });
+
+describe('sandbox reset', () => {
+  it('is a function of its own at POST /sandbox/reset that may Query and BatchWriteItem/DeleteItem on client partitions only', () => {
+    const functionId = functionOfRoute(routeKeyOf(routes.resetSandbox));
+    expect(routeKeyOf(routes.resetSandbox)).toBe('POST /api/v1/sandbox/reset');
+    const statements = statementsOf(functionId).filter((s) => asList<string>(s.Action).some((a) => a.startsWith('dynamodb:')));
+    const deletes = statements.filter((s) => asList<string>(s.Action).includes('dynamodb:BatchWriteItem'));
+    expect(deletes).toHaveLength(1);
+    expect(asList<string>(deletes[0]!.Action)).toContain('dynamodb:DeleteItem');
+    expect(deletes[0]!.Condition).toEqual({ 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['C#*'] } });
+    expect(statements.flatMap((s) => asList<string>(s.Action))).toContain('dynamodb:Query');
+    expect(statements.flatMap((s) => asList<string>(s.Action))).not.toContain('dynamodb:Scan');
+  });
+});

@@ -3,7 +3,9 @@ import { DeleteTableCommand } from '@aws-sdk/client-dynamodb';
 import { runAdmin } from '../../infra/local/admin-cli';
 import { ensureTable } from '../../infra/local/dynamodb-local';
 import { closeDb, createDb } from '../../lib/db/client';
-import { call } from '../support/fixtures';
+import { call, newClient } from '../support/fixtures';
+import { kindOf, partitionItems } from '../support/partition';
+import { createPaymentVia } from '../support/payments';
 
 async function admin(...args: string[]) {
   let stdout = '';
@@ -89,5 +91,38 @@ describe('admin CLI', () => {
     const res = await admin('keys', 'list', '--client', 'cli_01JZZZZZZZZZZZZZZZZZZZZZZZ', '--json');
     expect(res.code).toBe(1);
     expect(JSON.parse(res.stdout)).toEqual({ error: 'No client cli_01JZZZZZZZZZZZZZZZZZZZZZZZ' });
+  });
+
+  it("resets a client with clients reset: its payments go, its keys and webhook endpoints stay, and --json says how many", async () => {
+    const { clientId, key } = await newClient();
+    await createPaymentVia(key);
+    expect((await call('POST', '/webhook/endpoints', { key, body: { url: 'http://127.0.0.1:4242/hooks' } })).status).toBe(201);
+
+    const res = await admin('clients', 'reset', '--client', clientId, '--json');
+
+    expect(res.code).toBe(0);
+    // The payment, its order reservation and its payment.created event.
+    expect(JSON.parse(res.stdout)).toEqual({ client_id: clientId, deleted: 3, webhook_endpoints: false });
+    expect((await call('GET', '/transactions', { key })).body.data).toEqual([]);
+    expect((await partitionItems(clientId)).map(kindOf).filter((kind) => kind !== 'RATE')).toEqual(['CLIENT', 'KEY', 'WHE']);
+  });
+
+  it('deletes the webhook endpoints too with --webhook-endpoints, and says so in words without --json', async () => {
+    const { clientId, key } = await newClient();
+    expect((await call('POST', '/webhook/endpoints', { key, body: { url: 'http://127.0.0.1:4242/hooks' } })).status).toBe(201);
+
+    const res = await admin('clients', 'reset', '--client', clientId, '--webhook-endpoints');
+
+    expect(res).toMatchObject({ code: 0, stdout: `Reset client ${clientId}: deleted 1 item, webhook endpoints included\n` });
+    expect((await call('GET', '/webhook/endpoints', { key })).body.data).toEqual([]);
+  });
+
+  it('refuses to reset a client that does not exist, and --webhook-endpoints with another command', async () => {
+    const missing = await admin('clients', 'reset', '--client', 'cli_01JZZZZZZZZZZZZZZZZZZZZZZZ', '--json');
+    expect(missing.code).toBe(1);
+    expect(JSON.parse(missing.stdout)).toEqual({ error: 'No client cli_01JZZZZZZZZZZZZZZZZZZZZZZZ' });
+    const misplaced = await admin('clients', 'list', '--webhook-endpoints');
+    expect(misplaced.code).toBe(2);
+    expect(misplaced.stderr).toContain('--webhook-endpoints goes with clients reset');
   });
 });

@@ -10,6 +10,7 @@ import { runAdmin, type AdminDeps } from '../../infra/local/admin-cli';
 import { getClient } from '../../lib/auth/key-repository';
 import { scopes } from '../../lib/scopes';
 import { call, testDb } from '../support/fixtures';
+import { paymentBody } from '../support/payments';
 import { awsError, describedStack, NOW } from '../support/cloudformation';
 
 // `--stack NAME` and `ci-env`: CloudFormation is mocked (no AWS account here); the stack's
@@ -56,6 +57,19 @@ describe('admin CLI --stack NAME', () => {
       { StackName: 'PaymentSandbox-pr-42' },
       { StackName: 'PaymentSandbox-pr-42' },
     ]);
+  });
+
+  it("resets a client in the stack's table with clients reset --stack", async () => {
+    deployedStage();
+    const { id } = JSON.parse((await admin(['clients', 'create', '--name', 'Team R', '--stack', 'pr-42', '--json'])).stdout);
+    const key = JSON.parse((await admin(['keys', 'create', '--client', id, '--stack', 'pr-42', '--json'])).stdout).key;
+    expect((await call('POST', '/payment/create', { key, body: paymentBody() })).status).toBe(201);
+
+    const res = await admin(['clients', 'reset', '--client', id, '--stack', 'pr-42', '--json']);
+
+    expect(res).toMatchObject({ code: 0, stderr: '' });
+    expect(JSON.parse(res.stdout)).toEqual({ client_id: id, deleted: 3, webhook_endpoints: false });
+    expect((await call('GET', '/transactions', { key })).body.data).toEqual([]);
   });
 
   it('accepts the full stack name as well as the stage', async () => {

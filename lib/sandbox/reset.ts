@@ -1,0 +1,122 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { BatchWriteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { forEachLimited } from '../concurrency';
+import type { Db } from '../db/db';
+import { clientPartition, keys } from '../db/keys';
+import { transactWrite, type TransactItem } from '../db/transact';
+import { endpointItemsOf } from '../webhooks/delivery-repository';
+import { deleteWebhookEndpointItem } from '../webhooks/endpoint-repository';
+import { retryingCollisions } from '../webhooks/webhook-endpoints';
+
+/**
+ * The reset of a client's data (docs/api.md §12 "Reset", docs/decisions.md "Sandbox reset"): every
+ * item of its partition `C#<client>` goes — transactions, order reservations, refunds, ledger
+ * entries, events, delivery attempts, idempotency records — but its client item, its keys
+ * (`KEY#`), its request counters (`RATE#`, which expire by themselves within seconds and are the
+ * rate limit of the reset itself), the idempotency record of the reset request itself, and (unless
+ * asked) its webhook endpoints. Found by a keys-only Query of the partition, page by page, never a
+ * Scan; deleted by BatchWriteItem, 25 keys at a time, unprocessed keys retried with backoff.
+ * Endpoints go one TransactWriteItems each, uncounted on the client item in the same write, so the
+ * limit of 10 stays true. The work is bounded by the time the function has left: a reset that
+ * runs out of time answers `has_more: true`, and the next call goes on where it stopped.
+ */
+
+type Key = { readonly pk: string; readonly sk: string };
+
+/** BatchWriteItem's limit. */
+export const RESET_BATCH_SIZE = 25;
+
+/** Batches in flight at once. */
+const BATCHES_AT_ONCE = 8;
+
+/** Keys read per Query page: the unit of work between two looks at the time left. */
+const PAGE_SIZE = 1_000;
+
+/**
+ * A new page is started only with at least this much time left: a page's deletes (40 batches) take
+ * well under a second deployed, the rest is room for the answer and the idempotency record.
+ */
+export const RESET_TIME_MARGIN_MS = 3_000;
+
+/** Retries of a batch's unprocessed keys (throttling), with exponential backoff from 50 ms. */
+const MAX_RETRIES = 8;
+const BACKOFF_BASE_MS = 50;
+
+export interface ResetOptions {
+  /** Also delete the client's webhook endpoints (and set its endpoint count back to 0). */
+  readonly webhookEndpoints: boolean;
+  /** The time left before the caller must answer; without it the reset runs to the end. */
+  readonly remainingMs?: () => number;
+  /** Items the reset leaves alone whatever their kind: the reset request's own idempotency record. */
+  readonly keep?: readonly Key[];
+}
+
+export interface ResetResult {
+  /** Items deleted by this call. */
+  readonly deleted: number;
+  /** True when the time ran out before the partition was clean: call again. */
+  readonly has_more: boolean;
+}
+
+/** The sort-key prefixes of what a reset keeps, webhook endpoints included (they go their own way). */
+function keptPrefixes(clientId: string): string[] {
+  return [keys.client(clientId).sk, keys.apiKeyPrefix(clientId).skPrefix, keys.requestCounterPrefix, keys.webhookEndpointSortKey('')];
+}
+
+/** Deletes the client's data as the module says; `completion` (the reset request's idempotency record) is written last. */
+export async function resetClientData(db: Db, clientId: string, options: ResetOptions, completion?: (result: ResetResult) => TransactItem): Promise<ResetResult> {
+  const remainingMs = options.remainingMs ?? (() => Infinity);
+  const kept = keptPrefixes(clientId);
+  const keep = new Set((options.keep ?? []).map((key) => key.sk));
+  const removable = (key: Key) => !keep.has(key.sk) && !kept.some((prefix) => key.sk === prefix || (prefix.endsWith('#') && key.sk.startsWith(prefix)));
+
+  let deleted = 0;
+  let startKey: Record<string, unknown> | undefined;
+  let hasMore = false;
+  do {
+    if (remainingMs() < RESET_TIME_MARGIN_MS) {
+      hasMore = true;
+      break;
+    }
+    const page = await db.doc.send(
+      new QueryCommand({
+        TableName: db.tableName,
+        KeyConditionExpression: 'pk = :pk',
+        ExpressionAttributeValues: { ':pk': clientPartition(clientId) },
+        ProjectionExpression: 'pk, sk',
+        ConsistentRead: true,
+        Limit: PAGE_SIZE,
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    const doomed = ((page.Items ?? []) as Key[]).filter(removable);
+    const batches: Key[][] = [];
+    for (let i = 0; i < doomed.length; i += RESET_BATCH_SIZE) batches.push(doomed.slice(i, i + RESET_BATCH_SIZE));
+    await forEachLimited(batches, BATCHES_AT_ONCE, (batch) => deleteBatch(db, batch));
+    deleted += doomed.length;
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+
+  if (options.webhookEndpoints && !hasMore) {
+    for (const endpoint of await endpointItemsOf(db, clientId)) {
+      // Each uncounts itself on the client item, which other endpoint writes may touch at once.
+      if (await retryingCollisions(() => deleteWebhookEndpointItem(db, clientId, String(endpoint.id)))) deleted++;
+    }
+  }
+  const result: ResetResult = { deleted, has_more: hasMore };
+  if (completion) await transactWrite(db, [], completion(result));
+  return result;
+}
+
+/** One BatchWriteItem of deletes, its unprocessed keys sent again after a growing pause. */
+async function deleteBatch(db: Db, batch: readonly Key[]): Promise<void> {
+  let requests = batch.map((key) => ({ DeleteRequest: { Key: { pk: key.pk, sk: key.sk } } }));
+  for (let retry = 0; ; retry++) {
+    const { UnprocessedItems } = await db.doc.send(new BatchWriteCommand({ RequestItems: { [db.tableName]: requests } }));
+    const left = UnprocessedItems?.[db.tableName] ?? [];
+    if (left.length === 0) return;
+    if (retry === MAX_RETRIES) throw new Error(`BatchWriteItem left ${left.length} deletes unprocessed after ${MAX_RETRIES} retries`);
+    requests = left as typeof requests;
+    await sleep(BACKOFF_BASE_MS * 2 ** retry);
+  }
+}

@@ -1,0 +1,43 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call } from '../support/fixtures';
+import { startDeliverySandbox, type DeliverySandbox } from '../support/delivery-sandbox';
+import { kindOf, partitionItems } from '../support/partition';
+import { paymentBody } from '../support/payments';
+import { startReceiver, type Receiver } from '../support/webhook-receiver';
+
+/**
+ * A reset while webhook deliveries are pending, through `npm start`'s delivery loop (the sweep every
+ * second, retries 1 s apart): the removed events are sent no more.
+ */
+
+let sandbox: DeliverySandbox;
+let hooks: Receiver;
+beforeAll(async () => {
+  sandbox = await startDeliverySandbox({ retryScheduleSeconds: [1, 1, 1, 1, 1], attemptTimeoutMs: 1_000 });
+  hooks = await startReceiver(() => 500);
+});
+afterAll(async () => {
+  await hooks?.close();
+  await sandbox?.close();
+});
+
+describe('POST /sandbox/reset with deliveries pending', () => {
+  it('stops them: after the reset the receiver gets no POST, and no attempt is left', { timeout: 60_000 }, async () => {
+    const { clientId, key } = await sandbox.newClient();
+    const send = (method: string, path: string, body?: unknown) => call(method, path, { key, body, baseUrl: sandbox.baseUrl });
+    expect((await send('POST', '/webhook/endpoints', { url: hooks.url })).status).toBe(201);
+    for (let n = 0; n < 3; n++) expect((await send('POST', '/payment/create', paymentBody())).status).toBe(201);
+    // Each payment's first attempt has failed, so each has a retry pending a second later.
+    await hooks.waitFor(4, { timeoutMs: 20_000 });
+
+    expect((await send('POST', '/sandbox/reset')).status).toBe(200);
+    // An attempt already under way when the reset came may still land; none may start after that.
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    const settled = hooks.received.length;
+    await new Promise((resolve) => setTimeout(resolve, 4_000));
+
+    expect(hooks.received.length).toBe(settled);
+    const left = (await partitionItems(clientId, sandbox.db)).map(kindOf);
+    expect(left.filter((kind) => kind !== 'RATE')).toEqual(['CLIENT', 'KEY', 'WHE']);
+  });
+});

@@ -1,0 +1,104 @@
+import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { describe, expect, it } from 'vitest';
+import { forEachLimited } from '../../lib/concurrency';
+import type { Db } from '../../lib/db/db';
+import { keys } from '../../lib/db/keys';
+import { transactWrite } from '../../lib/db/transact';
+import { newId } from '../../lib/ids';
+import { resetClientData, RESET_TIME_MARGIN_MS } from '../../lib/sandbox/reset';
+import { attemptPut, claimAttempt, pendingAttempt, readItem, recordAttempt } from '../../lib/webhooks/delivery-repository';
+import { call, newClient, testDb } from '../support/fixtures';
+import { kindOf, partitionItems } from '../support/partition';
+
+/**
+ * The reset on DynamoDB Local: a large partition in one call, the time bound, and a delivery
+ * attempt removed while it is being made.
+ */
+
+/** Writes `count` items of the client's data kinds straight into its partition, with BatchWriteItem (fast, no HTTP). */
+async function fillPartition(db: Db, clientId: string, count: number): Promise<void> {
+  const makers = [
+    (i: number) => keys.transaction(clientId, `txn_fill${i}`),
+    (i: number) => keys.order(clientId, `FILL-${i}`),
+    (i: number) => keys.event(clientId, `evt_fill${i}`),
+    (i: number) => keys.deliveryAttempt(clientId, `evt_fill${i}`, `dlv_fill${i}`),
+    (i: number) => keys.settlement(clientId, `stl_fill${i}`),
+    (i: number) => keys.idempotency(clientId, `fill${i}`),
+  ];
+  const items = Array.from({ length: count }, (_, i) => ({ ...makers[i % makers.length]!(i), entity: 'fill', payload: 'x'.repeat(200) }));
+  const batches: (typeof items)[] = [];
+  for (let i = 0; i < items.length; i += 25) batches.push(items.slice(i, i + 25));
+  await forEachLimited(batches, 8, async (batch) => {
+    let requests = batch.map((Item) => ({ PutRequest: { Item } }));
+    while (requests.length > 0) {
+      const { UnprocessedItems } = await db.doc.send(new BatchWriteCommand({ RequestItems: { [db.tableName]: requests } }));
+      requests = (UnprocessedItems?.[db.tableName] ?? []) as typeof requests;
+    }
+  });
+}
+
+describe('resetting a large partition', () => {
+  it('deletes 10 000 items in one POST /sandbox/reset on the local sandbox', { timeout: 120_000 }, async () => {
+    const { clientId, key } = await newClient();
+    await fillPartition(testDb(), clientId, 10_000);
+
+    const res = await call('POST', '/sandbox/reset', { key });
+
+    expect(res.status).toBe(200);
+    expect(res.body.data).toEqual({ deleted: 10_000, has_more: false });
+    expect((await partitionItems(clientId)).map(kindOf).filter((kind) => kind !== 'RATE')).toEqual(['CLIENT', 'KEY']);
+  });
+
+  it('stops when its time runs out, answering has_more, and the next call finishes the work', async () => {
+    const { clientId } = await newClient();
+    await fillPartition(testDb(), clientId, 1_500);
+    // Time for one page (1 000 keys) and no more.
+    let looks = 0;
+    const remainingMs = () => (looks++ === 0 ? 10_000 : RESET_TIME_MARGIN_MS - 1);
+
+    const first = await resetClientData(testDb(), clientId, { webhookEndpoints: false, remainingMs });
+    // The page's 1 000 keys include the client record and its key, which stay.
+    expect(first).toEqual({ deleted: 998, has_more: true });
+    const second = await resetClientData(testDb(), clientId, { webhookEndpoints: false });
+    expect(second).toEqual({ deleted: 502, has_more: false });
+    expect((await partitionItems(clientId)).map(kindOf)).toEqual(['CLIENT', 'KEY']);
+  });
+});
+
+describe('a delivery attempt removed by a reset while it is being made', () => {
+  it('is not written back by the attempt\'s outcome, nor is its retry', async () => {
+    const db = testDb();
+    const { clientId } = await newClient();
+    const now = new Date();
+    const attempt = pendingAttempt(newId('event', now), newId('webhookEndpoint', now), 1, now, 'event');
+    await transactWrite(db, [attemptPut(db, clientId, attempt, Math.floor(now.getTime() / 1000) + 3600)]);
+    const key = keys.deliveryAttempt(clientId, attempt.event_id, attempt.id);
+    expect(await claimAttempt(db, key, 'worker-1', new Date(now.getTime() + 1000), new Date(now.getTime() + 60_000))).toBeDefined();
+
+    await resetClientData(db, clientId, { webhookEndpoints: false });
+    const retry = pendingAttempt(attempt.event_id, attempt.endpoint_id, 2, new Date(now.getTime() + 10_000), 'retry');
+    const recorded = await recordAttempt(
+      db,
+      key,
+      'worker-1',
+      { status: 'failed', response_status: 500, response_time_ms: 12, error: 'The endpoint answered 500', attempted_at: now.toISOString(), next_attempt_at: retry.next_attempt_at },
+      { attempt: retry, clientId, ttl: Math.floor(now.getTime() / 1000) + 3600 },
+    );
+
+    expect(recorded).toBe(false);
+    expect(await readItem(db, key)).toBeUndefined();
+    expect((await partitionItems(clientId)).map(kindOf)).toEqual(['CLIENT', 'KEY']);
+  });
+
+  it('is no longer due: a worker that finds it gone claims nothing', async () => {
+    const db = testDb();
+    const { clientId } = await newClient();
+    const now = new Date();
+    const attempt = pendingAttempt(newId('event', now), newId('webhookEndpoint', now), 1, now, 'event');
+    await transactWrite(db, [attemptPut(db, clientId, attempt, Math.floor(now.getTime() / 1000) + 3600)]);
+    await resetClientData(db, clientId, { webhookEndpoints: false });
+    const key = keys.deliveryAttempt(clientId, attempt.event_id, attempt.id);
+    expect(await claimAttempt(db, key, 'worker-2', new Date(now.getTime() + 1000), new Date(now.getTime() + 60_000))).toBeUndefined();
+    expect(await readItem(db, key)).toBeUndefined();
+  });
+});
