@@ -1,5 +1,6 @@
 import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { Db } from '../db/db';
+import { queryAll } from '../db/query-all';
 import { isCancelledBy } from '../db/errors';
 import { keys } from '../db/keys';
 import { newId } from '../ids';
@@ -74,21 +75,8 @@ export async function createClient(db: Db, name: string, now = new Date()): Prom
  */
 export async function listClients(db: Db): Promise<Client[]> {
   const { pk, skPrefix } = keys.clientRegistryPrefix;
-  const clients: Client[] = [];
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db.doc.send(
-      new QueryCommand({
-        TableName: db.tableName,
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-        ExpressionAttributeValues: { ':pk': pk, ':prefix': skPrefix },
-        ExclusiveStartKey,
-      }),
-    );
-    clients.push(...(page.Items ?? []).map((item) => ({ id: item.id, name: item.name, created_at: item.created_at })));
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
-  return clients;
+  const items = await queryAll(db, pk, { skPrefix });
+  return items.map((item) => ({ id: item.id, name: item.name, created_at: item.created_at }) as Client);
 }
 
 /** Reads a client, or undefined. */
@@ -164,21 +152,7 @@ export async function createKey(
 /** Lists a client's keys, oldest first, without the keys themselves. */
 export async function listKeys(db: Db, clientId: string): Promise<KeySummary[]> {
   const { pk, skPrefix } = keys.apiKeyPrefix(clientId);
-  const items: Record<string, unknown>[] = [];
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const result = await db.doc.send(
-      new QueryCommand({
-        TableName: db.tableName,
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-        ExpressionAttributeValues: { ':pk': pk, ':prefix': skPrefix },
-        ExclusiveStartKey,
-      }),
-    );
-    items.push(...(result.Items ?? []));
-    ExclusiveStartKey = result.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
-  return items.map(toSummary);
+  return (await queryAll(db, pk, { skPrefix })).map(toSummary);
 }
 
 /**

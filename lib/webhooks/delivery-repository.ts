@@ -1,5 +1,6 @@
-import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Db } from '../db/db';
+import { queryAll } from '../db/query-all';
 import { cancellationReasons, isConditionFailed } from '../db/errors';
 import { clientPartition, keys } from '../db/keys';
 import { transactWrite, type TransactItem } from '../db/transact';
@@ -78,22 +79,7 @@ export function subscribes(endpoint: Item, type: string): boolean {
 
 /** Every webhook endpoint item of a client (at most 10), secrets included: a strongly consistent Query. */
 export async function endpointItemsOf(db: Db, clientId: string): Promise<Item[]> {
-  const items: Item[] = [];
-  let startKey: Item | undefined;
-  do {
-    const page = await db.doc.send(
-      new QueryCommand({
-        TableName: db.tableName,
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-        ExpressionAttributeValues: { ':pk': clientPartition(clientId), ':prefix': keys.webhookEndpointSortKey('') },
-        ConsistentRead: true,
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    items.push(...(page.Items ?? []));
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
-  return items;
+  return queryAll(db, clientPartition(clientId), { skPrefix: keys.webhookEndpointSortKey(''), consistent: true });
 }
 
 /**
