@@ -138,7 +138,8 @@ export class IdempotencyKeyReusedError extends ApiError {
 }
 
 /** A 429 tells the client when to come back (seconds): a colliding write is over within milliseconds. */
-const RETRY_AFTER = { 'Retry-After': '1' } as const;
+/** What every 429 says: retry in a second. */
+export const RETRY_AFTER = { 'Retry-After': '1' } as const;
 
 /**
  * Another request was writing the same item at that moment: DynamoDB cancelled the transaction

@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type middy from '@middy/core';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { logger } from '../logger';
-import { ApiError, ForbiddenError, ValidationError } from './errors';
+import { ApiError, ForbiddenError, RETRY_AFTER, ValidationError } from './errors';
 import type { EndpointContext } from './middleware-context';
 import { header } from './request';
 import { internalErrorMessage } from './respond';
@@ -76,7 +76,7 @@ export function sandboxFault(): middy.MiddlewareObj<APIGatewayProxyEventV2, unkn
           throw new ApiError('SERVICE_UNAVAILABLE', 'The service is unavailable for the moment; nothing was done, retry the request later');
         case 'rate_limit':
           logInjected(value);
-          throw new ApiError('RATE_LIMITED', 'Too many requests; nothing was done, retry after 1 second', undefined, { 'Retry-After': '1' });
+          throw new ApiError('RATE_LIMITED', 'Too many requests; nothing was done, retry after 1 second', undefined, RETRY_AFTER);
         case 'latency':
           logInjected(value);
           await sleep(fault.ms);
