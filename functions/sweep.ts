@@ -1,19 +1,22 @@
 import { systemClock } from '../lib/clock';
 import { defaultDb } from '../lib/db/default-db';
 import { logger } from '../lib/logger';
+import { sweepAdvancedClients } from '../lib/sandbox/clock';
 import { dueHandlers } from '../lib/sweep/handlers';
 import { sweep, type SweepResult } from '../lib/sweep/sweep';
 
 /**
- * One sweep pass over what has fallen due (lib/sweep/sweep.ts): invoked by the stack's schedule
- * every minute, and by `npm start` every second. Takes no input.
+ * One sweep pass over what has fallen due (lib/sweep/sweep.ts), then over what falls due on the
+ * clocks of the clients that advanced theirs (lib/sandbox/clock.ts): invoked by the stack's
+ * schedule every minute, and by `npm start` every second. Takes no input.
  */
 export async function handler(): Promise<SweepResult> {
   const now = systemClock.now();
   const result = await sweep(defaultDb, now, dueHandlers);
-  const summary = { now: now.toISOString(), ms: systemClock.now().getTime() - now.getTime(), ...result };
+  const advanced = await sweepAdvancedClients(defaultDb, systemClock);
+  const summary = { now: now.toISOString(), ms: systemClock.now().getTime() - now.getTime(), ...result, advanced };
   // An idle pass every second (locally) would drown the log; it is only worth a line when it did something.
-  if (result.handled > 0 || result.failed > 0 || result.more) logger.info('sweep', { sweep: summary });
+  if (result.handled > 0 || result.failed > 0 || result.more || advanced.handled > 0 || advanced.failed > 0) logger.info('sweep', { sweep: summary });
   else logger.debug('sweep', { sweep: summary });
-  return result;
+  return { ...result, handled: result.handled + advanced.handled, failed: result.failed + advanced.failed };
 }

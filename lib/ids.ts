@@ -1,4 +1,5 @@
 import { decodeTime, encodeTime, monotonicFactory, ulid } from 'ulid';
+import { realNow } from './clock';
 
 /** Identifier prefixes (docs/api.md §1). */
 export const idPrefixes = {
@@ -18,7 +19,7 @@ export type IdKind = keyof typeof idPrefixes;
  * A new `prefix_ULID` id whose time part is `at`, so ids sort by creation time. Not monotonic on
  * purpose: a monotonic factory would carry a moved test clock into later ids.
  */
-export function newId(kind: IdKind, at: Date = new Date()): string {
+export function newId(kind: IdKind, at: Date = realNow()): string {
   return `${idPrefixes[kind]}_${ulid(at.getTime())}`;
 }
 

@@ -32,11 +32,12 @@ const WRITE_ACTIONS = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:Dele
 
 /**
  * A sweep reads each due item and changes it with its events in one TransactWriteItems, whose
- * items authorize as UpdateItem and PutItem (and ConditionCheckItem); it never deletes, and
- * finds its work by a Query of the due index. Webhook delivery's due items (lib/webhooks/dispatch.ts)
- * also Query the client's endpoints, in its partition.
+ * items authorize as UpdateItem and PutItem (and ConditionCheckItem), and DeleteItem for the
+ * transaction's due marker (keys.dueMarker), the one item it deletes; it finds its work by a Query
+ * of the due index, and an advanced client's due markers by a Query of its partition. Webhook
+ * delivery's due items (lib/webhooks/dispatch.ts) also Query the client's endpoints, in its partition.
  */
-const SWEEP_ITEM_ACTIONS = ['dynamodb:GetItem', 'dynamodb:UpdateItem', 'dynamodb:PutItem', 'dynamodb:ConditionCheckItem', 'dynamodb:Query'];
+const SWEEP_ITEM_ACTIONS = ['dynamodb:GetItem', 'dynamodb:UpdateItem', 'dynamodb:PutItem', 'dynamodb:DeleteItem', 'dynamodb:ConditionCheckItem', 'dynamodb:Query'];
 
 /** Every request counts itself in its client's partition (lib/auth/request-counter.ts), reads too. */
 const COUNTER_ACTIONS = ['dynamodb:UpdateItem'];
@@ -195,7 +196,8 @@ export class ApiFunction extends Construct {
   /**
    * Points a sweep (functions/sweep.ts) at the table (TABLE_NAME, with the stage's limits) and
    * grants exactly what a pass does: Query on the due index and on no other, and GetItem,
-   * UpdateItem, PutItem and ConditionCheckItem on the table's client partitions only.
+   * UpdateItem, PutItem, DeleteItem (due markers), ConditionCheckItem and Query on the table's
+   * client partitions only.
    */
   bindSweep(table: ITable, options: BindSweepOptions): void {
     this.function.addEnvironment('TABLE_NAME', table.tableName);

@@ -3,6 +3,7 @@ import type { Db } from '../db/db';
 import { queryAll } from '../db/query-all';
 import { isCancelledBy } from '../db/errors';
 import { keys } from '../db/keys';
+import { realNow } from '../clock';
 import { newId } from '../ids';
 import { scopes as allScopes, type Scope } from '../scopes';
 import { generateApiKey, hashApiKey } from './api-key';
@@ -56,7 +57,7 @@ export class KeyNotFoundError extends Error {
 }
 
 /** Creates a client, and its entry in the client registry in the same transaction. */
-export async function createClient(db: Db, name: string, now = new Date()): Promise<Client> {
+export async function createClient(db: Db, name: string, now = realNow()): Promise<Client> {
   const client: Client = { id: newId('client', now), name, created_at: now.toISOString() };
   const put = (key: Record<string, string>, entity: string) => ({
     Put: { TableName: db.tableName, Item: { ...key, entity, ...client }, ConditionExpression: 'attribute_not_exists(pk)' },
@@ -89,7 +90,7 @@ export async function getClient(db: Db, clientId: string): Promise<Client | unde
 export async function createKey(
   db: Db,
   input: { clientId: string; scopes?: readonly Scope[]; label?: string | null },
-  now = new Date(),
+  now = realNow(),
 ): Promise<CreatedKey> {
   const key = generateApiKey();
   const id = newId('key', now);
@@ -160,7 +161,7 @@ export async function listKeys(db: Db, clientId: string): Promise<KeySummary[]> 
  * (authentication reads that record with a strongly consistent GetItem; nothing is cached).
  * Revoking a revoked key returns it unchanged.
  */
-export async function revokeKey(db: Db, keyId: string, now = new Date()): Promise<KeySummary> {
+export async function revokeKey(db: Db, keyId: string, now = realNow()): Promise<KeySummary> {
   const index = keys.apiKeyIndex(keyId);
   const { Items } = await db.doc.send(
     new QueryCommand({

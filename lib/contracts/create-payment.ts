@@ -11,8 +11,11 @@ export const createPaymentContract = contract({
   description:
     "Creates a `pending` transaction with sandbox payment instructions in `payment_details`. `amount` " +
     "must be within the channel's limits; `expiry_minutes` defaults to the channel's. `order_id` is " +
-    "unique per client: reusing it is 409 DUPLICATE_ORDER_ID.",
+    "unique per client: reusing it is 409 DUPLICATE_ORDER_ID. `sandbox` schedules the payment's outcome " +
+    "(settle, fail or expire after `after_seconds` on the client's clock) and needs the scope `sandbox:simulate`: " +
+    'a key without it gets 403 FORBIDDEN for any body that holds the field.',
   body: CreatePaymentBody,
+  bodyFieldScopes: { sandbox: 'sandbox:simulate' },
   response: {
     status: 201,
     description: 'The new pending transaction',

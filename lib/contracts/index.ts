@@ -1,5 +1,6 @@
 import type { Contract } from '../http/contract';
 import type { RouteId } from '../routes';
+import { advanceSandboxClockContract } from './advance-sandbox-clock';
 import { cancelTransactionContract } from './cancel-transaction';
 import { createPaymentContract } from './create-payment';
 import { createRefundContract } from './create-refund';
@@ -7,6 +8,7 @@ import { getEventContract } from './get-event';
 import { createWebhookEndpointContract } from './create-webhook-endpoint';
 import { deleteWebhookEndpointContract } from './delete-webhook-endpoint';
 import { getOpenApiDocumentContract } from './get-openapi-document';
+import { getSandboxClockContract } from './get-sandbox-clock';
 import { getTransactionContract } from './get-transaction';
 import { getWebhookEndpointContract } from './get-webhook-endpoint';
 import { listChannelsContract } from './list-channels';
@@ -43,5 +45,7 @@ export const contracts = {
   getWebhookEndpoint: getWebhookEndpointContract,
   deleteWebhookEndpoint: deleteWebhookEndpointContract,
   resetSandbox: resetSandboxContract,
+  getSandboxClock: getSandboxClockContract,
+  advanceSandboxClock: advanceSandboxClockContract,
   getOpenApiDocument: getOpenApiDocumentContract,
 } as const satisfies Record<RouteId, Contract>;

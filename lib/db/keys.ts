@@ -22,6 +22,7 @@ const WHE = 'WHE#';
 const EVT = 'EVT#';
 const DLV = 'DLV#';
 const RATE = 'RATE#';
+const DUE_MARKER = 'DUE#';
 
 /** The one partition listing every client (admin only: `clients list` without a Scan). */
 const CLIENT_REGISTRY = 'CLIENTS';
@@ -98,7 +99,28 @@ export const keys = {
    * 8601): set them while it is due, REMOVE them in the write that settles it (lib/db/due.ts).
    */
   due: (dueAt: string) => ({ due_pk: DUE_PARTITION, due_sk: dueAt }),
+
+  /**
+   * What falls due for a client on its own clock: one marker per pending transaction,
+   * `DUE#<client-time due ISO>#<txn id>`, written with the create and deleted with every exit from
+   * `pending`, so an advance of the client's clock finds what it passes by one Query (lib/sandbox/clock.ts).
+   */
+  dueMarker: (clientId: string, dueAt: string, transactionId: string) => ({ pk: clientPartition(clientId), sk: `${DUE_MARKER}${dueAt}#${transactionId}` }),
+  /** The sort-key range of the markers due at or before `dueBy` (ISO): `DUE#` … `DUE#<dueBy>#~`. */
+  dueMarkersUntil: (dueBy: string) => ({ low: DUE_MARKER, high: `${DUE_MARKER}${dueBy}#~` }),
+  /** The transaction id of a marker's sort key. */
+  transactionIdOfDueMarker: (sk: string): string | undefined => (sk.startsWith(DUE_MARKER) ? sk.slice(sk.lastIndexOf('#') + 1) : undefined),
+
+  /**
+   * A client whose clock runs ahead carries these on its client item (lib/sandbox/clock.ts): the
+   * `due` index's second partition lists such clients, so each sweep pass can look at what falls
+   * due on their clocks without a Scan.
+   */
+  advancedClient: (clientId: string) => ({ due_pk: ADVANCED_CLIENTS_PARTITION, due_sk: clientId }),
 } as const;
+
+/** The `due` index's partition of the clients whose clock runs ahead of real time. */
+export const ADVANCED_CLIENTS_PARTITION = 'CLOCKS';
 
 /** The one partition of the `due` index: what falls due, across clients, ordered by when. */
 export const DUE_PARTITION = 'DUE';

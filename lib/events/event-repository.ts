@@ -1,5 +1,5 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import type { Clock } from '../clock';
+import { offsetOf, realClockOf, type Clock } from '../clock';
 import type { Db } from '../db/db';
 import { keys } from '../db/keys';
 import { allOf, equals, listPage, type Filter } from '../db/paging';
@@ -49,7 +49,11 @@ export const EVENT_DISPATCH_GRACE_MS = 2_000;
 /** Events are kept 30 days from their recording (docs/api.md §10); DynamoDB's TTL then deletes them. */
 export const EVENT_TTL_SECONDS = 30 * 24 * 60 * 60;
 
-/** Who records a write's events, and when: the request that caused the change and the clock that dates them. */
+/**
+ * Who records a write's events, and when: the request that caused the change and the clock of the
+ * client whose change it is. Its changes are dated on that clock (their `created_at`); the events'
+ * recording time (their ids, TTL and send window) is the real time under it (lib/clock.ts).
+ */
 export interface Recorder {
   readonly cause: Cause;
   readonly clock: Clock;
@@ -71,8 +75,10 @@ export interface Recorded {
  * bound is a safe sort-key lower bound even if the clock steps back.
  */
 export function recordEvents(db: Db, clientId: string, changes: readonly Change[], recorder: Recorder): Recorded {
-  const latestChange = Math.max(...changes.map((change) => Date.parse(change.createdAt)));
-  const at = new Date(Math.max(recorder.clock.now().getTime(), latestChange));
+  // A change is dated on the client's clock; in real time it happened its offset earlier.
+  const latestChange = Math.max(...changes.map((change) => Date.parse(change.createdAt))) - offsetOf(recorder.clock);
+  const real = realClockOf(recorder.clock);
+  const at = new Date(Math.max(real.now().getTime(), latestChange));
   const ids = newIdsInOrder('event', at, changes.length);
   const events = changes.map((change, i) => eventOf(change, ids[i]!, recorder.cause));
   // Rounded up: DynamoDB may delete an item as soon as its ttl passes, never before 30 days here.
@@ -94,7 +100,7 @@ export function recordEvents(db: Db, clientId: string, changes: readonly Change[
         ConditionExpression: 'attribute_not_exists(pk)',
       },
     })),
-    window: { clock: recorder.clock, closesAt: at.getTime() + TAIL_SEND_WINDOW_MS },
+    window: { clock: real, closesAt: at.getTime() + TAIL_SEND_WINDOW_MS },
   };
 }
 
@@ -114,7 +120,7 @@ export function keptSince(now: Date): Date {
   return new Date(now.getTime() - EVENT_TTL_SECONDS * 1000);
 }
 
-/** One event of this client (strongly consistent) that is still kept at `now`, or undefined. */
+/** One event of this client (strongly consistent) that is still kept at `now` (real time), or undefined. */
 export async function findEvent(db: Db, clientId: string, eventId: string, now: Date): Promise<Event | undefined> {
   if (idTime(eventId) < keptSince(now)) return undefined;
   const { Item } = await db.doc.send(new GetCommand({ TableName: db.tableName, Key: keys.event(clientId, eventId), ConsistentRead: true }));
@@ -123,27 +129,33 @@ export async function findEvent(db: Db, clientId: string, eventId: string, now: 
 
 /**
  * A page of this client's events (docs/api.md §10), strongly consistent: an event is listed the
- * moment its write commits. The sort key is the recording time (the id), so:
+ * moment its write commits. The sort key is the recording time (the id, real time), so:
  * - the key range starts at the latest of: the 30 days events are kept, `created_from` (an event
  *   is recorded at or after its `created_at`), and the transaction's creation time with
- *   `transaction_id` (its events are all recorded after it, the ULID time of its id);
+ *   `transaction_id` (its events are all recorded after it, the ULID time of its id); the last two
+ *   are on the client's clock, which ran at most its current offset ahead when they were recorded
+ *   (offsets only grow until a reset, which deletes the events), so the offset is taken off them;
  * - `created_from` is also a filter (a backdated event, such as an expiry dated `expires_at`, may
  *   be recorded after `created_from` while it happened before), and `created_to` is only a filter
  *   (such an event may be recorded long after `created_to`): a narrow `created_to` over a long
  *   history reads through every later event, a page at a time within the read budget;
- * - `asc` pages stop at `now − TAIL_SETTLE_MS`, so they never pass an event that can still commit
- *   with a smaller id (docs/decisions.md, "Ordering and tailing"), and always carry a cursor.
+ * - `asc` pages stop at real `now − TAIL_SETTLE_MS`, so they never pass an event that can still
+ *   commit with a smaller id (docs/decisions.md, "Ordering and tailing"), and always carry a cursor.
+ * `clock` is the client's: its real time bounds retention and the tail, its offset the rest.
  */
 export async function queryEvents(
   db: Db,
   clientId: string,
   query: ListEventsInput,
-  now: Date,
+  clock: Clock,
   readUnits: number,
 ): Promise<{ items: Event[]; pagination: Pagination }> {
   const { limit, cursor, ...filters } = query;
-  const starts = [keptSince(now), query.created_from, query.transaction_id === undefined ? undefined : idTime(query.transaction_id)];
-  const from = new Date(Math.max(...starts.filter((d): d is Date => d !== undefined).map((d) => d.getTime())));
+  const now = realClockOf(clock).now();
+  const offset = offsetOf(clock);
+  const clientTimes = [query.created_from, query.transaction_id === undefined ? undefined : idTime(query.transaction_id)];
+  const starts = [keptSince(now), ...clientTimes.filter((d): d is Date => d !== undefined).map((d) => new Date(d.getTime() - offset))];
+  const from = new Date(Math.max(...starts.map((d) => d.getTime())));
   const { items, pagination } = await listPage(db, {
     clientId,
     kind: 'event',

@@ -1,4 +1,4 @@
-import type { Clock } from '../clock';
+import { realClockOf, type Clock } from '../clock';
 import type { Db } from '../db/db';
 import type { Pagination } from '../http/envelope';
 import { NotFoundError } from '../http/errors';
@@ -10,7 +10,7 @@ import { findEvent, queryEvents } from './event-repository';
 
 /** One event of this client; another client's id, or one past its 30 days, is as unknown as a made-up one. */
 export async function getEvent(db: Db, clientId: string, eventId: string, clock: Clock): Promise<Event> {
-  const event = await findEvent(db, clientId, eventId, clock.now());
+  const event = await findEvent(db, clientId, eventId, realClockOf(clock).now());
   if (!event) throw new NotFoundError('Event not found');
   return event;
 }
@@ -26,6 +26,6 @@ export async function listEvents(
   clock: Clock,
   readUnits: number,
 ): Promise<{ data: Event[]; pagination: Pagination }> {
-  const { items, pagination } = await queryEvents(db, clientId, query, clock.now(), readUnits);
+  const { items, pagination } = await queryEvents(db, clientId, query, clock, readUnits);
   return { data: items, pagination };
 }

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import type { Route } from '../routes';
+import type { Scope } from '../scopes';
 import type { ApiResult } from './envelope';
 import { errorCodes, type ErrorCode } from './errors';
 
@@ -22,6 +23,12 @@ export interface Contract {
   readonly body?: z.ZodMiniType;
   /** When true an absent body is validated as `{}` (e.g. cancel's optional reason). */
   readonly bodyOptional?: boolean;
+  /**
+   * Body fields that need a scope beyond the route's: a body that holds one (whatever its value)
+   * from a key without that scope is 403 FORBIDDEN, right after the JSON is read and before any
+   * field is validated (the contract's order: scope, then validation).
+   */
+  readonly bodyFieldScopes?: Readonly<Record<string, Scope>>;
   readonly response: {
     readonly status: 200 | 201 | 202;
     readonly description: string;

@@ -11,6 +11,7 @@ import { defaultDb } from '../db/default-db';
 import type { Cause } from '../events/event';
 import type { Limits } from '../limits';
 import { logger } from '../logger';
+import { loadClientClock } from '../sandbox/client-clock';
 import type { BodyOf, Contract, ParamsOf, QueryOf, ResultOf } from './contract';
 import { audit } from './audit';
 import type { ApiResult } from './envelope';
@@ -30,6 +31,10 @@ export interface EndpointInput<B, Q, P> {
   readonly query: Q;
   readonly params: P;
   readonly db: Db;
+  /**
+   * The client's clock (docs/api.md §12): real time plus the client's offset, loaded once per
+   * request. Infrastructure time (rate limit, idempotency, TTLs) is the real clock, never this.
+   */
   readonly clock: Clock;
   /** The stage's per-client budget (lib/limits.ts). */
   readonly limits: Limits;
@@ -51,7 +56,7 @@ const anonymous: Principal = { clientId: '-', keyId: '-', scopes: [] };
  * Builds a route's Lambda handler from its contract: the one middy chain — error responses
  * (registered first, so its onError sees every error) → authorization (401/403) → the client's
  * requests per second (429) → the `Sandbox-Fault` header (403/400, or the fault it asks for) →
- * input (415/413/400) — around a handler that runs one use case,
+ * input (415/413/400) — around a handler that loads the client's clock and runs one use case,
  * idempotently when the request carries an Idempotency-Key, and answers with the contract's
  * success status and body type.
  */
@@ -75,6 +80,8 @@ export function endpoint<C extends Contract>(
     const principal = context.principal ?? anonymous;
     const { params, query, body, rawBody, idempotencyKey } = context.input!;
     const cause: Cause = { requestId, idempotencyKey: idempotencyKey ?? null };
+    // Once the request is admitted and its input valid: one GetItem of the client's offset.
+    const clock = principal === anonymous ? systemClock : await loadClientClock(db, principal.clientId, systemClock);
     const execute = (idempotency?: IdempotencyClaim) =>
       run({
         principal,
@@ -82,7 +89,7 @@ export function endpoint<C extends Contract>(
         query: query as QueryOf<C>,
         params: params as ParamsOf<C>,
         db,
-        clock: systemClock,
+        clock,
         limits: config.limits,
         requestId,
         remainingMs: () => context.getRemainingTimeInMillis(),

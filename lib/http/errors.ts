@@ -12,7 +12,7 @@ export const errorCatalog = {
     when: 'A field, query parameter, path id, cursor, Idempotency-Key or Sandbox-Fault header is wrong; `details` names each.',
   },
   UNAUTHORIZED: { status: 401, when: 'The key is missing, malformed, unknown or revoked.' },
-  FORBIDDEN: { status: 403, when: "The key lacks the operation's scope, or sends `Sandbox-Fault` without `sandbox:simulate`." },
+  FORBIDDEN: { status: 403, when: "The key lacks the operation's scope, or sends `Sandbox-Fault` (or the `sandbox` field of a create) without `sandbox:simulate`." },
   NOT_FOUND: { status: 404, when: 'No such resource for this client (another client\'s id is also 404), or no such route.' },
   METHOD_NOT_ALLOWED: { status: 405, when: 'Known path, wrong method; the `Allow` header lists the methods.' },
   DUPLICATE_ORDER_ID: { status: 409, when: '`order_id` has already been used by this client.' },

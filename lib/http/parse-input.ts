@@ -1,15 +1,15 @@
 import type middy from '@middy/core';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { acceptsIdempotencyKey, NoParams, NoQuery, type Contract } from './contract';
-import { InvalidJsonError, ValidationError, type FieldError } from './errors';
+import { ForbiddenError, InvalidJsonError, ValidationError, type FieldError } from './errors';
 import { isIdempotencyKey } from './idempotency';
 import type { EndpointContext } from './middleware-context';
 import { header, readJsonBody } from './request';
 import { check } from './validation';
 
 /**
- * The chain's input step, in the contract's order: media type, size and JSON (415/413/400), then
- * one 400 VALIDATION_ERROR naming every bad path parameter, query parameter, body field and the
+ * The chain's input step, in the contract's order: media type, size and JSON (415/413/400), a
+ * body field the key lacks the scope for (403, `bodyFieldScopes`), then one 400 VALIDATION_ERROR naming every bad path parameter, query parameter, body field and the
  * Idempotency-Key header at once. The validated input goes on the context.
  */
 export function parseInput(contract: Contract): middy.MiddlewareObj<APIGatewayProxyEventV2, unknown, Error, EndpointContext> {
@@ -19,6 +19,9 @@ export function parseInput(contract: Contract): middy.MiddlewareObj<APIGatewayPr
       const rawBody = contract.body ? readJsonBody(event) : undefined;
       if (contract.body && rawBody === undefined && !contract.bodyOptional) {
         throw new InvalidJsonError('Request body is required and must be a JSON object');
+      }
+      for (const [field, scope] of Object.entries(contract.bodyFieldScopes ?? {})) {
+        if (rawBody && Object.hasOwn(rawBody, field) && !request.context.principal?.scopes.includes(scope)) throw new ForbiddenError();
       }
       const errors: FieldError[] = [];
       const collect = (result: { data?: unknown; errors: FieldError[] }): unknown => {

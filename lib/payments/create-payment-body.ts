@@ -8,6 +8,29 @@ import { integer, orderId, prose, text } from './schemas';
 
 const PHONE = /^\+?[0-9]{8,15}$/;
 
+/** The longest delay of a scheduled outcome: a day (docs/api.md §12 "Scheduled outcomes"). */
+export const MAX_SCHEDULED_OUTCOME_SECONDS = 86_400;
+
+export const scheduledOutcomes = ['settle', 'fail', 'expire'] as const;
+
+/** `sandbox` of a create: the outcome the payment gets by itself once `after_seconds` have passed on the client's clock. */
+export const SandboxSchedule = meta(
+  z.strictObject(
+    {
+      outcome: z.enum(scheduledOutcomes, { error: `must be one of ${scheduledOutcomes.join(', ')}` }),
+      after_seconds: integer({ min: 0, max: MAX_SCHEDULED_OUTCOME_SECONDS, message: `must be an integer from 0 to ${MAX_SCHEDULED_OUTCOME_SECONDS}` }),
+    },
+    { error: 'must be an object' },
+  ),
+  {
+    description:
+      "Sandbox control (needs the scope sandbox:simulate): apply `outcome` by itself `after_seconds` after creation on the client's clock, " +
+      'as POST /transaction/{id}/simulate would (with its event and webhook), unless the payment left pending first or expires before. ' +
+      'Not shown on the transaction',
+    examples: [{ outcome: 'settle', after_seconds: 30 }],
+  },
+);
+
 const enabledChannelNames = catalog.flatMap((m) => m.channels.filter((c) => c.enabled).map((c) => c.payment_channel));
 
 export const CreatePaymentBody = meta(
@@ -41,6 +64,7 @@ export const CreatePaymentBody = meta(
         expiry_minutes: meta(z.optional(integer({ min: 1, max: 10_080, message: 'must be from 1 to 10080' })), {
           description: "Minutes until a pending transaction expires; default the channel's expiry_minutes",
         }),
+        sandbox: z.optional(SandboxSchedule),
       },
       { error: 'must be an object' },
     )

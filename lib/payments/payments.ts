@@ -13,7 +13,14 @@ import { paymentDetails } from './payment-details';
 import type { CreatePaymentInput } from './create-payment-body';
 import type { ListTransactionsInput } from './list-queries';
 import type { Status } from './states';
-import { findTransactionIdByOrder, findTransactionItem, insertTransaction, transitionTransaction } from './transaction-repository';
+import {
+  findTransactionIdByOrder,
+  findTransactionItem,
+  insertTransaction,
+  SIMULATED_FAILURE_REASON,
+  transitionTransaction,
+  type ScheduledOutcome,
+} from './transaction-repository';
 import { viewTransaction, type Transaction } from './transaction';
 
 /** Use cases of the payment routes (docs/api.md §5). Each takes the client id from the authenticated key. */
@@ -24,7 +31,10 @@ import { viewTransaction, type Transaction } from './transaction';
  * complete in the same atomic write as their effect (lib/http/idempotency.ts).
  */
 
-/** Creates a pending payment; order_id uniqueness is enforced by the same atomic write. */
+/**
+ * Creates a pending payment; order_id uniqueness is enforced by the same atomic write. With
+ * `sandbox`, its outcome is scheduled `after_seconds` later on the client's clock.
+ */
 export async function createPayment(
   db: Db,
   clientId: string,
@@ -66,7 +76,12 @@ export async function createPayment(
     cancellation_reason: null,
     failure_reason: null,
   };
-  await insertTransaction(db, clientId, transaction, { cause, clock }, claim?.complete(transaction));
+  // Stored on the item only: the transaction object has no field for it (docs/decisions.md).
+  const scheduled: ScheduledOutcome | undefined = input.sandbox && {
+    outcome: input.sandbox.outcome,
+    at: new Date(now.getTime() + input.sandbox.after_seconds * 1000).toISOString(),
+  };
+  await insertTransaction(db, clientId, transaction, { cause, clock }, claim?.complete(transaction), scheduled);
   return transaction;
 }
 
@@ -109,7 +124,7 @@ export async function simulateOutcome(
 ): Promise<Transaction> {
   const now = clock.now();
   return transitionTransaction(db, clientId, transactionId, outcome, now, {
-    reason: outcome === 'fail' ? { field: 'failure_reason', value: 'Payment failed (simulated)' } : undefined,
+    reason: outcome === 'fail' ? { field: 'failure_reason', value: SIMULATED_FAILURE_REASON } : undefined,
     ledgerEntry: outcome === 'settle' ? (after) => paymentEntry(after, now) : undefined,
     recorder: { cause, clock },
     complete: claim && ((after) => claim.complete(after)),

@@ -1,4 +1,5 @@
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { offsetOf } from '../clock';
 import type { Db } from '../db/db';
 import { REMOVE_DUE } from '../db/due';
 import { cancellationReasons, isConditionFailed, oldItem } from '../db/errors';
@@ -7,7 +8,7 @@ import { transactWrite, type TransactItem } from '../db/transact';
 import { paymentChanged, paymentCreated } from '../events/event';
 import { recordEvents, type Recorder } from '../events/event-repository';
 import { ConcurrentWriteError, DuplicateOrderIdError, InvalidStateError, NotFoundError } from '../http/errors';
-import type { SettlementEntry } from './ledger';
+import { paymentEntry, type SettlementEntry } from './ledger';
 import { transitions } from './states';
 import { effectiveStatus, viewTransaction, type Transaction } from './transaction';
 
@@ -15,11 +16,55 @@ import { effectiveStatus, viewTransaction, type Transaction } from './transactio
 
 type Item = Record<string, unknown>;
 
+/** The outcomes a payment may be created with, to be applied when due (docs/api.md §12 "Scheduled outcomes"). */
+export type ScheduledOutcomeName = 'settle' | 'fail' | 'expire';
+
+/** A scheduled outcome as the transaction item stores it (never shown: the transaction object has no such field). */
+export interface ScheduledOutcome {
+  readonly outcome: ScheduledOutcomeName;
+  /** When it is due, on the client's clock (ISO). */
+  readonly at: string;
+}
+
+/** The item attributes that hold a scheduled outcome. */
+const SCHEDULED_OUTCOME = 'sandbox_outcome';
+const SCHEDULED_AT = 'sandbox_outcome_at';
+
+/** The scheduled outcome stored on a transaction item, if any. */
+function scheduledOutcomeOf(item: Item): ScheduledOutcome | undefined {
+  const outcome = item[SCHEDULED_OUTCOME];
+  const at = item[SCHEDULED_AT];
+  return typeof outcome === 'string' && typeof at === 'string' ? { outcome: outcome as ScheduledOutcomeName, at } : undefined;
+}
+
+/**
+ * When a pending transaction falls due on its client's clock: its expiry, or its scheduled outcome
+ * if that comes first (ISO strings of one format compare as times).
+ */
+function clientDueAt(item: { expires_at: unknown } & Item): string {
+  const expiresAt = String(item.expires_at);
+  const scheduled = scheduledOutcomeOf(item);
+  return scheduled && scheduled.at < expiresAt ? scheduled.at : expiresAt;
+}
+
+/** The key of a transaction's due marker (keys.dueMarker), derived from the stored transaction. */
+function dueMarkerKey(clientId: string, item: Item) {
+  return keys.dueMarker(clientId, clientDueAt(item as Item & { expires_at: unknown }), String(item.id));
+}
+
+/** The Delete of a transaction's due marker, for the write that takes it out of `pending` (none there is harmless). */
+function dueMarkerDelete(db: Db, clientId: string, item: Item): TransactItem {
+  return { Delete: { TableName: db.tableName, Key: dueMarkerKey(clientId, item) } };
+}
+
 /**
  * Writes a new transaction, reserves its order_id and records payment.created in one atomic
  * write (with `completion`, the idempotency record's completing update, when the request carries
- * a key). The pending transaction is due at its `expires_at` (keys.due), so a sweep stores its
- * expiry; every write that takes it out of `pending` removes that.
+ * a key). The pending transaction falls due at its `expires_at`, or at its scheduled outcome's
+ * time if that comes first, on the client's clock: it carries that instant in real time in the
+ * `due` index (keys.due: the client's time less its offset now), so a sweep applies it, and a
+ * marker in the client's partition (keys.dueMarker) in client time, so an advance of the client's
+ * clock finds it. Every write that takes it out of `pending` removes both.
  */
 export async function insertTransaction(
   db: Db,
@@ -27,7 +72,16 @@ export async function insertTransaction(
   transaction: Transaction,
   recorder: Recorder,
   completion?: TransactItem,
+  scheduled?: ScheduledOutcome,
 ): Promise<void> {
+  const stored: Item = {
+    ...keys.transaction(clientId, transaction.id),
+    entity: 'transaction',
+    ...transaction,
+    ...(scheduled && { [SCHEDULED_OUTCOME]: scheduled.outcome, [SCHEDULED_AT]: scheduled.at }),
+  };
+  const dueAt = clientDueAt(stored as Item & { expires_at: unknown });
+  const realDueAt = new Date(Date.parse(dueAt) - offsetOf(recorder.clock)).toISOString();
   const recorded = recordEvents(db, clientId, [paymentCreated(transaction)], recorder);
   try {
     await transactWrite(
@@ -36,7 +90,7 @@ export async function insertTransaction(
         {
           Put: {
             TableName: db.tableName,
-            Item: { ...keys.transaction(clientId, transaction.id), entity: 'transaction', ...transaction, ...keys.due(transaction.expires_at) },
+            Item: { ...stored, ...keys.due(realDueAt) },
             ConditionExpression: 'attribute_not_exists(pk)',
           },
         },
@@ -44,6 +98,13 @@ export async function insertTransaction(
           Put: {
             TableName: db.tableName,
             Item: { ...keys.order(clientId, transaction.order_id), entity: 'order', transaction_id: transaction.id },
+            ConditionExpression: 'attribute_not_exists(pk)',
+          },
+        },
+        {
+          Put: {
+            TableName: db.tableName,
+            Item: { ...keys.dueMarker(clientId, dueAt, transaction.id), entity: 'due_marker', transaction_id: transaction.id },
             ConditionExpression: 'attribute_not_exists(pk)',
           },
         },
@@ -160,7 +221,7 @@ export async function transitionTransaction(
     try {
       await transactWrite(
         db,
-        [{ Update: update }, ...(entry ? [settlementPut(db, clientId, entry)] : []), ...recorded.puts],
+        [{ Update: update }, ...(entry ? [settlementPut(db, clientId, entry)] : []), ...recorded.puts, dueMarkerDelete(db, clientId, item)],
         completion,
         recorded.window,
       );
@@ -184,13 +245,15 @@ export function settlementPut(db: Db, clientId: string, entry: SettlementEntry):
   };
 }
 
-/** What the sweep did with a transaction that was due (lib/payments/expiry.ts). */
+/** What the sweep (or an advance of the client's clock) did with a transaction that was due. */
 export type DueOutcome =
   /** Stored `expired`, with its payment.expired event, in one write. */
   | 'expired'
-  /** It had left `pending` (settled, cancelled…) before: only its due attributes were removed. */
+  /** Its scheduled outcome was applied, as the simulate endpoint would, with its event. */
+  | 'scheduled outcome'
+  /** It had left `pending` (settled, cancelled…) before: only its due attributes and marker were removed. */
   | 'not pending'
-  /** Still pending, but its `expires_at` is after the sweep's `now`: left as it is. */
+  /** Still pending, but nothing of it falls due by `now`: left as it is. */
   | 'not due'
   /** No such item (any more). */
   | 'missing';
@@ -199,14 +262,51 @@ export type DueOutcome =
 const EXPIRY_ATTEMPTS = 3;
 
 /**
+ * Applies what is due for a pending transaction by `now` (the client's time), dated its own due
+ * time: its scheduled outcome if that falls due first (before `expires_at`), exactly as the
+ * simulate endpoint would make it (the same conditional write, the same event, settle's ledger
+ * entry), dated the scheduled time; else its expiry if `expires_at <= now` (expireDueTransaction).
+ * A transaction that left `pending` first only loses its due attributes and marker. `recorder`
+ * records the events (no request caused them).
+ */
+export async function applyDueTransaction(db: Db, clientId: string, transactionId: string, now: Date, recorder: Recorder): Promise<DueOutcome> {
+  for (let attempt = 1; ; attempt++) {
+    const item = await findTransactionItem(db, clientId, transactionId);
+    if (!item) return 'missing';
+    const scheduled = scheduledOutcomeOf(item);
+    if (item.status !== 'pending' || !scheduled || scheduled.at >= String(item.expires_at)) {
+      return expireDueTransaction(db, clientId, transactionId, now, recorder);
+    }
+    if (scheduled.at > now.toISOString()) return 'not due';
+    const at = new Date(scheduled.at);
+    try {
+      await transitionTransaction(db, clientId, transactionId, scheduled.outcome, at, {
+        reason: scheduled.outcome === 'fail' ? { field: 'failure_reason', value: SIMULATED_FAILURE_REASON } : undefined,
+        ledgerEntry: scheduled.outcome === 'settle' ? (after) => paymentEntry(after, at) : undefined,
+        recorder,
+      });
+      return 'scheduled outcome';
+    } catch (error) {
+      // It left `pending` first (a cancel won the race): read again, and only tidy up.
+      if (error instanceof InvalidStateError && attempt < EXPIRY_ATTEMPTS) continue;
+      throw error;
+    }
+  }
+}
+
+/** The `failure_reason` of a simulated failure (the simulate endpoint's, and a scheduled `fail`'s). */
+export const SIMULATED_FAILURE_REASON = 'Payment failed (simulated)';
+
+/**
  * Stores the expiry of a pending transaction whose `expires_at` is at or before `now`: one
  * TransactWriteItems of the conditional update (still `pending`, `expires_at <= now`) that sets
  * exactly what reads already show from `expires_at` on (`expired`, `expired_at = updated_at =
- * expires_at`) and removes the due attributes, plus payment.expired, dated `expires_at` and caused
- * by no request. A transaction that left `pending` meanwhile only loses its due attributes, with
- * no event. When the write fails its condition or collides with a concurrent transaction (a cancel
- * or settle at the expiry instant, another sweep), the item is read and decided again, at most
- * EXPIRY_ATTEMPTS times: of any number of racing writers, exactly one records a transition.
+ * expires_at`) and removes the due attributes and marker, plus payment.expired, dated `expires_at`
+ * and caused by no request. A transaction that left `pending` meanwhile only loses its due
+ * attributes and marker, with no event. When the write fails its condition or collides with a
+ * concurrent transaction (a cancel or settle at the expiry instant, another sweep), the item is
+ * read and decided again, at most EXPIRY_ATTEMPTS times: of any number of racing writers, exactly
+ * one records a transition.
  */
 export async function expireDueTransaction(db: Db, clientId: string, transactionId: string, now: Date, recorder: Recorder): Promise<DueOutcome> {
   const at = now.toISOString();
@@ -214,7 +314,7 @@ export async function expireDueTransaction(db: Db, clientId: string, transaction
     const item = await findTransactionItem(db, clientId, transactionId);
     if (!item) return 'missing';
     if (item.status !== 'pending') {
-      if (item.due_pk !== undefined) await removeDue(db, clientId, transactionId);
+      if (item.due_pk !== undefined) await removeDue(db, clientId, item);
       return 'not pending';
     }
     const expiresAt = String(item.expires_at);
@@ -244,6 +344,7 @@ export async function expireDueTransaction(db: Db, clientId: string, transaction
             },
           },
           ...recorded.puts,
+          dueMarkerDelete(db, clientId, item),
         ],
         undefined,
         recorded.window,
@@ -256,8 +357,9 @@ export async function expireDueTransaction(db: Db, clientId: string, transaction
   }
 }
 
-/** Removes the due attributes of a transaction that is no longer pending (never of a pending one). */
-async function removeDue(db: Db, clientId: string, transactionId: string): Promise<void> {
+/** Removes the due attributes and the marker of a transaction that is no longer pending (never of a pending one). */
+async function removeDue(db: Db, clientId: string, item: Item): Promise<void> {
+  const transactionId = String(item.id);
   try {
     await db.doc.send(
       new UpdateCommand({
@@ -273,4 +375,6 @@ async function removeDue(db: Db, clientId: string, transactionId: string): Promi
     // Gone meanwhile: nothing is due any more. (A transaction never returns to pending.)
     if (!isConditionFailed(error)) throw error;
   }
+  // Its exit deleted it already, unless the transaction predates markers or its exit did not know of one.
+  await db.doc.send(new DeleteCommand({ TableName: db.tableName, Key: dueMarkerKey(clientId, item) }));
 }

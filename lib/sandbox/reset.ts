@@ -5,20 +5,23 @@ import type { Db } from '../db/db';
 import { clientPartition, keys } from '../db/keys';
 import { transactWrite, type TransactItem } from '../db/transact';
 import { endpointItemsOf } from '../webhooks/delivery-repository';
+import { clockResetItem } from './client-clock';
 import { deleteWebhookEndpointItem } from '../webhooks/endpoint-repository';
 import { retryingCollisions } from '../webhooks/webhook-endpoints';
 
 /**
  * The reset of a client's data (docs/api.md §12 "Reset", docs/decisions.md "Sandbox reset"): every
  * item of its partition `C#<client>` goes — transactions, order reservations, refunds, ledger
- * entries, events, delivery attempts, idempotency records — but its client item, its keys
+ * entries, events, delivery attempts, due markers, idempotency records — but its client item, its keys
  * (`KEY#`), its request counters (`RATE#`, which expire by themselves within seconds and are the
  * rate limit of the reset itself), the idempotency record of the reset request itself, and (unless
  * asked) its webhook endpoints. Found by a keys-only Query of the partition, page by page, never a
  * Scan; deleted by BatchWriteItem, 25 keys at a time, unprocessed keys retried with backoff.
  * Endpoints go one TransactWriteItems each, uncounted on the client item in the same write, so the
  * limit of 10 stays true. The work is bounded by the time the function has left: a reset that
- * runs out of time answers `has_more: true`, and the next call goes on where it stopped.
+ * runs out of time answers `has_more: true`, and the next call goes on where it stopped. The call
+ * that finds the partition clean sets the client's clock back to real time (lib/sandbox/client-clock.ts)
+ * in its last write.
  */
 
 type Key = { readonly pk: string; readonly sk: string };
@@ -104,7 +107,9 @@ export async function resetClientData(db: Db, clientId: string, options: ResetOp
     }
   }
   const result: ResetResult = { deleted, has_more: hasMore };
-  if (completion) await transactWrite(db, [], completion(result));
+  // Once the partition is clean, the clock goes back to real time, in the write that completes the request.
+  const last = hasMore ? [] : [clockResetItem(db, clientId)];
+  if (last.length > 0 || completion) await transactWrite(db, last, completion?.(result));
   return result;
 }
 

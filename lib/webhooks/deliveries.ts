@@ -1,4 +1,4 @@
-import type { Clock } from '../clock';
+import { offsetOf, realClockOf, type Clock } from '../clock';
 import type { Db } from '../db/db';
 import { keys } from '../db/keys';
 import { listNewestFirst } from '../db/paging';
@@ -34,7 +34,7 @@ export async function listEventDeliveries(
   clock: Clock,
   readUnits: number,
 ): Promise<{ data: DeliveryAttempt[]; pagination: Pagination }> {
-  await eventItemOf(db, clientId, eventId, clock.now());
+  await eventItemOf(db, clientId, eventId, realClockOf(clock).now());
   const { items, pagination } = await listNewestFirst(db, {
     clientId,
     kind: 'delivery',
@@ -61,7 +61,8 @@ export async function resendEvent(
   clock: Clock,
   claim?: IdempotencyClaim,
 ): Promise<DeliveryAttempt[]> {
-  const now = clock.now();
+  // Due now in real time (the event's retention too), shown on the client's clock.
+  const now = realClockOf(clock).now();
   const event = await eventItemOf(db, clientId, eventId, now);
   let endpoints: Record<string, unknown>[];
   if (input.endpoint_id !== undefined) {
@@ -71,7 +72,7 @@ export async function resendEvent(
   } else {
     endpoints = (await endpointItemsOf(db, clientId)).filter((endpoint) => subscribes(endpoint, String(event.type)));
   }
-  const attempts = endpoints.map((endpoint) => pendingAttempt(eventId, String(endpoint.id), 1, now, 'resend'));
+  const attempts = endpoints.map((endpoint) => pendingAttempt(eventId, String(endpoint.id), 1, now, 'resend', offsetOf(clock)));
   const answer = attempts.map((attempt) => asApiObject(DeliveryAttempt, { ...attempt }));
   const completion = claim?.complete(answer);
   if (attempts.length > 0 || completion) {

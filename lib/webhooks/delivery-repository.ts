@@ -35,10 +35,15 @@ export const ATTEMPT_ENTITY = 'webhook_delivery';
 export interface StoredAttempt extends DeliveryAttempt {
   readonly event_id: string;
   readonly origin: AttemptOrigin;
+  /** When it is due in real time (the `due` index's time); `next_attempt_at` shows it on the client's clock. */
+  readonly due_at?: string;
 }
 
-/** A new pending attempt of `eventId` to `endpointId`, due at `dueAt`. */
-export function pendingAttempt(eventId: string, endpointId: string, attempt: number, dueAt: Date, origin: AttemptOrigin): StoredAttempt {
+/**
+ * A new pending attempt of `eventId` to `endpointId`, due at `dueAt` (real time: retries are not
+ * hurried by a client's clock), shown to the client on its clock, `offsetMs` ahead.
+ */
+export function pendingAttempt(eventId: string, endpointId: string, attempt: number, dueAt: Date, origin: AttemptOrigin, offsetMs = 0): StoredAttempt {
   return {
     id: newId('delivery', dueAt),
     endpoint_id: endpointId,
@@ -48,13 +53,14 @@ export function pendingAttempt(eventId: string, endpointId: string, attempt: num
     response_time_ms: null,
     error: null,
     attempted_at: null,
-    next_attempt_at: dueAt.toISOString(),
+    next_attempt_at: new Date(dueAt.getTime() + offsetMs).toISOString(),
     event_id: eventId,
     origin,
+    due_at: dueAt.toISOString(),
   };
 }
 
-/** The Put of a new pending attempt, due at its `next_attempt_at`; kept as long as its event (`ttl`). */
+/** The Put of a new pending attempt, due at its real `due_at`; kept as long as its event (`ttl`). */
 export function attemptPut(db: Db, clientId: string, attempt: StoredAttempt, ttl: number): TransactItem {
   return {
     Put: {
@@ -64,7 +70,7 @@ export function attemptPut(db: Db, clientId: string, attempt: StoredAttempt, ttl
         entity: ATTEMPT_ENTITY,
         ...attempt,
         ttl,
-        ...keys.due(attempt.next_attempt_at!),
+        ...keys.due(attempt.due_at ?? attempt.next_attempt_at!),
       },
       ConditionExpression: 'attribute_not_exists(pk)',
     },

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { Clock } from '../clock';
+import { readClockOffset } from '../sandbox/client-clock';
 import { forEachLimited } from '../concurrency';
 import type { Db } from '../db/db';
 import { clientIdOfPartition, keys } from '../db/keys';
@@ -84,8 +85,10 @@ export async function createDeliveries(deps: DeliveryDeps, event: Item): Promise
   const clientId = clientOf(String(event.pk));
   const eventId = String(event.id);
   const endpoints = (await endpointItemsOf(deps.db, clientId)).filter((endpoint) => subscribes(endpoint, String(event.type)));
+  // Due now in real time; shown on the client's clock. No endpoint, nothing to show.
+  const offset = endpoints.length > 0 ? await readClockOffset(deps.db, clientId) : 0;
   const now = deps.clock.now();
-  const attempts = endpoints.map((endpoint) => pendingAttempt(eventId, String(endpoint.id), 1, now, 'event'));
+  const attempts = endpoints.map((endpoint) => pendingAttempt(eventId, String(endpoint.id), 1, now, 'event', offset));
   return (await createEventDeliveries(deps.db, clientId, eventId, attempts, Number(event.ttl))) ? attempts : undefined;
 }
 
@@ -111,24 +114,27 @@ export async function makeAttempt(deps: DeliveryDeps, key: AttemptKey): Promise<
     | undefined;
   if (!claimed) return 'not-due';
   const clientId = clientOf(key.pk);
-  const [endpoint, event] = await Promise.all([
+  const [endpoint, event, offset] = await Promise.all([
     readItem(db, keys.webhookEndpoint(clientId, claimed.endpoint_id)),
     readItem(db, keys.event(clientId, claimed.event_id)),
+    // attempted_at and next_attempt_at are shown on the client's clock; the signature, the retry and the lease are real time.
+    readClockOffset(db, clientId),
   ]);
+  const shown = (at: Date) => new Date(at.getTime() + offset);
 
   let outcome: Omit<AttemptOutcome, 'next_attempt_at'> & { final?: true };
   const attemptedAt = clock.now();
   if (!endpoint) {
-    outcome = failure(attemptedAt, 'The webhook endpoint was deleted', true);
+    outcome = failure(shown(attemptedAt), 'The webhook endpoint was deleted', true);
   } else if (!event || Number(event.ttl) * 1000 <= attemptedAt.getTime()) {
-    outcome = failure(attemptedAt, 'The event is no longer kept (events are kept 30 days)', true);
+    outcome = failure(shown(attemptedAt), 'The event is no longer kept (events are kept 30 days)', true);
   } else {
     let target: WebhookTarget | undefined;
     try {
       target = await resolveWebhookTarget(String(endpoint.url), deps.policy, deps.resolve);
     } catch (error) {
       if (!(error instanceof UnsafeWebhookUrlError)) throw error;
-      outcome = failure(attemptedAt, `Not sent: the URL policy refuses it (${error.message})`);
+      outcome = failure(shown(attemptedAt), `Not sent: the URL policy refuses it (${error.message})`);
     }
     if (target) {
       const signed = signWebhook(String(endpoint.secret), claimed.event_id, viewEvent(event), attemptedAt);
@@ -141,7 +147,7 @@ export async function makeAttempt(deps: DeliveryDeps, key: AttemptKey): Promise<
         response_status: sent.status ?? null,
         response_time_ms: sent.timeMs,
         error: ok ? null : (sent.error ?? statusError(sent.status!)),
-        attempted_at: attemptedAt.toISOString(),
+        attempted_at: shown(attemptedAt).toISOString(),
       };
     }
   }
@@ -152,8 +158,8 @@ export async function makeAttempt(deps: DeliveryDeps, key: AttemptKey): Promise<
     db,
     key,
     token,
-    { ...made, next_attempt_at: nextAt?.toISOString() ?? null },
-    nextAt && { attempt: pendingAttempt(claimed.event_id, claimed.endpoint_id, claimed.attempt + 1, nextAt, 'retry'), clientId, ttl: claimed.ttl },
+    { ...made, next_attempt_at: nextAt ? shown(nextAt).toISOString() : null },
+    nextAt && { attempt: pendingAttempt(claimed.event_id, claimed.endpoint_id, claimed.attempt + 1, nextAt, 'retry', offset), clientId, ttl: claimed.ttl },
   );
   if (!recorded) {
     logger.warn('webhook: an attempt outlived its claim; the worker that took it over records it', { pk: key.pk, sk: key.sk });

@@ -512,7 +512,7 @@ describe('sweep', () => {
     template.hasResourceProperties('AWS::Lambda::EventInvokeConfig', { FunctionName: { Ref: sweepId }, MaximumRetryAttempts: 0 });
   });
 
-  it('may Query the due index, and GetItem, UpdateItem, PutItem, ConditionCheckItem and (for webhook delivery) Query on client partitions only', () => {
+  it('may Query the due index, and GetItem, UpdateItem, PutItem, DeleteItem (due markers), ConditionCheckItem and Query (due markers, webhook endpoints) on client partitions only', () => {
     const statements = statementsOf(sweepId).filter((s) => asList<string>(s.Action).some((a) => a.startsWith('dynamodb:')));
     expect(statements).toEqual([
       {
@@ -522,7 +522,7 @@ describe('sweep', () => {
       },
       {
         Effect: 'Allow',
-        Action: ['dynamodb:ConditionCheckItem', 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:Query', 'dynamodb:UpdateItem'],
+        Action: ['dynamodb:ConditionCheckItem', 'dynamodb:DeleteItem', 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:Query', 'dynamodb:UpdateItem'],
         Resource: arnOf(tableId()),
         Condition: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['C#*'] } },
       },

@@ -101,8 +101,8 @@ describe('admin CLI', () => {
     const res = await admin('clients', 'reset', '--client', clientId, '--json');
 
     expect(res.code).toBe(0);
-    // The payment, its order reservation and its payment.created event.
-    expect(JSON.parse(res.stdout)).toEqual({ client_id: clientId, deleted: 3, webhook_endpoints: false });
+    // The payment, its order reservation, its due marker and its payment.created event.
+    expect(JSON.parse(res.stdout)).toEqual({ client_id: clientId, deleted: 4, webhook_endpoints: false });
     expect((await call('GET', '/transactions', { key })).body.data).toEqual([]);
     expect((await partitionItems(clientId)).map(kindOf).filter((kind) => kind !== 'RATE')).toEqual(['CLIENT', 'KEY', 'WHE']);
   });

@@ -68,7 +68,8 @@ describe('admin CLI --stack NAME', () => {
     const res = await admin(['clients', 'reset', '--client', id, '--stack', 'pr-42', '--json']);
 
     expect(res).toMatchObject({ code: 0, stderr: '' });
-    expect(JSON.parse(res.stdout)).toEqual({ client_id: id, deleted: 3, webhook_endpoints: false });
+    // The payment, its order reservation, its due marker and its payment.created event.
+    expect(JSON.parse(res.stdout)).toEqual({ client_id: id, deleted: 4, webhook_endpoints: false });
     expect((await call('GET', '/transactions', { key })).body.data).toEqual([]);
   });
 

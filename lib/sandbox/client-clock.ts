@@ -1,0 +1,50 @@
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { clientClock, type ClientClock, type Clock } from '../clock';
+import type { Db } from '../db/db';
+import { keys } from '../db/keys';
+import type { TransactItem } from '../db/transact';
+
+/**
+ * A client's clock (docs/api.md §12 "Clock, per client"): real time plus an offset in whole
+ * milliseconds, stored on its client item (`C#<id>` / `CLIENT`, attribute `clock_offset_ms`;
+ * absent = 0). An advance only ever raises it; a reset removes it.
+ */
+
+/** The client item's attribute that holds the offset. */
+export const CLOCK_OFFSET_ATTRIBUTE = 'clock_offset_ms';
+
+/** The client's offset: one strongly consistent GetItem of that one attribute; 0 when never advanced (or unknown). */
+export async function readClockOffset(db: Db, clientId: string): Promise<number> {
+  const { Item } = await db.doc.send(
+    new GetCommand({
+      TableName: db.tableName,
+      Key: keys.client(clientId),
+      ConsistentRead: true,
+      ProjectionExpression: '#offset',
+      ExpressionAttributeNames: { '#offset': CLOCK_OFFSET_ATTRIBUTE },
+    }),
+  );
+  const offset = Item?.[CLOCK_OFFSET_ATTRIBUTE];
+  return typeof offset === 'number' && Number.isSafeInteger(offset) && offset > 0 ? offset : 0;
+}
+
+/** The clock a request of this client reads: `real` (the system clock unless a test injects one) plus its offset. */
+export async function loadClientClock(db: Db, clientId: string, real: Clock): Promise<ClientClock> {
+  return clientClock(real, await readClockOffset(db, clientId));
+}
+
+/**
+ * The update that sets a client's clock back to real time, for a reset's completing write: the
+ * offset goes, and with it the client's entry in the `due` index's list of advanced clients.
+ */
+export function clockResetItem(db: Db, clientId: string): TransactItem {
+  return {
+    Update: {
+      TableName: db.tableName,
+      Key: keys.client(clientId),
+      UpdateExpression: 'REMOVE #offset, due_pk, due_sk',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeNames: { '#offset': CLOCK_OFFSET_ATTRIBUTE },
+    },
+  };
+}

@@ -1,0 +1,169 @@
+import { DeleteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { clientClock, offsetOf, realClockOf, type Clock } from '../clock';
+import type { Db } from '../db/db';
+import { ADVANCED_CLIENTS_PARTITION, clientPartition, keys } from '../db/keys';
+import { DUE_INDEX } from '../db/table';
+import { transactWrite, type TransactItem } from '../db/transact';
+import { isCancelledBy } from '../db/errors';
+import { NO_CAUSE, type Cause } from '../events/event';
+import type { Recorder } from '../events/event-repository';
+import { ConcurrentWriteError, ValidationError } from '../http/errors';
+import type { IdempotencyClaim } from '../http/idempotency';
+import { logger } from '../logger';
+import { applyDueTransaction } from '../payments/transaction-repository';
+import { CLOCK_OFFSET_ATTRIBUTE, readClockOffset } from './client-clock';
+import type { AdvanceClockInput, SandboxClock } from './clock-schema';
+import { viewClock } from './clock-view';
+
+/**
+ * The per-client clock's use cases (docs/api.md §12 "Clock, per client"; docs/decisions.md
+ * "Sandbox clock"): reading it, advancing it — which first applies everything of the client that
+ * falls due up to the new now, each dated its own due time, in due order, then moves the offset —
+ * and the sweep's look at the clients whose clocks run ahead.
+ */
+
+/** The latest instant a clock may reach: ISO strings (the due markers' sort keys) stop sorting as times after year 9999. */
+const LATEST_CLOCK_MS = Date.parse('9999-12-31T23:59:59.999Z');
+
+/** How often an advance that lost a race with another advance of the same client reads the clock again, before answering 429. */
+const ADVANCE_ATTEMPTS = 3;
+
+/** Markers read per Query page. */
+const MARKER_PAGE = 100;
+
+/**
+ * Applies what falls due for a client by `until` (its time): its due markers, oldest first (one
+ * strongly consistent Query per page), each transaction re-read and changed with a conditional
+ * write at its marker's time (lib/payments/transaction-repository.ts, applyDueTransaction), its
+ * events recorded by `recorder`. Returns how many markers it handled.
+ */
+export async function applyDueUntil(db: Db, clientId: string, until: Date, recorder: Recorder): Promise<number> {
+  const range = keys.dueMarkersUntil(until.toISOString());
+  let handled = 0;
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await db.doc.send(
+      new QueryCommand({
+        TableName: db.tableName,
+        KeyConditionExpression: 'pk = :pk AND sk BETWEEN :low AND :high',
+        ExpressionAttributeValues: { ':pk': clientPartition(clientId), ':low': range.low, ':high': range.high },
+        ConsistentRead: true,
+        Limit: MARKER_PAGE,
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    // One at a time, in due order: each is dated its own due time, and their events are recorded in that order.
+    for (const marker of page.Items ?? []) {
+      const sk = String(marker.sk);
+      const transactionId = keys.transactionIdOfDueMarker(sk);
+      if (transactionId === undefined) continue;
+      const dueAt = new Date(sk.slice('DUE#'.length, sk.lastIndexOf('#')));
+      const outcome = await applyDueTransaction(db, clientId, transactionId, dueAt, recorder);
+      // A marker whose transaction is gone (a reset under way) would otherwise stay.
+      if (outcome === 'missing') await db.doc.send(new DeleteCommand({ TableName: db.tableName, Key: { pk: marker.pk, sk } }));
+      handled++;
+    }
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  return handled;
+}
+
+/**
+ * The write that moves a client's clock from `from` to `to` milliseconds ahead, conditioned on its
+ * offset still being `from` (two racing advances never lose one), with the client's entry in the
+ * `due` index's list of advanced clients; with the request's idempotency completion, if any.
+ */
+function offsetUpdate(db: Db, clientId: string, from: number, to: number): TransactItem {
+  return {
+    Update: {
+      TableName: db.tableName,
+      Key: keys.client(clientId),
+      UpdateExpression: 'SET #offset = :to, due_pk = :duePk, due_sk = :dueSk',
+      ConditionExpression: from === 0 ? 'attribute_exists(pk) AND (attribute_not_exists(#offset) OR #offset = :from)' : 'attribute_exists(pk) AND #offset = :from',
+      ExpressionAttributeNames: { '#offset': CLOCK_OFFSET_ATTRIBUTE },
+      ExpressionAttributeValues: { ':to': to, ':from': from, ':duePk': ADVANCED_CLIENTS_PARTITION, ':dueSk': keys.advancedClient(clientId).due_sk },
+    },
+  };
+}
+
+/**
+ * Advances a client's clock by `seconds` or to `to` (never backwards: 400), after applying every
+ * expiry and scheduled outcome that falls due up to the new now, each at its own due time; only
+ * then is the offset written (conditioned on the offset `clock` was loaded with), so an advance cut off midway did
+ * part of what is due and moved nothing: sent again, it goes on. An advance that loses the race
+ * with another advance of the same client reads the clock again and starts over (`seconds` then
+ * counts from the other's new now; a `to` it has passed is a 400), at most ADVANCE_ATTEMPTS times.
+ */
+export async function advanceClock(
+  db: Db,
+  clientId: string,
+  move: AdvanceClockInput,
+  clock: Clock,
+  cause: Cause,
+  claim?: IdempotencyClaim,
+): Promise<SandboxClock> {
+  const real = realClockOf(clock);
+  for (let attempt = 1; ; attempt++) {
+    // First the offset the request loaded (its clock); after a lost race, the one the other left.
+    const offset = attempt === 1 ? offsetOf(clock) : await readClockOffset(db, clientId);
+    const realNow = real.now().getTime();
+    const clientNow = realNow + offset;
+    const target = move.seconds !== undefined ? clientNow + move.seconds * 1000 : move.to!.getTime();
+    const field = move.seconds !== undefined ? 'seconds' : 'to';
+    if (target <= clientNow) {
+      throw new ValidationError([
+        { field, message: `must be later than the client's clock, now ${new Date(clientNow).toISOString()}: the clock never goes backwards (a reset sets it back to real time)` },
+      ]);
+    }
+    if (target > LATEST_CLOCK_MS) throw new ValidationError([{ field, message: 'must not take the clock past 9999-12-31T23:59:59.999Z' }]);
+    const moved = clientClock(real, target - realNow);
+    await applyDueUntil(db, clientId, new Date(target), { cause, clock: moved });
+    const answer = viewClock(clientClock(real, moved.offsetMs));
+    try {
+      await transactWrite(db, [offsetUpdate(db, clientId, offset, moved.offsetMs)], claim?.complete(answer));
+      return answer;
+    } catch (error) {
+      if (!isCancelledBy(error, 0)) throw error;
+      if (attempt === ADVANCE_ATTEMPTS) throw new ConcurrentWriteError('The clock was being advanced by other requests at the same time; nothing more was moved, retry the request');
+    }
+  }
+}
+
+/**
+ * The sweep's pass over the clients whose clocks run ahead (the `due` index's CLOCKS partition,
+ * one Query, keys only): for each, what falls due by its now (real time plus its offset) is
+ * applied as an advance would. A transaction created after an advance is due in the index at its
+ * real time and is found by the main pass; this one finds those whose real due time moved when
+ * the clock moved after they were made. A client's failure is logged and leaves its items due.
+ */
+export async function sweepAdvancedClients(db: Db, real: Clock): Promise<{ clients: number; handled: number; failed: number }> {
+  let clients = 0;
+  let handled = 0;
+  let failed = 0;
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await db.doc.send(
+      new QueryCommand({
+        TableName: db.tableName,
+        IndexName: DUE_INDEX,
+        KeyConditionExpression: 'due_pk = :clocks',
+        ExpressionAttributeValues: { ':clocks': ADVANCED_CLIENTS_PARTITION },
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    for (const entry of page.Items ?? []) {
+      const clientId = String(entry.due_sk);
+      clients++;
+      try {
+        const offset = await readClockOffset(db, clientId);
+        const clock = clientClock(real, offset);
+        handled += await applyDueUntil(db, clientId, clock.now(), { cause: NO_CAUSE, clock });
+      } catch (error) {
+        failed++;
+        logger.error('sweep: what falls due on an advanced clock failed; it stays due', { clientId, error: error as Error });
+      }
+    }
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  return { clients, handled, failed };
+}

@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { clientClock } from '../../lib/clock';
+import { NO_CAUSE } from '../../lib/events/event';
+import { ValidationError } from '../../lib/http/errors';
+import { CreatePaymentBody } from '../../lib/payments/create-payment-body';
+import { createPayment, getTransaction } from '../../lib/payments/payments';
+import { readClockOffset } from '../../lib/sandbox/client-clock';
+import { advanceClock } from '../../lib/sandbox/clock';
+import { FakeClock } from '../support/clock';
+import { newClient, testDb } from '../support/fixtures';
+import { paymentBody } from '../support/payments';
+
+/** The clock's use cases on DynamoDB Local, on an injected real clock that stands still. */
+
+describe('advanceClock', () => {
+  it("refuses a `to` equal to the client's now: the clock never stands still nor goes back", async () => {
+    const { clientId } = await newClient();
+    const real = new FakeClock();
+    await advanceClock(testDb(), clientId, { seconds: 60 }, real, NO_CAUSE);
+    const now = clientClock(real, await readClockOffset(testDb(), clientId)).now();
+
+    const refused = advanceClock(testDb(), clientId, { to: now }, real, NO_CAUSE);
+
+    await expect(refused).rejects.toBeInstanceOf(ValidationError);
+    await expect(refused).rejects.toMatchObject({ details: [{ field: 'to', message: expect.stringContaining(now.toISOString()) }] });
+    expect(await readClockOffset(testDb(), clientId)).toBe(60_000);
+  });
+
+  it('keeps both of two racing advances: the loser reads the clock again and moves on from there', async () => {
+    const { clientId } = await newClient();
+    const real = new FakeClock();
+
+    const answers = await Promise.all([
+      advanceClock(testDb(), clientId, { seconds: 10 }, real, NO_CAUSE),
+      advanceClock(testDb(), clientId, { seconds: 20 }, real, NO_CAUSE),
+    ]);
+
+    expect(await readClockOffset(testDb(), clientId)).toBe(30_000);
+    expect(answers.map((a) => a.offset_seconds).sort((a, b) => a - b)).toEqual(expect.arrayContaining([30]));
+  });
+
+  it("dates what a request does on the client's clock, built on the injected real clock", async () => {
+    const { clientId } = await newClient();
+    const real = new FakeClock(new Date('2030-01-01T00:00:00.000Z'));
+    await advanceClock(testDb(), clientId, { seconds: 86_400 }, real, NO_CAUSE);
+    const clock = clientClock(real, await readClockOffset(testDb(), clientId));
+
+    const txn = await createPayment(testDb(), clientId, CreatePaymentBody.parse(paymentBody()), clock, NO_CAUSE);
+
+    expect(txn.created_at).toBe('2030-01-02T00:00:00.000Z');
+    expect((await getTransaction(testDb(), clientId, txn.id, clock)).status).toBe('pending');
+    // Past its expiry on that clock: read as expired, as for any client.
+    real.advanceMinutes(1_440);
+    expect((await getTransaction(testDb(), clientId, txn.id, clock)).status).toBe('expired');
+  });
+});
