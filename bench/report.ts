@@ -3,6 +3,7 @@ import { API_BASE_PATH } from '../lib/routes';
 import type { BundlesResult } from './bundles';
 import type { CostResult } from './cost';
 import { LOCAL_DELIVERY_TARGET_MS, type DeliveryResult } from './delivery';
+import type { AdvanceResult } from './advance';
 import type { ResetResult } from './reset';
 import type { EndpointResult } from './endpoints';
 import type { LoadResult } from './load';
@@ -46,6 +47,8 @@ export interface Results {
   readonly delivery?: DeliveryResult;
   /** Absent from results written before the bench measured the reset. */
   readonly reset?: ResetResult;
+  /** Absent from results written before the bench measured the clock's advance. */
+  readonly advance?: AdvanceResult;
   readonly targets: Target[];
   readonly missedTargets: number;
   /** Hard failures (the bench exits 1): load errors, read-back, ledger invariant. */
@@ -247,6 +250,7 @@ export function renderReport(r: Results): string {
     '',
     ...deliverySection(r.delivery),
     ...resetSection(r.reset),
+    ...advanceSection(r.advance),
   );
   const missed = r.targets.filter((t) => t.met === false);
   out.push(`### Targets: ${r.targets.filter((t) => t.met === true).length} met, ${missed.length} missed`);
@@ -342,6 +346,18 @@ function deliverySection(d: DeliveryResult | undefined): string[] {
 
 function label(e: EndpointResult): string {
   return `${e.method} ${e.path.slice(API_BASE_PATH.length)}${e.variant ? ` (${e.variant})` : ''}`;
+}
+
+/** Section 9: one POST /sandbox/clock/advance past many expiries on the local sandbox (bench/advance.ts). */
+function advanceSection(advance: AdvanceResult | undefined): string[] {
+  if (!advance) return [];
+  return [
+    `### 9. Advance (local): one POST /sandbox/clock/advance past the expiry of ${advance.payments} pending payments`,
+    '',
+    `${advance.payments - advance.leftPending} payments expired, each with its payment.expired, in ${advance.ms.toFixed(0)} ms ` +
+      `(${advance.paymentsPerSecond} payments/s): a GetItem and a TransactWriteItems each, one after the other in due order.`,
+    '',
+  ];
 }
 
 /** Section 8: one POST /sandbox/reset of a large partition on the local sandbox (bench/reset.ts). */

@@ -39,6 +39,7 @@ import { runLoad } from './load';
 import { measureReadBudget } from './read-budget';
 import { measureDelivery, type DeliveryResult } from './delivery';
 import { evaluateTargets, renderDeliveryOnly, renderReport, type Results } from './report';
+import { measureAdvance } from './advance';
 import { measureReset } from './reset';
 import { BENCH_REQUESTS_PER_SECOND, createViaApi, scenariosFor, type BenchContext, type Prepared, type Scenario } from './scenarios';
 import { mapLimit } from './stats';
@@ -58,6 +59,9 @@ const DELIVERY = {
 
 /** Part 8, reset: the items of the partition one POST /sandbox/reset empties. */
 const RESET_ITEMS = { full: 10_000, quick: 1_000 } as const;
+
+/** Part 9, advance: the pending payments one POST /sandbox/clock/advance expires. */
+const ADVANCE_PAYMENTS = { full: 1_000, quick: 100 } as const;
 
 /** The whole run may take this long before the bench gives up (and stops DynamoDB Local). */
 const WATCHDOG_MS = { full: 30 * 60_000, quick: 3 * 60_000 };
@@ -120,15 +124,16 @@ function dynamoLocalVersion(): string {
 
 /**
  * Fails unless the counter sees the handlers' calls: GET /payment/channels makes exactly its
- * admission, the authentication GetItem and the request counter's UpdateItem.
+ * admission, the authentication GetItem and the request counter's UpdateItem, and the GetItem of
+ * the client's clock offset.
  */
 async function checkCounterSeesHandlers(counter: CallCounter, http: HttpApi, direct: DirectInvoker): Promise<void> {
   if (!routeList.includes(routes.listChannels)) return;
   for (const [name, target] of [['HTTP', http], ['handler', direct]] as const) {
     const { result, calls } = await counter.record(() => target.send({ method: 'GET', path: '/payment/channels' }));
-    if (result.status !== 200 || sequenceOf(calls) !== 'GetItem+UpdateItem') {
+    if (result.status !== 200 || sequenceOf(calls) !== 'GetItem+UpdateItem+GetItem') {
       throw new Error(
-        `call counter check (${name}): GET /payment/channels answered ${result.status} with calls ${sequenceOf(calls)}; expected 200 and GetItem+UpdateItem`,
+        `call counter check (${name}): GET /payment/channels answered ${result.status} with calls ${sequenceOf(calls)}; expected 200 and GetItem+UpdateItem+GetItem (key, request counter, client clock)`,
       );
     }
   }
@@ -247,6 +252,10 @@ async function main(): Promise<number> {
     const reset = await measureReset({ baseUrl: sandbox.baseUrl, db: sandbox.db, items: RESET_ITEMS[mode] });
     log(`  ${reset.deleted} deleted in ${reset.ms} ms (${reset.itemsPerSecond} items/s)`);
 
+    log(`advance: one POST /sandbox/clock/advance past the expiry of ${ADVANCE_PAYMENTS[mode]} pending payments`);
+    const advance = await measureAdvance({ baseUrl: sandbox.baseUrl, db: sandbox.db, payments: ADVANCE_PAYMENTS[mode] });
+    log(`  ${advance.payments - advance.leftPending} expired in ${advance.ms} ms (${advance.paymentsPerSecond} payments/s)`);
+
     const delivery = await deliveryPart(mode, join(work, 'delivery.json'));
 
     const create = endpoints.find((e) => e.id === routes.createPayment.id);
@@ -286,6 +295,7 @@ async function main(): Promise<number> {
       cost,
       delivery,
       reset,
+      advance,
       targets,
       missedTargets: targets.filter((t) => t.met === false).length,
       failures: [
@@ -293,6 +303,7 @@ async function main(): Promise<number> {
         ...readBudget.failures,
         ...delivery.failures,
         ...reset.failures,
+        ...advance.failures,
         ...bundles.bundles.filter((b) => b.importError).map((b) => `bundle ${b.name} cannot be imported: ${b.importError}`),
       ],
     };

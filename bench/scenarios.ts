@@ -14,6 +14,7 @@ import { newId } from '../lib/ids';
 import { paymentEntry, refundEntry } from '../lib/payments/ledger';
 import type { Refund } from '../lib/payments/refund';
 import { pendingExit, settlementPut, type PendingExit } from '../lib/payments/transaction-repository';
+import { clockResetItem, readClockOffset } from '../lib/sandbox/client-clock';
 import { viewTransaction, type Transaction } from '../lib/payments/transaction';
 import type { Route } from '../lib/routes';
 import { createClient, createKey } from '../lib/auth/key-repository';
@@ -137,12 +138,15 @@ export const BENCH_REQUESTS_PER_SECOND = 100_000;
 
 /**
  * Admission: authentication, one strongly consistent GetItem on the key-hash record, then the
- * request counter's conditional UpdateItem (lib/auth/request-counter.ts), in the floor's partition.
+ * request counter's conditional UpdateItem (lib/auth/request-counter.ts), in the floor's partition,
+ * and the read of the client's clock offset every authenticated handler makes.
  */
 async function admit(ctx: BenchContext): Promise<void> {
   await ctx.floorDb.doc.send(new GetCommand({ TableName: ctx.floorDb.tableName, Key: keys.apiKeyHash(ctx.keyHash), ConsistentRead: true }));
   const admitted = await countRequest(ctx.floorDb, ctx.floorClientId, new Date(), BENCH_REQUESTS_PER_SECOND);
   if (!admitted) throw new Error('floor: the request counter refused a request');
+  // The client's clock (lib/sandbox/client-clock.ts): one GetItem of its offset, once the input is valid.
+  await readClockOffset(ctx.floorDb, ctx.floorClientId);
 }
 
 async function getItem(ctx: BenchContext, key: Item): Promise<Item | undefined> {
@@ -188,6 +192,13 @@ function insertCopy(ctx: BenchContext, events: Events, also: readonly TransactIt
             ConditionExpression: 'attribute_not_exists(pk)',
           },
         },
+        {
+          Put: {
+            TableName: ctx.floorDb.tableName,
+            Item: { ...keys.dueMarker(ctx.floorClientId, String(item.expires_at), String(item.id)), entity: 'due_marker', transaction_id: item.id },
+            ConditionExpression: 'attribute_not_exists(pk)',
+          },
+        },
         ...eventPuts(ctx, events, [paymentCreated(viewTransaction(item, new Date()))]),
         ...also,
       ],
@@ -219,6 +230,15 @@ async function webhookEndpoints(ctx: BenchContext, count: number) {
     const owner = ownerOf(clients, i);
     const endpoint = await createWebhookEndpoint(ctx.floorDb, owner.clientId, { url: WEBHOOK_URL }, systemClock, { policy: 'local' });
     return { ...owner, id: endpoint.id };
+  });
+}
+
+/** `count` clients with a key that may move their clock, and nothing else. */
+async function clockClients(ctx: BenchContext, count: number) {
+  return mapLimit(Array.from({ length: count }), FIXTURE_CONCURRENCY, async () => {
+    const client = await createClient(ctx.floorDb, 'bench clock');
+    const key = await createKey(ctx.floorDb, { clientId: client.id, scopes: ['sandbox:simulate'] });
+    return { clientId: client.id, authorization: `Bearer ${key.key}` };
   });
 }
 
@@ -263,6 +283,7 @@ async function transitionCopy(ctx: BenchContext, id: string, operation: PendingE
         { Update: update },
         ...(operation === 'settle' ? [settlementPut(ctx.floorDb, ctx.floorClientId, paymentEntry(after, now))] : []),
         ...eventPuts(ctx, events, [paymentChanged(before, after)]),
+        { Delete: { TableName: ctx.floorDb.tableName, Key: keys.dueMarker(ctx.floorClientId, String(item!.expires_at), id) } },
         ...(completion ? [completion(after)] : []),
       ],
     }),
@@ -562,6 +583,57 @@ const known: Record<string, Builder> = {
           const doomed = (page.Items ?? []).filter((item) => String(item.sk).startsWith(keys.transactionSortKey('')));
           await ctx.floorDb.doc.send(
             new BatchWriteCommand({ RequestItems: { [ctx.floorDb.tableName]: doomed.map((Key) => ({ DeleteRequest: { Key } })) } }),
+          );
+          // The clock back to real time, in the reset's last write.
+          await ctx.floorDb.doc.send(new TransactWriteCommand({ TransactItems: [clockResetItem(ctx.floorDb, clientId)] }));
+        },
+      };
+    },
+  }),
+
+  advanceSandboxClock: (route) => ({
+    id: route.id,
+    route,
+    // A client of its own per request, with nothing due: the Query of its due markers finds none,
+    // and one TransactWriteItems moves its offset (conditioned on the offset it read).
+    expectedStatus: 200,
+    prepare: async (ctx, count) => {
+      const clients = { http: await clockClients(ctx, count), handler: await clockClients(ctx, count) };
+      const floorClients = await clockClients(ctx, count);
+      return {
+        request: (arm, i) => ({
+          method: 'POST',
+          path: '/sandbox/clock/advance',
+          headers: { authorization: pick(clients[arm], i).authorization },
+          body: { seconds: 3_600 },
+        }),
+        floor: async (i) => {
+          await admit(ctx);
+          const { clientId } = pick(floorClients, i);
+          const range = keys.dueMarkersUntil(new Date(Date.now() + 3_600_000).toISOString());
+          await ctx.floorDb.doc.send(
+            new QueryCommand({
+              TableName: ctx.floorDb.tableName,
+              KeyConditionExpression: 'pk = :pk AND sk BETWEEN :low AND :high',
+              ExpressionAttributeValues: { ':pk': clientPartition(clientId), ':low': range.low, ':high': range.high },
+              ConsistentRead: true,
+              Limit: 100,
+            }),
+          );
+          await ctx.floorDb.doc.send(
+            new TransactWriteCommand({
+              TransactItems: [
+                {
+                  Update: {
+                    TableName: ctx.floorDb.tableName,
+                    Key: keys.client(clientId),
+                    UpdateExpression: 'SET clock_offset_ms = :to, due_pk = :pk, due_sk = :sk',
+                    ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(clock_offset_ms) OR clock_offset_ms = :from)',
+                    ExpressionAttributeValues: { ':to': 3_600_000, ':from': 0, ':pk': keys.advancedClient(clientId).due_pk, ':sk': keys.advancedClient(clientId).due_sk },
+                  },
+                },
+              ],
+            }),
           );
         },
       };

@@ -1,0 +1,68 @@
+import { BatchWriteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
+import { createClient, createKey } from '../lib/auth/key-repository';
+import type { Db } from '../lib/db/db';
+import { keys } from '../lib/db/keys';
+import { newId } from '../lib/ids';
+import { partitionKinds } from './partition';
+import { paymentBody } from './payloads';
+import { mapLimit } from './stats';
+
+/**
+ * Part 9: how long one POST /sandbox/clock/advance takes on the local sandbox to pass the expiry of
+ * many pending payments (1 000; `--quick` 100): each is re-read and expired with its event in a
+ * write of its own, in due order. The payments are copies of one created through the API, written
+ * straight into the table with their due markers (creating them through the API would take longer
+ * than the advance), all expiring within the day the advance passes.
+ */
+
+export interface AdvanceResult {
+  readonly payments: number;
+  /** From sending the request to its answer. */
+  readonly ms: number;
+  readonly paymentsPerSecond: number;
+  /** Payments still pending after the advance (0 when it did all that fell due). */
+  readonly leftPending: number;
+  readonly failures: string[];
+}
+
+const DAY_SECONDS = 86_400;
+
+export async function measureAdvance(options: { baseUrl: string; db: Db; payments: number }): Promise<AdvanceResult> {
+  const { db } = options;
+  const client = await createClient(db, 'bench advance part');
+  const key = await createKey(db, { clientId: client.id, scopes: ['sandbox:simulate', 'transactions:write'] });
+  const send = (path: string, body: unknown) =>
+    fetch(`${options.baseUrl}${path}`, { method: 'POST', headers: { authorization: `Bearer ${key.key}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const created = (await (await send('/payment/create', paymentBody())).json()) as { data: { id: string } };
+  const { Item: template } = await db.doc.send(new GetCommand({ TableName: db.tableName, Key: keys.transaction(client.id, created.data.id), ConsistentRead: true }));
+  if (!template) throw new Error('advance part: the template payment was not created');
+  const items = Array.from({ length: options.payments - 1 }, (_, i) => {
+    const id = newId('transaction');
+    const expiresAt = String(template.expires_at);
+    return [
+      { ...template, ...keys.transaction(client.id, id), id, order_id: `BENCH-ADVANCE-${i}`, ...keys.due(expiresAt) },
+      { ...keys.dueMarker(client.id, expiresAt, id), entity: 'due_marker', transaction_id: id },
+    ];
+  }).flat();
+  const batches = Array.from({ length: Math.ceil(items.length / 25) }, (_, b) => items.slice(b * 25, b * 25 + 25));
+  await mapLimit(batches, 8, async (batch) => {
+    let requests = batch.map((Item) => ({ PutRequest: { Item } }));
+    for (let attempt = 0; requests.length > 0; attempt++) {
+      if (attempt > 10) throw new Error('advance fixtures: BatchWriteItem kept returning unprocessed items');
+      const { UnprocessedItems } = await db.doc.send(new BatchWriteCommand({ RequestItems: { [db.tableName]: requests } }));
+      requests = (UnprocessedItems?.[db.tableName] ?? []) as typeof requests;
+    }
+  });
+
+  const started = performance.now();
+  const res = await send('/sandbox/clock/advance', { seconds: DAY_SECONDS + 3_600 });
+  const ms = performance.now() - started;
+  const failures: string[] = [];
+  if (res.status !== 200) failures.push(`advance: POST /sandbox/clock/advance answered HTTP ${res.status}`);
+  const kinds = await partitionKinds(db, client.id);
+  const leftPending = kinds.DUE ?? 0;
+  if (leftPending > 0) failures.push(`advance: ${leftPending} of ${options.payments} payments still due after the advance`);
+  // One payment.expired each (and the template's payment.created).
+  if ((kinds.EVT ?? 0) < options.payments) failures.push(`advance: ${kinds.EVT ?? 0} events for ${options.payments} expiries`);
+  return { payments: options.payments, ms: Number(ms.toFixed(1)), paymentsPerSecond: Math.round(options.payments / (ms / 1000)), leftPending, failures };
+}
