@@ -1,4 +1,4 @@
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Db } from '../db/db';
 import { queryAll } from '../db/query-all';
 import { cancellationReasons, isConditionFailed } from '../db/errors';
@@ -144,6 +144,29 @@ export async function claimAttempt(db: Db, key: AttemptKey, token: string, dueBy
     return Attributes as StoredAttempt | undefined;
   } catch (error) {
     if (isConditionFailed(error)) return undefined;
+    throw error;
+  }
+}
+
+/**
+ * Deletes a claimed attempt whose event no longer exists (a reset removed it while the attempt was
+ * under way, so its retry was written after the reset listed the partition): false when the claim
+ * was lost, in which case nothing is deleted.
+ */
+export async function dropAttempt(db: Db, key: AttemptKey, token: string): Promise<boolean> {
+  try {
+    await db.doc.send(
+      new DeleteCommand({
+        TableName: db.tableName,
+        Key: { pk: key.pk, sk: key.sk },
+        ConditionExpression: '#claim = :token',
+        ExpressionAttributeNames: { '#claim': 'claim' },
+        ExpressionAttributeValues: { ':token': token },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailed(error)) return false;
     throw error;
   }
 }

@@ -17,6 +17,7 @@ import {
   endpointItemsOf,
   pendingAttempt,
   readItem,
+  dropAttempt,
   recordAttempt,
   subscribes,
   type AttemptKey,
@@ -97,7 +98,7 @@ export const attemptKey = (clientId: string, attempt: Pick<StoredAttempt, 'event
   keys.deliveryAttempt(clientId, attempt.event_id, attempt.id);
 
 /** How an attempt went, for the caller's counts and tests. */
-export type AttemptResult = 'succeeded' | 'failed' | 'not-due' | 'abandoned' | 'lost-claim';
+export type AttemptResult = 'succeeded' | 'failed' | 'not-due' | 'abandoned' | 'lost-claim' | 'dropped';
 
 /**
  * Makes the attempt at `key` if it is pending and due: claims it, re-checks the endpoint's URL,
@@ -121,12 +122,15 @@ export async function makeAttempt(deps: DeliveryDeps, key: AttemptKey): Promise<
     readClockOffset(db, clientId),
   ]);
   const shown = (at: Date) => new Date(at.getTime() + offset);
+  // The event was removed (a reset): its deliveries stop, and an attempt written after the reset
+  // listed the partition goes too, so nothing of the removed event is left.
+  if (!event) return (await dropAttempt(db, key, token)) ? 'dropped' : 'lost-claim';
 
   let outcome: Omit<AttemptOutcome, 'next_attempt_at'> & { final?: true };
   const attemptedAt = clock.now();
   if (!endpoint) {
     outcome = failure(shown(attemptedAt), 'The webhook endpoint was deleted', true);
-  } else if (!event || Number(event.ttl) * 1000 <= attemptedAt.getTime()) {
+  } else if (Number(event.ttl) * 1000 <= attemptedAt.getTime()) {
     outcome = failure(shown(attemptedAt), 'The event is no longer kept (events are kept 30 days)', true);
   } else {
     let target: WebhookTarget | undefined;

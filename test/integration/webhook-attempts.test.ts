@@ -1,4 +1,4 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '../../lib/auth/key-repository';
 import type { Db } from '../../lib/db/db';
@@ -198,6 +198,17 @@ describe('an attempt', () => {
     await deleteWebhookEndpointItem(db, clientId, endpointId);
     expect(await makeAttempt(depsOf(clock), keyOf())).toBe('failed');
     expect(await readItem(db, keyOf())).toMatchObject({ status: 'failed', error: 'The webhook endpoint was deleted', next_attempt_at: null });
+    expect(hooks.received).toEqual([]);
+  });
+
+  it('is removed, sending nothing, when its event was removed since (a reset that listed the partition before the attempt was written)', async () => {
+    const hooks = await receiver();
+    const { clientId } = await clientWithEndpoint(hooks.url);
+    const clock = new FakeClock();
+    const { event, keyOf } = await eventWithDeliveries(clientId, depsOf(clock));
+    await db.doc.send(new DeleteCommand({ TableName: db.tableName, Key: keys.event(clientId, String(event.id)) }));
+    expect(await makeAttempt(depsOf(clock), keyOf())).toBe('dropped');
+    expect(await attemptsOf(clientId, String(event.id))).toEqual([]);
     expect(hooks.received).toEqual([]);
   });
 
