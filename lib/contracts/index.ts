@@ -6,6 +6,8 @@ import { createRefundContract } from './create-refund';
 import { getEventContract } from './get-event';
 import { createWebhookEndpointContract } from './create-webhook-endpoint';
 import { deleteWebhookEndpointContract } from './delete-webhook-endpoint';
+import { getDashboardAssetContract } from './get-dashboard-asset';
+import { getDashboardContract } from './get-dashboard';
 import { getOpenApiDocumentContract } from './get-openapi-document';
 import { getTransactionContract } from './get-transaction';
 import { getWebhookEndpointContract } from './get-webhook-endpoint';
@@ -43,5 +45,7 @@ export const contracts = {
   getWebhookEndpoint: getWebhookEndpointContract,
   deleteWebhookEndpoint: deleteWebhookEndpointContract,
   resetSandbox: resetSandboxContract,
+  getDashboard: getDashboardContract,
+  getDashboardAsset: getDashboardAssetContract,
   getOpenApiDocument: getOpenApiDocumentContract,
 } as const satisfies Record<RouteId, Contract>;
