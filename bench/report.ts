@@ -4,6 +4,7 @@ import type { BundlesResult } from './bundles';
 import type { CostResult } from './cost';
 import { LOCAL_DELIVERY_TARGET_MS, type DeliveryResult } from './delivery';
 import type { ResetResult } from './reset';
+import type { DashboardResult } from './dashboard';
 import type { EndpointResult } from './endpoints';
 import type { LoadResult } from './load';
 import type { ReadBudgetResult } from './read-budget';
@@ -23,7 +24,7 @@ export const TARGETS = {
 } as const;
 
 export interface Target {
-  readonly part: 'latency' | 'calls' | 'bundle size' | 'cold start' | 'load' | 'read units' | 'webhook delivery';
+  readonly part: 'latency' | 'calls' | 'bundle size' | 'cold start' | 'load' | 'read units' | 'webhook delivery' | 'dashboard';
   readonly subject: string;
   readonly target: string;
   readonly value: string;
@@ -46,6 +47,8 @@ export interface Results {
   readonly delivery?: DeliveryResult;
   /** Absent from results written before the bench measured the reset. */
   readonly reset?: ResetResult;
+  /** Absent from results written before the bench sized the dashboard. */
+  readonly dashboard?: DashboardResult;
   readonly targets: Target[];
   readonly missedTargets: number;
   /** Hard failures (the bench exits 1): load errors, read-back, ledger invariant. */
@@ -62,8 +65,18 @@ export function evaluateTargets(
   load: LoadResult,
   readBudget: ReadBudgetResult,
   delivery: DeliveryResult,
+  dashboard?: DashboardResult,
 ): Target[] {
   const targets: Target[] = [];
+  if (dashboard) {
+    targets.push({
+      part: 'dashboard',
+      subject: 'page, script and style sheet',
+      target: `≤ ${kb(dashboard.budgetGzipBytes)} KB gzipped`,
+      value: `${kb(dashboard.totalGzipBytes)} KB`,
+      met: dashboard.totalGzipBytes <= dashboard.budgetGzipBytes,
+    });
+  }
   for (const e of endpoints) {
     targets.push({
       part: 'latency',
@@ -247,6 +260,7 @@ export function renderReport(r: Results): string {
     '',
     ...deliverySection(r.delivery),
     ...resetSection(r.reset),
+    ...dashboardSection(r.dashboard),
   );
   const missed = r.targets.filter((t) => t.met === false);
   out.push(`### Targets: ${r.targets.filter((t) => t.met === true).length} met, ${missed.length} missed`);
@@ -342,6 +356,20 @@ function deliverySection(d: DeliveryResult | undefined): string[] {
 
 function label(e: EndpointResult): string {
   return `${e.method} ${e.path.slice(API_BASE_PATH.length)}${e.variant ? ` (${e.variant})` : ''}`;
+}
+
+/** Section 9: the dashboard's page and files (bench/dashboard.ts). */
+function dashboardSection(dashboard: DashboardResult | undefined): string[] {
+  if (!dashboard) return [];
+  return [
+    `### 9. Dashboard: ${kb(dashboard.totalGzipBytes)} KB gzipped (budget ${kb(dashboard.budgetGzipBytes)} KB), built in ${dashboard.buildMs} ms`,
+    '',
+    table(
+      ['file', 'bytes', 'gzipped'],
+      [...dashboard.files.map((f) => [f.name, f.bytes, f.gzipBytes]), ['**total**', dashboard.totalBytes, dashboard.totalGzipBytes]],
+    ),
+    '',
+  ];
 }
 
 /** Section 8: one POST /sandbox/reset of a large partition on the local sandbox (bench/reset.ts). */
