@@ -5,6 +5,7 @@ import type { CostResult } from './cost';
 import { LOCAL_DELIVERY_TARGET_MS, type DeliveryResult } from './delivery';
 import type { AdvanceResult } from './advance';
 import type { ResetResult } from './reset';
+import type { DashboardResult } from './dashboard';
 import type { EndpointResult } from './endpoints';
 import type { LoadResult } from './load';
 import type { ReadBudgetResult } from './read-budget';
@@ -24,7 +25,7 @@ export const TARGETS = {
 } as const;
 
 export interface Target {
-  readonly part: 'latency' | 'calls' | 'bundle size' | 'cold start' | 'load' | 'read units' | 'webhook delivery';
+  readonly part: 'latency' | 'calls' | 'bundle size' | 'cold start' | 'load' | 'read units' | 'webhook delivery' | 'dashboard';
   readonly subject: string;
   readonly target: string;
   readonly value: string;
@@ -49,6 +50,8 @@ export interface Results {
   readonly reset?: ResetResult;
   /** Absent from results written before the bench measured the clock's advance. */
   readonly advance?: AdvanceResult;
+  /** Absent from results written before the bench sized the dashboard. */
+  readonly dashboard?: DashboardResult;
   readonly targets: Target[];
   readonly missedTargets: number;
   /** Hard failures (the bench exits 1): load errors, read-back, ledger invariant. */
@@ -65,8 +68,18 @@ export function evaluateTargets(
   load: LoadResult,
   readBudget: ReadBudgetResult,
   delivery: DeliveryResult,
+  dashboard?: DashboardResult,
 ): Target[] {
   const targets: Target[] = [];
+  if (dashboard) {
+    targets.push({
+      part: 'dashboard',
+      subject: 'page, script and style sheet',
+      target: `≤ ${kb(dashboard.budgetGzipBytes)} KB gzipped`,
+      value: `${kb(dashboard.totalGzipBytes)} KB`,
+      met: dashboard.totalGzipBytes <= dashboard.budgetGzipBytes,
+    });
+  }
   for (const e of endpoints) {
     targets.push({
       part: 'latency',
@@ -251,6 +264,7 @@ export function renderReport(r: Results): string {
     ...deliverySection(r.delivery),
     ...resetSection(r.reset),
     ...advanceSection(r.advance),
+    ...dashboardSection(r.dashboard),
   );
   const missed = r.targets.filter((t) => t.met === false);
   out.push(`### Targets: ${r.targets.filter((t) => t.met === true).length} met, ${missed.length} missed`);
@@ -356,6 +370,20 @@ function advanceSection(advance: AdvanceResult | undefined): string[] {
     '',
     `${advance.payments - advance.leftPending} payments expired, each with its payment.expired, in ${advance.ms.toFixed(0)} ms ` +
       `(${advance.paymentsPerSecond} payments/s): a GetItem and a TransactWriteItems each, one after the other in due order.`,
+    '',
+  ];
+}
+
+/** Section 10: the dashboard's page and files (bench/dashboard.ts). */
+function dashboardSection(dashboard: DashboardResult | undefined): string[] {
+  if (!dashboard) return [];
+  return [
+    `### 10. Dashboard: ${kb(dashboard.totalGzipBytes)} KB gzipped (budget ${kb(dashboard.budgetGzipBytes)} KB), built in ${dashboard.buildMs} ms`,
+    '',
+    table(
+      ['file', 'bytes', 'gzipped'],
+      [...dashboard.files.map((f) => [f.name, f.bytes, f.gzipBytes]), ['**total**', dashboard.totalBytes, dashboard.totalGzipBytes]],
+    ),
     '',
   ];
 }

@@ -41,6 +41,7 @@ import { measureDelivery, type DeliveryResult } from './delivery';
 import { evaluateTargets, renderDeliveryOnly, renderReport, type Results } from './report';
 import { measureAdvance } from './advance';
 import { measureReset } from './reset';
+import { measureDashboard } from './dashboard';
 import { BENCH_REQUESTS_PER_SECOND, createViaApi, scenariosFor, type BenchContext, type Prepared, type Scenario } from './scenarios';
 import { mapLimit } from './stats';
 
@@ -258,6 +259,10 @@ async function main(): Promise<number> {
 
     const delivery = await deliveryPart(mode, join(work, 'delivery.json'));
 
+    log('dashboard: build and size of the page and its files');
+    const dashboard = await measureDashboard();
+    log(`  ${dashboard.totalGzipBytes} B gzipped in ${dashboard.files.length} files, built in ${dashboard.buildMs} ms`);
+
     const create = endpoints.find((e) => e.id === routes.createPayment.id);
     const createFunction = synth.functions.find((f) => f.routeId === routes.createPayment.id);
     if (!create || !createFunction) throw new Error('createPayment was not measured');
@@ -269,7 +274,7 @@ async function main(): Promise<number> {
       wru: create.calls.modelled.wru,
     });
 
-    const targets = evaluateTargets(endpoints, bundles, load, readBudget, delivery);
+    const targets = evaluateTargets(endpoints, bundles, load, readBudget, delivery, dashboard);
     const results: Results = {
       generatedAt: new Date().toISOString(),
       mode,
@@ -296,6 +301,7 @@ async function main(): Promise<number> {
       delivery,
       reset,
       advance,
+      dashboard,
       targets,
       missedTargets: targets.filter((t) => t.met === false).length,
       failures: [

@@ -22,7 +22,8 @@ import type { Construct } from 'constructs';
 import { CURSOR_SECRET_ARN_ENV } from '../lib/db/cursor-key';
 import { DUE_INDEX, tableDefinition } from '../lib/db/table';
 import type { Limits } from '../lib/limits';
-import { API_BASE_PATH, fallbackHandler, routeList, sweepHandler } from '../lib/routes';
+import { DASHBOARD_ASSETS_DIR_ENV } from '../lib/dashboard/assets';
+import { API_BASE_PATH, fallbackHandler, routeList, routes, sweepHandler, type Route } from '../lib/routes';
 import { DEFAULT_DELIVERY_SETTINGS, deliverySettingsEnvironment } from '../lib/webhooks/delivery-settings';
 import { URL_POLICY_ENV, type UrlPolicy } from '../lib/webhooks/policy';
 import { DISPATCH_FILTERS, DISPATCHER_TIMEOUT_SECONDS } from '../lib/webhooks/stream-filter';
@@ -33,6 +34,12 @@ const WEBHOOK_URL_POLICY: UrlPolicy = 'deployed';
 
 /** What the webhook dispatcher does on the table, and nothing more. */
 export const DISPATCHER_TABLE_ACTIONS = ['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:PutItem', 'dynamodb:UpdateItem'] as const;
+
+/** Where the dashboard function's bundle holds the built page, beside its index.mjs. */
+export const DASHBOARD_BUNDLE_DIR = 'dashboard';
+
+/** A path as one word of a bash command line. */
+const shellQuote = (value: string) => `'${value.replace(/'/g, `'\\''`)}'`;
 
 /** Route handlers are named relative to the project root (lib/routes.ts). */
 const projectRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -66,7 +73,7 @@ export class PaymentSandboxStack extends Stack {
   /** The key that signs list cursors; only the functions of `cursors` routes may read it. */
   readonly cursorSecret: Secret;
   readonly api: HttpApi;
-  /** The function behind each route, by route id. */
+  /** The function behind each route, by route id (the dashboard's two routes share one). */
   readonly routeFunctions: ReadonlyMap<string, ApiFunction>;
   /** The `$default` route's function: 404, or 405 with `Allow`. */
   readonly fallbackFunction: ApiFunction;
@@ -102,19 +109,19 @@ export class PaymentSandboxStack extends Stack {
     });
 
     const routeFunctions = new Map<string, ApiFunction>();
+    // One function per handler module: the dashboard's page and its files are one function's routes.
+    const byHandler = new Map<string, ApiFunction>();
     for (const route of routeList) {
-      const fn = new ApiFunction(this, route.id, {
-        entry: join(projectRoot, route.handler),
-        projectRoot,
-        description: `${route.method} ${API_BASE_PATH}${route.path}: ${route.summary}`,
-      });
-      // A route that needs no table (the OpenAPI document) gets neither TABLE_NAME nor a grant. The
+      const shared = byHandler.get(route.handler);
+      const fn = shared ?? this.createRouteFunction(route);
+      byHandler.set(route.handler, fn);
+      // A route that needs no table (the OpenAPI document, the dashboard) gets neither TABLE_NAME nor a grant. The
       // others load lib/config.ts, which reads the webhook URL policy: said explicitly, not defaulted.
-      if (route.table !== 'none') {
+      if (!shared && route.table !== 'none') {
         fn.bindTable(this.table, { access: route.table, indexNames, limits: props.limits });
         fn.function.addEnvironment(URL_POLICY_ENV, WEBHOOK_URL_POLICY);
       }
-      if (route.cursors) {
+      if (!shared && route.cursors) {
         fn.function.addEnvironment(CURSOR_SECRET_ARN_ENV, this.cursorSecret.secretArn);
         this.cursorSecret.grantRead(fn.role);
       }
@@ -167,6 +174,29 @@ export class PaymentSandboxStack extends Stack {
       description: 'The single DynamoDB table (for the admin CLI)',
       value: this.table.tableName,
     });
+  }
+
+  /**
+   * The function of a route (and of the routes that name the same handler). The dashboard's carries
+   * the built page inside its bundle, built by dashboard/build.ts right after esbuild bundles the
+   * handler, and is told where it is (DASHBOARD_ASSETS_DIR, relative to the bundle).
+   */
+  private createRouteFunction(route: Route): ApiFunction {
+    const dashboard = route.handler === routes.getDashboard.handler;
+    const fn = new ApiFunction(this, route.id, {
+      entry: join(projectRoot, route.handler),
+      projectRoot,
+      description: dashboard
+        ? `GET ${API_BASE_PATH}${routes.getDashboard.path} and its files: the dashboard page`
+        : `${route.method} ${API_BASE_PATH}${route.path}: ${route.summary}`,
+      ...(dashboard && {
+        afterBundling: (outputDir: string) => [
+          `cd ${shellQuote(projectRoot)} && node --import tsx scripts/build-dashboard.ts --out ${shellQuote(join(outputDir, DASHBOARD_BUNDLE_DIR))}`,
+        ],
+      }),
+    });
+    if (dashboard) fn.function.addEnvironment(DASHBOARD_ASSETS_DIR_ENV, DASHBOARD_BUNDLE_DIR);
+    return fn;
   }
 
   /**

@@ -9,7 +9,7 @@ export interface Route {
   readonly method: 'GET' | 'POST' | 'DELETE';
   /** Path below the API base path, with `{id}` style parameters. */
   readonly path: string;
-  /** Handler module, relative to the project root; it exports `handler`. */
+  /** Handler module, relative to the project root; it exports `handler`. Routes naming the same module share one function. */
   readonly handler: string;
   /** Scope the key needs, or null for a public route. */
   readonly scope: Scope | null;
@@ -214,6 +214,24 @@ export const routes = {
     table: 'write',
     audit: true,
     summary: "Move the client's sandbox clock ahead, applying what falls due (sandbox control)",
+  }),
+  getDashboard: route({
+    id: 'getDashboard',
+    method: 'GET',
+    path: '/dashboard',
+    handler: 'functions/dashboard.ts',
+    scope: null,
+    table: 'none',
+    summary: 'The dashboard: a web page that uses this API with a key entered in the browser',
+  }),
+  getDashboardAsset: route({
+    id: 'getDashboardAsset',
+    method: 'GET',
+    path: '/dashboard/{asset}',
+    handler: 'functions/dashboard.ts',
+    scope: null,
+    table: 'none',
+    summary: "The dashboard's script and style sheet",
   }),
   getOpenApiDocument: route({
     id: 'getOpenApiDocument',

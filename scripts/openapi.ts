@@ -1,16 +1,23 @@
 /**
  * `npm run openapi`: writes openapi.json from the route table and the contracts (lib/openapi/document.ts),
- * and renders the generated tables of docs/api.md afresh (lib/openapi/api-reference.ts).
+ * renders the generated tables of docs/api.md afresh (lib/openapi/api-reference.ts), and writes the
+ * dashboard's API types from the document (lib/openapi/dashboard-types.ts).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { renderApiReference } from '../lib/openapi/api-reference';
+import { DASHBOARD_API_TYPES, renderDashboardApiTypes } from '../lib/openapi/dashboard-types';
 import { buildOpenApiDocument } from '../lib/openapi/document';
 
+const document = buildOpenApiDocument();
 const target = fileURLToPath(new URL('../openapi.json', import.meta.url));
-writeFileSync(target, `${JSON.stringify(buildOpenApiDocument(), null, 2)}\n`);
+writeFileSync(target, `${JSON.stringify(document, null, 2)}\n`);
 console.log(`Wrote ${target}`);
 
 const reference = fileURLToPath(new URL('../docs/api.md', import.meta.url));
 writeFileSync(reference, renderApiReference(readFileSync(reference, 'utf8')));
 console.log(`Rendered the generated tables of ${reference}`);
+
+const types = fileURLToPath(new URL(`../${DASHBOARD_API_TYPES}`, import.meta.url));
+writeFileSync(types, await renderDashboardApiTypes(document));
+console.log(`Wrote ${types}`);

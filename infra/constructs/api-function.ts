@@ -71,6 +71,8 @@ export interface ApiFunctionProps {
   readonly description?: string;
   /** How long one invocation may run; 10 s unless given (an API route's answer must come well within API Gateway's 30 s). */
   readonly timeout?: Duration;
+  /** Shell commands run after esbuild, to add files to the bundle in `outputDir` (the dashboard's page). */
+  readonly afterBundling?: (outputDir: string) => string[];
 }
 
 export interface BindTableOptions {
@@ -153,6 +155,13 @@ export class ApiFunction extends Construct {
         esbuildArgs: { [`--alias:${CREDENTIAL_CHAIN}`]: LAMBDA_CREDENTIALS },
         tsconfig: join(props.projectRoot, 'tsconfig.json'),
         logLevel: LogLevel.WARNING,
+        ...(props.afterBundling && {
+          commandHooks: {
+            beforeBundling: () => [],
+            beforeInstall: () => [],
+            afterBundling: (_inputDir: string, outputDir: string) => props.afterBundling!(outputDir),
+          },
+        }),
       },
     });
   }

@@ -2,9 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildDashboardOnce } from '../../dashboard/build';
 import { createClient, createKey, findPrincipal } from '../../lib/auth/key-repository';
 import { hashApiKey } from '../../lib/auth/api-key';
 import { closeDb, createDb } from '../../lib/db/client';
+import { DASHBOARD_ASSETS_DIR_ENV } from '../../lib/dashboard/assets';
 import { CURSOR_SECRET_ENV, cursorKeyOf, MIN_CURSOR_SECRET_LENGTH } from '../../lib/db/cursor-key';
 import type { Db } from '../../lib/db/db';
 import { DEFAULT_LIMITS, LIMIT_ENV, limitsEnvironment, parseLimit, type Limits } from '../../lib/limits';
@@ -109,7 +111,7 @@ const LOCAL_URL_POLICY: UrlPolicy = 'local';
 
 /**
  * Starts DynamoDB Local, creates the table from the shared definition and serves the very
- * Lambda handlers on 127.0.0.1, with the local webhook URL policy, and (unless `background:
+ * Lambda handlers on 127.0.0.1 (the dashboard built for them), with the local webhook URL policy, and (unless `background:
  * false`) runs the sweep every second and delivers webhooks from the table's stream. `stop()` ends
  * them, closes the server and waits for java to exit.
  */
@@ -126,6 +128,8 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
     Object.assign(process.env, limitsEnvironment(limits));
     process.env[URL_POLICY_ENV] = LOCAL_URL_POLICY;
     Object.assign(process.env, deliverySettingsEnvironment(options.webhookDelivery ?? readDeliverySettings(process.env)));
+    // The dashboard (GET /dashboard), built from dashboard/src as the stack builds it into its function.
+    process.env[DASHBOARD_ASSETS_DIR_ENV] = await buildDashboardOnce();
     const server = await startLocalServer({ port: options.port });
     let background: BackgroundLoop | undefined;
     try {

@@ -7,6 +7,8 @@ import { createRefundContract } from './create-refund';
 import { getEventContract } from './get-event';
 import { createWebhookEndpointContract } from './create-webhook-endpoint';
 import { deleteWebhookEndpointContract } from './delete-webhook-endpoint';
+import { getDashboardAssetContract } from './get-dashboard-asset';
+import { getDashboardContract } from './get-dashboard';
 import { getOpenApiDocumentContract } from './get-openapi-document';
 import { getSandboxClockContract } from './get-sandbox-clock';
 import { getTransactionContract } from './get-transaction';
@@ -47,5 +49,7 @@ export const contracts = {
   resetSandbox: resetSandboxContract,
   getSandboxClock: getSandboxClockContract,
   advanceSandboxClock: advanceSandboxClockContract,
+  getDashboard: getDashboardContract,
+  getDashboardAsset: getDashboardAssetContract,
   getOpenApiDocument: getOpenApiDocumentContract,
 } as const satisfies Record<RouteId, Contract>;

@@ -36,6 +36,8 @@ export interface Contract {
     readonly schema: z.ZodMiniType;
     /** A response body the schema accepts, shown in the document. */
     readonly example: unknown;
+    /** The media types the body comes in; JSON unless given (the dashboard's page and files are not JSON). */
+    readonly mediaTypes?: readonly string[];
   };
   /** Errors the use case raises; those of the request chain are added by `errorCodesOf`. */
   readonly errors?: readonly ErrorCode[];

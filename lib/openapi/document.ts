@@ -94,6 +94,7 @@ const tagDescriptions: Record<string, string> = {
   Settlements: 'The settlement ledger',
   Events: 'The record of every change of your data',
   Webhooks: 'Endpoints that receive events, signed with their secret',
+  Dashboard: 'A web page for people, on this same API',
   Meta: 'This document',
 };
 
@@ -234,7 +235,9 @@ function responses(c: Contract): ZodOpenApiResponsesObject {
       'X-Request-Id': headerRef('X-Request-Id'),
       ...(acceptsIdempotencyKey(c.route) && { 'Idempotent-Replayed': headerRef('Idempotent-Replayed') }),
     },
-    content: { 'application/json': { schema: c.response.schema, example: c.response.example } },
+    content: Object.fromEntries(
+      (c.response.mediaTypes ?? ['application/json']).map((type) => [type, { schema: c.response.schema, example: c.response.example }]),
+    ),
   };
   return {
     [`${c.response.status}`]: success,

@@ -114,6 +114,15 @@ describe('npm run bench -- --quick', () => {
     expect(run.stdout).toContain('### 7. Webhook delivery (local)');
   });
 
+  it('sizes the dashboard\'s page, script and style sheet, gzipped, against its 100 KB budget', () => {
+    const { dashboard } = results;
+    expect(dashboard.files.map((f: any) => f.name)).toEqual(['index.html', expect.stringMatching(/^app-\w+\.js$/), expect.stringMatching(/^app-\w+\.css$/)]);
+    expect(dashboard.totalGzipBytes).toBe(dashboard.files.reduce((sum: number, f: any) => sum + f.gzipBytes, 0));
+    expect(dashboard.budgetGzipBytes).toBe(100 * 1024);
+    expect(results.targets.map((t: any) => t.part)).toContain('dashboard');
+    expect(run.stdout).toContain('### 10. Dashboard');
+  });
+
   it('prices a million create-payment calls', () => {
     expect(results.cost.totalUsd).toBeGreaterThan(0);
     expect(results.cost.lines.map((l: any) => l.item).join('\n')).toMatch(/Lambda[\s\S]*API Gateway[\s\S]*DynamoDB/);

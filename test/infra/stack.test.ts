@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { isBuiltin } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,6 +10,7 @@ import { Match, Template } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildApp, cdkJsonContext } from '../../infra/app';
 import { httpApiEvent } from '../../infra/local/lambda-event';
+import { DASHBOARD_CSP } from '../../lib/dashboard/assets';
 import { decodeCursor, filterFingerprint } from '../../lib/db/cursor';
 import { tableDefinition } from '../../lib/db/table';
 import { isId } from '../../lib/ids';
@@ -92,8 +93,10 @@ const tablelessRoutes = routeList.filter((r) => r.table === 'none');
 const fallbackId = () => functionOfRoute('$default');
 /** The function the table's stream invokes: the webhook dispatcher, the one function behind no route. */
 const dispatcherId = () => refId(ofType('AWS::Lambda::EventSourceMapping')[0]![1].Properties.FunctionName);
-/** Functions besides one per route and the `$default` one: the sweep and the webhook dispatcher. */
+/** Functions besides one per route handler and the `$default` one: the sweep and the webhook dispatcher. */
 const BACKGROUND_FUNCTIONS = 2;
+/** Routes naming the same handler module share its function. */
+const ROUTE_HANDLERS = new Set(routeList.map((r) => r.handler)).size;
 
 /**
  * Runs a function's bundle as Lambda would, in a fresh Node process with a Lambda-like
@@ -142,13 +145,18 @@ describe('routes', () => {
     expect(ofType('AWS::ApiGatewayV2::Route')).toHaveLength(routeList.length + 1);
   });
 
-  it('sends each route to a function of its own', () => {
+  it('sends each route to the function of its handler: one per handler module (the dashboard\'s two routes share one)', () => {
     const functionIds = routeList.map((r) => functionOfRoute(`${r.method} ${API_BASE_PATH}${r.path}`));
-    expect(new Set(functionIds).size).toBe(routeList.length);
+    expect(new Set(functionIds).size).toBe(ROUTE_HANDLERS);
+    for (const [i, r] of routeList.entries()) {
+      const sameHandler = routeList.flatMap((other, j) => (other.handler === r.handler ? [functionIds[j]] : []));
+      expect(new Set(sameHandler), r.id).toEqual(new Set([functionIds[i]]));
+    }
+    expect(functionOfRoute(routeKeyOf(routes.getDashboard))).toBe(functionOfRoute(routeKeyOf(routes.getDashboardAsset)));
     expect(functionIds).not.toContain(fallbackId());
     expect(functionIds).not.toContain(sweepId);
     // Besides the routes': the $default route's, the sweep's and the webhook dispatcher's.
-    expect(ofType('AWS::Lambda::Function')).toHaveLength(routeList.length + 1 + BACKGROUND_FUNCTIONS);
+    expect(ofType('AWS::Lambda::Function')).toHaveLength(ROUTE_HANDLERS + 1 + BACKGROUND_FUNCTIONS);
   });
 
   it('answers requests that match no route from a $default route with a function of its own', () => {
@@ -180,7 +188,7 @@ describe('functions', () => {
   });
 
   it('are ESM bundles with a source map and a require shim, importing nothing but Node built-ins', () => {
-    expect(assetDirs.size).toBe(routeList.length + 1 + BACKGROUND_FUNCTIONS);
+    expect(assetDirs.size).toBe(ROUTE_HANDLERS + 1 + BACKGROUND_FUNCTIONS);
     for (const dir of assetDirs.values()) {
       const code = readFileSync(join(dir, 'index.mjs'), 'utf8');
       expect(code.split('\n', 1)[0]).toBe(BANNER);
@@ -241,7 +249,7 @@ describe('functions', () => {
         LIST_READ_UNITS_PER_REQUEST: String(DEFAULT_LIMITS.readUnitsPerRequest),
       });
     }
-    expect(tablelessRoutes.map((r) => r.id)).toEqual(['getOpenApiDocument']);
+    expect(tablelessRoutes.map((r) => r.id)).toEqual(['getDashboard', 'getDashboardAsset', 'getOpenApiDocument']);
     for (const id of [...tablelessRoutes.map((r) => functionOfRoute(routeKeyOf(r))), fallbackId()]) {
       expect(resources[id]!.Properties.Environment.Variables.TABLE_NAME).toBeUndefined();
       expect(dynamoActionsOf(id)).toEqual([]);
@@ -668,5 +676,61 @@ describe('sandbox reset', () => {
     expect(deletes[0]!.Condition).toEqual({ 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['C#*'] } });
     expect(statements.flatMap((s) => asList<string>(s.Action))).toContain('dynamodb:Query');
     expect(statements.flatMap((s) => asList<string>(s.Action))).not.toContain('dynamodb:Scan');
+  });
+});
+
+describe('the dashboard', () => {
+  const dashboardId = () => functionOfRoute(routeKeyOf(routes.getDashboard));
+  const get = (path: string, route: (typeof routeList)[number], pathParameters?: Record<string, string>) =>
+    invokeBundle(dashboardId(), {}, {
+      method: 'GET',
+      url: new URL(`http://localhost${API_BASE_PATH}${path}`),
+      headers: {},
+      body: Buffer.alloc(0),
+      requestId: randomUUID(),
+      route,
+      pathParameters,
+    }) as Promise<{ statusCode: number; body: string; headers: Record<string, string> }>;
+
+  it('is one function with no table: no TABLE_NAME, no DynamoDB action, no grant beyond its own log group', () => {
+    const fn = resources[dashboardId()]!;
+    expect(fn.Properties.Environment.Variables.TABLE_NAME).toBeUndefined();
+    expect(fn.Properties.Environment.Variables.DASHBOARD_ASSETS_DIR).toBe('dashboard');
+    expect(dynamoActionsOf(dashboardId())).toEqual([]);
+    expect(statementsOf(dashboardId()).flatMap((s) => asList<string>(s.Action)).every((a) => a.startsWith('logs:'))).toBe(true);
+  });
+
+  it('carries the built page inside its bundle: the page and the script and style sheet it names', () => {
+    const dir = join(assetDirs.get(dashboardId())!, 'dashboard');
+    const files = readdirSync(dir).sort();
+    expect(files).toEqual([expect.stringMatching(/^app-\w+\.css$/), expect.stringMatching(/^app-\w+\.js$/), 'index.html']);
+    const page = readFileSync(join(dir, 'index.html'), 'utf8');
+    for (const file of files.filter((f) => f !== 'index.html')) expect(page).toContain(`"dashboard/${file}"`);
+  });
+
+  it('answers the page, its files and its errors with the strict Content-Security-Policy and nosniff', async () => {
+    const page = await get('/dashboard', routes.getDashboard);
+    expect(page.statusCode).toBe(200);
+    expect(page.headers).toMatchObject({
+      'Content-Type': 'text/html; charset=utf-8',
+      'Cache-Control': 'no-cache',
+      'Content-Security-Policy': DASHBOARD_CSP,
+      'X-Content-Type-Options': 'nosniff',
+    });
+    const script = /src="dashboard\/([^"]+)"/.exec(page.body)![1]!;
+    const asset = await get(`/dashboard/${script}`, routes.getDashboardAsset, { asset: script });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers).toMatchObject({
+      'Content-Type': 'text/javascript; charset=utf-8',
+      'Cache-Control': 'public, max-age=31536000, immutable',
+      'Content-Security-Policy': DASHBOARD_CSP,
+    });
+    const missing = await get('/dashboard/nope.js', routes.getDashboardAsset, { asset: 'nope.js' });
+    expect(missing.statusCode).toBe(404);
+    expect(JSON.parse(missing.body).error.code).toBe('NOT_FOUND');
+    expect(missing.headers['Content-Security-Policy']).toBe(DASHBOARD_CSP);
+    expect(DASHBOARD_CSP).toBe(
+      "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+    );
   });
 });

@@ -1,0 +1,171 @@
+import { createContext, type ComponentChildren } from 'preact';
+import { useCallback, useContext, useEffect, useRef, useState } from 'preact/hooks';
+import type { Scope } from '../../lib/scopes';
+import { messageOf, type Api } from './api';
+
+/** What every view gets: the typed API client with the key, and what the key may do. */
+export interface Session {
+  readonly api: Api;
+  readonly scopes: readonly Scope[];
+}
+
+export const SessionContext = createContext<Session | null>(null);
+
+export function useSession(): Session & { can: (scope: Scope) => boolean } {
+  const session = useContext(SessionContext);
+  if (!session) throw new Error('useSession outside a session');
+  return { ...session, can: (scope) => session.scopes.includes(scope) };
+}
+
+export interface Loaded<T> {
+  readonly data?: T;
+  readonly error?: unknown;
+  readonly loading: boolean;
+  reload(): void;
+}
+
+/** Runs `load` now and whenever `deps` change (or `reload` is called); the latest run wins. */
+export function useLoad<T>(load: () => Promise<T>, deps: readonly unknown[]): Loaded<T> {
+  const [state, setState] = useState<{ data?: T; error?: unknown; loading: boolean }>({ loading: true });
+  const [round, setRound] = useState(0);
+  const latest = useRef(0);
+  useEffect(() => {
+    const run = ++latest.current;
+    setState((s) => ({ ...s, loading: true }));
+    load().then(
+      (data) => run === latest.current && setState({ data, loading: false }),
+      (error: unknown) => run === latest.current && setState({ error, loading: false }),
+    );
+  }, [...deps, round]);
+  const reload = useCallback(() => setRound((r) => r + 1), []);
+  return { ...state, reload };
+}
+
+/** The API's refusal (or any failure), as the API worded it. */
+export function ErrorNote({ error }: { error: unknown }) {
+  if (error === undefined || error === null) return null;
+  return (
+    <p class="error" role="alert">
+      {messageOf(error)}
+    </p>
+  );
+}
+
+export function Loading({ when }: { when: boolean }) {
+  return when ? <p class="muted" aria-live="polite">Loading…</p> : null;
+}
+
+/** Why a control is disabled: the scope the key lacks. */
+export const lacks = (scope: Scope) => `This key lacks the ${scope} scope`;
+
+/**
+ * A button that asks before it acts: the first press shows what will happen and a Confirm button;
+ * the API's error message is shown when the action fails. Disabled (with the reason as its title)
+ * when the key lacks `scope`.
+ */
+export function ConfirmButton(props: {
+  label: string;
+  question: string;
+  scope: Scope;
+  run: () => Promise<unknown>;
+  danger?: boolean;
+  disabled?: boolean;
+}) {
+  const { can } = useSession();
+  const [asking, setAsking] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<unknown>();
+  const allowed = can(props.scope);
+  const confirm = async () => {
+    setBusy(true);
+    setError(undefined);
+    try {
+      await props.run();
+      setAsking(false);
+    } catch (e) {
+      setError(e);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <span class="confirm">
+      <button
+        type="button"
+        class={props.danger ? 'danger' : undefined}
+        disabled={!allowed || props.disabled || busy}
+        title={allowed ? undefined : lacks(props.scope)}
+        onClick={() => {
+          setError(undefined);
+          setAsking(true);
+        }}
+      >
+        {props.label}
+      </button>
+      {asking && (
+        <span class="ask" role="group" aria-label={`Confirm ${props.label.toLowerCase()}`}>
+          <span>{props.question}</span>
+          <button type="button" class={props.danger ? 'danger' : 'primary'} disabled={busy} onClick={confirm}>
+            Confirm
+          </button>
+          <button type="button" disabled={busy} onClick={() => setAsking(false)}>
+            Keep
+          </button>
+        </span>
+      )}
+      <ErrorNote error={error} />
+    </span>
+  );
+}
+
+/** `IDR 150,000`, negative amounts with a minus sign. */
+export const money = (amount: number, currency = 'IDR') => `${currency} ${amount.toLocaleString('en-US')}`;
+
+/** An ISO time as the reader's local date and time, the ISO value on hover. */
+export function Time({ at }: { at: string | null | undefined }) {
+  if (!at) return <span class="muted">—</span>;
+  return <time dateTime={at} title={at}>{new Date(at).toLocaleString()}</time>;
+}
+
+export function Status({ status }: { status: string }) {
+  return <span class={`status status-${status}`}>{status}</span>;
+}
+
+/** Cursor paging: the cursors of the pages before this one, so Previous goes back. */
+export function usePager(deps: readonly unknown[]) {
+  const [trail, setTrail] = useState<(string | undefined)[]>([undefined]);
+  useEffect(() => setTrail([undefined]), deps);
+  const cursor = trail[trail.length - 1];
+  return {
+    cursor,
+    page: trail.length,
+    next: (nextCursor: string) => setTrail((t) => [...t, nextCursor]),
+    previous: () => setTrail((t) => (t.length > 1 ? t.slice(0, -1) : t)),
+  };
+}
+
+export function Pager(props: { page: number; hasMore: boolean; nextCursor: string | null; next: (c: string) => void; previous: () => void }) {
+  return (
+    <nav class="pager" aria-label="Pages">
+      <button type="button" disabled={props.page <= 1} onClick={props.previous}>
+        ← Previous
+      </button>
+      <span>Page {props.page}</span>
+      <button type="button" disabled={!props.hasMore || !props.nextCursor} onClick={() => props.nextCursor && props.next(props.nextCursor)}>
+        Next →
+      </button>
+    </nav>
+  );
+}
+
+export function Section(props: { title: string; children: ComponentChildren; actions?: ComponentChildren }) {
+  return (
+    <section>
+      <header class="section-head">
+        <h2>{props.title}</h2>
+        {props.actions}
+      </header>
+      {props.children}
+    </section>
+  );
+}

@@ -1,0 +1,104 @@
+import { useState } from 'preact/hooks';
+import { eventTypes } from '../../../lib/events/event-types';
+import { ok, type ApiEvent } from '../api';
+import type { paths } from '../api-types';
+import { ConfirmButton, ErrorNote, lacks, Loading, Pager, Section, Time, useLoad, usePager, useSession } from '../ui';
+import { Attempts } from './transaction';
+
+type EventType = NonNullable<NonNullable<paths['/events']['get']['parameters']['query']>['type']>[number];
+
+/** The transaction an event is about: its object is the transaction, or a refund naming it. */
+function transactionOf(event: ApiEvent): string | undefined {
+  const object = event.data.object as { id?: string; transaction_id?: string };
+  return object.transaction_id ?? (object.id?.startsWith('txn_') ? object.id : undefined);
+}
+
+/** Events, newest first, with their webhook attempts and a resend. */
+export function Events() {
+  const { api, can } = useSession();
+  const [type, setType] = useState('');
+  const pager = usePager([type]);
+  const page = useLoad(
+    () =>
+      can('events:read')
+        ? ok(api.GET('/events', { params: { query: { limit: 20, cursor: pager.cursor, type: type ? [type as EventType] : undefined } } }))
+        : Promise.resolve(undefined),
+    [type, pager.cursor],
+  );
+  return (
+    <Section title="Events">
+      <form class="filters" onSubmit={(e) => e.preventDefault()}>
+        <label>
+          Type
+          <select name="type" value={type} onChange={(e) => setType(e.currentTarget.value)}>
+            <option value="">any</option>
+            {eventTypes.map((t) => (
+              <option key={t} value={t}>
+                {t}
+              </option>
+            ))}
+          </select>
+        </label>
+      </form>
+      {!can('events:read') && <p class="muted">{lacks('events:read')}.</p>}
+      <Loading when={page.loading} />
+      <ErrorNote error={page.error} />
+      {page.data && (
+        <>
+          <ul class="events">
+            {page.data.data.map((event) => (
+              <li key={event.id}>
+                <EventRow event={event} />
+              </li>
+            ))}
+          </ul>
+          {page.data.data.length === 0 && <p class="muted">No events.</p>}
+          <Pager page={pager.page} hasMore={page.data.pagination.has_more} nextCursor={page.data.pagination.next_cursor} next={pager.next} previous={pager.previous} />
+        </>
+      )}
+    </Section>
+  );
+}
+
+function EventRow({ event }: { event: ApiEvent }) {
+  const { api } = useSession();
+  const [open, setOpen] = useState(false);
+  const [resent, setResent] = useState(false);
+  const attempts = useLoad(
+    async () => (open ? (await ok(api.GET('/event/{id}/deliveries', { params: { path: { id: event.id }, query: { limit: 100 } } }))).data : undefined),
+    [open, resent],
+  );
+  const txn = transactionOf(event);
+  return (
+    <div class="event">
+      <div class="row">
+        <strong>{event.type}</strong> <Time at={event.created_at} /> <span class="mono muted">{event.id}</span>
+        {txn && (
+          <a class="mono" href={`#/transaction/${txn}`}>
+            {txn}
+          </a>
+        )}
+        <button type="button" aria-expanded={open} onClick={() => setOpen(!open)}>
+          {open ? 'Hide deliveries' : 'Deliveries'}
+        </button>
+        <ConfirmButton
+          label="Resend"
+          question="Send this event again to every endpoint enabled for its type?"
+          scope="webhooks:write"
+          run={async () => {
+            await ok(api.POST('/event/{id}/resend', { params: { path: { id: event.id } }, body: {} }));
+            setResent(!resent);
+            setOpen(true);
+          }}
+        />
+      </div>
+      {open && (
+        <>
+          <ErrorNote error={attempts.error} />
+          {attempts.data && attempts.data.length === 0 && <p class="muted small">No webhook attempts.</p>}
+          {attempts.data && attempts.data.length > 0 && <Attempts attempts={attempts.data} />}
+        </>
+      )}
+    </div>
+  );
+}

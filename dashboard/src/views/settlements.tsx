@@ -1,0 +1,64 @@
+import { ok, readAll } from '../api';
+import { ErrorNote, lacks, Loading, money, Section, Time, useLoad, useSession } from '../ui';
+
+/** The settlement ledger, newest first, each entry with the balance right after it (docs/api.md §7). */
+export function Settlements() {
+  const { api, can } = useSession();
+  const ledger = useLoad(async () => {
+    if (!can('settlements:read')) return undefined;
+    const { items, complete } = await readAll((cursor) => ok(api.GET('/settlements', { params: { query: { limit: 100, cursor } } })));
+    // Running balance from the oldest entry read to the newest, shown newest first.
+    let balance = 0;
+    const rows = [...items].reverse().map((entry) => ({ entry, balance: (balance += entry.net_amount) }));
+    return { rows: rows.reverse(), complete };
+  }, []);
+  return (
+    <Section title="Settlements">
+      {!can('settlements:read') && <p class="muted">{lacks('settlements:read')}.</p>}
+      <Loading when={ledger.loading} />
+      <ErrorNote error={ledger.error} />
+      {ledger.data && !ledger.data.complete && (
+        <p class="muted">The newest entries only: the running balance counts from the oldest entry shown.</p>
+      )}
+      {ledger.data && (
+        <table class="list" data-testid="settlements">
+          <thead>
+            <tr>
+              <th>Entry</th>
+              <th>Type</th>
+              <th>Transaction</th>
+              <th>Order</th>
+              <th class="num">Gross</th>
+              <th class="num">Fee</th>
+              <th class="num">Net</th>
+              <th class="num">Balance</th>
+              <th>Settled</th>
+            </tr>
+          </thead>
+          <tbody>
+            {ledger.data.rows.map(({ entry: e, balance }) => (
+              <tr key={e.id}>
+                <td class="mono">{e.id}</td>
+                <td>{e.type}</td>
+                <td>
+                  <a class="mono" href={`#/transaction/${e.transaction_id}`}>
+                    {e.transaction_id}
+                  </a>
+                </td>
+                <td class="mono">{e.order_id}</td>
+                <td class="num">{money(e.gross_amount, e.currency)}</td>
+                <td class="num">{money(e.fee, e.currency)}</td>
+                <td class="num">{money(e.net_amount, e.currency)}</td>
+                <td class="num">{money(balance, e.currency)}</td>
+                <td>
+                  <Time at={e.settled_at} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {ledger.data && ledger.data.rows.length === 0 && <p class="muted">The ledger is empty.</p>}
+    </Section>
+  );
+}

@@ -1,0 +1,118 @@
+import { useState } from 'preact/hooks';
+import { ok, readAll } from '../api';
+import { ConfirmButton, ErrorNote, lacks, Loading, Section, Time, useLoad, useSession } from '../ui';
+
+/** Webhook endpoints: the list, a form to register one (its secret is shown once) and delete. */
+export function Webhooks() {
+  const { api, can } = useSession();
+  const endpoints = useLoad(
+    async () => (can('webhooks:write') ? (await readAll((cursor) => ok(api.GET('/webhook/endpoints', { params: { query: { limit: 100, cursor } } })))).items : undefined),
+    [],
+  );
+  const [url, setUrl] = useState('');
+  const [events, setEvents] = useState('*');
+  const [description, setDescription] = useState('');
+  const [created, setCreated] = useState<{ id: string; secret: string }>();
+  const [error, setError] = useState<unknown>();
+  const create = async (e: Event) => {
+    e.preventDefault();
+    setError(undefined);
+    try {
+      const enabled = events
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
+      const { data } = await ok(
+        api.POST('/webhook/endpoints', {
+          body: { url, enabled_events: enabled as never, ...(description && { description }) },
+        }),
+      );
+      setCreated({ id: data.id, secret: data.secret });
+      setUrl('');
+      setDescription('');
+      endpoints.reload();
+    } catch (failure) {
+      setError(failure);
+    }
+  };
+  return (
+    <>
+      <Section title="Webhook endpoints">
+        {!can('webhooks:write') && <p class="muted">{lacks('webhooks:write')}.</p>}
+        <Loading when={endpoints.loading} />
+        <ErrorNote error={endpoints.error} />
+        {endpoints.data && endpoints.data.length === 0 && <p class="muted">No endpoints.</p>}
+        {endpoints.data && endpoints.data.length > 0 && (
+          <table class="list">
+            <thead>
+              <tr>
+                <th>Endpoint</th>
+                <th>URL</th>
+                <th>Events</th>
+                <th>Description</th>
+                <th>Created</th>
+                <th />
+              </tr>
+            </thead>
+            <tbody>
+              {endpoints.data.map((w) => (
+                <tr key={w.id}>
+                  <td class="mono">{w.id}</td>
+                  <td class="mono">{w.url}</td>
+                  <td>{w.enabled_events.join(', ')}</td>
+                  <td>{w.description ?? ''}</td>
+                  <td>
+                    <Time at={w.created_at} />
+                  </td>
+                  <td>
+                    <ConfirmButton
+                      label="Delete"
+                      question={`Delete ${w.url}? It receives nothing more.`}
+                      scope="webhooks:write"
+                      danger
+                      run={async () => {
+                        await ok(api.DELETE('/webhook/endpoints/{id}', { params: { path: { id: w.id } } }));
+                        endpoints.reload();
+                      }}
+                    />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </Section>
+      <Section title="Register an endpoint">
+        <form class="stack" onSubmit={create}>
+          <label>
+            URL
+            <input name="url" type="url" required value={url} placeholder="https://example.com/webhooks" onInput={(e) => setUrl(e.currentTarget.value)} />
+          </label>
+          <label>
+            Events (comma-separated, * for all)
+            <input name="enabled_events" value={events} onInput={(e) => setEvents(e.currentTarget.value)} />
+          </label>
+          <label>
+            Description
+            <input name="description" value={description} onInput={(e) => setDescription(e.currentTarget.value)} />
+          </label>
+          <button type="submit" class="primary" disabled={!can('webhooks:write')} title={can('webhooks:write') ? undefined : lacks('webhooks:write')}>
+            Register
+          </button>
+        </form>
+        <ErrorNote error={error} />
+        {created && (
+          <div class="secret" role="status">
+            <p>
+              Endpoint <span class="mono">{created.id}</span> registered. Its signing secret is shown this once; keep it now:
+            </p>
+            <code data-testid="secret">{created.secret}</code>
+            <button type="button" onClick={() => setCreated(undefined)}>
+              I have kept it
+            </button>
+          </div>
+        )}
+      </Section>
+    </>
+  );
+}

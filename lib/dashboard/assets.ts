@@ -1,0 +1,80 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, extname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * The dashboard's built files (dashboard/build.ts writes them): where the function finds them and
+ * how each is served. A relative directory is relative to the function's own module, which is how
+ * the stack points the bundled function at the copy inside its bundle; `npm start` gives an
+ * absolute one (infra/local/sandbox.ts).
+ */
+export const DASHBOARD_ASSETS_DIR_ENV = 'DASHBOARD_ASSETS_DIR';
+
+/** The page itself, served at `{base_url}/dashboard`; every other file is served below it by name. */
+export const DASHBOARD_PAGE = 'index.html';
+
+/**
+ * The page runs only its own script and style sheet and talks only to its own origin (the API it
+ * is served by): no inline code, no other origin, no plugin, no form posting elsewhere, no framing.
+ */
+export const DASHBOARD_CSP = [
+  "default-src 'none'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src 'self' data:",
+  "connect-src 'self'",
+  "base-uri 'none'",
+  "form-action 'none'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+/** Headers of every dashboard response, success or error. */
+export const DASHBOARD_HEADERS = {
+  'Content-Security-Policy': DASHBOARD_CSP,
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'no-referrer',
+  'X-Frame-Options': 'DENY',
+  'Cross-Origin-Opener-Policy': 'same-origin',
+} as const;
+
+/**
+ * The page is checked again on every load (it names the current script and style sheet); those are
+ * named after their content hash, so a browser may keep them for a year without asking.
+ */
+export const PAGE_CACHE_CONTROL = 'no-cache';
+export const ASSET_CACHE_CONTROL = 'public, max-age=31536000, immutable';
+
+const CONTENT_TYPES: Readonly<Record<string, string>> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+};
+
+export interface DashboardFile {
+  readonly body: string;
+  readonly contentType: string;
+  readonly cacheControl: string;
+}
+
+/** The directory named by DASHBOARD_ASSETS_DIR, resolved against `moduleUrl` when relative; throws when unset. */
+export function dashboardAssetsDir(moduleUrl: string, env: NodeJS.ProcessEnv = process.env): string {
+  const value = env[DASHBOARD_ASSETS_DIR_ENV]?.trim();
+  if (!value) throw new Error(`Environment variable ${DASHBOARD_ASSETS_DIR_ENV} is required (the built dashboard's directory)`);
+  return resolve(dirname(fileURLToPath(moduleUrl)), value);
+}
+
+/** Reads every built file of `dir` into memory, by file name; throws when the page or a type is missing. */
+export function loadDashboardFiles(dir: string): ReadonlyMap<string, DashboardFile> {
+  const files = new Map<string, DashboardFile>();
+  for (const name of readdirSync(dir)) {
+    const contentType = CONTENT_TYPES[extname(name)];
+    if (!contentType) throw new Error(`${dir}: ${name} is not a file the dashboard serves (.html, .js, .css)`);
+    files.set(name, {
+      body: readFileSync(resolve(dir, name), 'utf8'),
+      contentType,
+      cacheControl: name === DASHBOARD_PAGE ? PAGE_CACHE_CONTROL : ASSET_CACHE_CONTROL,
+    });
+  }
+  if (!files.has(DASHBOARD_PAGE)) throw new Error(`${dir} holds no ${DASHBOARD_PAGE}: build the dashboard first (npm run build:dashboard)`);
+  return files;
+}

@@ -1,0 +1,46 @@
+import { describe, expect, inject, it } from 'vitest';
+import { DASHBOARD_CSP } from '../../lib/dashboard/assets';
+
+/** GET /dashboard and its files through the local server: public, no data, strict headers. */
+
+const get = (path: string) => fetch(`${inject('baseUrl')}${path}`);
+
+describe('GET /dashboard', () => {
+  it('serves the page without a key, naming only its own script and style sheet, with the strict CSP', async () => {
+    const res = await get('/dashboard');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(res.headers.get('content-security-policy')).toBe(DASHBOARD_CSP);
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('cache-control')).toBe('no-cache');
+    const page = await res.text();
+    const sources = [...page.matchAll(/(?:src|href)="([^"]+)"/g)].map((m) => m[1]);
+    expect(sources).toEqual(['data:,', expect.stringMatching(/^dashboard\/app-\w+\.css$/), expect.stringMatching(/^dashboard\/app-\w+\.js$/)]);
+    expect(page).not.toMatch(/<script>|<style|sk_sbx_/);
+  });
+
+  it('serves the files the page names, cacheable for a year, and 404 for any other name', async () => {
+    const page = await (await get('/dashboard')).text();
+    for (const file of [...page.matchAll(/"dashboard\/(app-\w+\.(js|css))"/g)].map((m) => m[1]!)) {
+      const res = await get(`/dashboard/${file}`);
+      expect(res.status, file).toBe(200);
+      expect(res.headers.get('content-type')).toBe(file.endsWith('.js') ? 'text/javascript; charset=utf-8' : 'text/css; charset=utf-8');
+      expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+      expect(res.headers.get('content-security-policy')).toBe(DASHBOARD_CSP);
+    }
+    for (const name of ['app.js', 'index.html']) {
+      const res = await get(`/dashboard/${name}`);
+      expect(res.status).toBe(404);
+      expect(await res.json()).toEqual({ success: false, error: { code: 'NOT_FOUND', message: `The dashboard has no file ${name}` } });
+    }
+  });
+
+  it('refuses a query parameter with 400 VALIDATION_ERROR naming it, and other methods with 405', async () => {
+    const res = await get('/dashboard?key=sk_sbx_x');
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { error: unknown }).error).toMatchObject({ code: 'VALIDATION_ERROR', details: [{ field: 'key' }] });
+    const post = await fetch(`${inject('baseUrl')}/dashboard`, { method: 'POST' });
+    expect(post.status).toBe(405);
+    expect(post.headers.get('allow')).toBe('GET');
+  });
+});
