@@ -8,7 +8,7 @@ import { paymentBody } from './payloads';
 import { mapLimit } from './stats';
 
 /**
- * Part 9: how long one POST /sandbox/clock/advance takes on the local sandbox to pass the expiry of
+ * Part 9: how long POST /sandbox/clock/advance takes on the local sandbox to pass the expiry of
  * many pending payments (1 000; `--quick` 100): each is re-read and expired with its event in a
  * write of its own, in due order. The payments are copies of one created through the API, written
  * straight into the table with their due markers (creating them through the API would take longer
@@ -20,6 +20,8 @@ export interface AdvanceResult {
   /** From sending the request to its answer. */
   readonly ms: number;
   readonly paymentsPerSecond: number;
+  /** How many calls it took: more than one when a call ran out of its function's time (503) and was sent again. */
+  readonly calls: number;
   /** Payments still pending after the advance (0 when it did all that fell due). */
   readonly leftPending: number;
   readonly failures: string[];
@@ -54,15 +56,23 @@ export async function measureAdvance(options: { baseUrl: string; db: Db; payment
     }
   });
 
+  // Sent again while it answers 503 (it ran out of its function's time, having applied part of what
+  // fell due), as a client would; the time is the whole, and the calls are counted.
+  const target = new Date(Date.parse(String(template.created_at)) + (DAY_SECONDS + 3_600) * 1000).toISOString();
   const started = performance.now();
-  const res = await send('/sandbox/clock/advance', { seconds: DAY_SECONDS + 3_600 });
+  let res = await send('/sandbox/clock/advance', { to: target });
+  let calls = 1;
+  while (res.status === 503 && calls < 20) {
+    res = await send('/sandbox/clock/advance', { to: target });
+    calls++;
+  }
   const ms = performance.now() - started;
   const failures: string[] = [];
-  if (res.status !== 200) failures.push(`advance: POST /sandbox/clock/advance answered HTTP ${res.status}`);
+  if (res.status !== 200) failures.push(`advance: POST /sandbox/clock/advance answered HTTP ${res.status} after ${calls} calls`);
   const kinds = await partitionKinds(db, client.id);
   const leftPending = kinds.DUE ?? 0;
   if (leftPending > 0) failures.push(`advance: ${leftPending} of ${options.payments} payments still due after the advance`);
   // One payment.expired each (and the template's payment.created).
   if ((kinds.EVT ?? 0) < options.payments) failures.push(`advance: ${kinds.EVT ?? 0} events for ${options.payments} expiries`);
-  return { payments: options.payments, ms: Number(ms.toFixed(1)), paymentsPerSecond: Math.round(options.payments / (ms / 1000)), leftPending, failures };
+  return { payments: options.payments, ms: Number(ms.toFixed(1)), paymentsPerSecond: Math.round(options.payments / (ms / 1000)), calls, leftPending, failures };
 }

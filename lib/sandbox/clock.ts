@@ -7,7 +7,7 @@ import { transactWrite, type TransactItem } from '../db/transact';
 import { isCancelledBy } from '../db/errors';
 import { NO_CAUSE, type Cause } from '../events/event';
 import type { Recorder } from '../events/event-repository';
-import { ConcurrentWriteError, ValidationError } from '../http/errors';
+import { ApiError, ConcurrentWriteError, ValidationError } from '../http/errors';
 import type { IdempotencyClaim } from '../http/idempotency';
 import { logger } from '../logger';
 import { applyDueTransaction } from '../payments/transaction-repository';
@@ -32,12 +32,31 @@ const ADVANCE_ATTEMPTS = 3;
 const MARKER_PAGE = 100;
 
 /**
+ * An advance stops applying markers when its function has less than this left (a deployed function
+ * has 10 s, API Gateway's own limit is 30 s): what it applied stays applied, the clock has not moved,
+ * and it answers 503 so the caller sends it again, which goes on from there.
+ */
+export const ADVANCE_TIME_MARGIN_MS = 2_000;
+
+/** An advance ran out of time before it had applied everything due; nothing more is lost by sending it again. */
+export class AdvanceUnfinishedError extends ApiError {
+  constructor(applied: number) {
+    super(
+      'SERVICE_UNAVAILABLE',
+      `The advance applied ${applied} of the changes that fall due but ran out of time before moving the clock; send it again to go on`,
+      undefined,
+      { 'Retry-After': '0' },
+    );
+  }
+}
+
+/**
  * Applies what falls due for a client by `until` (its time): its due markers, oldest first (one
  * strongly consistent Query per page), each transaction re-read and changed with a conditional
  * write at its marker's time (lib/payments/transaction-repository.ts, applyDueTransaction), its
  * events recorded by `recorder`. Returns how many markers it handled.
  */
-export async function applyDueUntil(db: Db, clientId: string, until: Date, recorder: Recorder): Promise<number> {
+export async function applyDueUntil(db: Db, clientId: string, until: Date, recorder: Recorder, remainingMs: () => number = () => Infinity): Promise<number> {
   const range = keys.dueMarkersUntil(until.toISOString());
   let handled = 0;
   let startKey: Record<string, unknown> | undefined;
@@ -54,6 +73,7 @@ export async function applyDueUntil(db: Db, clientId: string, until: Date, recor
     );
     // One at a time, in due order: each is dated its own due time, and their events are recorded in that order.
     for (const marker of page.Items ?? []) {
+      if (remainingMs() < ADVANCE_TIME_MARGIN_MS) throw new AdvanceUnfinishedError(handled);
       const sk = String(marker.sk);
       const transactionId = keys.transactionIdOfDueMarker(sk);
       if (transactionId === undefined) continue;
@@ -101,6 +121,7 @@ export async function advanceClock(
   clock: Clock,
   cause: Cause,
   claim?: IdempotencyClaim,
+  remainingMs: () => number = () => Infinity,
 ): Promise<SandboxClock> {
   const real = realClockOf(clock);
   for (let attempt = 1; ; attempt++) {
@@ -117,7 +138,7 @@ export async function advanceClock(
     }
     if (target > LATEST_CLOCK_MS) throw new ValidationError([{ field, message: 'must not take the clock past 9999-12-31T23:59:59.999Z' }]);
     const moved = clientClock(real, target - realNow);
-    await applyDueUntil(db, clientId, new Date(target), { cause, clock: moved });
+    await applyDueUntil(db, clientId, new Date(target), { cause, clock: moved }, remainingMs);
     const answer = viewClock(clientClock(real, moved.offsetMs));
     try {
       await transactWrite(db, [offsetUpdate(db, clientId, offset, moved.offsetMs)], claim?.complete(answer));

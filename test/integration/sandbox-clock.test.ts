@@ -5,7 +5,7 @@ import { ValidationError } from '../../lib/http/errors';
 import { CreatePaymentBody } from '../../lib/payments/create-payment-body';
 import { createPayment, getTransaction } from '../../lib/payments/payments';
 import { readClockOffset } from '../../lib/sandbox/client-clock';
-import { advanceClock } from '../../lib/sandbox/clock';
+import { AdvanceUnfinishedError, advanceClock } from '../../lib/sandbox/clock';
 import { FakeClock } from '../support/clock';
 import { newClient, testDb } from '../support/fixtures';
 import { paymentBody } from '../support/payments';
@@ -52,5 +52,30 @@ describe('advanceClock', () => {
     // Past its expiry on that clock: read as expired, as for any client.
     real.advanceMinutes(1_440);
     expect((await getTransaction(testDb(), clientId, txn.id, clock)).status).toBe('expired');
+  });
+
+  it('answers 503 when its function runs out of time midway, having moved nothing; sent again, it goes on from there', async () => {
+    const { clientId } = await newClient();
+    const real = new FakeClock(new Date('2031-03-01T00:00:00.000Z'));
+    const clock = clientClock(real, 0);
+    const payments = [];
+    for (let n = 0; n < 3; n++) payments.push(await createPayment(testDb(), clientId, CreatePaymentBody.parse(paymentBody()), clock, NO_CAUSE));
+    const stored = async () => Promise.all(payments.map(async (p) => (await getTransaction(testDb(), clientId, p.id, clientClock(real, 0))).status));
+    // Time for two of the three, then none.
+    let checks = 0;
+    const remainingMs = () => (++checks <= 2 ? 60_000 : 0);
+
+    const cut = advanceClock(testDb(), clientId, { seconds: 2 * 86_400 }, clock, NO_CAUSE, undefined, remainingMs);
+
+    await expect(cut).rejects.toBeInstanceOf(AdvanceUnfinishedError);
+    await expect(cut).rejects.toMatchObject({ status: 503, code: 'SERVICE_UNAVAILABLE', headers: { 'Retry-After': '0' } });
+    expect(await readClockOffset(testDb(), clientId)).toBe(0);
+    // Read on the real clock, where none has expired yet: only what the cut advance stored shows.
+    expect((await stored()).sort()).toEqual(['expired', 'expired', 'pending']);
+
+    const again = await advanceClock(testDb(), clientId, { seconds: 2 * 86_400 }, clock, NO_CAUSE);
+
+    expect(again.offset_seconds).toBe(2 * 86_400);
+    expect(await stored()).toEqual(['expired', 'expired', 'expired']);
   });
 });
