@@ -1088,6 +1088,74 @@ export interface components {
                 "application/json": components["schemas"]["MethodNotAllowedError"];
             };
         };
+        /** @description 413, answered by API Gateway on a deployed stage, not the envelope: The body is over 10 MB, the HTTP API payload quota (the local server answers the same). */
+        GatewayPayloadTooLarge: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "message": "Request Entity Too Large"
+                 *     }
+                 */
+                "application/json": {
+                    /** @constant */
+                    message: "Request Entity Too Large";
+                };
+            };
+        };
+        /** @description 429, answered by API Gateway on a deployed stage, not the envelope: The whole stage is over its throttle (100 requests/s, bursts of 200), whichever client sends; no Retry-After. */
+        GatewayThrottled: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "message": "Too Many Requests"
+                 *     }
+                 */
+                "application/json": {
+                    /** @constant */
+                    message: "Too Many Requests";
+                };
+            };
+        };
+        /** @description 500, answered by API Gateway on a deployed stage, not the envelope: The function crashed or ran out of its 10 s. */
+        GatewayInternalError: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "message": "Internal Server Error"
+                 *     }
+                 */
+                "application/json": {
+                    /** @constant */
+                    message: "Internal Server Error";
+                };
+            };
+        };
+        /** @description 503, answered by API Gateway on a deployed stage, not the envelope: No answer from the function within the integration timeout (30 s). */
+        GatewayIntegrationTimeout: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "message": "Service Unavailable"
+                 *     }
+                 */
+                "application/json": {
+                    /** @constant */
+                    message: "Service Unavailable";
+                };
+            };
+        };
     };
     parameters: {
         /** @description Sandbox control (docs/api.md §12), for keys with the `sandbox:simulate` scope (403 FORBIDDEN otherwise, whatever the operation's own scope): makes this request misbehave on purpose. `error_500` answers 500 INTERNAL_ERROR, `error_503` 503 SERVICE_UNAVAILABLE and `rate_limit` 429 RATE_LIMITED with `Retry-After: 1`, each with nothing done; `latency_<ms>` (0–10000) delays the answer by that many milliseconds, then runs the request normally; `error_after_commit` runs the request, commits its effect and its Idempotency-Key record, then answers 500 INTERNAL_ERROR: a retry with the same Idempotency-Key gets the stored answer. Any other value is 400 VALIDATION_ERROR naming the header. Checked after the client's requests per second, so it counts as a request. */

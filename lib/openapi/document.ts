@@ -285,6 +285,17 @@ function paths(): ZodOpenApiPathsObject {
   return result;
 }
 
+/**
+ * What API Gateway answers itself on a deployed stage, before or instead of a function: HTTP APIs
+ * cannot reshape these bodies, so they are not the envelope (docs/api.md §2, README "Limits").
+ */
+export const GATEWAY_ANSWERS = [
+  { name: 'GatewayPayloadTooLarge', status: 413, message: 'Request Entity Too Large', when: 'The body is over 10 MB, the HTTP API payload quota (the local server answers the same).' },
+  { name: 'GatewayThrottled', status: 429, message: 'Too Many Requests', when: "The whole stage is over its throttle (100 requests/s, bursts of 200), whichever client sends; no Retry-After." },
+  { name: 'GatewayInternalError', status: 500, message: 'Internal Server Error', when: 'The function crashed or ran out of its 10 s.' },
+  { name: 'GatewayIntegrationTimeout', status: 503, message: 'Service Unavailable', when: 'No answer from the function within the integration timeout (30 s).' },
+] as const;
+
 function description(): string {
   const scopeRows = scopes.map((scope) => {
     const operations = routeList.filter((r) => r.scope === scope).map((r) => `\`${r.method} ${r.path}\``);
@@ -317,6 +328,11 @@ function description(): string {
     "Checked in this order: route (404/405) → key (401) → scope (403) → the client's requests per second " +
       '(429) → the `Sandbox-Fault` header (403/400, then the fault it asks for) → media type, size, JSON (415/413/400) → validation (400) → resource (404) → state (409/422).',
     ['| status | code | when |', '|---|---|---|', ...errorRows].join('\n'),
+    '## Answers of the deployed gateway',
+    'A deployed stage sits behind API Gateway, which answers these itself with `{"message": …}` and no ' +
+      '`X-Request-Id`, not the envelope (components `responses` of the same names): ' +
+      GATEWAY_ANSWERS.map((a) => `${a.status} \`{"message":"${a.message}"}\` (${a.when.replace(/\.$/, '')})`).join('; ') +
+      '. Everything the functions answer uses the envelope.',
     '## Limits',
     [
       `- Each client may make ${DEFAULT_LIMITS.requestsPerSecond} requests per second (all its keys and operations together; ` +
@@ -409,6 +425,25 @@ export function buildOpenApiDocument(): OpenApiDocument {
           headers: { 'X-Request-Id': headerRef('X-Request-Id'), Allow: headerRef('Allow') },
           content: { 'application/json': { schema: errorEnvelopes.METHOD_NOT_ALLOWED } },
         },
+        ...Object.fromEntries(
+          GATEWAY_ANSWERS.map((a) => [
+            a.name,
+            {
+              description: `${a.status}, answered by API Gateway on a deployed stage, not the envelope: ${a.when}`,
+              content: {
+                'application/json': {
+                  schema: {
+                    type: 'object',
+                    required: ['message'],
+                    additionalProperties: false,
+                    properties: { message: { type: 'string', const: a.message } },
+                  },
+                  example: { message: a.message },
+                },
+              },
+            },
+          ]),
+        ),
       },
       securitySchemes: {
         [SECURITY_SCHEME]: {

@@ -58,7 +58,7 @@ describe('advanceClock', () => {
     const { clientId } = await newClient();
     const real = new FakeClock(new Date('2031-03-01T00:00:00.000Z'));
     const clock = clientClock(real, 0);
-    const payments = [];
+    const payments: Awaited<ReturnType<typeof createPayment>>[] = [];
     for (let n = 0; n < 3; n++) payments.push(await createPayment(testDb(), clientId, CreatePaymentBody.parse(paymentBody()), clock, NO_CAUSE));
     const stored = async () => Promise.all(payments.map(async (p) => (await getTransaction(testDb(), clientId, p.id, clientClock(real, 0))).status));
     // Time for two of the three, then none.

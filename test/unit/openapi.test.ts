@@ -34,6 +34,21 @@ describe('openapi.json', () => {
     expect(committedText).toBe(`${JSON.stringify(buildOpenApiDocument(), null, 2)}\n`);
   });
 
+  it("documents the deployed gateway's own answers with their real bodies, apart from the envelope", () => {
+    const gateway = Object.fromEntries(
+      Object.entries(committed.components.responses as Json)
+        .filter(([name]) => name.startsWith('Gateway'))
+        .map(([name, response]) => [name, { status: Number(/^(\d{3}),/.exec(response.description)?.[1]), body: response.content['application/json'].example }]),
+    );
+    expect(gateway).toEqual({
+      GatewayPayloadTooLarge: { status: 413, body: { message: 'Request Entity Too Large' } },
+      GatewayThrottled: { status: 429, body: { message: 'Too Many Requests' } },
+      GatewayInternalError: { status: 500, body: { message: 'Internal Server Error' } },
+      GatewayIntegrationTimeout: { status: 503, body: { message: 'Service Unavailable' } },
+    });
+    expect(committed.info.description).toContain('503 `{"message":"Service Unavailable"}`');
+  });
+
   it('is a valid OpenAPI 3.1 document', async () => {
     const validator = new Validator();
     const result = await validator.validate(structuredClone(committed));
