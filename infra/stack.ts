@@ -20,10 +20,10 @@ import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import { CURSOR_SECRET_ARN_ENV } from '../lib/db/cursor-key';
-import { DUE_INDEX, tableDefinition } from '../lib/db/table';
+import { tableDefinition } from '../lib/db/table';
 import type { Limits } from '../lib/limits';
 import { DASHBOARD_ASSETS_DIR_ENV } from '../lib/dashboard/assets';
-import { API_BASE_PATH, fallbackHandler, routeList, routes, sweepHandler, type Route } from '../lib/routes';
+import { API_BASE_PATH, backgroundFunctions, fallbackFunction, routeList, routes, type Route } from '../lib/routes';
 import { DEFAULT_DELIVERY_SETTINGS, deliverySettingsEnvironment } from '../lib/webhooks/delivery-settings';
 import { URL_POLICY_ENV, type UrlPolicy } from '../lib/webhooks/policy';
 import { DISPATCH_FILTERS, DISPATCHER_TIMEOUT_SECONDS } from '../lib/webhooks/stream-filter';
@@ -32,8 +32,8 @@ import { ApiFunction } from './constructs/api-function';
 /** A deployed stage accepts only https webhook URLs whose hosts resolve to public addresses (docs/api.md §11). */
 const WEBHOOK_URL_POLICY: UrlPolicy = 'deployed';
 
-/** What the webhook dispatcher does on the table, and nothing more. */
-export const DISPATCHER_TABLE_ACTIONS = ['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:PutItem', 'dynamodb:UpdateItem'] as const;
+/** What the webhook dispatcher does on the table, and nothing more (its declaration, lib/routes.ts). */
+export const DISPATCHER_TABLE_ACTIONS = backgroundFunctions.dispatchEvents.dynamodb.actions.map((action) => `dynamodb:${action}`);
 
 /** Where the dashboard function's bundle holds the built page, beside its index.mjs. */
 export const DASHBOARD_BUNDLE_DIR = 'dashboard';
@@ -83,17 +83,18 @@ export class PaymentSandboxStack extends Stack {
   readonly dispatcherFailures: Queue;
   /** The sweep over what falls due, invoked every minute by a schedule. */
   readonly sweepFunction: ApiFunction;
+  /** Every function, by the name its declaration has in lib/routes.ts (a route's id, `routeNotFound`, `dispatchEvents`, `sweep`). */
+  readonly functions: ReadonlyMap<string, ApiFunction>;
 
   constructor(scope: Construct, id: string, props: PaymentSandboxStackProps) {
     super(scope, id, props);
 
     this.table = this.createTable(props.retain);
     this.cursorSecret = this.createCursorSecret();
-    const indexNames = tableDefinition.indexes.map((index) => index.name);
 
     // Routes that match nothing reach `$default` before any authentication, so it needs no table.
     this.fallbackFunction = new ApiFunction(this, 'RouteNotFound', {
-      entry: join(projectRoot, fallbackHandler),
+      entry: join(projectRoot, fallbackFunction.handler),
       projectRoot,
       description: 'No route matched: 404, or 405 with Allow',
     });
@@ -117,8 +118,12 @@ export class PaymentSandboxStack extends Stack {
       byHandler.set(route.handler, fn);
       // A route that needs no table (the OpenAPI document, the dashboard) gets neither TABLE_NAME nor a grant. The
       // others load lib/config.ts, which reads the webhook URL policy: said explicitly, not defaulted.
+      // Each is granted exactly the actions its route declares (lib/routes.ts).
+      if (route.table === 'none' && route.dynamodb.actions.length + (route.dynamodb.indexes?.length ?? 0) > 0) {
+        throw new Error(`Route ${route.id} has table: 'none' but declares DynamoDB actions`);
+      }
       if (!shared && route.table !== 'none') {
-        fn.bindTable(this.table, { access: route.table, indexNames, limits: props.limits });
+        fn.bindTable(this.table, { access: route.table, dynamodb: route.dynamodb, limits: props.limits });
         fn.function.addEnvironment(URL_POLICY_ENV, WEBHOOK_URL_POLICY);
       }
       if (!shared && route.cursors) {
@@ -165,6 +170,12 @@ export class PaymentSandboxStack extends Stack {
     });
 
     this.sweepFunction = this.createSweep(props.limits);
+    this.functions = new Map([
+      ...routeFunctions,
+      [fallbackFunction.id, this.fallbackFunction],
+      [backgroundFunctions.dispatchEvents.id, this.dispatcherFunction],
+      [backgroundFunctions.sweep.id, this.sweepFunction],
+    ]);
 
     new CfnOutput(this, 'ApiUrl', {
       description: 'The {base_url} of the API contract',
@@ -209,14 +220,14 @@ export class PaymentSandboxStack extends Stack {
    */
   private createDispatcher(limits: Limits): [ApiFunction, Queue] {
     const fn = new ApiFunction(this, 'DispatchEvents', {
-      entry: join(projectRoot, 'functions/dispatch-events.ts'),
+      entry: join(projectRoot, backgroundFunctions.dispatchEvents.handler),
       projectRoot,
       description: 'Delivers the webhooks of new events, from the table stream',
       timeout: Duration.seconds(DISPATCHER_TIMEOUT_SECONDS),
     });
-    // GetItem (attempt, endpoint, event), Query (the client's endpoints), PutItem (attempts) and
-    // UpdateItem (claims, outcomes, the event's due attributes); the transactions are made of these.
-    fn.bindTableActions(this.table, { actions: DISPATCHER_TABLE_ACTIONS, limits });
+    // Its declared table actions (lib/routes.ts); the stream actions it declares are the ones the
+    // event source below grants (test/grants checks the template against both).
+    fn.bindTableActions(this.table, { dynamodb: backgroundFunctions.dispatchEvents.dynamodb, limits });
     fn.function.addEnvironment(URL_POLICY_ENV, WEBHOOK_URL_POLICY);
     for (const [name, value] of Object.entries(deliverySettingsEnvironment(DEFAULT_DELIVERY_SETTINGS))) fn.function.addEnvironment(name, value);
 
@@ -265,13 +276,13 @@ export class PaymentSandboxStack extends Stack {
    */
   private createSweep(limits: Limits): ApiFunction {
     const sweep = new ApiFunction(this, 'Sweep', {
-      entry: join(projectRoot, sweepHandler),
+      entry: join(projectRoot, backgroundFunctions.sweep.handler),
       projectRoot,
       description: 'Every minute: stores what has fallen due (expired payments, with their events) and makes the webhook attempts due',
       // A webhook attempt may take its 10 s; what a pass does not reach in time is still due on the next tick.
       timeout: Duration.seconds(DISPATCHER_TIMEOUT_SECONDS),
     });
-    sweep.bindSweep(this.table, { dueIndexName: DUE_INDEX, limits });
+    sweep.bindTableActions(this.table, { dynamodb: backgroundFunctions.sweep.dynamodb, limits });
     sweep.function.addEnvironment(URL_POLICY_ENV, WEBHOOK_URL_POLICY);
     for (const [name, value] of Object.entries(deliverySettingsEnvironment(DEFAULT_DELIVERY_SETTINGS))) sweep.function.addEnvironment(name, value);
     sweep.function.configureAsyncInvoke({ retryAttempts: 0 });

@@ -1,3 +1,4 @@
+import { NO_TABLE, type DynamoAccess } from './db/access';
 import type { Scope } from './scopes';
 
 /** How much of the table a route's function may touch; drives the IAM grant in infra ('none': no table at all). */
@@ -14,6 +15,12 @@ export interface Route {
   /** Scope the key needs, or null for a public route. */
   readonly scope: Scope | null;
   readonly table: TableAccess;
+  /**
+   * What its function does on the table (lib/db/access.ts): exactly what it is granted, and what
+   * test/grants checks against the calls the suites record it making. Every authenticated route
+   * reads its key (GetItem) and counts the request (UpdateItem).
+   */
+  readonly dynamodb: DynamoAccess;
   readonly summary: string;
   /** Each success writes one audit line (lib/http/audit.ts): operations that move money or state on a key's say-so. */
   readonly audit?: true;
@@ -29,6 +36,15 @@ export const API_BASE_PATH = '/api/v1';
 
 const route = <const R extends Route>(r: R): R => r;
 
+/**
+ * A write route gives its Idempotency-Key claim back (DeleteItem, lib/http/idempotency-store.ts)
+ * only after a failure with nothing worth storing: a 500 or a concurrent write.
+ */
+const RELEASES_CLAIM = {
+  DeleteItem:
+    'gives an Idempotency-Key claim back after a failure with nothing worth storing (a 500, a concurrent write); the suites provoke that on other routes',
+} as const;
+
 /** The route table: the single source for the CDK routes, the local server and the OpenAPI document. */
 export const routes = {
   listChannels: route({
@@ -38,6 +54,7 @@ export const routes = {
     handler: 'functions/list-channels.ts',
     scope: 'channels:read',
     table: 'read',
+    dynamodb: { actions: ['GetItem', 'UpdateItem'] },
     summary: 'List payment methods and channels',
   }),
   createPayment: route({
@@ -47,6 +64,7 @@ export const routes = {
     handler: 'functions/create-payment.ts',
     scope: 'transactions:write',
     table: 'write',
+    dynamodb: { actions: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'], because: RELEASES_CLAIM },
     summary: 'Create a payment transaction',
   }),
   getTransaction: route({
@@ -56,6 +74,7 @@ export const routes = {
     handler: 'functions/get-transaction.ts',
     scope: 'transactions:read',
     table: 'read',
+    dynamodb: { actions: ['GetItem', 'UpdateItem'] },
     summary: 'Retrieve a transaction',
   }),
   listTransactions: route({
@@ -65,6 +84,7 @@ export const routes = {
     handler: 'functions/list-transactions.ts',
     scope: 'transactions:read',
     table: 'read',
+    dynamodb: { actions: ['GetItem', 'Query', 'UpdateItem'] },
     cursors: true,
     summary: 'List transactions with filters',
   }),
@@ -75,6 +95,7 @@ export const routes = {
     handler: 'functions/cancel-transaction.ts',
     scope: 'transactions:write',
     table: 'write',
+    dynamodb: { actions: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'], because: RELEASES_CLAIM },
     audit: true,
     summary: 'Cancel a pending transaction',
   }),
@@ -85,6 +106,7 @@ export const routes = {
     handler: 'functions/simulate-transaction.ts',
     scope: 'sandbox:simulate',
     table: 'write',
+    dynamodb: { actions: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'], because: RELEASES_CLAIM },
     audit: true,
     summary: 'Settle, fail or expire a pending transaction (sandbox control)',
   }),
@@ -95,6 +117,7 @@ export const routes = {
     handler: 'functions/create-refund.ts',
     scope: 'refunds:write',
     table: 'write',
+    dynamodb: { actions: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'], because: RELEASES_CLAIM },
     audit: true,
     summary: 'Refund all or part of a settled transaction',
   }),
@@ -105,6 +128,7 @@ export const routes = {
     handler: 'functions/list-settlements.ts',
     scope: 'settlements:read',
     table: 'read',
+    dynamodb: { actions: ['GetItem', 'Query', 'UpdateItem'] },
     cursors: true,
     summary: 'List the settlement ledger',
   }),
@@ -115,6 +139,7 @@ export const routes = {
     handler: 'functions/list-events.ts',
     scope: 'events:read',
     table: 'read',
+    dynamodb: { actions: ['GetItem', 'Query', 'UpdateItem'] },
     cursors: true,
     summary: 'List events, newest first or oldest first for polling',
   }),
@@ -125,6 +150,7 @@ export const routes = {
     handler: 'functions/get-event.ts',
     scope: 'events:read',
     table: 'read',
+    dynamodb: { actions: ['GetItem', 'UpdateItem'] },
     summary: 'Retrieve an event',
   }),
   listEventDeliveries: route({
@@ -134,6 +160,7 @@ export const routes = {
     handler: 'functions/list-event-deliveries.ts',
     scope: 'events:read',
     table: 'read',
+    dynamodb: { actions: ['GetItem', 'Query', 'UpdateItem'] },
     cursors: true,
     summary: "List an event's webhook delivery attempts",
   }),
@@ -144,6 +171,7 @@ export const routes = {
     handler: 'functions/resend-event.ts',
     scope: 'webhooks:write',
     table: 'write',
+    dynamodb: { actions: ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem'], because: RELEASES_CLAIM },
     audit: true,
     summary: 'Send an event to webhook endpoints again',
   }),
@@ -154,6 +182,7 @@ export const routes = {
     handler: 'functions/create-webhook-endpoint.ts',
     scope: 'webhooks:write',
     table: 'write',
+    dynamodb: { actions: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'] },
     audit: true,
     summary: 'Register a webhook endpoint',
   }),
@@ -164,6 +193,7 @@ export const routes = {
     handler: 'functions/list-webhook-endpoints.ts',
     scope: 'webhooks:write',
     table: 'read',
+    dynamodb: { actions: ['GetItem', 'Query', 'UpdateItem'] },
     cursors: true,
     summary: 'List webhook endpoints',
   }),
@@ -174,6 +204,7 @@ export const routes = {
     handler: 'functions/get-webhook-endpoint.ts',
     scope: 'webhooks:write',
     table: 'read',
+    dynamodb: { actions: ['GetItem', 'UpdateItem'] },
     summary: 'Retrieve a webhook endpoint',
   }),
   deleteWebhookEndpoint: route({
@@ -183,6 +214,7 @@ export const routes = {
     handler: 'functions/delete-webhook-endpoint.ts',
     scope: 'webhooks:write',
     table: 'write',
+    dynamodb: { actions: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'] },
     audit: true,
     summary: 'Delete a webhook endpoint',
   }),
@@ -193,6 +225,7 @@ export const routes = {
     handler: 'functions/reset-sandbox.ts',
     scope: 'sandbox:simulate',
     table: 'write',
+    dynamodb: { actions: ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem'] },
     audit: true,
     summary: "Delete the client's data for a clean start (sandbox control)",
   }),
@@ -203,6 +236,7 @@ export const routes = {
     handler: 'functions/get-sandbox-clock.ts',
     scope: 'sandbox:simulate',
     table: 'read',
+    dynamodb: { actions: ['GetItem', 'UpdateItem'] },
     summary: "Read the client's sandbox clock (sandbox control)",
   }),
   advanceSandboxClock: route({
@@ -213,6 +247,7 @@ export const routes = {
     scope: 'sandbox:simulate',
     table: 'write',
     audit: true,
+    dynamodb: { actions: ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem'] },
     summary: "Move the client's sandbox clock ahead, applying what falls due (sandbox control)",
   }),
   getDashboard: route({
@@ -222,6 +257,7 @@ export const routes = {
     handler: 'functions/dashboard.ts',
     scope: null,
     table: 'none',
+    dynamodb: NO_TABLE,
     summary: 'The dashboard: a web page that uses this API with a key entered in the browser',
   }),
   getDashboardAsset: route({
@@ -231,6 +267,7 @@ export const routes = {
     handler: 'functions/dashboard.ts',
     scope: null,
     table: 'none',
+    dynamodb: NO_TABLE,
     summary: "The dashboard's script and style sheet",
   }),
   getOpenApiDocument: route({
@@ -240,6 +277,7 @@ export const routes = {
     handler: 'functions/get-openapi.ts',
     scope: null,
     table: 'none',
+    dynamodb: NO_TABLE,
     summary: "This API's OpenAPI 3.1 document",
   }),
 } as const;
@@ -248,11 +286,64 @@ export type RouteId = keyof typeof routes;
 
 export const routeList: readonly Route[] = Object.values(routes);
 
-/** The handler for requests that match no route: 404, or 405 with `Allow`. */
-export const fallbackHandler = 'functions/route-not-found.ts';
+/** A function that is not a route's, with what it does on the table as a route declares it. */
+export interface BackgroundFunction {
+  /** Its name in the grant check and in `npm start`'s recording. */
+  readonly id: string;
+  readonly handler: string;
+  readonly dynamodb: DynamoAccess;
+}
 
-/** Not a route: the sweep over what falls due, run by a schedule every minute deployed and every second by `npm start`. */
-export const sweepHandler = 'functions/sweep.ts';
+const background = <const F extends BackgroundFunction>(f: F): F => f;
+
+/** The handler for requests that match no route: 404, or 405 with `Allow`. It needs no table. */
+export const fallbackFunction = background({ id: 'routeNotFound', handler: 'functions/route-not-found.ts', dynamodb: NO_TABLE });
+export const fallbackHandler = fallbackFunction.handler;
+
+/**
+ * The functions no route invokes, with their declarations (the stack confines their table actions to
+ * client partitions: neither ever reads a key record).
+ */
+export const backgroundFunctions = {
+  /**
+   * Webhook delivery from the table's stream: GetItem (attempt, endpoint, event), Query (the
+   * client's endpoints), PutItem (attempts) and UpdateItem (claims, outcomes, the event's due
+   * attributes); its transactions are made of these. The stream actions are the event source
+   * mapping's, with this function's role.
+   */
+  dispatchEvents: background({
+    id: 'dispatchEvents',
+    handler: 'functions/dispatch-events.ts',
+    dynamodb: {
+      actions: ['GetItem', 'Query', 'PutItem', 'UpdateItem'],
+      stream: ['DescribeStream', 'GetShardIterator', 'GetRecords', 'ListStreams'],
+      because: {
+        ListStreams:
+          "Lambda's event source mapping lists the table's streams when it is created; the local poller is handed the stream ARN instead.",
+      },
+    },
+  }),
+  /**
+   * The sweep over what falls due, run by a schedule every minute deployed and every second by
+   * `npm start`: a Query of the due index finds the work; each item is re-read (GetItem) and changed
+   * with its events in one TransactWriteItems (UpdateItem, PutItem, and DeleteItem for the
+   * transaction's due marker); the clients whose clocks run ahead are found in the due index too,
+   * and their due markers by a Query of their partitions; webhook delivery's due items also Query
+   * the client's endpoints.
+   */
+  sweep: background({
+    id: 'sweep',
+    handler: 'functions/sweep.ts',
+    dynamodb: { actions: ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem'], indexes: ['due'] },
+  }),
+} as const;
+
+/** Every function's name and declaration: the routes', the fallback's and the background ones'. */
+export const functionList: readonly { readonly id: string; readonly dynamodb: DynamoAccess }[] = [
+  ...routeList,
+  fallbackFunction,
+  ...Object.values(backgroundFunctions),
+];
 
 /** Turns a route path into a regular expression that captures its parameters. */
 export function pathPattern(path: string): RegExp {

@@ -11,6 +11,7 @@ import { COUNTER_ATTRIBUTE } from '../../lib/auth/request-counter';
 import { CLIENT_PARTITION_PREFIX } from '../../lib/db/keys';
 import { tableDefinition } from '../../lib/db/table';
 import { limitsEnvironment, type Limits } from '../../lib/limits';
+import { READ_ACTIONS, type DynamoAccess, type TableAction } from '../../lib/db/access';
 import type { TableAccess } from '../../lib/routes';
 import { SERVICE_NAME } from '../../lib/service';
 
@@ -20,27 +21,6 @@ const LAMBDA_CREDENTIALS = fileURLToPath(new URL('../../lib/db/lambda-credential
 
 /** The access levels that bind a table; a route with `table: 'none'` is never bound. */
 export type TableGrant = Exclude<TableAccess, 'none'>;
-
-/** Everything a GET needs; TransactGetItems authorizes as GetItem. */
-const READ_ACTIONS = ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query', 'dynamodb:ConditionCheckItem'];
-
-/**
- * TransactWriteItems has no action of its own: it is authorized item by item as
- * PutItem, UpdateItem, DeleteItem or ConditionCheckItem, all of which writers get.
- */
-const WRITE_ACTIONS = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem'];
-
-/**
- * A sweep reads each due item and changes it with its events in one TransactWriteItems, whose
- * items authorize as UpdateItem and PutItem (and ConditionCheckItem), and DeleteItem for the
- * transaction's due marker (keys.dueMarker), the one item it deletes; it finds its work by a Query
- * of the due index, and an advanced client's due markers by a Query of its partition. Webhook
- * delivery's due items (lib/webhooks/dispatch.ts) also Query the client's endpoints, in its partition.
- */
-const SWEEP_ITEM_ACTIONS = ['dynamodb:GetItem', 'dynamodb:UpdateItem', 'dynamodb:PutItem', 'dynamodb:DeleteItem', 'dynamodb:ConditionCheckItem', 'dynamodb:Query'];
-
-/** Every request counts itself in its client's partition (lib/auth/request-counter.ts), reads too. */
-const COUNTER_ACTIONS = ['dynamodb:UpdateItem'];
 
 /**
  * Writers (and readers' request counters) may write only items whose partition key is a
@@ -78,20 +58,23 @@ export interface ApiFunctionProps {
 export interface BindTableOptions {
   readonly access: TableGrant;
   /**
-   * The table's global secondary indexes. Each is granted by name, so the
-   * policy carries no `index/*` wildcard and cdk-nag has nothing to excuse.
+   * What the function does on the table (the route's declaration, lib/routes.ts): exactly these
+   * actions are granted. Each index is granted by name, so the policy carries no `index/*`
+   * wildcard and cdk-nag has nothing to excuse.
    */
-  readonly indexNames: readonly string[];
+  readonly dynamodb: DynamoAccess;
   /** The stage's per-client budget (CLIENT_REQUESTS_PER_SECOND, LIST_READ_UNITS_PER_REQUEST). */
   readonly limits: Limits;
 }
 
-export interface BindSweepOptions {
-  /** The sparse index of what falls due (lib/db/table.ts): the only index a sweep may query. */
-  readonly dueIndexName: string;
-  /** lib/config.ts reads the limits in every function, so a sweep is given them too. */
+export interface BindTableActionsOptions {
+  /** What the function does on the table (its declaration, lib/routes.ts); stream actions are the event source's to grant. */
+  readonly dynamodb: DynamoAccess;
+  /** lib/config.ts reads the limits in every function, so a background function is given them too. */
   readonly limits: Limits;
 }
+
+const dynamoActions = (actions: readonly TableAction[]) => actions.map((action) => `dynamodb:${action}`);
 
 /**
  * One API Lambda with the house defaults: Node.js 24 on arm64, an ESM bundle
@@ -167,55 +150,61 @@ export class ApiFunction extends Construct {
   }
 
   /**
-   * Points the function at the table (TABLE_NAME) with the stage's limits, and grants exactly
-   * `actions` on the table's client partitions, for a function that is not a route (its
-   * `access` is not one of the routes' levels): no index, no other item.
+   * Points a function that is not a route (the webhook dispatcher, the sweep) at the table
+   * (TABLE_NAME) with the stage's limits, and grants exactly its declared actions: Query on each
+   * declared index, and the table actions on the table's client partitions only (it never reads a
+   * key record).
    */
-  bindTableActions(table: ITable, options: { actions: readonly string[]; limits: Limits }): void {
-    this.function.addEnvironment('TABLE_NAME', table.tableName);
-    for (const [name, value] of Object.entries(limitsEnvironment(options.limits))) this.function.addEnvironment(name, value);
-    this.role.addToPrincipalPolicy(
-      new PolicyStatement({ actions: [...options.actions], resources: [table.tableArn], conditions: CLIENT_PARTITIONS_ONLY }),
-    );
+  bindTableActions(table: ITable, options: BindTableActionsOptions): void {
+    this.setTableEnvironment(table, options.limits);
+    const { actions, indexes = [] } = options.dynamodb;
+    if (indexes.length > 0) {
+      this.role.addToPrincipalPolicy(
+        new PolicyStatement({ actions: ['dynamodb:Query'], resources: indexes.map((name) => `${table.tableArn}/index/${name}`) }),
+      );
+    }
+    if (actions.length > 0) {
+      this.role.addToPrincipalPolicy(new PolicyStatement({ actions: dynamoActions(actions), resources: [table.tableArn], conditions: CLIENT_PARTITIONS_ONLY }));
+    }
   }
 
   /**
-   * Points the function at the table (TABLE_NAME) with the stage's limits, and grants exactly the
-   * actions `access` allows: reads on the table and its indexes; on the table's client partitions
-   * only, writes for writers and, for readers, the UpdateItem of their request counter.
+   * Points a route's function at the table (TABLE_NAME) with the stage's limits, and grants exactly
+   * its declared actions: those that change nothing on the table (authentication reads key-hash
+   * records outside client partitions) and Query on each declared index; the writes on the
+   * table's client partitions only, and for a `read` route nothing but its request counter's
+   * UpdateItem, which must name only the counter's attributes and return nothing.
    */
   bindTable(table: ITable, options: BindTableOptions): void {
-    this.function.addEnvironment('TABLE_NAME', table.tableName);
-    for (const [name, value] of Object.entries(limitsEnvironment(options.limits))) this.function.addEnvironment(name, value);
-    this.role.addToPrincipalPolicy(
-      new PolicyStatement({
-        actions: READ_ACTIONS,
-        resources: [table.tableArn, ...options.indexNames.map((name) => `${table.tableArn}/index/${name}`)],
-      }),
-    );
-    this.role.addToPrincipalPolicy(
-      new PolicyStatement({
-        actions: options.access === 'write' ? WRITE_ACTIONS : COUNTER_ACTIONS,
-        resources: [table.tableArn],
-        conditions: options.access === 'write' ? CLIENT_PARTITIONS_ONLY : COUNTER_ONLY,
-      }),
-    );
+    const { actions, indexes = [] } = options.dynamodb;
+    const reads = actions.filter((action) => READ_ACTIONS.has(action));
+    const writes = actions.filter((action) => !READ_ACTIONS.has(action));
+    const refused = options.access === 'read' ? writes.filter((action) => action !== 'UpdateItem') : [];
+    if (refused.length > 0) {
+      throw new Error(`${this.node.path}: a 'read' function writes nothing but its request counter (UpdateItem), yet declares ${refused.join(', ')}`);
+    }
+    this.setTableEnvironment(table, options.limits);
+    if (reads.length > 0) {
+      this.role.addToPrincipalPolicy(new PolicyStatement({ actions: dynamoActions(reads), resources: [table.tableArn] }));
+    }
+    if (indexes.length > 0) {
+      this.role.addToPrincipalPolicy(
+        new PolicyStatement({ actions: ['dynamodb:Query'], resources: indexes.map((name) => `${table.tableArn}/index/${name}`) }),
+      );
+    }
+    if (writes.length > 0) {
+      this.role.addToPrincipalPolicy(
+        new PolicyStatement({
+          actions: dynamoActions(writes),
+          resources: [table.tableArn],
+          conditions: options.access === 'write' ? CLIENT_PARTITIONS_ONLY : COUNTER_ONLY,
+        }),
+      );
+    }
   }
 
-  /**
-   * Points a sweep (functions/sweep.ts) at the table (TABLE_NAME, with the stage's limits) and
-   * grants exactly what a pass does: Query on the due index and on no other, and GetItem,
-   * UpdateItem, PutItem, DeleteItem (due markers), ConditionCheckItem and Query on the table's
-   * client partitions only.
-   */
-  bindSweep(table: ITable, options: BindSweepOptions): void {
+  private setTableEnvironment(table: ITable, limits: Limits): void {
     this.function.addEnvironment('TABLE_NAME', table.tableName);
-    for (const [name, value] of Object.entries(limitsEnvironment(options.limits))) this.function.addEnvironment(name, value);
-    this.role.addToPrincipalPolicy(
-      new PolicyStatement({ actions: ['dynamodb:Query'], resources: [`${table.tableArn}/index/${options.dueIndexName}`] }),
-    );
-    this.role.addToPrincipalPolicy(
-      new PolicyStatement({ actions: SWEEP_ITEM_ACTIONS, resources: [table.tableArn], conditions: CLIENT_PARTITIONS_ONLY }),
-    );
+    for (const [name, value] of Object.entries(limitsEnvironment(limits))) this.function.addEnvironment(name, value);
   }
 }

@@ -10,7 +10,8 @@ import { DASHBOARD_ASSETS_DIR_ENV } from '../../lib/dashboard/assets';
 import { CURSOR_SECRET_ENV, cursorKeyOf, MIN_CURSOR_SECRET_LENGTH } from '../../lib/db/cursor-key';
 import type { Db } from '../../lib/db/db';
 import { DEFAULT_LIMITS, LIMIT_ENV, limitsEnvironment, parseLimit, type Limits } from '../../lib/limits';
-import { sweepHandler } from '../../lib/routes';
+import { invokedAs } from '../../lib/db/call-recorder';
+import { backgroundFunctions } from '../../lib/routes';
 import { scopes as allScopes } from '../../lib/scopes';
 import { deliverySettingsEnvironment, readDeliverySettings, type DeliverySettings } from '../../lib/webhooks/delivery-settings';
 import { URL_POLICY_ENV, type UrlPolicy } from '../../lib/webhooks/policy';
@@ -72,8 +73,9 @@ const projectRoot = fileURLToPath(new URL('../../', import.meta.url));
  * route handlers, it reads its configuration (TABLE_NAME…) once, at import.
  */
 async function startSweeping(): Promise<BackgroundLoop> {
-  const { handler } = (await import(join(projectRoot, sweepHandler))) as { handler: () => Promise<unknown> };
-  return runEvery(LOCAL_SWEEP_INTERVAL_MS, handler, (error) => console.error('local sandbox: a sweep pass failed', error));
+  const { sweep } = backgroundFunctions;
+  const { handler } = (await import(join(projectRoot, sweep.handler))) as { handler: () => Promise<unknown> };
+  return runEvery(LOCAL_SWEEP_INTERVAL_MS, () => invokedAs(sweep.id, handler), (error) => console.error('local sandbox: a sweep pass failed', error));
 }
 
 /**

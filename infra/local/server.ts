@@ -3,7 +3,8 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import { fallbackHandler, matchRoute, routeList, API_BASE_PATH, type Route } from '../../lib/routes';
+import { invokedAs } from '../../lib/db/call-recorder';
+import { fallbackFunction, fallbackHandler, matchRoute, routeList, API_BASE_PATH, type Route } from '../../lib/routes';
 import { httpApiEvent, lambdaContext } from './lambda-event';
 
 type LambdaHandler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2>;
@@ -75,7 +76,9 @@ export async function startLocalServer(options: { port: number; host?: string })
       pathParameters: match?.pathParameters,
     });
     const handler = match ? byRoute.get(match.route)! : fallback;
-    const result = await handler(event, lambdaContext(requestId, match?.route.id ?? 'route-not-found'));
+    // Each request is its route's function (or the fallback's), as deployed: what the grant check records it doing.
+    const fn = match?.route.id ?? fallbackFunction.id;
+    const result = await invokedAs(fn, () => handler(event, lambdaContext(requestId, match?.route.id ?? 'route-not-found')));
     res.writeHead(result.statusCode ?? 200, (result.headers ?? {}) as Record<string, string>);
     res.end(result.body ?? '');
   }

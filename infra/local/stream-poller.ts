@@ -10,6 +10,7 @@ import {
   type ShardIteratorType,
 } from '@aws-sdk/client-dynamodb-streams';
 import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
+import { recordCallsOf } from '../../lib/db/call-recorder';
 import { logger } from '../../lib/logger';
 import { matchesAnyPattern, type FilterPattern } from '../../lib/webhooks/stream-filter';
 
@@ -68,6 +69,7 @@ export async function startStreamPoller(options: StreamPollerOptions): Promise<S
   const intervalMs = options.intervalMs ?? DEFAULT_INTERVAL_MS;
   const dynamo = new DynamoDBClient(localClientConfig(options.endpoint));
   const streams = new DynamoDBStreamsClient(localClientConfig(options.endpoint));
+  recordCallsOf(streams);
   const { Table } = await dynamo.send(new DescribeTableCommand({ TableName: options.tableName }));
   dynamo.destroy();
   const streamArn = Table?.LatestStreamArn;

@@ -3,6 +3,8 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
+import { invokedAs } from '../../lib/db/call-recorder';
+import { backgroundFunctions } from '../../lib/routes';
 import { abandonPostsInFlight } from '../../lib/webhooks/send-webhook';
 import { DISPATCH_FILTERS, DISPATCHER_TIMEOUT_SECONDS } from '../../lib/webhooks/stream-filter';
 import type { BackgroundLoop } from './background';
@@ -22,15 +24,20 @@ type StreamLambda = (event: DynamoDBStreamEvent, context: ReturnType<typeof lamb
  * has set TABLE_NAME and the rest of the configuration it reads at load, as on Lambda.
  */
 export async function startStreamDelivery(options: { dynamoEndpoint: string; tableName: string }): Promise<BackgroundLoop> {
-  const { handler } = (await import(join(projectRoot, 'functions/dispatch-events.ts'))) as { handler: StreamLambda };
+  const { dispatchEvents } = backgroundFunctions;
+  const { handler } = (await import(join(projectRoot, dispatchEvents.handler))) as { handler: StreamLambda };
   // Imported late too: the logger reads its level (POWERTOOLS_LOG_LEVEL) when first loaded.
   const { startStreamPoller } = await import('./stream-poller');
-  return startStreamPoller({
-    endpoint: options.dynamoEndpoint,
-    tableName: options.tableName,
-    filters: DISPATCH_FILTERS,
-    handler: (event) => handler(event, lambdaContext(randomUUID(), 'dispatch-events', DISPATCHER_TIMEOUT_MS)),
-  });
+  // The poller's stream reads are the event source mapping's, made with the dispatcher's role
+  // deployed: the grant check counts them, and the handler's calls, as the dispatcher's.
+  return invokedAs(dispatchEvents.id, () =>
+    startStreamPoller({
+      endpoint: options.dynamoEndpoint,
+      tableName: options.tableName,
+      filters: DISPATCH_FILTERS,
+      handler: (event) => handler(event, lambdaContext(randomUUID(), 'dispatch-events', DISPATCHER_TIMEOUT_MS)),
+    }),
+  );
 }
 
 /**

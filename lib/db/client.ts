@@ -1,5 +1,6 @@
 import { DynamoDBClient, type DynamoDBClientConfig } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { recordCallsOf } from './call-recorder';
 import type { Db } from './db';
 
 /** Builds a document client; `endpoint` points it at DynamoDB Local. */
@@ -16,7 +17,10 @@ function createRawClient(options: { endpoint?: string; region?: string }): Dynam
     clientConfig.region = options.region ?? 'local';
     clientConfig.credentials = { accessKeyId: 'local', secretAccessKey: 'local' };
   }
-  return new DynamoDBClient(clientConfig);
+  const client = new DynamoDBClient(clientConfig);
+  // Only when a test run asks for it (DYNAMODB_CALLS_DIR): the grant check's record of each function's calls.
+  recordCallsOf(client);
+  return client;
 }
 
 /** A Db for a table: one raw client and the document client over it. */

@@ -5,20 +5,24 @@ import { Template } from 'aws-cdk-lib/assertions';
 import { AttributeType, Table } from 'aws-cdk-lib/aws-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ApiFunction } from '../../infra/constructs/api-function';
+import type { DynamoAccess } from '../../lib/db/access';
 
-// The construct on its own, bound once for reading and once for writing; bundling is
-// skipped (the stack tests bundle for real), only the template matters here.
+// The construct on its own, bound once for reading, once for writing and once as a background
+// function, each with a declaration of its own; bundling is skipped (the stack tests bundle for
+// real), only the template matters here.
 
 type Json = Record<string, any>;
 
 const projectRoot = fileURLToPath(new URL('../..', import.meta.url));
-const READ_ACTIONS = ['dynamodb:BatchGetItem', 'dynamodb:ConditionCheckItem', 'dynamodb:GetItem', 'dynamodb:Query'];
-const WRITE_ACTIONS = ['dynamodb:BatchWriteItem', 'dynamodb:DeleteItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'];
+const READER: DynamoAccess = { actions: ['GetItem', 'Query', 'UpdateItem'], indexes: ['gsi1'] };
+const WRITER: DynamoAccess = { actions: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem'] };
+const BACKGROUND: DynamoAccess = { actions: ['GetItem', 'UpdateItem'], indexes: ['due'] };
 const CLIENT_PARTITIONS_ONLY = { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['C#*'] } };
 const limits = { requestsPerSecond: 7, readUnitsPerRequest: 99 };
 
 let resources: Record<string, Json>;
-let ids: { table: string; reader: string; writer: string; unbound: string };
+let ids: { table: string; reader: string; writer: string; background: string; unbound: string };
+let refusal: unknown;
 
 beforeAll(() => {
   const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
@@ -29,14 +33,22 @@ beforeAll(() => {
   const reader = make('Reader');
   const writer = make('Writer');
   const unbound = make('Unbound');
-  reader.bindTable(table, { access: 'read', indexNames: ['byA', 'byB'], limits });
-  writer.bindTable(table, { access: 'write', indexNames: ['byA', 'byB'], limits });
+  const background = make('Background');
+  reader.bindTable(table, { access: 'read', dynamodb: READER, limits });
+  writer.bindTable(table, { access: 'write', dynamodb: WRITER, limits });
+  background.bindTableActions(table, { dynamodb: BACKGROUND, limits });
+  try {
+    make('Misdeclared').bindTable(table, { access: 'read', dynamodb: { actions: ['GetItem', 'UpdateItem', 'PutItem'] }, limits });
+  } catch (error) {
+    refusal = error;
+  }
 
   resources = Template.fromStack(stack).toJSON().Resources;
   ids = {
     table: stack.getLogicalId(table.node.defaultChild as never),
     reader: stack.getLogicalId(reader.function.node.defaultChild as never),
     writer: stack.getLogicalId(writer.function.node.defaultChild as never),
+    background: stack.getLogicalId(background.function.node.defaultChild as never),
     unbound: stack.getLogicalId(unbound.function.node.defaultChild as never),
   };
 }, 60_000);
@@ -68,8 +80,8 @@ describe('ApiFunction.bindTable', () => {
   });
 
   // Every request counts itself (lib/auth/request-counter.ts): a reader's one write is that UpdateItem.
-  it("grants 'read' exactly GetItem, BatchGetItem, Query and ConditionCheckItem, plus UpdateItem for its request counter", () => {
-    expect(actionsOf(ids.reader)).toEqual([...READ_ACTIONS, 'dynamodb:UpdateItem'].sort());
+  it('grants a reader exactly the actions it declares: its reads, Query on its index, and UpdateItem for its request counter', () => {
+    expect(actionsOf(ids.reader)).toEqual(['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:Query', 'dynamodb:UpdateItem']);
   });
 
   it("confines a reader's UpdateItem to its request counter: client partitions, the counter's attributes, nothing returned", () => {
@@ -88,24 +100,25 @@ describe('ApiFunction.bindTable', () => {
     ]);
   });
 
-  // TransactWriteItems has no action of its own: it is authorized as PutItem/UpdateItem/DeleteItem/ConditionCheckItem.
-  it("grants 'write' the read actions plus PutItem, UpdateItem, DeleteItem and BatchWriteItem", () => {
-    expect(actionsOf(ids.writer)).toEqual([...READ_ACTIONS, ...WRITE_ACTIONS].sort());
+  it("refuses to bind a 'read' function that declares a write other than its request counter's UpdateItem", () => {
+    expect(String(refusal)).toContain("a 'read' function writes nothing but its request counter (UpdateItem), yet declares PutItem");
   });
 
-  it('grants reads on the table and each index by name, never index/* or *', () => {
+  // TransactWriteItems has no action of its own: it is authorized as PutItem/UpdateItem/DeleteItem/ConditionCheckItem.
+  it('grants a writer exactly the actions it declares, and no index', () => {
+    expect(actionsOf(ids.writer)).toEqual(
+      ['dynamodb:BatchWriteItem', 'dynamodb:DeleteItem', 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'],
+    );
+  });
+
+  it('grants reads on the table without condition, and Query on each declared index by name, never index/* or *', () => {
     const tableArn = { 'Fn::GetAtt': [ids.table, 'Arn'] };
-    for (const id of [ids.reader, ids.writer]) {
-      const reads = dynamoStatementsOf(id).filter((s) => [s.Action].flat().includes('dynamodb:GetItem'));
-      expect(reads.map((s) => s.Resource)).toEqual([
-        [
-          tableArn,
-          { 'Fn::Join': ['', [tableArn, '/index/byA']] },
-          { 'Fn::Join': ['', [tableArn, '/index/byB']] },
-        ],
-      ]);
-      expect(reads[0]!.Condition).toBeUndefined();
-    }
+    const statements = dynamoStatementsOf(ids.reader).filter((s) => !s.Condition);
+    expect(statements).toEqual([
+      { Effect: 'Allow', Action: ['dynamodb:GetItem', 'dynamodb:Query'], Resource: tableArn },
+      { Effect: 'Allow', Action: 'dynamodb:Query', Resource: { 'Fn::Join': ['', [tableArn, '/index/gsi1']] } },
+    ]);
+    expect(dynamoStatementsOf(ids.writer).filter((s) => !s.Condition)).toEqual([{ Effect: 'Allow', Action: 'dynamodb:GetItem', Resource: tableArn }]);
   });
 
   // Authentication reads key-hash records outside client partitions; no API function may write one.
@@ -114,11 +127,20 @@ describe('ApiFunction.bindTable', () => {
     expect(writes.map((w) => ({ ...w, Action: [w.Action].flat().sort() }))).toEqual([
       {
         Effect: 'Allow',
-        Action: WRITE_ACTIONS,
+        Action: ['dynamodb:BatchWriteItem', 'dynamodb:DeleteItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'],
         Resource: { 'Fn::GetAtt': [ids.table, 'Arn'] },
         Condition: CLIENT_PARTITIONS_ONLY,
       },
     ]);
+  });
+
+  it("grants a background function Query on its declared index, and its table actions on client partitions only, reads included", () => {
+    const tableArn = { 'Fn::GetAtt': [ids.table, 'Arn'] };
+    expect(dynamoStatementsOf(ids.background)).toEqual([
+      { Effect: 'Allow', Action: 'dynamodb:Query', Resource: { 'Fn::Join': ['', [tableArn, '/index/due']] } },
+      { Effect: 'Allow', Action: ['dynamodb:GetItem', 'dynamodb:UpdateItem'], Resource: tableArn, Condition: CLIENT_PARTITIONS_ONLY },
+    ]);
+    expect(resources[ids.background]!.Properties.Environment.Variables.TABLE_NAME).toEqual({ Ref: ids.table });
   });
 
   it('leaves an unbound function without table access or TABLE_NAME', () => {

@@ -1,5 +1,6 @@
 import type { TestProject } from 'vitest/node';
 import { ensureDemoCredentials, newCursorSecret, startSandbox, type Sandbox } from '../../infra/local/sandbox';
+import { startRecordingCalls } from './dynamodb-calls';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -25,6 +26,8 @@ export const SUITE_REQUESTS_PER_SECOND = 100_000;
 export async function setup(project: TestProject): Promise<void> {
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
   process.env.POWERTOOLS_LOG_LEVEL ??= 'CRITICAL';
+  // Every function's DynamoDB calls, here and in the workers, for the grant check after the run (test/grants).
+  startRecordingCalls();
   const cursorSecret = newCursorSecret();
   // With the sweep running every second, as under `npm start` (test/http/expiry-sweep.test.ts relies on it).
   sandbox = await startSandbox({ port: 0, cursorSecret, limits: { requestsPerSecond: SUITE_REQUESTS_PER_SECOND }, background: true });

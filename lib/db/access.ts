@@ -1,0 +1,139 @@
+import type { tableDefinition } from './table';
+
+/**
+ * What a function does on the table, declared beside it (lib/routes.ts): the one source of its
+ * IAM grant (infra/constructs/api-function.ts), and what test/grants compares with the calls the
+ * suites record it making (lib/db/call-recorder.ts). Actions are IAM's, without `dynamodb:`.
+ */
+
+/**
+ * An action on the table's items. TransactWriteItems has no action of its own: IAM authorizes each
+ * of its items as PutItem, UpdateItem, DeleteItem or ConditionCheckItem (and TransactGetItems as
+ * GetItem); a BatchWriteItem is declared with its items' PutItem/DeleteItem too.
+ */
+export type TableAction =
+  | 'GetItem'
+  | 'BatchGetItem'
+  | 'Query'
+  | 'Scan'
+  | 'ConditionCheckItem'
+  | 'PutItem'
+  | 'UpdateItem'
+  | 'DeleteItem'
+  | 'BatchWriteItem';
+
+/** An action on the table's stream, as Lambda's event source mapping reads it with the function's role. */
+export type StreamAction = 'DescribeStream' | 'GetShardIterator' | 'GetRecords' | 'ListStreams';
+
+export type IndexName = (typeof tableDefinition.indexes)[number]['name'];
+
+/** An index the function queries, as its `because` names it. */
+export type IndexQuery = `index/${IndexName}`;
+
+export interface DynamoAccess {
+  /** On the table's items: granted on the table's ARN. */
+  readonly actions: readonly TableAction[];
+  /** The global secondary indexes it queries: Query granted on each one's ARN, and on no other index. */
+  readonly indexes?: readonly IndexName[];
+  /** On the table's stream (only a function the stream invokes). */
+  readonly stream?: readonly StreamAction[];
+  /**
+   * Why a declared action never shows in the suites' recording of the function's calls
+   * (test/grants): one sentence per action. Anything declared and neither used nor explained
+   * fails the grant check, so no grant stays "just in case".
+   */
+  readonly because?: { readonly [A in TableAction | StreamAction | IndexQuery]?: string };
+}
+
+/** A function that never touches the table. */
+export const NO_TABLE: DynamoAccess = { actions: [] };
+
+/** Actions that change no item: granted on any partition (authentication reads the key-hash records). */
+export const READ_ACTIONS: ReadonlySet<TableAction> = new Set(['GetItem', 'BatchGetItem', 'Query', 'Scan', 'ConditionCheckItem']);
+
+/**
+ * One permission as the grant check compares them: `dynamodb:<action> on <resource>`, the resource
+ * being `table`, `index/<name>`, `stream` or `*` (ListStreams has no resource-level form).
+ */
+export type Grant = string;
+
+export const grant = (action: string, resource: string): Grant => `dynamodb:${action} on ${resource}`;
+
+/** Where a stream action is granted: ListStreams only on `*`, the others on the table's stream. */
+const streamResource = (action: StreamAction) => (action === 'ListStreams' ? '*' : 'stream');
+
+/** Every permission a declaration asks for. */
+export function declaredGrants(access: DynamoAccess): Set<Grant> {
+  return new Set([
+    ...access.actions.map((action) => grant(action, 'table')),
+    ...(access.indexes ?? []).map((name) => grant('Query', `index/${name}`)),
+    ...(access.stream ?? []).map((action) => grant(action, streamResource(action))),
+  ]);
+}
+
+/** The permission a `because` key explains, or undefined when the declaration does not ask for it. */
+export function explainedGrant(access: DynamoAccess, key: string): Grant | undefined {
+  const index = /^index\/(.+)$/.exec(key)?.[1];
+  if (index !== undefined) return access.indexes?.includes(index as IndexName) ? grant('Query', `index/${index}`) : undefined;
+  if (access.actions.includes(key as TableAction)) return grant(key, 'table');
+  if (access.stream?.includes(key as StreamAction)) return grant(key, streamResource(key as StreamAction));
+  return undefined;
+}
+
+/** The document client's command names, for the raw ones they send. */
+const DOCUMENT_COMMANDS: Record<string, string> = {
+  Get: 'GetItem',
+  Put: 'PutItem',
+  Update: 'UpdateItem',
+  Delete: 'DeleteItem',
+  BatchGet: 'BatchGetItem',
+  BatchWrite: 'BatchWriteItem',
+  TransactGet: 'TransactGetItems',
+  TransactWrite: 'TransactWriteItems',
+};
+
+/** The item action of each kind of TransactWriteItems element. */
+const TRANSACT_ITEM_ACTIONS: Record<string, TableAction> = {
+  Put: 'PutItem',
+  Update: 'UpdateItem',
+  Delete: 'DeleteItem',
+  ConditionCheck: 'ConditionCheckItem',
+};
+
+/** The item action of each kind of BatchWriteItem request. */
+const BATCH_WRITE_ACTIONS: Record<string, TableAction> = { PutRequest: 'PutItem', DeleteRequest: 'DeleteItem' };
+
+const STREAM_COMMANDS = new Set<string>(['DescribeStream', 'GetShardIterator', 'GetRecords', 'ListStreams']);
+
+/** `TransactWriteItemsCommand` or the document client's `TransactWriteCommand` → `TransactWriteItems`. */
+export function operationOf(commandName: string): string {
+  const name = commandName.replace(/Command$/, '');
+  return DOCUMENT_COMMANDS[name] ?? name;
+}
+
+/**
+ * The permissions one SDK call needs, from its operation and input: a Query or Scan with an
+ * IndexName on that index, a TransactWriteItems one item action per kind of item, a
+ * BatchWriteItem itself and its items' actions, a TransactGetItems GetItem, a stream call on the
+ * stream; anything else its own action on the table.
+ */
+export function grantsOfCall(operation: string, input: unknown): Grant[] {
+  const request = (input ?? {}) as Record<string, unknown>;
+  if (STREAM_COMMANDS.has(operation)) return [grant(operation, streamResource(operation as StreamAction))];
+  if (operation === 'Query' || operation === 'Scan') {
+    return [grant(operation, typeof request.IndexName === 'string' ? `index/${request.IndexName}` : 'table')];
+  }
+  if (operation === 'TransactWriteItems') {
+    const items = (request.TransactItems ?? []) as Record<string, unknown>[];
+    return unique(items.flatMap((item) => Object.keys(item).filter((kind) => kind in TRANSACT_ITEM_ACTIONS).map((kind) => grant(TRANSACT_ITEM_ACTIONS[kind]!, 'table'))));
+  }
+  if (operation === 'TransactGetItems') return [grant('GetItem', 'table')];
+  if (operation === 'BatchWriteItem') {
+    const tables = Object.values((request.RequestItems ?? {}) as Record<string, Record<string, unknown>[]>);
+    const kinds = tables.flat().flatMap((item) => Object.keys(item).filter((kind) => kind in BATCH_WRITE_ACTIONS));
+    return unique([grant('BatchWriteItem', 'table'), ...kinds.map((kind) => grant(BATCH_WRITE_ACTIONS[kind]!, 'table'))]);
+  }
+  return [grant(operation, 'table')];
+}
+
+const unique = <T>(values: T[]): T[] => [...new Set(values)];
