@@ -17,16 +17,24 @@ export type WebhookEndpoint = Schemas['WebhookEndpoint'];
 export type PaymentMethod = Schemas['PaymentMethod'];
 export type Pagination = Schemas['Pagination'];
 export type Api = Client<paths>;
+export type SandboxClock = paths['/sandbox/clock']['get']['responses'][200]['content']['application/json']['data'];
 
 /** `{base_url}`, from the page's own address. */
 export const baseUrl = (): string => new URL('.', location.href).href.replace(/\/$/, '');
 
-/** What an API refusal told us: its status and the contract's code and message. */
+/** One problem a VALIDATION_ERROR names: the field and what is wrong with it. */
+export interface FieldProblem {
+  readonly field: string;
+  readonly message: string;
+}
+
+/** What an API refusal told us: its status and the contract's code, message and (for a 400) details. */
 export class ApiFailure extends Error {
   constructor(
     readonly status: number,
     readonly code: string,
     message: string,
+    readonly details: readonly FieldProblem[] = [],
   ) {
     super(message);
     this.name = 'ApiFailure';
@@ -59,13 +67,19 @@ interface Outcome<T> {
 export async function ok<T>(call: Promise<Outcome<T>>): Promise<T> {
   const { data, error, response } = await call;
   if (data !== undefined && response.ok) return data;
-  const body = (error ?? {}) as { error?: { code?: string; message?: string } };
-  throw new ApiFailure(response.status, body.error?.code ?? 'HTTP_ERROR', body.error?.message ?? `HTTP ${response.status}`);
+  const body = (error ?? {}) as { error?: { code?: string; message?: string; details?: FieldProblem[] } };
+  throw new ApiFailure(response.status, body.error?.code ?? 'HTTP_ERROR', body.error?.message ?? `HTTP ${response.status}`, body.error?.details ?? []);
 }
 
-/** The message to show for any failure: the API's own words when it answered. */
-export const messageOf = (error: unknown): string =>
-  error instanceof ApiFailure ? `${error.status} ${error.code}: ${error.message}` : error instanceof Error ? error.message : String(error);
+/**
+ * The message to show for any failure: the API's own words when it answered, with each field a
+ * VALIDATION_ERROR names (its message says what to change: "to: must be later than …").
+ */
+export function messageOf(error: unknown): string {
+  if (!(error instanceof ApiFailure)) return error instanceof Error ? error.message : String(error);
+  const problems = error.details.map((d) => `${d.field}: ${d.message}`).join('; ');
+  return `${error.status} ${error.code}: ${error.message}${problems ? ` — ${problems}` : ''}`;
+}
 
 // --- The key, kept for this tab only --------------------------------------------------------
 
@@ -92,8 +106,9 @@ export const clearSession = () => sessionStorage.removeItem(SESSION_ITEM);
 /**
  * The key's scopes, learnt from the API itself (there is no endpoint that lists them): the scope is
  * checked before anything else of a request (docs/api.md §2), so a request the key may not make is
- * 403, and one it may make gets its normal answer. Reads are asked for one item; writes are sent
- * with a body the API refuses (400) before doing anything, so a probe never changes data.
+ * 403, and one it may make gets its normal answer. Reads are asked for one item (sandbox:simulate:
+ * its clock); the other writes are sent with a body the API refuses (400) before doing anything, so
+ * a probe never changes data.
  */
 const probes: Record<Scope, (api: Api) => Promise<Outcome<unknown>>> = {
   'transactions:read': (api) => api.GET('/transactions', { params: { query: { limit: 1 } } }),
@@ -104,7 +119,7 @@ const probes: Record<Scope, (api: Api) => Promise<Outcome<unknown>>> = {
   // Deliberately incomplete bodies: 400 VALIDATION_ERROR with the scope, 403 without it.
   'transactions:write': (api) => api.POST('/payment/create', { body: {} as never }),
   'refunds:write': (api) => api.POST('/refund', { body: {} as never }),
-  'sandbox:simulate': (api) => api.POST('/transaction/{id}/simulate', { params: { path: { id: 'txn_probe' } }, body: {} as never }),
+  'sandbox:simulate': (api) => api.GET('/sandbox/clock'),
 };
 
 /** The scopes `key` holds, or an ApiFailure (401 for a wrong key, the API's message with it). */

@@ -5,6 +5,7 @@ import type { Scope } from '../../lib/scopes';
 import { apiClient, baseUrl, clearSession, loadSession, messageOf, probeScopes, saveSession, type Session as StoredSession } from './api';
 import { SessionContext } from './ui';
 import { Channels } from './views/channels';
+import { Clock } from './views/clock';
 import { Events } from './views/events';
 import { Overview } from './views/overview';
 import { Reset } from './views/reset';
@@ -29,6 +30,7 @@ const views: readonly View[] = [
   { path: 'events', title: 'Events', reads: ['events:read'], render: () => <Events /> },
   { path: 'webhooks', title: 'Webhooks', reads: ['webhooks:write'], render: () => <Webhooks /> },
   { path: 'channels', title: 'Channels', reads: ['channels:read'], render: () => <Channels /> },
+  { path: 'clock', title: 'Clock', reads: ['sandbox:simulate'], render: () => <Clock /> },
   { path: 'reset', title: 'Reset', reads: ['sandbox:simulate'], render: () => <Reset /> },
 ];
 

@@ -8,12 +8,16 @@ import { launchChromium, quiet, watch, type Watched } from './support';
 
 /**
  * The dashboard in Debian's Chromium, against the run's local server (`npm start`'s sandbox): a
- * person enters a key, finds a payment, settles and refunds it, and sees what the API recorded.
+ * person enters a key, finds a payment, settles and refunds it, advances the client's clock until a
+ * pending payment expires, and sees what the API recorded.
  * One browser for the file; every request the page makes is watched (nothing leaves 127.0.0.1, no
  * console error, no failed request), and each HTTP error it meets is one the test provoked.
  */
 
-const PROBED_WRITES = ['/payment/create', '/refund', '/transaction/txn_probe/simulate'];
+/** The writes the scope probes send with an empty body (refused with 400 before anything is done). */
+const PROBED_WRITES = ['/payment/create', '/refund'];
+/** The 400s the full key meets: those probes, and the advance to a time in the past it tries. */
+const PROVOKED_400 = [...PROBED_WRITES, '/sandbox/clock/advance'];
 
 let browser: Browser;
 let receiver: Receiver;
@@ -146,10 +150,53 @@ describe('the dashboard in a browser', () => {
     await expect.poll(() => ro.getByRole('alert').textContent()).toBe('403 FORBIDDEN: Insufficient permissions for this operation');
     await expect.poll(() => ro.locator('[data-field="Status"]').textContent()).toBe('pending');
 
+    await ro.getByRole('link', { name: 'Clock' }).click();
+    await ro.getByRole('heading', { name: 'Sandbox clock' }).waitFor();
+    expect(await ro.getByText('This key lacks the sandbox:simulate scope.').count()).toBe(1);
+    for (const name of ['+1 min', '+1 h', '+25 h', '+7 d', 'Advance by seconds', 'Advance to']) {
+      expect(await ro.getByRole('button', { name, exact: true }).isDisabled(), name).toBe(true);
+    }
+    expect(await ro.getByTestId('clock').count()).toBe(0);
+
     await ro.getByRole('link', { name: 'Reset' }).click();
+    expect(await ro.getByText(/sets its sandbox clock back to real time/).count()).toBe(1);
     await ro.getByLabel(/Type .reset. to confirm/).fill('reset');
     expect(await ro.getByRole('button', { name: 'Reset', exact: true }).isDisabled()).toBe(true);
     await quiet(ro);
+  });
+
+  it("advances the client's clock 25 h from the Clock view, after showing the API's 400 for a time in the past, and the pending bank transfer shows expired with payment.expired", async () => {
+    // Last of the full key's steps: the advance expires every pending payment of the client.
+    const transfer = await createPaymentVia(full.key, { payment_method: 'bank_transfer', payment_channel: 'bca_va' });
+    expect(transfer.status).toBe('pending');
+
+    await page.getByRole('link', { name: 'Clock' }).click();
+    await expect.poll(() => page.locator('[data-field="Offset"]').textContent()).toBe('0 s');
+
+    await page.getByLabel('To (your local time)').fill('2020-01-01T00:00');
+    await page.getByRole('button', { name: 'Advance to', exact: true }).click();
+    await page.getByRole('group', { name: 'Confirm advance to' }).getByRole('button', { name: 'Confirm' }).click();
+    await expect
+      .poll(() => page.getByRole('alert').textContent())
+      .toMatch(/^400 VALIDATION_ERROR: Request validation failed — to: must be later than the client's clock, now \S+: the clock never goes backwards/);
+    await page.getByRole('group', { name: 'Confirm advance to' }).getByRole('button', { name: 'Keep' }).click();
+    expect(await page.locator('[data-field="Offset"]').textContent()).toBe('0 s');
+
+    await page.getByRole('button', { name: '+25 h', exact: true }).click();
+    await page.getByRole('group', { name: 'Confirm +25 h' }).getByRole('button', { name: 'Confirm' }).click();
+    await expect.poll(() => page.getByRole('status').textContent()).toMatch(/^Advanced by 1 d 1 h\. The client's clock is now .*, 1 d 1 h ahead of real time\.$/);
+    expect(await page.locator('[data-field="Offset"]').textContent()).toBe('90,000 s (1 d 1 h)');
+
+    await page.getByRole('link', { name: 'Transactions' }).click();
+    await page.getByRole('link', { name: transfer.id }).click();
+    await expect.poll(() => page.locator('[data-field="Status"]').textContent()).toBe('expired');
+    // Expired when its expiry fell due on the client's clock, not when the advance ran.
+    expect(await page.locator('[data-field="Expired"] time').getAttribute('datetime')).toBe(transfer.expires_at);
+    await expect.poll(() => page.getByTestId('timeline').locator('[data-event-type]').evaluateAll((events) => events.map((e) => e.getAttribute('data-event-type')))).toEqual([
+      'payment.created',
+      'payment.expired',
+    ]);
+    await quiet(page);
   });
 
   it('made no request off 127.0.0.1, logged no console error, had no failed request, and met only the HTTP errors it provoked', () => {
@@ -157,12 +204,14 @@ describe('the dashboard in a browser', () => {
     expect(all.flatMap((w) => w.outside)).toEqual([]);
     expect(all.flatMap((w) => w.errors)).toEqual([]);
     expect(all.flatMap((w) => w.failed)).toEqual([]);
-    // The first tab: the wrong key's probes (401), the full key's write probes, refused before doing anything (400).
+    // The first tab: the wrong key's probes (401), the full key's write probes, refused before doing
+    // anything (400), and the one advance to a time in the past (400).
     const [firstContext, , readOnlyContext] = all as [Watched, Watched, Watched];
     for (const answer of firstContext.errorAnswers) {
-      expect(answer.status === 401 || (answer.status === 400 && answer.method === 'POST' && PROBED_WRITES.some((p) => answer.path.endsWith(p))), JSON.stringify(answer)).toBe(true);
+      expect(answer.status === 401 || (answer.status === 400 && answer.method === 'POST' && PROVOKED_400.some((p) => answer.path.endsWith(p))), JSON.stringify(answer)).toBe(true);
     }
     expect(firstContext.errorAnswers.filter((a) => a.status === 401).length).toBeGreaterThan(0);
+    expect(firstContext.errorAnswers.filter((a) => a.path.endsWith('/sandbox/clock/advance')).length).toBe(1);
     // The read-only key: 403 for each scope it lacks (probes and the settle pressed anyway), nothing else.
     expect(readOnlyContext.errorAnswers.map((a) => a.status)).toEqual(readOnlyContext.errorAnswers.map(() => 403));
     expect(readOnlyContext.errorAnswers.some((a) => a.path.endsWith(`/transaction/${pending.id}/simulate`))).toBe(true);
