@@ -149,6 +149,12 @@ class _HttpApiPart:
     def has_cfn_attr(cls, attr: str) -> bool:
         return True
 
+    def _delete_under_api(self, account_id: str, region_name: str, method: str) -> None:
+        """Deletes this part from its API with the backend API's `method`, unless the API is gone already."""
+        api = apigatewayv2_backends[account_id][region_name].apis.get(self.api_id)
+        if api is not None:
+            getattr(api, method)(self.part_id)
+
     def get_cfn_attribute(self, attribute_name: str) -> Any:
         if attribute_name in self.attributes:
             return self.attributes[attribute_name]
@@ -229,9 +235,7 @@ class RehearsalHttpApiIntegration(_HttpApiPart, CloudFormationModel):
         return cls(api.api_id, integration.id, {"IntegrationId": integration.id})
 
     def delete(self, account_id: str, region_name: str) -> None:
-        api = apigatewayv2_backends[account_id][region_name].apis.get(self.api_id)
-        if api is not None:
-            api.delete_integration(self.part_id)
+        self._delete_under_api(account_id, region_name, "delete_integration")
 
 
 class RehearsalHttpApiRoute(_HttpApiPart, CloudFormationModel):
@@ -258,9 +262,7 @@ class RehearsalHttpApiRoute(_HttpApiPart, CloudFormationModel):
         return cls(api.api_id, route.route_id, {"RouteId": route.route_id})
 
     def delete(self, account_id: str, region_name: str) -> None:
-        api = apigatewayv2_backends[account_id][region_name].apis.get(self.api_id)
-        if api is not None:
-            api.delete_route(self.part_id)
+        self._delete_under_api(account_id, region_name, "delete_route")
 
 
 class RehearsalHttpApiStage(_HttpApiPart, CloudFormationModel):
@@ -288,9 +290,7 @@ class RehearsalHttpApiStage(_HttpApiPart, CloudFormationModel):
         return cls(api.api_id, stage.name, {})
 
     def delete(self, account_id: str, region_name: str) -> None:
-        api = apigatewayv2_backends[account_id][region_name].apis.get(self.api_id)
-        if api is not None:
-            api.delete_stage(self.part_id)
+        self._delete_under_api(account_id, region_name, "delete_stage")
 
 
 _execute_change_set = cfn_models.CloudFormationBackend.execute_change_set
