@@ -159,7 +159,7 @@ describe('the dashboard in a browser', () => {
     expect(await ro.getByTestId('clock').count()).toBe(0);
 
     await ro.getByRole('link', { name: 'Reset' }).click();
-    expect(await ro.getByText(/sets its sandbox clock back to real time/).count()).toBe(1);
+    await expect.poll(() => ro.getByText(/sets its sandbox clock back to real time/).count()).toBe(1);
     await ro.getByLabel(/Type .reset. to confirm/).fill('reset');
     expect(await ro.getByRole('button', { name: 'Reset', exact: true }).isDisabled()).toBe(true);
     await quiet(ro);
