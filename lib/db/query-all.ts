@@ -8,7 +8,7 @@ type Item = Record<string, unknown>;
  * order, page after page: for the small sets read whole — a client's keys or webhook endpoints,
  * the client registry. Lists a client pages through use lib/db/paging.ts instead.
  */
-export async function queryAll(db: Db, pk: string, options: { skPrefix?: string; consistent?: boolean } = {}): Promise<Item[]> {
+export async function queryAll(db: Db, pk: string, options: { skPrefix?: string; consistent?: boolean; projection?: string } = {}): Promise<Item[]> {
   const items: Item[] = [];
   let startKey: Item | undefined;
   do {
@@ -18,6 +18,7 @@ export async function queryAll(db: Db, pk: string, options: { skPrefix?: string;
         KeyConditionExpression: options.skPrefix === undefined ? 'pk = :pk' : 'pk = :pk AND begins_with(sk, :prefix)',
         ExpressionAttributeValues: { ':pk': pk, ...(options.skPrefix === undefined ? {} : { ':prefix': options.skPrefix }) },
         ConsistentRead: options.consistent,
+        ProjectionExpression: options.projection,
         ExclusiveStartKey: startKey,
       }),
     );
