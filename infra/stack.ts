@@ -23,7 +23,7 @@ import { CURSOR_SECRET_ARN_ENV } from '../lib/db/cursor-key';
 import { tableDefinition } from '../lib/db/table';
 import type { Limits } from '../lib/limits';
 import { DASHBOARD_ASSETS_DIR_ENV } from '../lib/dashboard/assets';
-import { API_BASE_PATH, backgroundFunctions, fallbackFunction, routeList, routes, type Route } from '../lib/routes';
+import { API_BASE_PATH, backgroundFunctions, fallbackFunction, routeList, routes, type BackgroundFunction, type Route } from '../lib/routes';
 import { DEFAULT_DELIVERY_SETTINGS, deliverySettingsEnvironment } from '../lib/webhooks/delivery-settings';
 import { URL_POLICY_ENV, type UrlPolicy } from '../lib/webhooks/policy';
 import { DISPATCH_FILTERS, DISPATCHER_TIMEOUT_SECONDS } from '../lib/webhooks/stream-filter';
@@ -211,6 +211,24 @@ export class PaymentSandboxStack extends Stack {
   }
 
   /**
+   * A background function that makes webhook attempts (the dispatcher, the sweep): its declared
+   * table actions (lib/routes.ts), the stage's URL policy and delivery settings, and the time an
+   * attempt may take (what a run does not reach in time is still due on the next one).
+   */
+  private createDeliveringFunction(id: string, declared: BackgroundFunction, description: string, limits: Limits): ApiFunction {
+    const fn = new ApiFunction(this, id, {
+      entry: join(projectRoot, declared.handler),
+      projectRoot,
+      description,
+      timeout: Duration.seconds(DISPATCHER_TIMEOUT_SECONDS),
+    });
+    fn.bindTableActions(this.table, { dynamodb: declared.dynamodb, limits });
+    fn.function.addEnvironment(URL_POLICY_ENV, WEBHOOK_URL_POLICY);
+    for (const [name, value] of Object.entries(deliverySettingsEnvironment(DEFAULT_DELIVERY_SETTINGS))) fn.function.addEnvironment(name, value);
+    return fn;
+  }
+
+  /**
    * The webhook dispatcher (functions/dispatch-events.ts): an event source mapping on the table's
    * stream lets through only inserted events and resends (lib/webhooks/stream-filter.ts), so the
    * request counters written on every request never invoke it. A failing batch is split to find
@@ -219,17 +237,8 @@ export class PaymentSandboxStack extends Stack {
    * reads this stream (no other function may) and has exactly the table actions delivery uses.
    */
   private createDispatcher(limits: Limits): [ApiFunction, Queue] {
-    const fn = new ApiFunction(this, 'DispatchEvents', {
-      entry: join(projectRoot, backgroundFunctions.dispatchEvents.handler),
-      projectRoot,
-      description: 'Delivers the webhooks of new events, from the table stream',
-      timeout: Duration.seconds(DISPATCHER_TIMEOUT_SECONDS),
-    });
-    // Its declared table actions (lib/routes.ts); the stream actions it declares are the ones the
-    // event source below grants (test/grants checks the template against both).
-    fn.bindTableActions(this.table, { dynamodb: backgroundFunctions.dispatchEvents.dynamodb, limits });
-    fn.function.addEnvironment(URL_POLICY_ENV, WEBHOOK_URL_POLICY);
-    for (const [name, value] of Object.entries(deliverySettingsEnvironment(DEFAULT_DELIVERY_SETTINGS))) fn.function.addEnvironment(name, value);
+    // Its stream actions are the ones the event source below grants (test/grants checks the template against them).
+    const fn = this.createDeliveringFunction('DispatchEvents', backgroundFunctions.dispatchEvents, 'Delivers the webhooks of new events, from the table stream', limits);
 
     const failures = new Queue(this, 'DispatchEventsFailures', {
       enforceSSL: true,
@@ -275,16 +284,12 @@ export class PaymentSandboxStack extends Stack {
    * retry, and what it did not finish is still due then.
    */
   private createSweep(limits: Limits): ApiFunction {
-    const sweep = new ApiFunction(this, 'Sweep', {
-      entry: join(projectRoot, backgroundFunctions.sweep.handler),
-      projectRoot,
-      description: 'Every minute: stores what has fallen due (expired payments, with their events) and makes the webhook attempts due',
-      // A webhook attempt may take its 10 s; what a pass does not reach in time is still due on the next tick.
-      timeout: Duration.seconds(DISPATCHER_TIMEOUT_SECONDS),
-    });
-    sweep.bindTableActions(this.table, { dynamodb: backgroundFunctions.sweep.dynamodb, limits });
-    sweep.function.addEnvironment(URL_POLICY_ENV, WEBHOOK_URL_POLICY);
-    for (const [name, value] of Object.entries(deliverySettingsEnvironment(DEFAULT_DELIVERY_SETTINGS))) sweep.function.addEnvironment(name, value);
+    const sweep = this.createDeliveringFunction(
+      'Sweep',
+      backgroundFunctions.sweep,
+      'Every minute: stores what has fallen due (expired payments, scheduled outcomes, with their events) and makes the webhook attempts due',
+      limits,
+    );
     sweep.function.configureAsyncInvoke({ retryAttempts: 0 });
     const deadLetters = new Queue(this, 'SweepDeadLetters', {
       enforceSSL: true,
