@@ -1,4 +1,5 @@
 import { useState } from 'preact/hooks';
+import { paymentMethodNames } from '../../../lib/catalog';
 import { statuses } from '../../../lib/payments/states';
 import { ok, type Api } from '../api';
 import type { paths } from '../api-types';
@@ -8,7 +9,6 @@ type Query = NonNullable<paths['/transactions']['get']['parameters']['query']>;
 type Filters = { status: string; payment_method: string; order_id: string; created_from: string; created_to: string };
 
 const EMPTY: Filters = { status: '', payment_method: '', order_id: '', created_from: '', created_to: '' };
-const METHODS = ['bank_transfer', 'ewallet', 'qris', 'card', 'retail'] as const;
 
 /** A datetime-local value as the ISO instant the API takes. */
 const instant = (local: string) => (local ? new Date(local).toISOString() : undefined);
@@ -63,7 +63,7 @@ export function Transactions({ params }: { params: URLSearchParams }) {
           Method
           <select {...field('payment_method')}>
             <option value="">any</option>
-            {METHODS.map((m) => (
+            {paymentMethodNames.map((m) => (
               <option key={m} value={m}>
                 {m}
               </option>
