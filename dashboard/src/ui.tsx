@@ -41,6 +41,13 @@ export function useLoad<T>(load: () => Promise<T>, deps: readonly unknown[]): Lo
   return { ...state, reload };
 }
 
+/** useLoad for a read that needs `scope`: without it nothing is asked and `data` stays undefined. */
+export function useScopedLoad<T>(scope: Scope, load: () => Promise<T>, deps: readonly unknown[]): Loaded<T | undefined> {
+  const { can } = useSession();
+  const allowed = can(scope);
+  return useLoad<T | undefined>(() => (allowed ? load() : Promise.resolve(undefined)), deps);
+}
+
 /** The API's refusal (or any failure), as the API worded it. */
 export function ErrorNote({ error }: { error: unknown }) {
   if (error === undefined || error === null) return null;
@@ -158,13 +165,16 @@ export function Pager(props: { page: number; hasMore: boolean; nextCursor: strin
   );
 }
 
-export function Section(props: { title: string; children: ComponentChildren; actions?: ComponentChildren }) {
+/** A titled part of a view; with `needs`, a key without that scope is told so above the content. */
+export function Section(props: { title: string; children: ComponentChildren; actions?: ComponentChildren; needs?: Scope }) {
+  const { can } = useSession();
   return (
     <section>
       <header class="section-head">
         <h2>{props.title}</h2>
         {props.actions}
       </header>
+      {props.needs && !can(props.needs) && <p class="muted">{lacks(props.needs)}.</p>}
       {props.children}
     </section>
   );

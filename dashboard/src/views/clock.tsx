@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks';
 import { ok, type SandboxClock } from '../api';
-import { ConfirmButton, ErrorNote, lacks, Loading, Section, Time, useLoad, useSession } from '../ui';
+import { ConfirmButton, ErrorNote, Loading, Section, Time, useScopedLoad, useSession } from '../ui';
 
 /** The quick moves: past a minute, an hour, and a day and an hour (a 24 h bank transfer expires). */
 export const QUICK_MOVES: readonly { label: string; seconds: number }[] = [
@@ -28,7 +28,7 @@ export function span(seconds: number): string {
 export function Clock() {
   const { api, can } = useSession();
   const allowed = can('sandbox:simulate');
-  const loaded = useLoad(async () => (allowed ? (await ok(api.GET('/sandbox/clock'))).data : undefined), []);
+  const loaded = useScopedLoad('sandbox:simulate', async () => (await ok(api.GET('/sandbox/clock'))).data, []);
   /** The clock the last advance answered: newer than the one loaded. */
   const [advanced, setAdvanced] = useState<SandboxClock>();
   const [done, setDone] = useState<string>();
@@ -47,6 +47,7 @@ export function Clock() {
     <>
       <Section
         title="Sandbox clock"
+        needs="sandbox:simulate"
         actions={
           <button
             type="button"
@@ -65,7 +66,6 @@ export function Clock() {
           This client's time: real time plus an offset that only grows. Every time the sandbox shows or compares for the client is read from it
           (created and expiry times, expiry itself, events, the ledger, the time filters); other clients' clocks do not move.
         </p>
-        {!allowed && <p class="muted">{lacks('sandbox:simulate')}.</p>}
         <Loading when={loaded.loading && !clock} />
         <ErrorNote error={loaded.error} />
         {clock && (

@@ -2,7 +2,7 @@ import { useState } from 'preact/hooks';
 import { eventTypes } from '../../../lib/events/event-types';
 import { ok, type ApiEvent } from '../api';
 import type { paths } from '../api-types';
-import { ConfirmButton, ErrorNote, lacks, Loading, Pager, Section, Time, useLoad, usePager, useSession } from '../ui';
+import { ConfirmButton, ErrorNote, Loading, Pager, Section, Time, useLoad, usePager, useScopedLoad, useSession } from '../ui';
 import { Attempts } from './transaction';
 
 type EventType = NonNullable<NonNullable<paths['/events']['get']['parameters']['query']>['type']>[number];
@@ -15,18 +15,16 @@ function transactionOf(event: ApiEvent): string | undefined {
 
 /** Events, newest first, with their webhook attempts and a resend. */
 export function Events() {
-  const { api, can } = useSession();
+  const { api } = useSession();
   const [type, setType] = useState('');
   const pager = usePager([type]);
-  const page = useLoad(
-    () =>
-      can('events:read')
-        ? ok(api.GET('/events', { params: { query: { limit: 20, cursor: pager.cursor, type: type ? [type as EventType] : undefined } } }))
-        : Promise.resolve(undefined),
+  const page = useScopedLoad(
+    'events:read',
+    () => ok(api.GET('/events', { params: { query: { limit: 20, cursor: pager.cursor, type: type ? [type as EventType] : undefined } } })),
     [type, pager.cursor],
   );
   return (
-    <Section title="Events">
+    <Section title="Events" needs="events:read">
       <form class="filters" onSubmit={(e) => e.preventDefault()}>
         <label>
           Type
@@ -40,7 +38,6 @@ export function Events() {
           </select>
         </label>
       </form>
-      {!can('events:read') && <p class="muted">{lacks('events:read')}.</p>}
       <Loading when={page.loading} />
       <ErrorNote error={page.error} />
       {page.data && (

@@ -1,11 +1,10 @@
 import { ok, readAll } from '../api';
-import { ErrorNote, lacks, Loading, money, Section, Time, useLoad, useSession } from '../ui';
+import { ErrorNote, Loading, money, Section, Time, useScopedLoad, useSession } from '../ui';
 
 /** The settlement ledger, newest first, each entry with the balance right after it (docs/api.md §7). */
 export function Settlements() {
-  const { api, can } = useSession();
-  const ledger = useLoad(async () => {
-    if (!can('settlements:read')) return undefined;
+  const { api } = useSession();
+  const ledger = useScopedLoad('settlements:read', async () => {
     const { items, complete } = await readAll((cursor) => ok(api.GET('/settlements', { params: { query: { limit: 100, cursor } } })));
     // Running balance from the oldest entry read to the newest, shown newest first.
     let balance = 0;
@@ -13,8 +12,7 @@ export function Settlements() {
     return { rows: rows.reverse(), complete };
   }, []);
   return (
-    <Section title="Settlements">
-      {!can('settlements:read') && <p class="muted">{lacks('settlements:read')}.</p>}
+    <Section title="Settlements" needs="settlements:read">
       <Loading when={ledger.loading} />
       <ErrorNote error={ledger.error} />
       {ledger.data && !ledger.data.complete && (

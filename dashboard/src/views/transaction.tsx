@@ -1,19 +1,15 @@
 import { useState } from 'preact/hooks';
 import { allows } from '../../../lib/payments/states';
 import { ok, type ApiEvent, type DeliveryAttempt, type Transaction as Txn } from '../api';
-import { ConfirmButton, ErrorNote, lacks, Loading, money, Section, Status, Time, useLoad, useSession } from '../ui';
+import { ConfirmButton, ErrorNote, Loading, money, Section, Status, Time, useLoad, useScopedLoad, useSession } from '../ui';
 
 /** One transaction: its fields, what can be done to it, its ledger entries and its events with their webhook attempts. */
 export function Transaction({ id }: { id: string }) {
-  const { api, can } = useSession();
+  const { api } = useSession();
   const [done, setDone] = useState<string>();
   const txn = useLoad(() => ok(api.GET('/transaction/{id}', { params: { path: { id } } })).then((r) => r.data), [id]);
-  const ledger = useLoad(
-    async () => (can('settlements:read') ? (await ok(api.GET('/settlements', { params: { query: { transaction_id: id, limit: 100 } } }))).data : undefined),
-    [id],
-  );
-  const timeline = useLoad(async () => {
-    if (!can('events:read')) return undefined;
+  const ledger = useScopedLoad('settlements:read', async () => (await ok(api.GET('/settlements', { params: { query: { transaction_id: id, limit: 100 } } }))).data, [id]);
+  const timeline = useScopedLoad('events:read', async () => {
     const events = (await ok(api.GET('/events', { params: { query: { transaction_id: id, limit: 100 } } }))).data;
     const withAttempts = await Promise.all(
       events.map(async (event) => ({
@@ -82,8 +78,7 @@ export function Transaction({ id }: { id: string }) {
           )}
         </Section>
       )}
-      <Section title="Ledger entries">
-        {!can('settlements:read') && <p class="muted">{lacks('settlements:read')}.</p>}
+      <Section title="Ledger entries" needs="settlements:read">
         <ErrorNote error={ledger.error} />
         {ledger.data && ledger.data.length === 0 && <p class="muted">None yet: a payment enters the ledger when it settles.</p>}
         {ledger.data && ledger.data.length > 0 && (
@@ -115,8 +110,7 @@ export function Transaction({ id }: { id: string }) {
           </table>
         )}
       </Section>
-      <Section title="Timeline">
-        {!can('events:read') && <p class="muted">{lacks('events:read')}.</p>}
+      <Section title="Timeline" needs="events:read">
         <ErrorNote error={timeline.error} />
         {timeline.data && (
           <ol class="timeline" data-testid="timeline">

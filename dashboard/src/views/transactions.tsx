@@ -3,7 +3,7 @@ import { paymentMethodNames } from '../../../lib/catalog';
 import { statuses } from '../../../lib/payments/states';
 import { ok, type Api } from '../api';
 import type { paths } from '../api-types';
-import { ErrorNote, lacks, Loading, money, Pager, Section, Status, Time, useLoad, usePager, useSession } from '../ui';
+import { ErrorNote, Loading, money, Pager, Section, Status, Time, usePager, useScopedLoad, useSession } from '../ui';
 
 type Query = NonNullable<paths['/transactions']['get']['parameters']['query']>;
 type Filters = { status: string; payment_method: string; order_id: string; created_from: string; created_to: string };
@@ -29,18 +29,18 @@ const list = (api: Api, filters: Filters, cursor: string | undefined) => ok(api.
 
 /** Transactions, newest first, with the API's filters and cursor paging. */
 export function Transactions({ params }: { params: URLSearchParams }) {
-  const { api, can } = useSession();
+  const { api } = useSession();
   const [draft, setDraft] = useState<Filters>({ ...EMPTY, status: params.get('status') ?? '' });
   const [filters, setFilters] = useState<Filters>(draft);
   const pager = usePager([filters]);
-  const page = useLoad(() => (can('transactions:read') ? list(api, filters, pager.cursor) : Promise.resolve(undefined)), [filters, pager.cursor]);
+  const page = useScopedLoad('transactions:read', () => list(api, filters, pager.cursor), [filters, pager.cursor]);
   const field = (name: keyof Filters) => ({
     name,
     value: draft[name],
     onInput: (e: Event) => setDraft({ ...draft, [name]: (e.currentTarget as HTMLInputElement).value }),
   });
   return (
-    <Section title="Transactions">
+    <Section title="Transactions" needs="transactions:read">
       <form
         class="filters"
         onSubmit={(e) => {
@@ -84,7 +84,6 @@ export function Transactions({ params }: { params: URLSearchParams }) {
         </label>
         <button type="submit">Apply</button>
       </form>
-      {!can('transactions:read') && <p class="muted">{lacks('transactions:read')}.</p>}
       <Loading when={page.loading} />
       <ErrorNote error={page.error} />
       {page.data && (

@@ -1,12 +1,13 @@
 import { useState } from 'preact/hooks';
 import { ok, readAll } from '../api';
-import { ConfirmButton, ErrorNote, lacks, Loading, Section, Time, useLoad, useSession } from '../ui';
+import { ConfirmButton, ErrorNote, lacks, Loading, Section, Time, useScopedLoad, useSession } from '../ui';
 
 /** Webhook endpoints: the list, a form to register one (its secret is shown once) and delete. */
 export function Webhooks() {
   const { api, can } = useSession();
-  const endpoints = useLoad(
-    async () => (can('webhooks:write') ? (await readAll((cursor) => ok(api.GET('/webhook/endpoints', { params: { query: { limit: 100, cursor } } })))).items : undefined),
+  const endpoints = useScopedLoad(
+    'webhooks:write',
+    async () => (await readAll((cursor) => ok(api.GET('/webhook/endpoints', { params: { query: { limit: 100, cursor } } })))).items,
     [],
   );
   const [url, setUrl] = useState('');
@@ -37,8 +38,7 @@ export function Webhooks() {
   };
   return (
     <>
-      <Section title="Webhook endpoints">
-        {!can('webhooks:write') && <p class="muted">{lacks('webhooks:write')}.</p>}
+      <Section title="Webhook endpoints" needs="webhooks:write">
         <Loading when={endpoints.loading} />
         <ErrorNote error={endpoints.error} />
         {endpoints.data && endpoints.data.length === 0 && <p class="muted">No endpoints.</p>}
