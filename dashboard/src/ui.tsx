@@ -1,7 +1,7 @@
 import { createContext, type ComponentChildren } from 'preact';
 import { useCallback, useContext, useEffect, useRef, useState } from 'preact/hooks';
 import type { Scope } from '../../lib/scopes';
-import { messageOf, type Api } from './api';
+import { messageOf, type Api, type Pagination } from './api';
 
 /** What every view gets: the typed API client with the key, and what the key may do. */
 export interface Session {
@@ -151,14 +151,16 @@ export function usePager(deps: readonly unknown[]) {
   };
 }
 
-export function Pager(props: { page: number; hasMore: boolean; nextCursor: string | null; next: (c: string) => void; previous: () => void }) {
+/** Previous / Next for a page the API answered with `pagination`, moving `pager` (usePager). */
+export function Pager({ pager, pagination }: { pager: ReturnType<typeof usePager>; pagination: Pagination }) {
+  const nextCursor = pagination.next_cursor;
   return (
     <nav class="pager" aria-label="Pages">
-      <button type="button" disabled={props.page <= 1} onClick={props.previous}>
+      <button type="button" disabled={pager.page <= 1} onClick={pager.previous}>
         ← Previous
       </button>
-      <span>Page {props.page}</span>
-      <button type="button" disabled={!props.hasMore || !props.nextCursor} onClick={() => props.nextCursor && props.next(props.nextCursor)}>
+      <span>Page {pager.page}</span>
+      <button type="button" disabled={!pagination.has_more || !nextCursor} onClick={() => nextCursor && pager.next(nextCursor)}>
         Next →
       </button>
     </nav>

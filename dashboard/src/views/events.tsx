@@ -2,8 +2,8 @@ import { useState } from 'preact/hooks';
 import { eventTypes } from '../../../lib/events/event-types';
 import { ok, type ApiEvent } from '../api';
 import type { paths } from '../api-types';
-import { ConfirmButton, ErrorNote, Loading, Pager, Section, Time, useLoad, usePager, useScopedLoad, useSession } from '../ui';
-import { Attempts } from './transaction';
+import { ConfirmButton, ErrorNote, Loading, Pager, Section, useLoad, usePager, useScopedLoad, useSession } from '../ui';
+import { Attempts, EventTitle } from './transaction';
 
 type EventType = NonNullable<NonNullable<paths['/events']['get']['parameters']['query']>['type']>[number];
 
@@ -50,7 +50,7 @@ export function Events() {
             ))}
           </ul>
           {page.data.data.length === 0 && <p class="muted">No events.</p>}
-          <Pager page={pager.page} hasMore={page.data.pagination.has_more} nextCursor={page.data.pagination.next_cursor} next={pager.next} previous={pager.previous} />
+          <Pager pager={pager} pagination={page.data.pagination} />
         </>
       )}
     </Section>
@@ -69,7 +69,7 @@ function EventRow({ event }: { event: ApiEvent }) {
   return (
     <div class="event">
       <div class="row">
-        <strong>{event.type}</strong> <Time at={event.created_at} /> <span class="mono muted">{event.id}</span>
+        <EventTitle event={event} />
         {txn && (
           <a class="mono" href={`#/transaction/${txn}`}>
             {txn}
@@ -92,8 +92,7 @@ function EventRow({ event }: { event: ApiEvent }) {
       {open && (
         <>
           <ErrorNote error={attempts.error} />
-          {attempts.data && attempts.data.length === 0 && <p class="muted small">No webhook attempts.</p>}
-          {attempts.data && attempts.data.length > 0 && <Attempts attempts={attempts.data} />}
+          {attempts.data && <Attempts attempts={attempts.data} />}
         </>
       )}
     </div>

@@ -121,7 +121,7 @@ export function Transactions({ params }: { params: URLSearchParams }) {
             </tbody>
           </table>
           {page.data.data.length === 0 && <p class="muted">No transactions match.</p>}
-          <Pager page={pager.page} hasMore={page.data.pagination.has_more} nextCursor={page.data.pagination.next_cursor} next={pager.next} previous={pager.previous} />
+          <Pager pager={pager} pagination={page.data.pagination} />
         </>
       )}
     </Section>
