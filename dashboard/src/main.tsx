@@ -102,9 +102,9 @@ function App() {
       stored && {
         scopes: stored.scopes,
         // A key revoked while the page is open: back to the key form, with the API's reason.
-        api: apiClient(stored.key, () => {
+        api: apiClient(stored.key, (failure) => {
           clearSession();
-          setNotice('401 UNAUTHORIZED: Invalid or missing API key');
+          setNotice(messageOf(failure));
           setStored(null);
         }),
       },
