@@ -125,6 +125,9 @@ export function ConfirmButton(props: {
   );
 }
 
+/** A datetime-local input's value (the reader's local time) as the ISO instant the API takes. */
+export const instant = (local: string): string => new Date(local).toISOString();
+
 /** `IDR 150,000`, negative amounts with a minus sign. */
 export const money = (amount: number, currency = 'IDR') => `${currency} ${amount.toLocaleString('en-US')}`;
 

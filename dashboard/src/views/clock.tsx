@@ -1,6 +1,7 @@
 import { useState } from 'preact/hooks';
+import { MAX_ADVANCE_SECONDS } from '../../../lib/sandbox/clock-limits';
 import { ok, type SandboxClock } from '../api';
-import { ConfirmButton, ErrorNote, Loading, Section, Time, useScopedLoad, useSession } from '../ui';
+import { ConfirmButton, ErrorNote, instant, Loading, Section, Time, useScopedLoad, useSession } from '../ui';
 
 /** The quick moves: past a minute, an hour, and a day and an hour (a 24 h bank transfer expires). */
 export const QUICK_MOVES: readonly { label: string; seconds: number }[] = [
@@ -104,7 +105,7 @@ export function Clock() {
         <div class="move">
           <label>
             Seconds ahead
-            <input type="number" name="seconds" min={1} max={31_536_000} step={1} placeholder="1 to 31536000" value={seconds} onInput={(e) => setSeconds(e.currentTarget.value)} />
+            <input type="number" name="seconds" min={1} max={MAX_ADVANCE_SECONDS} step={1} placeholder={`1 to ${MAX_ADVANCE_SECONDS}`} value={seconds} onInput={(e) => setSeconds(e.currentTarget.value)} />
           </label>
           <ConfirmButton
             label="Advance by seconds"
@@ -128,7 +129,7 @@ export function Clock() {
             scope="sandbox:simulate"
             disabled={to === ''}
             run={async () => {
-              await move(`to ${new Date(to).toLocaleString()}`, { to: new Date(to).toISOString() })();
+              await move(`to ${new Date(to).toLocaleString()}`, { to: instant(to) })();
               setTo('');
             }}
           />

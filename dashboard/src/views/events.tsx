@@ -1,11 +1,8 @@
 import { useState } from 'preact/hooks';
-import { eventTypes } from '../../../lib/events/event-types';
+import { eventTypes, type EventType } from '../../../lib/events/event-types';
 import { ok, type ApiEvent } from '../api';
-import type { paths } from '../api-types';
 import { ConfirmButton, ErrorNote, Loading, Pager, Section, useLoad, usePager, useScopedLoad, useSession } from '../ui';
 import { Attempts, EventTitle } from './transaction';
-
-type EventType = NonNullable<NonNullable<paths['/events']['get']['parameters']['query']>['type']>[number];
 
 /** The transaction an event is about: its object is the transaction, or a refund naming it. */
 function transactionOf(event: ApiEvent): string | undefined {

@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import { allows } from '../../../lib/payments/states';
+import { allows, simulateOutcomes } from '../../../lib/payments/states';
 import { ok, type ApiEvent, type DeliveryAttempt, type Transaction as Txn } from '../api';
 import { ConfirmButton, ErrorNote, Loading, money, Section, Status, Time, useLoad, useScopedLoad, useSession } from '../ui';
 import { LedgerTable } from './settlements';
@@ -52,7 +52,7 @@ export function Transaction({ id }: { id: string }) {
       {t && (
         <Section title="Actions">
           <div class="actions">
-            {(['settle', 'fail', 'expire'] as const).map((outcome) => (
+            {simulateOutcomes.map((outcome) => (
               <ConfirmButton
                 key={outcome}
                 label={outcome[0]!.toUpperCase() + outcome.slice(1)}

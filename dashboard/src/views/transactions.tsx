@@ -1,27 +1,24 @@
 import { useState } from 'preact/hooks';
 import { paymentMethodNames } from '../../../lib/catalog';
-import { statuses } from '../../../lib/payments/states';
+import { statuses, type Status as TxnStatus } from '../../../lib/payments/states';
 import { ok, type Api } from '../api';
 import type { paths } from '../api-types';
-import { ErrorNote, Loading, money, Pager, Section, Status, Time, usePager, useScopedLoad, useSession } from '../ui';
+import { ErrorNote, instant, Loading, money, Pager, Section, Status, Time, usePager, useScopedLoad, useSession } from '../ui';
 
 type Query = NonNullable<paths['/transactions']['get']['parameters']['query']>;
 type Filters = { status: string; payment_method: string; order_id: string; created_from: string; created_to: string };
 
 const EMPTY: Filters = { status: '', payment_method: '', order_id: '', created_from: '', created_to: '' };
 
-/** A datetime-local value as the ISO instant the API takes. */
-const instant = (local: string) => (local ? new Date(local).toISOString() : undefined);
-
 function query(filters: Filters, cursor: string | undefined): Query {
   return {
     limit: 20,
     cursor,
-    status: filters.status ? [filters.status as (typeof statuses)[number]] : undefined,
+    status: filters.status ? [filters.status as TxnStatus] : undefined,
     payment_method: (filters.payment_method || undefined) as Query['payment_method'],
     order_id: filters.order_id || undefined,
-    created_from: instant(filters.created_from),
-    created_to: instant(filters.created_to),
+    created_from: filters.created_from ? instant(filters.created_from) : undefined,
+    created_to: filters.created_to ? instant(filters.created_to) : undefined,
   };
 }
 

@@ -1,4 +1,5 @@
 import { useState } from 'preact/hooks';
+import { ALL_EVENTS } from '../../../lib/events/event-types';
 import { ok, readAll } from '../api';
 import { ConfirmButton, ErrorNote, lacks, Loading, Section, Time, useScopedLoad, useSession } from '../ui';
 
@@ -11,7 +12,7 @@ export function Webhooks() {
     [],
   );
   const [url, setUrl] = useState('');
-  const [events, setEvents] = useState('*');
+  const [events, setEvents] = useState<string>(ALL_EVENTS);
   const [description, setDescription] = useState('');
   const [created, setCreated] = useState<{ id: string; secret: string }>();
   const [error, setError] = useState<unknown>();
@@ -89,7 +90,7 @@ export function Webhooks() {
             <input name="url" type="url" required value={url} placeholder="https://example.com/webhooks" onInput={(e) => setUrl(e.currentTarget.value)} />
           </label>
           <label>
-            Events (comma-separated, * for all)
+            Events (comma-separated, {ALL_EVENTS} for all)
             <input name="enabled_events" value={events} onInput={(e) => setEvents(e.currentTarget.value)} />
           </label>
           <label>
