@@ -139,7 +139,7 @@ export async function probeScopes(api: Api): Promise<Scope[]> {
 // --- Reading whole lists --------------------------------------------------------------------
 
 /** At most this many items are read when a view needs a whole list (the overview's totals). */
-export const WHOLE_LIST_CAP = 2_000;
+const WHOLE_LIST_CAP = 2_000;
 
 /** Follows `next_cursor` from the first page until the end or WHOLE_LIST_CAP items; `complete` says which. */
 export async function readAll<T>(

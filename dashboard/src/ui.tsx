@@ -11,10 +11,13 @@ export interface Session {
 
 export const SessionContext = createContext<Session | null>(null);
 
+/** Whether a key holding `scopes` may do what `scope` allows. */
+export const canWith = (scopes: readonly Scope[]) => (scope: Scope) => scopes.includes(scope);
+
 export function useSession(): Session & { can: (scope: Scope) => boolean } {
   const session = useContext(SessionContext);
   if (!session) throw new Error('useSession outside a session');
-  return { ...session, can: (scope) => session.scopes.includes(scope) };
+  return { ...session, can: canWith(session.scopes) };
 }
 
 export interface Loaded<T> {

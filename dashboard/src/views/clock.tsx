@@ -4,7 +4,7 @@ import { ok, type SandboxClock } from '../api';
 import { ConfirmButton, ErrorNote, instant, Loading, Section, Time, useScopedLoad, useSession } from '../ui';
 
 /** The quick moves: past a minute, an hour, and a day and an hour (a 24 h bank transfer expires). */
-export const QUICK_MOVES: readonly { label: string; seconds: number }[] = [
+const QUICK_MOVES: readonly { label: string; seconds: number }[] = [
   { label: '+1 min', seconds: 60 },
   { label: '+1 h', seconds: 3_600 },
   { label: '+25 h', seconds: 90_000 },
@@ -12,7 +12,7 @@ export const QUICK_MOVES: readonly { label: string; seconds: number }[] = [
 ];
 
 /** `90000` → `1 d 1 h`, `60.5` → `1 min 0.5 s`, `0` → `0 s`. */
-export function span(seconds: number): string {
+function span(seconds: number): string {
   const parts: string[] = [];
   let left = seconds;
   for (const [unit, size] of [['d', 86_400], ['h', 3_600], ['min', 60]] as const) {

@@ -3,7 +3,7 @@ import { ok } from '../api';
 import { ErrorNote, lacks, Section, useSession } from '../ui';
 
 /** The word to type before a reset: a reset cannot be undone. */
-export const RESET_WORD = 'reset';
+const RESET_WORD = 'reset';
 
 /** POST /sandbox/reset (docs/api.md §12), after a typed confirmation. */
 export function Reset() {
