@@ -113,8 +113,8 @@ export const clearSession = () => sessionStorage.removeItem(SESSION_ITEM);
  * The key's scopes, learnt from the API itself (there is no endpoint that lists them): the scope is
  * checked before anything else of a request (docs/api.md §2), so a request the key may not make is
  * 403, and one it may make gets its normal answer. Reads are asked for one item (sandbox:simulate:
- * its clock); the other writes are sent with a body the API refuses (400) before doing anything, so
- * a probe never changes data.
+ * its clock; webhooks:write: the endpoint list); the other writes are sent with a body the API
+ * refuses (400) before doing anything, so a probe never changes data.
  */
 const probes: Record<Scope, (api: Api) => Promise<Outcome<unknown>>> = {
   'transactions:read': (api) => api.GET('/transactions', { params: { query: { limit: 1 } } }),
