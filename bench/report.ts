@@ -10,14 +10,20 @@ import type { EndpointResult } from './endpoints';
 import type { LoadResult } from './load';
 import type { ReadBudgetResult } from './read-budget';
 
+/**
+ * What every authenticated request makes before its own work (its admission): the key's GetItem,
+ * the request counter's UpdateItem and the GetItem of the client's clock offset.
+ */
+export const ADMISSION_CALLS = ['GetItem', 'UpdateItem', 'GetItem'] as const;
+
 /** The targets of the issue; a missed one is reported, never fatal (only load errors and broken invariants are). */
 export const TARGETS = {
   /** Endpoint ÷ floor at the median. */
   latencyRatioP50: 1.3,
   /** DynamoDB calls per request, lists excepted. */
   callsPerRequest: 3,
-  /** A list's calls: admission (authentication, request counter) plus at most one page's worth of queries. */
-  listCallsPerRequest: 2 + MAX_QUERIES_PER_PAGE,
+  /** A list's calls: admission (ADMISSION_CALLS: key, request counter, clock) plus at most one page's worth of queries. */
+  listCallsPerRequest: ADMISSION_CALLS.length + MAX_QUERIES_PER_PAGE,
   /** index.mjs, in KB of 1024 bytes. */
   bundleKb: 350,
   /** Import time ÷ the import time of the bare DynamoDB document client bundle. */
@@ -92,7 +98,7 @@ export function evaluateTargets(
     targets.push({
       part: 'calls',
       subject: e.id,
-      target: e.list ? `≤ ${limit} calls (list: auth + counter + ≤ ${MAX_QUERIES_PER_PAGE} queries per page)` : `≤ ${limit} calls`,
+      target: e.list ? `≤ ${limit} calls (list: key + counter + clock + ≤ ${MAX_QUERIES_PER_PAGE} queries per page)` : `≤ ${limit} calls`,
       value: `${e.calls.perRequest.max} (${e.calls.sequences.join(' | ')})`,
       met: e.calls.perRequest.max <= limit,
     });

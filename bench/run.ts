@@ -38,7 +38,7 @@ import { fixturesNeeded, measureEndpoint, type EndpointResult } from './endpoint
 import { runLoad } from './load';
 import { measureReadBudget } from './read-budget';
 import { measureDelivery, type DeliveryResult } from './delivery';
-import { evaluateTargets, renderDeliveryOnly, renderReport, type Results } from './report';
+import { ADMISSION_CALLS, evaluateTargets, renderDeliveryOnly, renderReport, type Results } from './report';
 import { measureAdvance } from './advance';
 import { measureReset } from './reset';
 import { measureDashboard } from './dashboard';
@@ -125,16 +125,17 @@ function dynamoLocalVersion(): string {
 
 /**
  * Fails unless the counter sees the handlers' calls: GET /payment/channels makes exactly its
- * admission, the authentication GetItem and the request counter's UpdateItem, and the GetItem of
- * the client's clock offset.
+ * admission (ADMISSION_CALLS: the authentication GetItem, the request counter's UpdateItem and the
+ * GetItem of the client's clock offset).
  */
 async function checkCounterSeesHandlers(counter: CallCounter, http: HttpApi, direct: DirectInvoker): Promise<void> {
   if (!routeList.includes(routes.listChannels)) return;
   for (const [name, target] of [['HTTP', http], ['handler', direct]] as const) {
     const { result, calls } = await counter.record(() => target.send({ method: 'GET', path: '/payment/channels' }));
-    if (result.status !== 200 || sequenceOf(calls) !== 'GetItem+UpdateItem+GetItem') {
+    const admission = ADMISSION_CALLS.join('+');
+    if (result.status !== 200 || sequenceOf(calls) !== admission) {
       throw new Error(
-        `call counter check (${name}): GET /payment/channels answered ${result.status} with calls ${sequenceOf(calls)}; expected 200 and GetItem+UpdateItem+GetItem (key, request counter, client clock)`,
+        `call counter check (${name}): GET /payment/channels answered ${result.status} with calls ${sequenceOf(calls)}; expected 200 and ${admission} (key, request counter, client clock)`,
       );
     }
   }

@@ -23,10 +23,7 @@ export type SandboxClock = paths['/sandbox/clock']['get']['responses'][200]['con
 export const baseUrl = (): string => new URL('.', location.href).href.replace(/\/$/, '');
 
 /** One problem a VALIDATION_ERROR names: the field and what is wrong with it. */
-export interface FieldProblem {
-  readonly field: string;
-  readonly message: string;
-}
+export type FieldProblem = Schemas['FieldError'];
 
 /** What an API refusal told us: its status and the contract's code, message and (for a 400) details. */
 export class ApiFailure extends Error {
@@ -41,16 +38,26 @@ export class ApiFailure extends Error {
   }
 }
 
-/** A client that sends `key` on every request, and calls `onUnauthorized` on any 401 (a revoked key). */
-export function apiClient(key: string, onUnauthorized: () => void): Api {
+/**
+ * The failure a refused response's body describes: the contract's `{"error": …}`, or the gateway's
+ * own `{"message": …}` (its 413, 429, 500 and 503), or just the status.
+ */
+function failureOf(status: number, body: unknown): ApiFailure {
+  const { error, message } = (body ?? {}) as { error?: { code?: string; message?: string; details?: FieldProblem[] }; message?: unknown };
+  const said = error?.message ?? (typeof message === 'string' ? message : undefined);
+  return new ApiFailure(status, error?.code ?? 'HTTP_ERROR', said ?? `HTTP ${status}`, error?.details ?? []);
+}
+
+/** A client that sends `key` on every request, and calls `onUnauthorized` with the API's refusal on any 401 (a revoked key). */
+export function apiClient(key: string, onUnauthorized: (failure: ApiFailure) => void): Api {
   const client = createClient<paths>({ baseUrl: baseUrl() });
   client.use({
     onRequest: ({ request }) => {
       request.headers.set('Authorization', `Bearer ${key}`);
       return request;
     },
-    onResponse: ({ response }) => {
-      if (response.status === 401) onUnauthorized();
+    onResponse: async ({ response }) => {
+      if (response.status === 401) onUnauthorized(failureOf(401, await response.clone().json().catch(() => undefined)));
       return response;
     },
   });
@@ -67,8 +74,7 @@ interface Outcome<T> {
 export async function ok<T>(call: Promise<Outcome<T>>): Promise<T> {
   const { data, error, response } = await call;
   if (data !== undefined && response.ok) return data;
-  const body = (error ?? {}) as { error?: { code?: string; message?: string; details?: FieldProblem[] } };
-  throw new ApiFailure(response.status, body.error?.code ?? 'HTTP_ERROR', body.error?.message ?? `HTTP ${response.status}`, body.error?.details ?? []);
+  throw failureOf(response.status, error);
 }
 
 /**
@@ -107,8 +113,8 @@ export const clearSession = () => sessionStorage.removeItem(SESSION_ITEM);
  * The key's scopes, learnt from the API itself (there is no endpoint that lists them): the scope is
  * checked before anything else of a request (docs/api.md §2), so a request the key may not make is
  * 403, and one it may make gets its normal answer. Reads are asked for one item (sandbox:simulate:
- * its clock); the other writes are sent with a body the API refuses (400) before doing anything, so
- * a probe never changes data.
+ * its clock; webhooks:write: the endpoint list); the other writes are sent with a body the API
+ * refuses (400) before doing anything, so a probe never changes data.
  */
 const probes: Record<Scope, (api: Api) => Promise<Outcome<unknown>>> = {
   'transactions:read': (api) => api.GET('/transactions', { params: { query: { limit: 1 } } }),
@@ -133,7 +139,7 @@ export async function probeScopes(api: Api): Promise<Scope[]> {
 // --- Reading whole lists --------------------------------------------------------------------
 
 /** At most this many items are read when a view needs a whole list (the overview's totals). */
-export const WHOLE_LIST_CAP = 2_000;
+const WHOLE_LIST_CAP = 2_000;
 
 /** Follows `next_cursor` from the first page until the end or WHOLE_LIST_CAP items; `complete` says which. */
 export async function readAll<T>(

@@ -3,7 +3,7 @@ import { render, type ComponentChildren } from 'preact';
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import type { Scope } from '../../lib/scopes';
 import { apiClient, baseUrl, clearSession, loadSession, messageOf, probeScopes, saveSession, type Session as StoredSession } from './api';
-import { SessionContext } from './ui';
+import { canWith, SessionContext } from './ui';
 import { Channels } from './views/channels';
 import { Clock } from './views/clock';
 import { Events } from './views/events';
@@ -102,9 +102,9 @@ function App() {
       stored && {
         scopes: stored.scopes,
         // A key revoked while the page is open: back to the key form, with the API's reason.
-        api: apiClient(stored.key, () => {
+        api: apiClient(stored.key, (failure) => {
           clearSession();
-          setNotice('401 UNAUTHORIZED: Invalid or missing API key');
+          setNotice(messageOf(failure));
           setStored(null);
         }),
       },
@@ -134,7 +134,7 @@ function App() {
               key={v.path}
               href={`#/${v.path}`}
               aria-current={v === view ? 'page' : undefined}
-              class={v.reads.some((s) => session.scopes.includes(s)) ? undefined : 'unavailable'}
+              class={v.reads.some(canWith(session.scopes)) ? undefined : 'unavailable'}
             >
               {v.title}
             </a>

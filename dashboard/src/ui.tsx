@@ -1,7 +1,7 @@
 import { createContext, type ComponentChildren } from 'preact';
 import { useCallback, useContext, useEffect, useRef, useState } from 'preact/hooks';
 import type { Scope } from '../../lib/scopes';
-import { messageOf, type Api } from './api';
+import { messageOf, type Api, type Pagination } from './api';
 
 /** What every view gets: the typed API client with the key, and what the key may do. */
 export interface Session {
@@ -11,10 +11,13 @@ export interface Session {
 
 export const SessionContext = createContext<Session | null>(null);
 
+/** Whether a key holding `scopes` may do what `scope` allows. */
+export const canWith = (scopes: readonly Scope[]) => (scope: Scope) => scopes.includes(scope);
+
 export function useSession(): Session & { can: (scope: Scope) => boolean } {
   const session = useContext(SessionContext);
   if (!session) throw new Error('useSession outside a session');
-  return { ...session, can: (scope) => session.scopes.includes(scope) };
+  return { ...session, can: canWith(session.scopes) };
 }
 
 export interface Loaded<T> {
@@ -39,6 +42,13 @@ export function useLoad<T>(load: () => Promise<T>, deps: readonly unknown[]): Lo
   }, [...deps, round]);
   const reload = useCallback(() => setRound((r) => r + 1), []);
   return { ...state, reload };
+}
+
+/** useLoad for a read that needs `scope`: without it nothing is asked and `data` stays undefined. */
+export function useScopedLoad<T>(scope: Scope, load: () => Promise<T>, deps: readonly unknown[]): Loaded<T | undefined> {
+  const { can } = useSession();
+  const allowed = can(scope);
+  return useLoad<T | undefined>(() => (allowed ? load() : Promise.resolve(undefined)), deps);
 }
 
 /** The API's refusal (or any failure), as the API worded it. */
@@ -118,6 +128,9 @@ export function ConfirmButton(props: {
   );
 }
 
+/** A datetime-local input's value (the reader's local time) as the ISO instant the API takes. */
+export const instant = (local: string): string => new Date(local).toISOString();
+
 /** `IDR 150,000`, negative amounts with a minus sign. */
 export const money = (amount: number, currency = 'IDR') => `${currency} ${amount.toLocaleString('en-US')}`;
 
@@ -144,27 +157,32 @@ export function usePager(deps: readonly unknown[]) {
   };
 }
 
-export function Pager(props: { page: number; hasMore: boolean; nextCursor: string | null; next: (c: string) => void; previous: () => void }) {
+/** Previous / Next for a page the API answered with `pagination`, moving `pager` (usePager). */
+export function Pager({ pager, pagination }: { pager: ReturnType<typeof usePager>; pagination: Pagination }) {
+  const nextCursor = pagination.next_cursor;
   return (
     <nav class="pager" aria-label="Pages">
-      <button type="button" disabled={props.page <= 1} onClick={props.previous}>
+      <button type="button" disabled={pager.page <= 1} onClick={pager.previous}>
         ← Previous
       </button>
-      <span>Page {props.page}</span>
-      <button type="button" disabled={!props.hasMore || !props.nextCursor} onClick={() => props.nextCursor && props.next(props.nextCursor)}>
+      <span>Page {pager.page}</span>
+      <button type="button" disabled={!pagination.has_more || !nextCursor} onClick={() => nextCursor && pager.next(nextCursor)}>
         Next →
       </button>
     </nav>
   );
 }
 
-export function Section(props: { title: string; children: ComponentChildren; actions?: ComponentChildren }) {
+/** A titled part of a view; with `needs`, a key without that scope is told so above the content. */
+export function Section(props: { title: string; children: ComponentChildren; actions?: ComponentChildren; needs?: Scope }) {
+  const { can } = useSession();
   return (
     <section>
       <header class="section-head">
         <h2>{props.title}</h2>
         {props.actions}
       </header>
+      {props.needs && !can(props.needs) && <p class="muted">{lacks(props.needs)}.</p>}
       {props.children}
     </section>
   );

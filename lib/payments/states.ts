@@ -14,6 +14,10 @@ export const transitions = {
 
 export type Operation = keyof typeof transitions;
 
+/** What POST /transaction/{id}/simulate can make of a pending transaction. */
+export const simulateOutcomes = ['settle', 'fail', 'expire'] as const satisfies readonly Operation[];
+export type SimulateOutcome = (typeof simulateOutcomes)[number];
+
 /** States no operation leaves. */
 export const finalStatuses: readonly Status[] = ['cancelled', 'expired', 'failed', 'refunded'];
 

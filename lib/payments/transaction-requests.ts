@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { idPattern, isId } from '../ids';
 import { meta } from '../meta';
+import { simulateOutcomes } from './states';
 import { prose } from './schemas';
 
 /** The path and bodies of the routes that act on one transaction (docs/api.md §5). */
@@ -24,7 +25,6 @@ export const CancelBody = meta(
   { examples: [{ reason: 'Customer changed their mind' }] },
 );
 
-export const simulateOutcomes = ['settle', 'fail', 'expire'] as const;
 export const SimulateBody = meta(
   z.strictObject({
     outcome: meta(z.enum(simulateOutcomes, { error: `must be one of ${simulateOutcomes.join(', ')}` }), {

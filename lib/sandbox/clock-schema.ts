@@ -3,9 +3,7 @@ import { meta } from '../meta';
 import { timestamp } from '../payments/fields';
 import { timestamp as queryTimestamp } from '../payments/list-queries';
 import { integer } from '../payments/schemas';
-
-/** The longest single advance by `seconds`: a year (docs/api.md §12). */
-export const MAX_ADVANCE_SECONDS = 31_536_000;
+import { MAX_ADVANCE_SECONDS } from './clock-limits';
 
 /** The body of POST /sandbox/clock/advance: exactly one of `seconds` or `to`. */
 export const AdvanceClockBody = meta(

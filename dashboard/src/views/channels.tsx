@@ -1,13 +1,12 @@
 import { ok } from '../api';
-import { ErrorNote, lacks, Loading, money, Section, useLoad, useSession } from '../ui';
+import { ErrorNote, Loading, money, Section, useScopedLoad, useSession } from '../ui';
 
 /** The payment catalog (docs/api.md §4). */
 export function Channels() {
-  const { api, can } = useSession();
-  const methods = useLoad(async () => (can('channels:read') ? (await ok(api.GET('/payment/channels'))).data : undefined), []);
+  const { api } = useSession();
+  const methods = useScopedLoad('channels:read', async () => (await ok(api.GET('/payment/channels'))).data, []);
   return (
-    <Section title="Payment channels">
-      {!can('channels:read') && <p class="muted">{lacks('channels:read')}.</p>}
+    <Section title="Payment channels" needs="channels:read">
       <Loading when={methods.loading} />
       <ErrorNote error={methods.error} />
       {methods.data && (

@@ -1,9 +1,10 @@
 import { useState } from 'preact/hooks';
+import { MAX_ADVANCE_SECONDS } from '../../../lib/sandbox/clock-limits';
 import { ok, type SandboxClock } from '../api';
-import { ConfirmButton, ErrorNote, lacks, Loading, Section, Time, useLoad, useSession } from '../ui';
+import { ConfirmButton, ErrorNote, instant, Loading, Section, Time, useScopedLoad, useSession } from '../ui';
 
 /** The quick moves: past a minute, an hour, and a day and an hour (a 24 h bank transfer expires). */
-export const QUICK_MOVES: readonly { label: string; seconds: number }[] = [
+const QUICK_MOVES: readonly { label: string; seconds: number }[] = [
   { label: '+1 min', seconds: 60 },
   { label: '+1 h', seconds: 3_600 },
   { label: '+25 h', seconds: 90_000 },
@@ -11,7 +12,7 @@ export const QUICK_MOVES: readonly { label: string; seconds: number }[] = [
 ];
 
 /** `90000` → `1 d 1 h`, `60.5` → `1 min 0.5 s`, `0` → `0 s`. */
-export function span(seconds: number): string {
+function span(seconds: number): string {
   const parts: string[] = [];
   let left = seconds;
   for (const [unit, size] of [['d', 86_400], ['h', 3_600], ['min', 60]] as const) {
@@ -28,7 +29,7 @@ export function span(seconds: number): string {
 export function Clock() {
   const { api, can } = useSession();
   const allowed = can('sandbox:simulate');
-  const loaded = useLoad(async () => (allowed ? (await ok(api.GET('/sandbox/clock'))).data : undefined), []);
+  const loaded = useScopedLoad('sandbox:simulate', async () => (await ok(api.GET('/sandbox/clock'))).data, []);
   /** The clock the last advance answered: newer than the one loaded. */
   const [advanced, setAdvanced] = useState<SandboxClock>();
   const [done, setDone] = useState<string>();
@@ -47,6 +48,7 @@ export function Clock() {
     <>
       <Section
         title="Sandbox clock"
+        needs="sandbox:simulate"
         actions={
           <button
             type="button"
@@ -65,7 +67,6 @@ export function Clock() {
           This client's time: real time plus an offset that only grows. Every time the sandbox shows or compares for the client is read from it
           (created and expiry times, expiry itself, events, the ledger, the time filters); other clients' clocks do not move.
         </p>
-        {!allowed && <p class="muted">{lacks('sandbox:simulate')}.</p>}
         <Loading when={loaded.loading && !clock} />
         <ErrorNote error={loaded.error} />
         {clock && (
@@ -104,7 +105,7 @@ export function Clock() {
         <div class="move">
           <label>
             Seconds ahead
-            <input type="number" name="seconds" min={1} max={31_536_000} step={1} placeholder="1 to 31536000" value={seconds} onInput={(e) => setSeconds(e.currentTarget.value)} />
+            <input type="number" name="seconds" min={1} max={MAX_ADVANCE_SECONDS} step={1} placeholder={`1 to ${MAX_ADVANCE_SECONDS}`} value={seconds} onInput={(e) => setSeconds(e.currentTarget.value)} />
           </label>
           <ConfirmButton
             label="Advance by seconds"
@@ -128,7 +129,7 @@ export function Clock() {
             scope="sandbox:simulate"
             disabled={to === ''}
             run={async () => {
-              await move(`to ${new Date(to).toLocaleString()}`, { to: new Date(to).toISOString() })();
+              await move(`to ${new Date(to).toLocaleString()}`, { to: instant(to) })();
               setTo('');
             }}
           />

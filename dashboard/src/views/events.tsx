@@ -1,11 +1,8 @@
 import { useState } from 'preact/hooks';
-import { eventTypes } from '../../../lib/events/event-types';
+import { eventTypes, type EventType } from '../../../lib/events/event-types';
 import { ok, type ApiEvent } from '../api';
-import type { paths } from '../api-types';
-import { ConfirmButton, ErrorNote, lacks, Loading, Pager, Section, Time, useLoad, usePager, useSession } from '../ui';
-import { Attempts } from './transaction';
-
-type EventType = NonNullable<NonNullable<paths['/events']['get']['parameters']['query']>['type']>[number];
+import { ConfirmButton, ErrorNote, Loading, Pager, Section, useLoad, usePager, useScopedLoad, useSession } from '../ui';
+import { Attempts, EventTitle } from './transaction';
 
 /** The transaction an event is about: its object is the transaction, or a refund naming it. */
 function transactionOf(event: ApiEvent): string | undefined {
@@ -15,18 +12,16 @@ function transactionOf(event: ApiEvent): string | undefined {
 
 /** Events, newest first, with their webhook attempts and a resend. */
 export function Events() {
-  const { api, can } = useSession();
+  const { api } = useSession();
   const [type, setType] = useState('');
   const pager = usePager([type]);
-  const page = useLoad(
-    () =>
-      can('events:read')
-        ? ok(api.GET('/events', { params: { query: { limit: 20, cursor: pager.cursor, type: type ? [type as EventType] : undefined } } }))
-        : Promise.resolve(undefined),
+  const page = useScopedLoad(
+    'events:read',
+    () => ok(api.GET('/events', { params: { query: { limit: 20, cursor: pager.cursor, type: type ? [type as EventType] : undefined } } })),
     [type, pager.cursor],
   );
   return (
-    <Section title="Events">
+    <Section title="Events" needs="events:read">
       <form class="filters" onSubmit={(e) => e.preventDefault()}>
         <label>
           Type
@@ -40,7 +35,6 @@ export function Events() {
           </select>
         </label>
       </form>
-      {!can('events:read') && <p class="muted">{lacks('events:read')}.</p>}
       <Loading when={page.loading} />
       <ErrorNote error={page.error} />
       {page.data && (
@@ -53,7 +47,7 @@ export function Events() {
             ))}
           </ul>
           {page.data.data.length === 0 && <p class="muted">No events.</p>}
-          <Pager page={pager.page} hasMore={page.data.pagination.has_more} nextCursor={page.data.pagination.next_cursor} next={pager.next} previous={pager.previous} />
+          <Pager pager={pager} pagination={page.data.pagination} />
         </>
       )}
     </Section>
@@ -72,7 +66,7 @@ function EventRow({ event }: { event: ApiEvent }) {
   return (
     <div class="event">
       <div class="row">
-        <strong>{event.type}</strong> <Time at={event.created_at} /> <span class="mono muted">{event.id}</span>
+        <EventTitle event={event} />
         {txn && (
           <a class="mono" href={`#/transaction/${txn}`}>
             {txn}
@@ -95,8 +89,7 @@ function EventRow({ event }: { event: ApiEvent }) {
       {open && (
         <>
           <ErrorNote error={attempts.error} />
-          {attempts.data && attempts.data.length === 0 && <p class="muted small">No webhook attempts.</p>}
-          {attempts.data && attempts.data.length > 0 && <Attempts attempts={attempts.data} />}
+          {attempts.data && <Attempts attempts={attempts.data} />}
         </>
       )}
     </div>

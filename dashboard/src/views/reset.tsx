@@ -3,7 +3,7 @@ import { ok } from '../api';
 import { ErrorNote, lacks, Section, useSession } from '../ui';
 
 /** The word to type before a reset: a reset cannot be undone. */
-export const RESET_WORD = 'reset';
+const RESET_WORD = 'reset';
 
 /** POST /sandbox/reset (docs/api.md §12), after a typed confirmation. */
 export function Reset() {
@@ -30,12 +30,11 @@ export function Reset() {
     }
   };
   return (
-    <Section title="Reset the sandbox">
+    <Section title="Reset the sandbox" needs="sandbox:simulate">
       <p>
         Deletes every transaction, refund, ledger entry, event, delivery and idempotency record of this key's client, and sets its{' '}
         <a href="#/clock">sandbox clock</a> back to real time (offset 0). Keys stay; other clients are untouched. This cannot be undone.
       </p>
-      {!allowed && <p class="muted">{lacks('sandbox:simulate')}.</p>}
       <form class="stack" onSubmit={reset}>
         <label class="inline">
           <input type="checkbox" name="webhook_endpoints" checked={endpointsToo} onChange={(e) => setEndpointsToo(e.currentTarget.checked)} />

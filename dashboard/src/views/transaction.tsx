@@ -1,19 +1,16 @@
 import { useState } from 'preact/hooks';
-import { allows } from '../../../lib/payments/states';
+import { allows, simulateOutcomes } from '../../../lib/payments/states';
 import { ok, type ApiEvent, type DeliveryAttempt, type Transaction as Txn } from '../api';
-import { ConfirmButton, ErrorNote, lacks, Loading, money, Section, Status, Time, useLoad, useSession } from '../ui';
+import { ConfirmButton, ErrorNote, Loading, money, Section, Status, Time, useLoad, useScopedLoad, useSession } from '../ui';
+import { LedgerTable } from './settlements';
 
 /** One transaction: its fields, what can be done to it, its ledger entries and its events with their webhook attempts. */
 export function Transaction({ id }: { id: string }) {
-  const { api, can } = useSession();
+  const { api } = useSession();
   const [done, setDone] = useState<string>();
   const txn = useLoad(() => ok(api.GET('/transaction/{id}', { params: { path: { id } } })).then((r) => r.data), [id]);
-  const ledger = useLoad(
-    async () => (can('settlements:read') ? (await ok(api.GET('/settlements', { params: { query: { transaction_id: id, limit: 100 } } }))).data : undefined),
-    [id],
-  );
-  const timeline = useLoad(async () => {
-    if (!can('events:read')) return undefined;
+  const ledger = useScopedLoad('settlements:read', async () => (await ok(api.GET('/settlements', { params: { query: { transaction_id: id, limit: 100 } } }))).data, [id]);
+  const timeline = useScopedLoad('events:read', async () => {
     const events = (await ok(api.GET('/events', { params: { query: { transaction_id: id, limit: 100 } } }))).data;
     const withAttempts = await Promise.all(
       events.map(async (event) => ({
@@ -55,7 +52,7 @@ export function Transaction({ id }: { id: string }) {
       {t && (
         <Section title="Actions">
           <div class="actions">
-            {(['settle', 'fail', 'expire'] as const).map((outcome) => (
+            {simulateOutcomes.map((outcome) => (
               <ConfirmButton
                 key={outcome}
                 label={outcome[0]!.toUpperCase() + outcome.slice(1)}
@@ -82,41 +79,12 @@ export function Transaction({ id }: { id: string }) {
           )}
         </Section>
       )}
-      <Section title="Ledger entries">
-        {!can('settlements:read') && <p class="muted">{lacks('settlements:read')}.</p>}
+      <Section title="Ledger entries" needs="settlements:read">
         <ErrorNote error={ledger.error} />
         {ledger.data && ledger.data.length === 0 && <p class="muted">None yet: a payment enters the ledger when it settles.</p>}
-        {ledger.data && ledger.data.length > 0 && (
-          <table class="list" data-testid="ledger">
-            <thead>
-              <tr>
-                <th>Entry</th>
-                <th>Type</th>
-                <th class="num">Gross</th>
-                <th class="num">Fee</th>
-                <th class="num">Net</th>
-                <th>Settled</th>
-              </tr>
-            </thead>
-            <tbody>
-              {ledger.data.map((e) => (
-                <tr key={e.id}>
-                  <td class="mono">{e.id}</td>
-                  <td>{e.type}</td>
-                  <td class="num">{money(e.gross_amount, e.currency)}</td>
-                  <td class="num">{money(e.fee, e.currency)}</td>
-                  <td class="num">{money(e.net_amount, e.currency)}</td>
-                  <td>
-                    <Time at={e.settled_at} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
+        {ledger.data && ledger.data.length > 0 && <LedgerTable rows={ledger.data.map((entry) => ({ entry }))} testid="ledger" />}
       </Section>
-      <Section title="Timeline">
-        {!can('events:read') && <p class="muted">{lacks('events:read')}.</p>}
+      <Section title="Timeline" needs="events:read">
         <ErrorNote error={timeline.error} />
         {timeline.data && (
           <ol class="timeline" data-testid="timeline">
@@ -205,19 +173,25 @@ function TimelineEvent({ event, attempts }: { event: ApiEvent; attempts: readonl
   return (
     <div class="event" data-event-type={event.type}>
       <div>
-        <strong>{event.type}</strong> <Time at={event.created_at} /> <span class="mono muted">{event.id}</span>
+        <EventTitle event={event} />
       </div>
-      {attempts.length === 0 ? (
-        <p class="muted small">No webhook attempts.</p>
-      ) : (
-        <Attempts attempts={attempts} />
-      )}
+      <Attempts attempts={attempts} />
     </div>
   );
 }
 
-/** Webhook delivery attempts (docs/api.md §11), newest first as the API lists them. */
+/** An event's type, time and id: the first line of an event wherever it is shown. */
+export function EventTitle({ event }: { event: ApiEvent }) {
+  return (
+    <>
+      <strong>{event.type}</strong> <Time at={event.created_at} /> <span class="mono muted">{event.id}</span>
+    </>
+  );
+}
+
+/** Webhook delivery attempts (docs/api.md §11), newest first as the API lists them, or a note that there are none. */
 export function Attempts({ attempts }: { attempts: readonly DeliveryAttempt[] }) {
+  if (attempts.length === 0) return <p class="muted small">No webhook attempts.</p>;
   return (
     <table class="list attempts" data-testid="attempts">
       <thead>

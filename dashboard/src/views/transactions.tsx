@@ -1,27 +1,24 @@
 import { useState } from 'preact/hooks';
-import { statuses } from '../../../lib/payments/states';
+import { paymentMethodNames } from '../../../lib/catalog';
+import { statuses, type Status as TxnStatus } from '../../../lib/payments/states';
 import { ok, type Api } from '../api';
 import type { paths } from '../api-types';
-import { ErrorNote, lacks, Loading, money, Pager, Section, Status, Time, useLoad, usePager, useSession } from '../ui';
+import { ErrorNote, instant, Loading, money, Pager, Section, Status, Time, usePager, useScopedLoad, useSession } from '../ui';
 
 type Query = NonNullable<paths['/transactions']['get']['parameters']['query']>;
 type Filters = { status: string; payment_method: string; order_id: string; created_from: string; created_to: string };
 
 const EMPTY: Filters = { status: '', payment_method: '', order_id: '', created_from: '', created_to: '' };
-const METHODS = ['bank_transfer', 'ewallet', 'qris', 'card', 'retail'] as const;
-
-/** A datetime-local value as the ISO instant the API takes. */
-const instant = (local: string) => (local ? new Date(local).toISOString() : undefined);
 
 function query(filters: Filters, cursor: string | undefined): Query {
   return {
     limit: 20,
     cursor,
-    status: filters.status ? [filters.status as (typeof statuses)[number]] : undefined,
+    status: filters.status ? [filters.status as TxnStatus] : undefined,
     payment_method: (filters.payment_method || undefined) as Query['payment_method'],
     order_id: filters.order_id || undefined,
-    created_from: instant(filters.created_from),
-    created_to: instant(filters.created_to),
+    created_from: filters.created_from ? instant(filters.created_from) : undefined,
+    created_to: filters.created_to ? instant(filters.created_to) : undefined,
   };
 }
 
@@ -29,18 +26,18 @@ const list = (api: Api, filters: Filters, cursor: string | undefined) => ok(api.
 
 /** Transactions, newest first, with the API's filters and cursor paging. */
 export function Transactions({ params }: { params: URLSearchParams }) {
-  const { api, can } = useSession();
+  const { api } = useSession();
   const [draft, setDraft] = useState<Filters>({ ...EMPTY, status: params.get('status') ?? '' });
   const [filters, setFilters] = useState<Filters>(draft);
   const pager = usePager([filters]);
-  const page = useLoad(() => (can('transactions:read') ? list(api, filters, pager.cursor) : Promise.resolve(undefined)), [filters, pager.cursor]);
+  const page = useScopedLoad('transactions:read', () => list(api, filters, pager.cursor), [filters, pager.cursor]);
   const field = (name: keyof Filters) => ({
     name,
     value: draft[name],
     onInput: (e: Event) => setDraft({ ...draft, [name]: (e.currentTarget as HTMLInputElement).value }),
   });
   return (
-    <Section title="Transactions">
+    <Section title="Transactions" needs="transactions:read">
       <form
         class="filters"
         onSubmit={(e) => {
@@ -63,7 +60,7 @@ export function Transactions({ params }: { params: URLSearchParams }) {
           Method
           <select {...field('payment_method')}>
             <option value="">any</option>
-            {METHODS.map((m) => (
+            {paymentMethodNames.map((m) => (
               <option key={m} value={m}>
                 {m}
               </option>
@@ -84,7 +81,6 @@ export function Transactions({ params }: { params: URLSearchParams }) {
         </label>
         <button type="submit">Apply</button>
       </form>
-      {!can('transactions:read') && <p class="muted">{lacks('transactions:read')}.</p>}
       <Loading when={page.loading} />
       <ErrorNote error={page.error} />
       {page.data && (
@@ -122,7 +118,7 @@ export function Transactions({ params }: { params: URLSearchParams }) {
             </tbody>
           </table>
           {page.data.data.length === 0 && <p class="muted">No transactions match.</p>}
-          <Pager page={pager.page} hasMore={page.data.pagination.has_more} nextCursor={page.data.pagination.next_cursor} next={pager.next} previous={pager.previous} />
+          <Pager pager={pager} pagination={page.data.pagination} />
         </>
       )}
     </Section>

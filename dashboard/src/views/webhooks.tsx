@@ -1,16 +1,18 @@
 import { useState } from 'preact/hooks';
+import { ALL_EVENTS } from '../../../lib/events/event-types';
 import { ok, readAll } from '../api';
-import { ConfirmButton, ErrorNote, lacks, Loading, Section, Time, useLoad, useSession } from '../ui';
+import { ConfirmButton, ErrorNote, lacks, Loading, Section, Time, useScopedLoad, useSession } from '../ui';
 
 /** Webhook endpoints: the list, a form to register one (its secret is shown once) and delete. */
 export function Webhooks() {
   const { api, can } = useSession();
-  const endpoints = useLoad(
-    async () => (can('webhooks:write') ? (await readAll((cursor) => ok(api.GET('/webhook/endpoints', { params: { query: { limit: 100, cursor } } })))).items : undefined),
+  const endpoints = useScopedLoad(
+    'webhooks:write',
+    async () => (await readAll((cursor) => ok(api.GET('/webhook/endpoints', { params: { query: { limit: 100, cursor } } })))).items,
     [],
   );
   const [url, setUrl] = useState('');
-  const [events, setEvents] = useState('*');
+  const [events, setEvents] = useState<string>(ALL_EVENTS);
   const [description, setDescription] = useState('');
   const [created, setCreated] = useState<{ id: string; secret: string }>();
   const [error, setError] = useState<unknown>();
@@ -37,8 +39,7 @@ export function Webhooks() {
   };
   return (
     <>
-      <Section title="Webhook endpoints">
-        {!can('webhooks:write') && <p class="muted">{lacks('webhooks:write')}.</p>}
+      <Section title="Webhook endpoints" needs="webhooks:write">
         <Loading when={endpoints.loading} />
         <ErrorNote error={endpoints.error} />
         {endpoints.data && endpoints.data.length === 0 && <p class="muted">No endpoints.</p>}
@@ -89,7 +90,7 @@ export function Webhooks() {
             <input name="url" type="url" required value={url} placeholder="https://example.com/webhooks" onInput={(e) => setUrl(e.currentTarget.value)} />
           </label>
           <label>
-            Events (comma-separated, * for all)
+            Events (comma-separated, {ALL_EVENTS} for all)
             <input name="enabled_events" value={events} onInput={(e) => setEvents(e.currentTarget.value)} />
           </label>
           <label>
