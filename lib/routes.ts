@@ -34,6 +34,9 @@ export interface Route {
 /** Every path is served below this prefix; `{base_url}` ends with it. */
 export const API_BASE_PATH = '/api/v1';
 
+/** The port `npm start` serves on unless told otherwise (--port, PORT); `npm run listen` looks there without a runtime.json. */
+export const DEFAULT_LOCAL_PORT = 3000;
+
 const route = <const R extends Route>(r: R): R => r;
 
 /**
