@@ -26,7 +26,13 @@ import { DASHBOARD_ASSETS_DIR_ENV } from '../lib/dashboard/assets';
 import { API_BASE_PATH, backgroundFunctions, fallbackFunction, routeList, routes, type BackgroundFunction, type Route } from '../lib/routes';
 import { DEFAULT_DELIVERY_SETTINGS, deliverySettingsEnvironment } from '../lib/webhooks/delivery-settings';
 import { URL_POLICY_ENV, type UrlPolicy } from '../lib/webhooks/policy';
-import { DISPATCH_FILTERS, DISPATCHER_TIMEOUT_SECONDS } from '../lib/webhooks/stream-filter';
+import {
+  DISPATCH_BATCH_SIZE,
+  DISPATCH_FILTERS,
+  DISPATCH_PARALLELIZATION_FACTOR,
+  DISPATCH_RETRY_ATTEMPTS,
+  DISPATCHER_TIMEOUT_SECONDS,
+} from '../lib/webhooks/stream-filter';
 import { ApiFunction } from './constructs/api-function';
 
 /** A deployed stage accepts only https webhook URLs whose hosts resolve to public addresses (docs/api.md §11). */
@@ -255,12 +261,12 @@ export class PaymentSandboxStack extends Stack {
     fn.function.addEventSource(
       new DynamoEventSource(this.table, {
         startingPosition: StartingPosition.LATEST,
-        batchSize: 10,
+        batchSize: DISPATCH_BATCH_SIZE,
         bisectBatchOnError: true,
-        retryAttempts: 3,
+        retryAttempts: DISPATCH_RETRY_ATTEMPTS,
         reportBatchItemFailures: true,
         // A receiver that takes its 10 s must not hold up every other client's webhooks.
-        parallelizationFactor: 10,
+        parallelizationFactor: DISPATCH_PARALLELIZATION_FACTOR,
         maxRecordAge: Duration.hours(1),
         onFailure: new SqsDlq(failures),
         filters: DISPATCH_FILTERS.map((pattern) => FilterCriteria.filter({ ...pattern })),
