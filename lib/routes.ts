@@ -322,7 +322,7 @@ export const backgroundFunctions = {
       stream: ['DescribeStream', 'GetShardIterator', 'GetRecords', 'ListStreams'],
       because: {
         ListStreams:
-          "Lambda's event source mapping lists the table's streams when it is created; the local poller is handed the stream ARN instead.",
+          "Lambda's event source mapping lists the table's streams when it is created; the local poller looks the stream up with DescribeTable instead.",
       },
     },
   }),

@@ -11,6 +11,7 @@ import {
 } from '@aws-sdk/client-dynamodb-streams';
 import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import { recordCallsOf } from '../../lib/db/call-recorder';
+import { dynamoClientConfig } from '../../lib/db/client';
 import { logger } from '../../lib/logger';
 import {
   DISPATCH_BATCH_SIZE,
@@ -62,17 +63,11 @@ interface ShardState {
   readonly start: ShardIteratorType;
 }
 
-const localClientConfig = (endpoint: string) => ({
-  endpoint,
-  region: 'local',
-  credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-});
-
 /** Starts polling the table's stream; resolves once the shards open now are positioned at LATEST. */
 export async function startStreamPoller(options: StreamPollerOptions): Promise<StreamPoller> {
   const intervalMs = options.intervalMs ?? DEFAULT_INTERVAL_MS;
-  const dynamo = new DynamoDBClient(localClientConfig(options.endpoint));
-  const streams = new DynamoDBStreamsClient(localClientConfig(options.endpoint));
+  const dynamo = new DynamoDBClient(dynamoClientConfig({ endpoint: options.endpoint }));
+  const streams = new DynamoDBStreamsClient(dynamoClientConfig({ endpoint: options.endpoint }));
   recordCallsOf(streams);
   const { Table } = await dynamo.send(new DescribeTableCommand({ TableName: options.tableName }));
   dynamo.destroy();
