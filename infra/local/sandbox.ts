@@ -112,6 +112,27 @@ export function localLimits(given: Partial<Limits> = {}, env: NodeJS.ProcessEnv 
 const LOCAL_URL_POLICY: UrlPolicy = 'local';
 
 /**
+ * The environment the handlers of a local sandbox read their configuration from (lib/config.ts):
+ * its table on DynamoDB Local, cursor secret, limits, the local webhook URL policy and delivery settings.
+ */
+export function sandboxEnvironment(options: {
+  tableName: string;
+  dynamoEndpoint: string;
+  cursorSecret: string;
+  limits: Limits;
+  webhookDelivery: DeliverySettings;
+}): Record<string, string> {
+  return {
+    TABLE_NAME: options.tableName,
+    DYNAMODB_ENDPOINT: options.dynamoEndpoint,
+    [CURSOR_SECRET_ENV]: options.cursorSecret,
+    ...limitsEnvironment(options.limits),
+    [URL_POLICY_ENV]: LOCAL_URL_POLICY,
+    ...deliverySettingsEnvironment(options.webhookDelivery),
+  };
+}
+
+/**
  * Starts DynamoDB Local, creates the table from the shared definition and serves the very
  * Lambda handlers on 127.0.0.1 (the dashboard built for them), with the local webhook URL policy, and (unless `background:
  * false`) runs the sweep every second and delivers webhooks from the table's stream. `stop()` ends
@@ -124,12 +145,16 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
   const dynamo = await startDynamoLocal({ dbPath: options.dbPath, log: options.dynamoLog });
   try {
     await ensureTable(dynamo.endpoint, LOCAL_TABLE_NAME);
-    process.env.TABLE_NAME = LOCAL_TABLE_NAME;
-    process.env.DYNAMODB_ENDPOINT = dynamo.endpoint;
-    process.env[CURSOR_SECRET_ENV] = options.cursorSecret;
-    Object.assign(process.env, limitsEnvironment(limits));
-    process.env[URL_POLICY_ENV] = LOCAL_URL_POLICY;
-    Object.assign(process.env, deliverySettingsEnvironment(options.webhookDelivery ?? readDeliverySettings(process.env)));
+    Object.assign(
+      process.env,
+      sandboxEnvironment({
+        tableName: LOCAL_TABLE_NAME,
+        dynamoEndpoint: dynamo.endpoint,
+        cursorSecret: options.cursorSecret,
+        limits,
+        webhookDelivery: options.webhookDelivery ?? readDeliverySettings(process.env),
+      }),
+    );
     // The dashboard (GET /dashboard), built from dashboard/src as the stack builds it into its function.
     process.env[DASHBOARD_ASSETS_DIR_ENV] = await buildDashboardOnce();
     const server = await startLocalServer({ port: options.port });
