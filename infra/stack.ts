@@ -38,9 +38,6 @@ import { ApiFunction } from './constructs/api-function';
 /** A deployed stage accepts only https webhook URLs whose hosts resolve to public addresses (docs/api.md §11). */
 const WEBHOOK_URL_POLICY: UrlPolicy = 'deployed';
 
-/** What the webhook dispatcher does on the table, and nothing more (its declaration, lib/routes.ts). */
-export const DISPATCHER_TABLE_ACTIONS = backgroundFunctions.dispatchEvents.dynamodb.actions.map((action) => `dynamodb:${action}`);
-
 /** Where the dashboard function's bundle holds the built page, beside its index.mjs. */
 export const DASHBOARD_BUNDLE_DIR = 'dashboard';
 
@@ -85,8 +82,6 @@ export class PaymentSandboxStack extends Stack {
   readonly fallbackFunction: ApiFunction;
   /** Delivers webhooks: the table's stream (events and resends) invokes it. */
   readonly dispatcherFunction: ApiFunction;
-  /** Where stream batches the dispatcher kept failing on are recorded. */
-  readonly dispatcherFailures: Queue;
   /** The sweep over what falls due, invoked every minute by a schedule. */
   readonly sweepFunction: ApiFunction;
   /** Every function, by the name its declaration has in lib/routes.ts (a route's id, `routeNotFound`, `dispatchEvents`, `sweep`). */
@@ -147,7 +142,7 @@ export class PaymentSandboxStack extends Stack {
     }
     this.routeFunctions = routeFunctions;
 
-    [this.dispatcherFunction, this.dispatcherFailures] = this.createDispatcher(props.limits);
+    this.dispatcherFunction = this.createDispatcher(props.limits);
 
     // Every route of this API, `$default` included, is open at the gateway on purpose.
     Validations.of(this.api).acknowledge({
@@ -242,7 +237,7 @@ export class PaymentSandboxStack extends Stack {
    * the retries is sent to a queue; the sweep delivers any event still due meanwhile. Its role
    * reads this stream (no other function may) and has exactly the table actions delivery uses.
    */
-  private createDispatcher(limits: Limits): [ApiFunction, Queue] {
+  private createDispatcher(limits: Limits): ApiFunction {
     // Its stream actions are the ones the event source below grants (test/grants checks the template against them).
     const fn = this.createDeliveringFunction('DispatchEvents', backgroundFunctions.dispatchEvents, 'Delivers the webhooks of new events, from the table stream', limits);
 
@@ -279,7 +274,7 @@ export class PaymentSandboxStack extends Stack {
         'it can only name "*". Every other stream action is on this table\'s stream only, and the table actions are ' +
         "on the table's client partitions.",
     });
-    return [fn, failures];
+    return fn;
   }
 
   /**
