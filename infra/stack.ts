@@ -241,18 +241,11 @@ export class PaymentSandboxStack extends Stack {
     // Its stream actions are the ones the event source below grants (test/grants checks the template against them).
     const fn = this.createDeliveringFunction('DispatchEvents', backgroundFunctions.dispatchEvents, 'Delivers the webhooks of new events, from the table stream', limits);
 
-    const failures = new Queue(this, 'DispatchEventsFailures', {
-      enforceSSL: true,
-      encryption: QueueEncryption.SQS_MANAGED,
-      retentionPeriod: Duration.days(14),
-      removalPolicy: RemovalPolicy.DESTROY,
-    });
-    Validations.of(failures).acknowledge({
-      id: 'AwsSolutions-SQS3',
-      reason:
-        "This queue is itself the dispatcher's failure destination: it records the stream batches the dispatcher " +
+    const failures = this.createOperatorQueue(
+      'DispatchEventsFailures',
+      "This queue is itself the dispatcher's failure destination: it records the stream batches the dispatcher " +
         'kept failing on, for an operator to look at. Nothing consumes it, so it needs no dead-letter queue of its own.',
-    });
+    );
     fn.function.addEventSource(
       new DynamoEventSource(this.table, {
         startingPosition: StartingPosition.LATEST,
@@ -278,6 +271,21 @@ export class PaymentSandboxStack extends Stack {
   }
 
   /**
+   * A queue what failed is kept in for an operator to look at (encrypted, TLS only, 14 days): nothing
+   * consumes it, so it has no dead-letter queue of its own, which `reason` tells cdk-nag (AwsSolutions-SQS3).
+   */
+  private createOperatorQueue(id: string, reason: string): Queue {
+    const queue = new Queue(this, id, {
+      enforceSSL: true,
+      encryption: QueueEncryption.SQS_MANAGED,
+      retentionPeriod: Duration.days(14),
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+    Validations.of(queue).acknowledge({ id: 'AwsSolutions-SQS3', reason });
+    return queue;
+  }
+
+  /**
    * The sweep (functions/sweep.ts): an EventBridge rule invokes it every minute, the finest rate a
    * rule has, which is what docs/api.md §10 promises deployed (a due payment is stored expired
    * within 60 s). A tick EventBridge cannot deliver is retried, then kept in an encrypted dead-letter
@@ -292,17 +300,11 @@ export class PaymentSandboxStack extends Stack {
       limits,
     );
     sweep.function.configureAsyncInvoke({ retryAttempts: 0 });
-    const deadLetters = new Queue(this, 'SweepDeadLetters', {
-      enforceSSL: true,
-      encryption: QueueEncryption.SQS_MANAGED,
-      retentionPeriod: Duration.days(14),
-    });
-    Validations.of(deadLetters).acknowledge({
-      id: 'AwsSolutions-SQS3',
-      reason:
-        "This queue is itself a dead-letter queue, the sweep schedule target's (EventBridge DeadLetterConfig); " +
+    const deadLetters = this.createOperatorQueue(
+      'SweepDeadLetters',
+      "This queue is itself a dead-letter queue, the sweep schedule target's (EventBridge DeadLetterConfig); " +
         "the rule recognises a DLQ only by another queue's redrive policy. A DLQ of a DLQ would hold nothing.",
-    });
+    );
     new Rule(this, 'SweepSchedule', {
       description: 'Invokes the sweep every minute',
       schedule: Schedule.rate(Duration.minutes(1)),
