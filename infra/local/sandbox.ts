@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { dirname } from 'node:path';
 import { buildDashboardOnce } from '../../dashboard/build';
 import { createClient, createKey, findPrincipal } from '../../lib/auth/key-repository';
 import { hashApiKey } from '../../lib/auth/api-key';
@@ -10,13 +9,13 @@ import { DASHBOARD_ASSETS_DIR_ENV } from '../../lib/dashboard/assets';
 import { CURSOR_SECRET_ENV, cursorKeyOf, MIN_CURSOR_SECRET_LENGTH } from '../../lib/db/cursor-key';
 import type { Db } from '../../lib/db/db';
 import { DEFAULT_LIMITS, LIMIT_ENV, limitsEnvironment, parseLimit, type Limits } from '../../lib/limits';
-import { invokedAs } from '../../lib/db/call-recorder';
 import { backgroundFunctions } from '../../lib/routes';
 import { scopes as allScopes } from '../../lib/scopes';
 import { deliverySettingsEnvironment, readDeliverySettings, type DeliverySettings } from '../../lib/webhooks/delivery-settings';
 import { URL_POLICY_ENV, type UrlPolicy } from '../../lib/webhooks/policy';
 import { runEvery, type BackgroundLoop } from './background';
 import { ensureTable, startDynamoLocal, type DynamoBinding } from './dynamodb-local';
+import { loadFunction } from './load-function';
 import { startLocalServer } from './server';
 import { startStreamDelivery, stopAbandoningPosts } from './webhook-delivery';
 
@@ -66,16 +65,13 @@ export interface SandboxOptions {
 /** How often the local sandbox sweeps what has fallen due: docs/api.md §10 promises expiry within 2 s locally. */
 export const LOCAL_SWEEP_INTERVAL_MS = 1_000;
 
-const projectRoot = fileURLToPath(new URL('../../', import.meta.url));
-
 /**
  * The sweep's very Lambda handler, every LOCAL_SWEEP_INTERVAL_MS. Imported only now: like the
  * route handlers, it reads its configuration (TABLE_NAME…) once, at import.
  */
 async function startSweeping(): Promise<BackgroundLoop> {
-  const { sweep } = backgroundFunctions;
-  const { handler } = (await import(join(projectRoot, sweep.handler))) as { handler: () => Promise<unknown> };
-  return runEvery(LOCAL_SWEEP_INTERVAL_MS, () => invokedAs(sweep.id, handler), (error) => console.error('local sandbox: a sweep pass failed', error));
+  const sweep = await loadFunction<void, unknown>(backgroundFunctions.sweep);
+  return runEvery(LOCAL_SWEEP_INTERVAL_MS, () => sweep(undefined), (error) => console.error('local sandbox: a sweep pass failed', error));
 }
 
 /**
