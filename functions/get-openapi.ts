@@ -1,6 +1,4 @@
-import { ValidationError } from '../lib/http/errors';
-import { plainEndpoint } from '../lib/http/plain-endpoint';
-import { unexpectedKeys } from '../lib/http/validation';
+import { plainEndpoint, refuseQueryParameters } from '../lib/http/plain-endpoint';
 import document from '../openapi.json' with { type: 'json' };
 
 /**
@@ -9,7 +7,6 @@ import document from '../openapi.json' with { type: 'json' };
  * know (here: all of them).
  */
 export const handler = plainEndpoint((event) => {
-  const errors = unexpectedKeys(event.queryStringParameters ?? {}, 'query');
-  if (errors.length > 0) throw new ValidationError(errors);
+  refuseQueryParameters(event);
   return { statusCode: 200, body: document };
 });

@@ -1,4 +1,4 @@
-import { declaredGrants, explainedGrant, type DynamoAccess, type Grant } from '../lib/db/access';
+import { declaredGrants, explainedGrant, grant, type DynamoAccess, type Grant } from '../lib/db/access';
 
 /**
  * The grant check (test/grants): what each function is granted in the synthesized template, what
@@ -79,7 +79,7 @@ export function grantsInTemplate(template: Json, functionIds: ReadonlyMap<string
     for (const statement of statements) {
       const actions = [statement.Action].flat().filter((a: string) => a.startsWith('dynamodb:'));
       for (const action of actions) {
-        for (const resource of [statement.Resource].flat()) grants.add(`${action} on ${resourceName(resource, tableId)}`);
+        for (const resource of [statement.Resource].flat()) grants.add(grant(action.slice('dynamodb:'.length), resourceName(resource, tableId)));
       }
     }
     if (grants.size > 0) result.set(name, grants);

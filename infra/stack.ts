@@ -26,14 +26,17 @@ import { DASHBOARD_ASSETS_DIR_ENV } from '../lib/dashboard/assets';
 import { API_BASE_PATH, backgroundFunctions, fallbackFunction, routeList, routes, type BackgroundFunction, type Route } from '../lib/routes';
 import { DEFAULT_DELIVERY_SETTINGS, deliverySettingsEnvironment } from '../lib/webhooks/delivery-settings';
 import { URL_POLICY_ENV, type UrlPolicy } from '../lib/webhooks/policy';
-import { DISPATCH_FILTERS, DISPATCHER_TIMEOUT_SECONDS } from '../lib/webhooks/stream-filter';
+import {
+  DISPATCH_BATCH_SIZE,
+  DISPATCH_FILTERS,
+  DISPATCH_PARALLELIZATION_FACTOR,
+  DISPATCH_RETRY_ATTEMPTS,
+  DISPATCHER_TIMEOUT_SECONDS,
+} from '../lib/webhooks/stream-filter';
 import { ApiFunction } from './constructs/api-function';
 
 /** A deployed stage accepts only https webhook URLs whose hosts resolve to public addresses (docs/api.md §11). */
 const WEBHOOK_URL_POLICY: UrlPolicy = 'deployed';
-
-/** What the webhook dispatcher does on the table, and nothing more (its declaration, lib/routes.ts). */
-export const DISPATCHER_TABLE_ACTIONS = backgroundFunctions.dispatchEvents.dynamodb.actions.map((action) => `dynamodb:${action}`);
 
 /** Where the dashboard function's bundle holds the built page, beside its index.mjs. */
 export const DASHBOARD_BUNDLE_DIR = 'dashboard';
@@ -79,8 +82,6 @@ export class PaymentSandboxStack extends Stack {
   readonly fallbackFunction: ApiFunction;
   /** Delivers webhooks: the table's stream (events and resends) invokes it. */
   readonly dispatcherFunction: ApiFunction;
-  /** Where stream batches the dispatcher kept failing on are recorded. */
-  readonly dispatcherFailures: Queue;
   /** The sweep over what falls due, invoked every minute by a schedule. */
   readonly sweepFunction: ApiFunction;
   /** Every function, by the name its declaration has in lib/routes.ts (a route's id, `routeNotFound`, `dispatchEvents`, `sweep`). */
@@ -141,7 +142,7 @@ export class PaymentSandboxStack extends Stack {
     }
     this.routeFunctions = routeFunctions;
 
-    [this.dispatcherFunction, this.dispatcherFailures] = this.createDispatcher(props.limits);
+    this.dispatcherFunction = this.createDispatcher(props.limits);
 
     // Every route of this API, `$default` included, is open at the gateway on purpose.
     Validations.of(this.api).acknowledge({
@@ -236,31 +237,24 @@ export class PaymentSandboxStack extends Stack {
    * the retries is sent to a queue; the sweep delivers any event still due meanwhile. Its role
    * reads this stream (no other function may) and has exactly the table actions delivery uses.
    */
-  private createDispatcher(limits: Limits): [ApiFunction, Queue] {
+  private createDispatcher(limits: Limits): ApiFunction {
     // Its stream actions are the ones the event source below grants (test/grants checks the template against them).
     const fn = this.createDeliveringFunction('DispatchEvents', backgroundFunctions.dispatchEvents, 'Delivers the webhooks of new events, from the table stream', limits);
 
-    const failures = new Queue(this, 'DispatchEventsFailures', {
-      enforceSSL: true,
-      encryption: QueueEncryption.SQS_MANAGED,
-      retentionPeriod: Duration.days(14),
-      removalPolicy: RemovalPolicy.DESTROY,
-    });
-    Validations.of(failures).acknowledge({
-      id: 'AwsSolutions-SQS3',
-      reason:
-        "This queue is itself the dispatcher's failure destination: it records the stream batches the dispatcher " +
+    const failures = this.createOperatorQueue(
+      'DispatchEventsFailures',
+      "This queue is itself the dispatcher's failure destination: it records the stream batches the dispatcher " +
         'kept failing on, for an operator to look at. Nothing consumes it, so it needs no dead-letter queue of its own.',
-    });
+    );
     fn.function.addEventSource(
       new DynamoEventSource(this.table, {
         startingPosition: StartingPosition.LATEST,
-        batchSize: 10,
+        batchSize: DISPATCH_BATCH_SIZE,
         bisectBatchOnError: true,
-        retryAttempts: 3,
+        retryAttempts: DISPATCH_RETRY_ATTEMPTS,
         reportBatchItemFailures: true,
         // A receiver that takes its 10 s must not hold up every other client's webhooks.
-        parallelizationFactor: 10,
+        parallelizationFactor: DISPATCH_PARALLELIZATION_FACTOR,
         maxRecordAge: Duration.hours(1),
         onFailure: new SqsDlq(failures),
         filters: DISPATCH_FILTERS.map((pattern) => FilterCriteria.filter({ ...pattern })),
@@ -273,7 +267,22 @@ export class PaymentSandboxStack extends Stack {
         'it can only name "*". Every other stream action is on this table\'s stream only, and the table actions are ' +
         "on the table's client partitions.",
     });
-    return [fn, failures];
+    return fn;
+  }
+
+  /**
+   * A queue what failed is kept in for an operator to look at (encrypted, TLS only, 14 days): nothing
+   * consumes it, so it has no dead-letter queue of its own, which `reason` tells cdk-nag (AwsSolutions-SQS3).
+   */
+  private createOperatorQueue(id: string, reason: string): Queue {
+    const queue = new Queue(this, id, {
+      enforceSSL: true,
+      encryption: QueueEncryption.SQS_MANAGED,
+      retentionPeriod: Duration.days(14),
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+    Validations.of(queue).acknowledge({ id: 'AwsSolutions-SQS3', reason });
+    return queue;
   }
 
   /**
@@ -291,17 +300,11 @@ export class PaymentSandboxStack extends Stack {
       limits,
     );
     sweep.function.configureAsyncInvoke({ retryAttempts: 0 });
-    const deadLetters = new Queue(this, 'SweepDeadLetters', {
-      enforceSSL: true,
-      encryption: QueueEncryption.SQS_MANAGED,
-      retentionPeriod: Duration.days(14),
-    });
-    Validations.of(deadLetters).acknowledge({
-      id: 'AwsSolutions-SQS3',
-      reason:
-        "This queue is itself a dead-letter queue, the sweep schedule target's (EventBridge DeadLetterConfig); " +
+    const deadLetters = this.createOperatorQueue(
+      'SweepDeadLetters',
+      "This queue is itself a dead-letter queue, the sweep schedule target's (EventBridge DeadLetterConfig); " +
         "the rule recognises a DLQ only by another queue's redrive policy. A DLQ of a DLQ would hold nothing.",
-    });
+    );
     new Rule(this, 'SweepSchedule', {
       description: 'Invokes the sweep every minute',
       schedule: Schedule.rate(Duration.minutes(1)),

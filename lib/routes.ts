@@ -34,6 +34,9 @@ export interface Route {
 /** Every path is served below this prefix; `{base_url}` ends with it. */
 export const API_BASE_PATH = '/api/v1';
 
+/** The port `npm start` serves on unless told otherwise (--port, PORT); `npm run listen` looks there without a runtime.json. */
+export const DEFAULT_LOCAL_PORT = 3000;
+
 const route = <const R extends Route>(r: R): R => r;
 
 /**
@@ -319,7 +322,7 @@ export const backgroundFunctions = {
       stream: ['DescribeStream', 'GetShardIterator', 'GetRecords', 'ListStreams'],
       because: {
         ListStreams:
-          "Lambda's event source mapping lists the table's streams when it is created; the local poller is handed the stream ARN instead.",
+          "Lambda's event source mapping lists the table's streams when it is created; the local poller looks the stream up with DescribeTable instead.",
       },
     },
   }),

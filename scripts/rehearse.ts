@@ -20,7 +20,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { ApiGatewayV2Client, GetApisCommand, GetRoutesCommand } from '@aws-sdk/client-apigatewayv2';
-import { CloudFormationClient, DescribeStacksCommand, ListStackResourcesCommand, type StackResourceSummary } from '@aws-sdk/client-cloudformation';
+import { CloudFormationClient, DescribeStacksCommand, paginateListStackResources, type StackResourceSummary } from '@aws-sdk/client-cloudformation';
 import { CloudWatchLogsClient, DescribeLogGroupsCommand } from '@aws-sdk/client-cloudwatch-logs';
 import { DescribeTableCommand, DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
 import { EventBridgeClient, ListRulesCommand } from '@aws-sdk/client-eventbridge';
@@ -31,7 +31,10 @@ import { ListQueuesCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { getClient, listKeys } from '../lib/auth/key-repository';
 import { closeDb, createDb } from '../lib/db/client';
 import { sandboxDir } from '../infra/local/paths';
+import { findSandboxStack } from '../infra/local/stacks';
 import { stackNameOf } from '../infra/stage';
+import { API_BASE_PATH } from '../lib/routes';
+import { outputsFileOf } from './cdk-stage';
 
 const STAGE = 'rehearsal';
 const STACK = stackNameOf(STAGE);
@@ -222,12 +225,7 @@ type Clients = ReturnType<typeof clients>;
 
 async function stackResources(cf: CloudFormationClient): Promise<StackResourceSummary[]> {
   const found: StackResourceSummary[] = [];
-  let NextToken: string | undefined;
-  do {
-    const page = await cf.send(new ListStackResourcesCommand({ StackName: STACK, NextToken }));
-    found.push(...(page.StackResourceSummaries ?? []));
-    NextToken = page.NextToken;
-  } while (NextToken);
+  for await (const page of paginateListStackResources({ client: cf }, { StackName: STACK })) found.push(...(page.StackResourceSummaries ?? []));
   // moto lists a resource it skipped with empty ids; some it made (Lambda permissions) have no physical id.
   return found.filter((r) => r.LogicalResourceId);
 }
@@ -311,15 +309,13 @@ async function rehearse(): Promise<number> {
     await step('deploy', 'npm', ['run', 'deploy', '--', '--stage', STAGE]);
 
     // The stack's outputs, as CloudFormation (moto) reports them and as deploy saved them.
-    const stack = (await c.cf.send(new DescribeStacksCommand({ StackName: STACK }))).Stacks?.[0];
-    const output = (key: string) => stack?.Outputs?.find((o) => o.OutputKey === key)?.OutputValue;
-    const apiUrl = output('ApiUrl');
-    const tableName = output('TableName');
-    check(stack?.StackStatus === 'CREATE_COMPLETE', `${STACK} is CREATE_COMPLETE`);
-    const saved = JSON.parse(readFileSync(join(stateDir, `outputs-${STAGE}.json`), 'utf8')) as Record<string, Record<string, string>>;
+    const stack = await findSandboxStack(c.cf, STACK);
+    const { apiUrl, tableName } = stack;
+    check(stack.status === 'CREATE_COMPLETE', `${STACK} is CREATE_COMPLETE`);
+    const saved = JSON.parse(readFileSync(outputsFileOf(stateDir, STAGE), 'utf8')) as Record<string, Record<string, string>>;
     check(saved[STACK]?.ApiUrl === apiUrl && saved[STACK]?.TableName === tableName, `deploy saved the stack's outputs: ApiUrl ${apiUrl}, TableName ${tableName}`);
     const api = (await c.apis.send(new GetApisCommand({}))).Items?.find((a) => a.Name === STACK);
-    check(api !== undefined && apiUrl === `${api.ApiEndpoint}/api/v1`, 'ApiUrl is the endpoint of the stage\'s HTTP API, followed by /api/v1');
+    check(api !== undefined && apiUrl === `${api.ApiEndpoint}${API_BASE_PATH}`, `ApiUrl is the endpoint of the stage's HTTP API, followed by ${API_BASE_PATH}`);
     const table = (await c.dynamodb.send(new DescribeTableCommand({ TableName: tableName }))).Table;
     check(table?.TableStatus === 'ACTIVE' && table.StreamSpecification?.StreamEnabled === true, `table ${tableName} exists in moto's DynamoDB, with its stream`);
 
@@ -374,7 +370,7 @@ async function rehearse(): Promise<number> {
     await step('destroy', 'npm', ['run', 'destroy', '--', '--stage', STAGE]);
 
     // By id: CloudFormation (and moto) still describe a deleted stack by its id, never by its name.
-    const gone = (await c.cf.send(new DescribeStacksCommand({ StackName: stack!.StackId }))).Stacks?.[0]?.StackStatus;
+    const gone = (await c.cf.send(new DescribeStacksCommand({ StackName: stack.stackId }))).Stacks?.[0]?.StackStatus;
     check(gone === 'DELETE_COMPLETE', `${STACK} is DELETE_COMPLETE`);
     const left = await leftovers(c);
     // moto runs a function in Docker for stream records (here: the items ci-env wrote) and, failing,

@@ -158,11 +158,7 @@ export class ApiFunction extends Construct {
   bindTableActions(table: ITable, options: BindTableActionsOptions): void {
     this.setTableEnvironment(table, options.limits);
     const { actions, indexes = [] } = options.dynamodb;
-    if (indexes.length > 0) {
-      this.role.addToPrincipalPolicy(
-        new PolicyStatement({ actions: ['dynamodb:Query'], resources: indexes.map((name) => `${table.tableArn}/index/${name}`) }),
-      );
-    }
+    this.grantIndexes(table, indexes);
     if (actions.length > 0) {
       this.role.addToPrincipalPolicy(new PolicyStatement({ actions: dynamoActions(actions), resources: [table.tableArn], conditions: CLIENT_PARTITIONS_ONLY }));
     }
@@ -187,11 +183,7 @@ export class ApiFunction extends Construct {
     if (reads.length > 0) {
       this.role.addToPrincipalPolicy(new PolicyStatement({ actions: dynamoActions(reads), resources: [table.tableArn] }));
     }
-    if (indexes.length > 0) {
-      this.role.addToPrincipalPolicy(
-        new PolicyStatement({ actions: ['dynamodb:Query'], resources: indexes.map((name) => `${table.tableArn}/index/${name}`) }),
-      );
-    }
+    this.grantIndexes(table, indexes);
     if (writes.length > 0) {
       this.role.addToPrincipalPolicy(
         new PolicyStatement({
@@ -201,6 +193,14 @@ export class ApiFunction extends Construct {
         }),
       );
     }
+  }
+
+  /** Query on each declared index of the table, and nothing else on them. */
+  private grantIndexes(table: ITable, indexes: readonly string[]): void {
+    if (indexes.length === 0) return;
+    this.role.addToPrincipalPolicy(
+      new PolicyStatement({ actions: ['dynamodb:Query'], resources: indexes.map((name) => `${table.tableArn}/index/${name}`) }),
+    );
   }
 
   private setTableEnvironment(table: ITable, limits: Limits): void {

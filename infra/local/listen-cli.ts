@@ -1,13 +1,13 @@
-import { existsSync, readFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 import { CloudFormationClient } from '@aws-sdk/client-cloudformation';
 import { decodeTime } from 'ulid';
 import { eventTypes } from '../../lib/events/event-types';
-import { API_BASE_PATH } from '../../lib/routes';
+import { API_BASE_PATH, DEFAULT_LOCAL_PORT } from '../../lib/routes';
 import { newWebhookSecret } from '../../lib/webhooks/create-endpoint';
 import { secretBytes, signWebhook } from '../../lib/webhooks/signature';
-import { runtimeFile as defaultRuntimeFile, type RuntimeInfo } from './paths';
+import { runtimeFile as defaultRuntimeFile } from './paths';
+import { readRuntime } from './runtime-file';
 import { findSandboxStack, StackError } from './stacks';
 
 /**
@@ -211,6 +211,14 @@ async function baseUrlOf(values: { stack?: string; region?: string; 'base-url'?:
   }
   if (values.region !== undefined) throw new UsageError('--region goes with --stack NAME');
   const runtimeFile = io.runtimeFile ?? defaultRuntimeFile;
-  if (existsSync(runtimeFile)) return (JSON.parse(readFileSync(runtimeFile, 'utf8')) as RuntimeInfo).baseUrl;
-  return `http://127.0.0.1:3000${API_BASE_PATH}`;
+  const runtime = readRuntime(runtimeFile);
+  if (runtime.state === 'running') return runtime.info.baseUrl;
+  if (runtime.state === 'starting') throw new UsageError(`the sandbox (pid ${runtime.pid}) is still starting; try again once it prints its base URL`);
+  if (runtime.state === 'stale') {
+    throw new UsageError(
+      `no running sandbox found (the npm start${runtime.pid ? ` of pid ${runtime.pid}` : ''} that wrote runtime.json is gone): ` +
+        "start one with 'npm start', or pass --stack NAME or --base-url URL",
+    );
+  }
+  return `http://127.0.0.1:${DEFAULT_LOCAL_PORT}${API_BASE_PATH}`;
 }

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { dirname } from 'node:path';
 import { buildDashboardOnce } from '../../dashboard/build';
 import { createClient, createKey, findPrincipal } from '../../lib/auth/key-repository';
 import { hashApiKey } from '../../lib/auth/api-key';
@@ -10,13 +9,13 @@ import { DASHBOARD_ASSETS_DIR_ENV } from '../../lib/dashboard/assets';
 import { CURSOR_SECRET_ENV, cursorKeyOf, MIN_CURSOR_SECRET_LENGTH } from '../../lib/db/cursor-key';
 import type { Db } from '../../lib/db/db';
 import { DEFAULT_LIMITS, LIMIT_ENV, limitsEnvironment, parseLimit, type Limits } from '../../lib/limits';
-import { invokedAs } from '../../lib/db/call-recorder';
 import { backgroundFunctions } from '../../lib/routes';
 import { scopes as allScopes } from '../../lib/scopes';
 import { deliverySettingsEnvironment, readDeliverySettings, type DeliverySettings } from '../../lib/webhooks/delivery-settings';
 import { URL_POLICY_ENV, type UrlPolicy } from '../../lib/webhooks/policy';
 import { runEvery, type BackgroundLoop } from './background';
 import { ensureTable, startDynamoLocal, type DynamoBinding } from './dynamodb-local';
+import { loadFunction } from './load-function';
 import { startLocalServer } from './server';
 import { startStreamDelivery, stopAbandoningPosts } from './webhook-delivery';
 
@@ -66,16 +65,13 @@ export interface SandboxOptions {
 /** How often the local sandbox sweeps what has fallen due: docs/api.md §10 promises expiry within 2 s locally. */
 export const LOCAL_SWEEP_INTERVAL_MS = 1_000;
 
-const projectRoot = fileURLToPath(new URL('../../', import.meta.url));
-
 /**
  * The sweep's very Lambda handler, every LOCAL_SWEEP_INTERVAL_MS. Imported only now: like the
  * route handlers, it reads its configuration (TABLE_NAME…) once, at import.
  */
 async function startSweeping(): Promise<BackgroundLoop> {
-  const { sweep } = backgroundFunctions;
-  const { handler } = (await import(join(projectRoot, sweep.handler))) as { handler: () => Promise<unknown> };
-  return runEvery(LOCAL_SWEEP_INTERVAL_MS, () => invokedAs(sweep.id, handler), (error) => console.error('local sandbox: a sweep pass failed', error));
+  const sweep = await loadFunction<void, unknown>(backgroundFunctions.sweep);
+  return runEvery(LOCAL_SWEEP_INTERVAL_MS, () => sweep(undefined), (error) => console.error('local sandbox: a sweep pass failed', error));
 }
 
 /**
@@ -112,6 +108,27 @@ export function localLimits(given: Partial<Limits> = {}, env: NodeJS.ProcessEnv 
 const LOCAL_URL_POLICY: UrlPolicy = 'local';
 
 /**
+ * The environment the handlers of a local sandbox read their configuration from (lib/config.ts):
+ * its table on DynamoDB Local, cursor secret, limits, the local webhook URL policy and delivery settings.
+ */
+export function sandboxEnvironment(options: {
+  tableName: string;
+  dynamoEndpoint: string;
+  cursorSecret: string;
+  limits: Limits;
+  webhookDelivery: DeliverySettings;
+}): Record<string, string> {
+  return {
+    TABLE_NAME: options.tableName,
+    DYNAMODB_ENDPOINT: options.dynamoEndpoint,
+    [CURSOR_SECRET_ENV]: options.cursorSecret,
+    ...limitsEnvironment(options.limits),
+    [URL_POLICY_ENV]: LOCAL_URL_POLICY,
+    ...deliverySettingsEnvironment(options.webhookDelivery),
+  };
+}
+
+/**
  * Starts DynamoDB Local, creates the table from the shared definition and serves the very
  * Lambda handlers on 127.0.0.1 (the dashboard built for them), with the local webhook URL policy, and (unless `background:
  * false`) runs the sweep every second and delivers webhooks from the table's stream. `stop()` ends
@@ -124,12 +141,16 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
   const dynamo = await startDynamoLocal({ dbPath: options.dbPath, log: options.dynamoLog });
   try {
     await ensureTable(dynamo.endpoint, LOCAL_TABLE_NAME);
-    process.env.TABLE_NAME = LOCAL_TABLE_NAME;
-    process.env.DYNAMODB_ENDPOINT = dynamo.endpoint;
-    process.env[CURSOR_SECRET_ENV] = options.cursorSecret;
-    Object.assign(process.env, limitsEnvironment(limits));
-    process.env[URL_POLICY_ENV] = LOCAL_URL_POLICY;
-    Object.assign(process.env, deliverySettingsEnvironment(options.webhookDelivery ?? readDeliverySettings(process.env)));
+    Object.assign(
+      process.env,
+      sandboxEnvironment({
+        tableName: LOCAL_TABLE_NAME,
+        dynamoEndpoint: dynamo.endpoint,
+        cursorSecret: options.cursorSecret,
+        limits,
+        webhookDelivery: options.webhookDelivery ?? readDeliverySettings(process.env),
+      }),
+    );
     // The dashboard (GET /dashboard), built from dashboard/src as the stack builds it into its function.
     process.env[DASHBOARD_ASSETS_DIR_ENV] = await buildDashboardOnce();
     const server = await startLocalServer({ port: options.port });

@@ -1,15 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import { invokedAs } from '../../lib/db/call-recorder';
-import { fallbackFunction, fallbackHandler, matchRoute, routeList, API_BASE_PATH, type Route } from '../../lib/routes';
-import { httpApiEvent, lambdaContext } from './lambda-event';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import { fallbackFunction, matchRoute, routeList, API_BASE_PATH, type Route } from '../../lib/routes';
+import { httpApiEvent } from './lambda-event';
+import { loadFunction, type LocalFunction } from './load-function';
 
-type LambdaHandler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2>;
-
-const projectRoot = fileURLToPath(new URL('../../', import.meta.url));
+type HttpFunction = LocalFunction<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2>;
 
 /** API Gateway refuses bodies over 10 MB before any Lambda runs; so do we. */
 const GATEWAY_BODY_LIMIT = 10 * 1024 * 1024;
@@ -32,11 +28,10 @@ export class PortInUseError extends Error {
  * Loads every handler the route table names. TABLE_NAME and DYNAMODB_ENDPOINT must be set first:
  * handlers read their configuration once, at import, exactly as on Lambda.
  */
-async function loadHandlers(): Promise<{ byRoute: Map<Route, LambdaHandler>; fallback: LambdaHandler }> {
-  const load = async (file: string) => ((await import(join(projectRoot, file))) as { handler: LambdaHandler }).handler;
-  const byRoute = new Map<Route, LambdaHandler>();
-  for (const route of routeList) byRoute.set(route, await load(route.handler));
-  return { byRoute, fallback: await load(fallbackHandler) };
+async function loadHandlers(): Promise<{ byRoute: Map<Route, HttpFunction>; fallback: HttpFunction }> {
+  const byRoute = new Map<Route, HttpFunction>();
+  for (const route of routeList) byRoute.set(route, await loadFunction(route));
+  return { byRoute, fallback: await loadFunction(fallbackFunction) };
 }
 
 /** Serves the API on 127.0.0.1, turning each request into the HTTP API v2 event its Lambda would get. */
@@ -75,10 +70,9 @@ export async function startLocalServer(options: { port: number; host?: string })
       route: match?.route,
       pathParameters: match?.pathParameters,
     });
-    const handler = match ? byRoute.get(match.route)! : fallback;
     // Each request is its route's function (or the fallback's), as deployed: what the grant check records it doing.
-    const fn = match?.route.id ?? fallbackFunction.id;
-    const result = await invokedAs(fn, () => handler(event, lambdaContext(requestId, match?.route.id ?? 'route-not-found')));
+    const invoke = match ? byRoute.get(match.route)! : fallback;
+    const result = await invoke(event, requestId);
     res.writeHead(result.statusCode ?? 200, (result.headers ?? {}) as Record<string, string>);
     res.end(result.body ?? '');
   }

@@ -5,20 +5,19 @@
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { DEFAULT_LOCAL_PORT } from '../../lib/routes';
 import { isParseArgsError } from './cli';
 import { JavaNotFoundError } from './dynamodb-local';
 import { cursorSecretFile, dbDir, demoFile, dynamoLogFile, runtimeFile, sandboxDir, type RuntimeInfo } from './paths';
 import { claimRuntime, completeRuntime, releaseRuntime, SandboxRunningError } from './runtime-file';
 import { ensureCursorSecret, ensureDemoCredentials, newCursorSecret, startSandbox, type DemoCredentials } from './sandbox';
 import { PortInUseError } from './server';
-
-const DEFAULT_PORT = 3000;
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 
 const USAGE = `Usage: npm start -- [--port N] [--in-memory]
 
 Runs the sandbox on this machine: DynamoDB Local and the API at http://127.0.0.1:N/api/v1.
-  --port N       the API's port (default ${DEFAULT_PORT}, or PORT); 0 picks a free one
+  --port N       the API's port (default ${DEFAULT_LOCAL_PORT}, or PORT); 0 picks a free one
   --in-memory    keep nothing: the data, the demo key and the cursor secret last for this run only
   -h, --help     print this and exit
 
@@ -38,7 +37,7 @@ async function main(): Promise<number> {
     console.log(USAGE);
     return 0;
   }
-  const port = Number(values.port ?? process.env.PORT ?? DEFAULT_PORT);
+  const port = Number(values.port ?? process.env.PORT ?? DEFAULT_LOCAL_PORT);
   if (!Number.isInteger(port) || port < 0 || port > 65_535) {
     console.error(`Invalid port: ${values.port ?? process.env.PORT}`);
     return 2;

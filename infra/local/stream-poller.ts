@@ -11,8 +11,15 @@ import {
 } from '@aws-sdk/client-dynamodb-streams';
 import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import { recordCallsOf } from '../../lib/db/call-recorder';
+import { dynamoClientConfig } from '../../lib/db/client';
 import { logger } from '../../lib/logger';
-import { matchesAnyPattern, type FilterPattern } from '../../lib/webhooks/stream-filter';
+import {
+  DISPATCH_BATCH_SIZE,
+  DISPATCH_PARALLELIZATION_FACTOR,
+  DISPATCH_RETRY_ATTEMPTS,
+  matchesAnyPattern,
+  type FilterPattern,
+} from '../../lib/webhooks/stream-filter';
 
 /**
  * Lambda's DynamoDB event source mapping, for `npm start`: polls DynamoDB Local's stream with the
@@ -21,9 +28,11 @@ import { matchesAnyPattern, type FilterPattern } from '../../lib/webhooks/stream
  * Lambda gives it. It starts at LATEST and remembers its position only in memory: what is written
  * while it is stopped is never read from the stream, which is why delivery is durable without it
  * (docs/decisions.md "Webhook delivery"). New shards (DynamoDB rolls them over, and splits them)
- * are read from their start. A batch is handed on without waiting for the one before, up to
- * MAX_BATCHES_IN_FLIGHT, as Lambda's parallelization factor does; the records a handler reports
- * in `batchItemFailures` (or all, if it throws) are handed to it again, up to MAX_RETRIES times.
+ * are read from their start. The mapping's settings are the stack's (lib/webhooks/stream-filter.ts):
+ * a GetRecords reads at most DISPATCH_BATCH_SIZE records, so a handler call gets at most that many; a
+ * batch is handed on without waiting for the one before, up to DISPATCH_PARALLELIZATION_FACTOR at once,
+ * as Lambda's parallelization factor does; the records a handler reports in `batchItemFailures` (or
+ * all, if it throws) are handed to it again, up to DISPATCH_RETRY_ATTEMPTS times.
  */
 
 export type StreamHandler = (event: DynamoDBStreamEvent) => Promise<DynamoDBBatchResponse | void>;
@@ -44,10 +53,6 @@ export interface StreamPoller {
 }
 
 const DEFAULT_INTERVAL_MS = 150;
-/** Records per GetRecords, and so at most per handler call (the mapping's batch size is smaller). */
-const BATCH_SIZE = 10;
-const MAX_BATCHES_IN_FLIGHT = 10;
-const MAX_RETRIES = 3;
 /** How often the stream is described again to find new shards. */
 const DESCRIBE_EVERY_MS = 2_000;
 
@@ -58,17 +63,11 @@ interface ShardState {
   readonly start: ShardIteratorType;
 }
 
-const localClientConfig = (endpoint: string) => ({
-  endpoint,
-  region: 'local',
-  credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-});
-
 /** Starts polling the table's stream; resolves once the shards open now are positioned at LATEST. */
 export async function startStreamPoller(options: StreamPollerOptions): Promise<StreamPoller> {
   const intervalMs = options.intervalMs ?? DEFAULT_INTERVAL_MS;
-  const dynamo = new DynamoDBClient(localClientConfig(options.endpoint));
-  const streams = new DynamoDBStreamsClient(localClientConfig(options.endpoint));
+  const dynamo = new DynamoDBClient(dynamoClientConfig({ endpoint: options.endpoint }));
+  const streams = new DynamoDBStreamsClient(dynamoClientConfig({ endpoint: options.endpoint }));
   recordCallsOf(streams);
   const { Table } = await dynamo.send(new DescribeTableCommand({ TableName: options.tableName }));
   dynamo.destroy();
@@ -120,7 +119,7 @@ export async function startStreamPoller(options: StreamPollerOptions): Promise<S
     }
   }
 
-  /** Hands a batch to the handler, and again the records it failed, up to MAX_RETRIES times. */
+  /** Hands a batch to the handler, and again the records it failed, up to DISPATCH_RETRY_ATTEMPTS times. */
   async function deliver(records: DynamoDBRecord[]): Promise<void> {
     let batch = records;
     for (let attempt = 0; batch.length > 0 && !stopping.signal.aborted; attempt++) {
@@ -133,7 +132,7 @@ export async function startStreamPoller(options: StreamPollerOptions): Promise<S
         failed = new Set(batch.map((r) => r.dynamodb!.SequenceNumber!));
       }
       batch = batch.filter((r) => failed.has(r.dynamodb!.SequenceNumber!));
-      if (batch.length > 0 && attempt >= MAX_RETRIES) {
+      if (batch.length > 0 && attempt >= DISPATCH_RETRY_ATTEMPTS) {
         logger.error('stream poller: records still failing after retries are dropped (the sweep catches up)', {
           sequenceNumbers: batch.map((r) => r.dynamodb!.SequenceNumber),
         });
@@ -147,7 +146,7 @@ export async function startStreamPoller(options: StreamPollerOptions): Promise<S
     if (!state.iterator) await position(shardId, state);
     let result;
     try {
-      result = await streams.send(new GetRecordsCommand({ ShardIterator: state.iterator, Limit: BATCH_SIZE }));
+      result = await streams.send(new GetRecordsCommand({ ShardIterator: state.iterator, Limit: DISPATCH_BATCH_SIZE }));
     } catch (error) {
       const name = (error as Error).name;
       if (name === 'ExpiredIteratorException' || name === 'TrimmedDataAccessException') {
@@ -165,7 +164,7 @@ export async function startStreamPoller(options: StreamPollerOptions): Promise<S
     }
     const passing = records.map((r) => asLambdaRecord(r, streamArn!)).filter((r) => matchesAnyPattern(r, options.filters));
     if (passing.length > 0) {
-      while (inFlight.size >= MAX_BATCHES_IN_FLIGHT) await Promise.race(inFlight);
+      while (inFlight.size >= DISPATCH_PARALLELIZATION_FACTOR) await Promise.race(inFlight);
       const work = deliver(passing);
       inFlight.add(work);
       void work.finally(() => inFlight.delete(work));

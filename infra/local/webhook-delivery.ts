@@ -1,21 +1,14 @@
-import { randomUUID } from 'node:crypto';
-import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { fileURLToPath } from 'node:url';
 import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
 import { invokedAs } from '../../lib/db/call-recorder';
 import { backgroundFunctions } from '../../lib/routes';
 import { abandonPostsInFlight } from '../../lib/webhooks/send-webhook';
 import { DISPATCH_FILTERS, DISPATCHER_TIMEOUT_SECONDS } from '../../lib/webhooks/stream-filter';
 import type { BackgroundLoop } from './background';
-import { lambdaContext } from './lambda-event';
-
-const projectRoot = fileURLToPath(new URL('../../', import.meta.url));
+import { loadFunction } from './load-function';
 
 /** The dispatcher's Lambda timeout, which the local invocations get as their remaining time. */
 const DISPATCHER_TIMEOUT_MS = DISPATCHER_TIMEOUT_SECONDS * 1000;
-
-type StreamLambda = (event: DynamoDBStreamEvent, context: ReturnType<typeof lambdaContext>) => Promise<DynamoDBBatchResponse>;
 
 /**
  * Webhook delivery from the table's stream for `npm start`, as the event source mapping does it
@@ -25,7 +18,7 @@ type StreamLambda = (event: DynamoDBStreamEvent, context: ReturnType<typeof lamb
  */
 export async function startStreamDelivery(options: { dynamoEndpoint: string; tableName: string }): Promise<BackgroundLoop> {
   const { dispatchEvents } = backgroundFunctions;
-  const { handler } = (await import(join(projectRoot, dispatchEvents.handler))) as { handler: StreamLambda };
+  const dispatch = await loadFunction<DynamoDBStreamEvent, DynamoDBBatchResponse>(dispatchEvents, DISPATCHER_TIMEOUT_MS);
   // Imported late too: the logger reads its level (POWERTOOLS_LOG_LEVEL) when first loaded.
   const { startStreamPoller } = await import('./stream-poller');
   // The poller's stream reads are the event source mapping's, made with the dispatcher's role
@@ -35,7 +28,7 @@ export async function startStreamDelivery(options: { dynamoEndpoint: string; tab
       endpoint: options.dynamoEndpoint,
       tableName: options.tableName,
       filters: DISPATCH_FILTERS,
-      handler: (event) => handler(event, lambdaContext(randomUUID(), 'dispatch-events', DISPATCHER_TIMEOUT_MS)),
+      handler: (event) => dispatch(event),
     }),
   );
 }

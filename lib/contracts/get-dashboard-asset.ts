@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { ASSET_CACHE_CONTROL } from '../dashboard/assets';
 import { contract } from '../http/contract';
 import { meta } from '../meta';
 import { routes } from '../routes';
@@ -10,7 +11,7 @@ export const getDashboardAssetContract = contract({
   tag: 'Dashboard',
   description:
     "One of the files the dashboard page names (`app-<hash>.js`, `app-<hash>.css`). They are named after their content, so " +
-    'they are served with `Cache-Control: public, max-age=31536000, immutable`; any other name is 404.',
+    `they are served with \`Cache-Control: ${ASSET_CACHE_CONTROL}\`; any other name is 404.`,
   params: z.object({ asset: meta(z.string(), { description: 'The file name, as the page names it', examples: ['app-3XQ4ZK2B.js'] }) }),
   response: {
     status: 200,

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { PAGE_CACHE_CONTROL } from '../dashboard/assets';
 import { contract } from '../http/contract';
 import { meta } from '../meta';
 import { routes } from '../routes';
@@ -12,7 +13,7 @@ export const getDashboardContract = contract({
     'A web page for people (docs/api.md §13). It holds no data and needs no key to load: it asks for a server key, ' +
     'keeps it in the tab\'s `sessionStorage` and calls this same API with it, so it can do exactly what the key\'s ' +
     'scopes allow. Served with a strict `Content-Security-Policy` (its own script and style sheet only, requests to ' +
-    'this origin only) and `Cache-Control: no-cache`.',
+    `this origin only) and \`Cache-Control: ${PAGE_CACHE_CONTROL}\`.`,
   response: {
     status: 200,
     description: 'The page',

@@ -22,8 +22,11 @@ export type TableAction =
   | 'DeleteItem'
   | 'BatchWriteItem';
 
-/** An action on the table's stream, as Lambda's event source mapping reads it with the function's role. */
-export type StreamAction = 'DescribeStream' | 'GetShardIterator' | 'GetRecords' | 'ListStreams';
+/** The actions on the table's stream, as Lambda's event source mapping reads it with the function's role. */
+const STREAM_ACTIONS = ['DescribeStream', 'GetShardIterator', 'GetRecords', 'ListStreams'] as const;
+
+/** An action on the table's stream (STREAM_ACTIONS). */
+export type StreamAction = (typeof STREAM_ACTIONS)[number];
 
 export type IndexName = (typeof tableDefinition.indexes)[number]['name'];
 
@@ -103,7 +106,7 @@ const TRANSACT_ITEM_ACTIONS: Record<string, TableAction> = {
 /** The item action of each kind of BatchWriteItem request. */
 const BATCH_WRITE_ACTIONS: Record<string, TableAction> = { PutRequest: 'PutItem', DeleteRequest: 'DeleteItem' };
 
-const STREAM_COMMANDS = new Set<string>(['DescribeStream', 'GetShardIterator', 'GetRecords', 'ListStreams']);
+const STREAM_COMMANDS = new Set<string>(STREAM_ACTIONS);
 
 /** `TransactWriteItemsCommand` or the document client's `TransactWriteCommand` → `TransactWriteItems`. */
 export function operationOf(commandName: string): string {

@@ -8,7 +8,11 @@ export function createDocumentClient(options: { endpoint?: string; region?: stri
   return DynamoDBDocumentClient.from(createRawClient(options), { marshallOptions: { removeUndefinedValues: true } });
 }
 
-function createRawClient(options: { endpoint?: string; region?: string }): DynamoDBClient {
+/**
+ * The configuration of a DynamoDB (or DynamoDB Streams) client; `endpoint` points it at DynamoDB Local,
+ * with fixed credentials. It records nothing: createDb's clients are the ones the grant check records.
+ */
+export function dynamoClientConfig(options: { endpoint?: string; region?: string } = {}): DynamoDBClientConfig {
   const clientConfig: DynamoDBClientConfig = { maxAttempts: 3 };
   if (options.region) clientConfig.region = options.region;
   if (options.endpoint) {
@@ -17,7 +21,11 @@ function createRawClient(options: { endpoint?: string; region?: string }): Dynam
     clientConfig.region = options.region ?? 'local';
     clientConfig.credentials = { accessKeyId: 'local', secretAccessKey: 'local' };
   }
-  const client = new DynamoDBClient(clientConfig);
+  return clientConfig;
+}
+
+function createRawClient(options: { endpoint?: string; region?: string }): DynamoDBClient {
+  const client = new DynamoDBClient(dynamoClientConfig(options));
   // Only when a test run asks for it (DYNAMODB_CALLS_DIR): the grant check's record of each function's calls.
   recordCallsOf(client);
   return client;

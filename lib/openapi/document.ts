@@ -46,7 +46,7 @@ import { SettlementEntry } from '../payments/settlement-entry';
 import { Refund } from '../payments/refunds';
 import { Customer, PaymentDetails, Transaction } from '../payments/transaction';
 import { idPattern } from '../ids';
-import { API_BASE_PATH, routeList } from '../routes';
+import { API_BASE_PATH, DEFAULT_LOCAL_PORT, routeList } from '../routes';
 import { scopes } from '../scopes';
 import { DeliveryAttempt } from '../webhooks/delivery-attempt';
 import { DEFAULT_DELIVERY_SETTINGS } from '../webhooks/delivery-settings';
@@ -84,7 +84,7 @@ export const errorEnvelopes = Object.fromEntries(errorCodes.map((code) => [code,
 export const SECURITY_SCHEME = 'serverKey';
 
 /** `npm start`'s default address (infra/local/start.ts). */
-const LOCAL_BASE_URL = `http://127.0.0.1:3000${API_BASE_PATH}`;
+const LOCAL_BASE_URL = `http://127.0.0.1:${DEFAULT_LOCAL_PORT}${API_BASE_PATH}`;
 
 const tagDescriptions: Record<string, string> = {
   Channels: 'The payment catalog',

@@ -31,3 +31,13 @@ export function matchesPattern(value: unknown, pattern: FilterPattern): boolean 
 /** True when a record matches any of the patterns, as Lambda joins a mapping's filters. */
 export const matchesAnyPattern = (value: unknown, patterns: readonly FilterPattern[]): boolean =>
   patterns.some((pattern) => matchesPattern(value, pattern));
+
+/**
+ * How the dispatcher is fed, the same in Lambda's event source mapping (infra/stack.ts) and the local
+ * stream poller (infra/local/stream-poller.ts): records per handler call; batches of one shard handled
+ * at once (the parallelization factor, so a receiver that takes its 10 s does not hold up every other
+ * client's webhooks); and how often the records a call failed are handed to it again.
+ */
+export const DISPATCH_BATCH_SIZE = 10;
+export const DISPATCH_PARALLELIZATION_FACTOR = 10;
+export const DISPATCH_RETRY_ATTEMPTS = 3;

@@ -1,13 +1,12 @@
 import { inject, vi } from 'vitest';
 import { startLocalServer } from '../../infra/local/server';
 import type { BackgroundLoop } from '../../infra/local/background';
-import { startBackground } from '../../infra/local/sandbox';
+import { sandboxEnvironment, startBackground } from '../../infra/local/sandbox';
 import { createClient, createKey } from '../../lib/auth/key-repository';
-import { CURSOR_SECRET_ENV } from '../../lib/db/cursor-key';
 import type { Db } from '../../lib/db/db';
-import { LIMIT_ENV } from '../../lib/limits';
-import { deliverySettingsEnvironment, type DeliverySettings } from '../../lib/webhooks/delivery-settings';
-import { URL_POLICY_ENV } from '../../lib/webhooks/policy';
+import { DEFAULT_LIMITS } from '../../lib/limits';
+import type { DeliverySettings } from '../../lib/webhooks/delivery-settings';
+import { SUITE_REQUESTS_PER_SECOND } from './global-setup';
 import { isolatedTable } from './isolated-table';
 
 /**
@@ -33,13 +32,14 @@ export interface DeliverySandbox {
 export async function startDeliverySandbox(settings: DeliverySettings): Promise<DeliverySandbox> {
   const table = await isolatedTable('webhooks-http');
   const dynamoEndpoint = inject('dynamoEndpoint');
-  vi.stubEnv('TABLE_NAME', table.tableName);
-  vi.stubEnv('DYNAMODB_ENDPOINT', dynamoEndpoint);
-  vi.stubEnv(LIMIT_ENV.requestsPerSecond, '100000');
-  vi.stubEnv(LIMIT_ENV.readUnitsPerRequest, '256');
-  vi.stubEnv(URL_POLICY_ENV, 'local');
-  vi.stubEnv(CURSOR_SECRET_ENV, inject('cursorSecret'));
-  for (const [name, value] of Object.entries(deliverySettingsEnvironment(settings))) vi.stubEnv(name, value);
+  const environment = sandboxEnvironment({
+    tableName: table.tableName,
+    dynamoEndpoint,
+    cursorSecret: inject('cursorSecret'),
+    limits: { ...DEFAULT_LIMITS, requestsPerSecond: SUITE_REQUESTS_PER_SECOND },
+    webhookDelivery: settings,
+  });
+  for (const [name, value] of Object.entries(environment)) vi.stubEnv(name, value);
   const server = await startLocalServer({ port: 0 });
   const start = () => startBackground({ dynamoEndpoint, tableName: table.tableName });
   let delivery: BackgroundLoop | undefined = await start();

@@ -1,5 +1,5 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { clientPartition, keys } from '../../lib/db/keys';
+import { queryAll } from '../../lib/db/query-all';
 import type { Event } from '../../lib/events/event';
 import { viewEvent } from '../../lib/events/event-repository';
 import { testDb } from './fixtures';
@@ -9,22 +9,8 @@ import { testDb } from './fixtures';
  * consistent): what was recorded, independent of the list endpoint's filters and windows.
  */
 export async function recordedEvents(clientId: string): Promise<Event[]> {
-  const events: Event[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await testDb().doc.send(
-      new QueryCommand({
-        TableName: testDb().tableName,
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :events)',
-        ExpressionAttributeValues: { ':pk': clientPartition(clientId), ':events': keys.eventSortKey('') },
-        ConsistentRead: true,
-        ExclusiveStartKey: start,
-      }),
-    );
-    events.push(...(page.Items ?? []).map(viewEvent));
-    start = page.LastEvaluatedKey;
-  } while (start);
-  return events;
+  const items = await queryAll(testDb(), clientPartition(clientId), { skPrefix: keys.eventSortKey(''), consistent: true });
+  return items.map(viewEvent);
 }
 
 /** The recorded events of one transaction (its own and its refunds'), oldest first. */
