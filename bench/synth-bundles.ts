@@ -13,7 +13,7 @@ import { App, Stack } from 'aws-cdk-lib';
 import { cdkJsonContext, createStack } from '../infra/app';
 import { ApiFunction } from '../infra/constructs/api-function';
 import { CURSOR_SECRET_ARN_ENV } from '../lib/db/cursor-key';
-import { fallbackHandler, routeList } from '../lib/routes';
+import { fallbackFunction, routeList } from '../lib/routes';
 
 /** A function's bundle and the configuration it runs with. */
 export interface SynthesizedFunction {
@@ -76,7 +76,7 @@ function main(): void {
   const functions = routeList.map((route) =>
     describe(appDir, resources, stack, stack.routeFunctions.get(route.id)!, route.id, route.id, route.handler),
   );
-  functions.push(describe(appDir, resources, stack, stack.fallbackFunction, 'routeNotFound', null, fallbackHandler));
+  functions.push(describe(appDir, resources, stack, stack.fallbackFunction, fallbackFunction.id, null, fallbackFunction.handler));
 
   const refDir = join(outdir, 'references');
   const refApp = new App({ context: cdkJsonContext(), outdir: refDir });

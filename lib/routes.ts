@@ -301,7 +301,6 @@ const background = <const F extends BackgroundFunction>(f: F): F => f;
 
 /** The handler for requests that match no route: 404, or 405 with `Allow`. It needs no table. */
 export const fallbackFunction = background({ id: 'routeNotFound', handler: 'functions/route-not-found.ts', dynamodb: NO_TABLE });
-export const fallbackHandler = fallbackFunction.handler;
 
 /**
  * The functions no route invokes, with their declarations (the stack confines their table actions to
