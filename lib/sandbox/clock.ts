@@ -11,7 +11,7 @@ import { ApiError, ConcurrentWriteError, ValidationError } from '../http/errors'
 import type { IdempotencyClaim } from '../http/idempotency';
 import { logger } from '../logger';
 import { applyDueTransaction } from '../payments/transaction-repository';
-import { CLOCK_OFFSET_ATTRIBUTE, readClockOffset } from './client-clock';
+import { CLOCK_OFFSET_ATTRIBUTE, loadClientClock, readClockOffset } from './client-clock';
 import type { AdvanceClockInput, SandboxClock } from './clock-schema';
 import { viewClock } from './clock-view';
 
@@ -176,8 +176,7 @@ export async function sweepAdvancedClients(db: Db, real: Clock): Promise<{ clien
       const clientId = String(entry.due_sk);
       clients++;
       try {
-        const offset = await readClockOffset(db, clientId);
-        const clock = clientClock(real, offset);
+        const clock = await loadClientClock(db, clientId, real);
         handled += await applyDueUntil(db, clientId, clock.now(), { cause: NO_CAUSE, clock });
       } catch (error) {
         failed++;

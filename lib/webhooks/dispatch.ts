@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
-import type { Clock } from '../clock';
-import { readClockOffset } from '../sandbox/client-clock';
+import { offsetOf, type Clock } from '../clock';
+import { loadClientClock } from '../sandbox/client-clock';
 import { forEachLimited } from '../concurrency';
 import type { Db } from '../db/db';
 import { clientIdOfPartition, keys } from '../db/keys';
@@ -87,7 +87,7 @@ export async function createDeliveries(deps: DeliveryDeps, event: Item): Promise
   const eventId = String(event.id);
   const endpoints = (await endpointItemsOf(deps.db, clientId)).filter((endpoint) => subscribes(endpoint, String(event.type)));
   // Due now in real time; shown on the client's clock. No endpoint, nothing to show.
-  const offset = endpoints.length > 0 ? await readClockOffset(deps.db, clientId) : 0;
+  const offset = endpoints.length > 0 ? offsetOf(await loadClientClock(deps.db, clientId, deps.clock)) : 0;
   const now = deps.clock.now();
   const attempts = endpoints.map((endpoint) => pendingAttempt(eventId, String(endpoint.id), 1, now, 'event', offset));
   return (await createEventDeliveries(deps.db, clientId, eventId, attempts, Number(event.ttl))) ? attempts : undefined;
@@ -115,12 +115,13 @@ export async function makeAttempt(deps: DeliveryDeps, key: AttemptKey): Promise<
     | undefined;
   if (!claimed) return 'not-due';
   const clientId = clientOf(key.pk);
-  const [endpoint, event, offset] = await Promise.all([
+  const [endpoint, event, clientClk] = await Promise.all([
     readItem(db, keys.webhookEndpoint(clientId, claimed.endpoint_id)),
     readItem(db, keys.event(clientId, claimed.event_id)),
     // attempted_at and next_attempt_at are shown on the client's clock; the signature, the retry and the lease are real time.
-    readClockOffset(db, clientId),
+    loadClientClock(db, clientId, clock),
   ]);
+  const offset = offsetOf(clientClk);
   const shown = (at: Date) => new Date(at.getTime() + offset);
   // The event was removed (a reset): its deliveries stop, and an attempt written after the reset
   // listed the partition goes too, so nothing of the removed event is left.
