@@ -139,7 +139,7 @@ export async function advanceClock(
     if (target > LATEST_CLOCK_MS) throw new ValidationError([{ field, message: 'must not take the clock past 9999-12-31T23:59:59.999Z' }]);
     const moved = clientClock(real, target - realNow);
     await applyDueUntil(db, clientId, new Date(target), { cause, clock: moved }, remainingMs);
-    const answer = viewClock(clientClock(real, moved.offsetMs));
+    const answer = viewClock(moved);
     try {
       await transactWrite(db, [offsetUpdate(db, clientId, offset, moved.offsetMs)], claim?.complete(answer));
       return answer;
