@@ -75,10 +75,9 @@ export async function applyDueUntil(db: Db, clientId: string, until: Date, recor
     for (const marker of page.Items ?? []) {
       if (remainingMs() < ADVANCE_TIME_MARGIN_MS) throw new AdvanceUnfinishedError(handled);
       const sk = String(marker.sk);
-      const transactionId = keys.transactionIdOfDueMarker(sk);
-      if (transactionId === undefined) continue;
-      const dueAt = new Date(sk.slice('DUE#'.length, sk.lastIndexOf('#')));
-      const outcome = await applyDueTransaction(db, clientId, transactionId, dueAt, recorder);
+      const parts = keys.dueMarkerParts(sk);
+      if (parts === undefined) continue;
+      const outcome = await applyDueTransaction(db, clientId, parts.transactionId, new Date(parts.dueAt), recorder);
       // A marker whose transaction is gone (a reset under way) would otherwise stay.
       if (outcome === 'missing') await db.doc.send(new DeleteCommand({ TableName: db.tableName, Key: { pk: marker.pk, sk } }));
       handled++;
