@@ -1,6 +1,7 @@
 import { DeleteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Db } from '../db/db';
 import { queryAll } from '../db/query-all';
+import { REMOVE_DUE } from '../db/due';
 import { cancellationReasons, isConditionFailed } from '../db/errors';
 import { clientPartition, keys } from '../db/keys';
 import { transactWrite, type TransactItem } from '../db/transact';
@@ -99,7 +100,7 @@ export async function createEventDeliveries(db: Db, clientId: string, eventId: s
     Update: {
       TableName: db.tableName,
       Key: keys.event(clientId, eventId),
-      UpdateExpression: 'REMOVE due_pk, due_sk',
+      UpdateExpression: REMOVE_DUE,
       ConditionExpression: 'attribute_exists(due_sk)',
     },
   };
@@ -194,7 +195,7 @@ export async function recordAttempt(db: Db, key: AttemptKey, token: string, outc
       Key: { pk: key.pk, sk: key.sk },
       UpdateExpression:
         'SET #status = :status, response_status = :responseStatus, response_time_ms = :responseTime, #error = :error, ' +
-        'attempted_at = :attemptedAt, next_attempt_at = :nextAt REMOVE due_pk, due_sk, #claim',
+        `attempted_at = :attemptedAt, next_attempt_at = :nextAt ${REMOVE_DUE}, #claim`,
       ConditionExpression: '#claim = :token',
       ExpressionAttributeNames: { '#status': 'status', '#error': 'error', '#claim': 'claim' },
       ExpressionAttributeValues: {
