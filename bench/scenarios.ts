@@ -21,6 +21,7 @@ import { createClient, createKey } from '../lib/auth/key-repository';
 import { endpointDeleteItems, endpointInsertItems, MAX_WEBHOOK_ENDPOINTS } from '../lib/webhooks/endpoint-repository';
 import { createWebhookEndpoint, newWebhookSecret } from '../lib/webhooks/create-endpoint';
 import { attemptPut, pendingAttempt } from '../lib/webhooks/delivery-repository';
+import { RESEND_ORIGIN } from '../lib/webhooks/stream-filter';
 import { json, type ApiRequest, type HttpApi } from './client';
 import { paymentBody } from './payloads';
 import { mapLimit } from './stats';
@@ -711,7 +712,7 @@ const known: Record<string, Builder> = {
           await admit(ctx);
           const event = await getItem(ctx, keys.event(ctx.clientId, eventId));
           await getItem(ctx, keys.webhookEndpoint(ctx.clientId, endpointId));
-          const attempt = pendingAttempt(eventId, endpointId, 1, new Date(), 'resend');
+          const attempt = pendingAttempt(eventId, endpointId, 1, new Date(), RESEND_ORIGIN);
           await ctx.floorDb.doc.send(
             new TransactWriteCommand({ TransactItems: [attemptPut(ctx.floorDb, ctx.clientId, attempt, Number(event!.ttl))] }),
           );

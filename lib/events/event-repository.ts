@@ -12,6 +12,7 @@ import { Transaction } from '../payments/transaction';
 import { Event, eventOf, transactionIdOf, type Cause, type Change } from './event';
 import type { EventType } from './event-types';
 import type { ListEventsInput } from './event-queries';
+import { EVENT_ENTITY } from '../webhooks/stream-filter';
 
 /**
  * Events in the table: `C#<client id>` / `EVT#evt_<ULID>`, one item per event, written by the
@@ -90,7 +91,7 @@ export function recordEvents(db: Db, clientId: string, changes: readonly Change[
         TableName: db.tableName,
         Item: {
           ...keys.event(clientId, event.id),
-          entity: 'event',
+          entity: EVENT_ENTITY,
           ...event,
           // `type` and `created_at` are the event's own; the transaction is named for filtering.
           transaction_id: transactionIdOf(event),

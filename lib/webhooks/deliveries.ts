@@ -10,6 +10,7 @@ import { asApiObject } from '../payments/fields';
 import { DeliveryAttempt, type ListEventDeliveriesInput, type ResendEventInput } from './delivery-attempt';
 import { attemptPut, endpointItemsOf, pendingAttempt, readItem, subscribes } from './delivery-repository';
 import { findWebhookEndpointItem } from './endpoint-repository';
+import { RESEND_ORIGIN } from './stream-filter';
 
 /**
  * The delivery routes (docs/api.md §11): an event's attempts, and a resend. Each takes the client
@@ -72,7 +73,7 @@ export async function resendEvent(
   } else {
     endpoints = (await endpointItemsOf(db, clientId)).filter((endpoint) => subscribes(endpoint, String(event.type)));
   }
-  const attempts = endpoints.map((endpoint) => pendingAttempt(eventId, String(endpoint.id), 1, now, 'resend', offsetOf(clock)));
+  const attempts = endpoints.map((endpoint) => pendingAttempt(eventId, String(endpoint.id), 1, now, RESEND_ORIGIN, offsetOf(clock)));
   const answer = attempts.map((attempt) => asApiObject(DeliveryAttempt, { ...attempt }));
   const completion = claim?.complete(answer);
   if (attempts.length > 0 || completion) {

@@ -8,6 +8,7 @@ import { transactWrite, type TransactItem } from '../db/transact';
 import { ALL_EVENTS } from '../events/event-types';
 import { newId } from '../ids';
 import type { DeliveryAttempt } from './delivery-attempt';
+import { ATTEMPT_ENTITY, type RESEND_ORIGIN } from './stream-filter';
 
 /**
  * Webhook delivery attempts in the table (docs/data-model.md): one item per attempt,
@@ -27,10 +28,7 @@ export interface AttemptKey {
 }
 
 /** Why an attempt item was written: decides whether the stream brings it to the dispatcher (lib/webhooks/stream-filter.ts). */
-export type AttemptOrigin = 'event' | 'retry' | 'resend';
-
-/** The entity of attempt items, which the stream filter names. */
-export const ATTEMPT_ENTITY = 'webhook_delivery';
+export type AttemptOrigin = 'event' | 'retry' | typeof RESEND_ORIGIN;
 
 /** An attempt as stored: the API object and what delivery needs to make it. */
 export interface StoredAttempt extends DeliveryAttempt {

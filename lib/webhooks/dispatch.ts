@@ -11,7 +11,6 @@ import { viewEvent } from '../events/event-repository';
 import { logger } from '../logger';
 import type { DeliverySettings } from './delivery-settings';
 import {
-  ATTEMPT_ENTITY,
   claimAttempt,
   createEventDeliveries,
   endpointItemsOf,
@@ -25,6 +24,7 @@ import {
   type StoredAttempt,
 } from './delivery-repository';
 import type { UrlPolicy } from './policy';
+import { ATTEMPT_ENTITY, EVENT_ENTITY } from './stream-filter';
 import { sendWebhook } from './send-webhook';
 import { signWebhook } from './signature';
 import { DNS_TIMEOUT_MS, resolveWebhookTarget, UnsafeWebhookUrlError, type HostResolver, type WebhookTarget } from './url-policy';
@@ -220,7 +220,7 @@ export async function dispatchStreamEvent(deps: DeliveryDeps, event: DynamoDBStr
   await forEachLimited(event.Records, RECORDS_AT_ONCE, async (record) => {
     const item = insertedItem(record);
     try {
-      if (item?.entity === 'event') await dispatchEvent(deps, item, remainingMs);
+      if (item?.entity === EVENT_ENTITY) await dispatchEvent(deps, item, remainingMs);
       else if (item?.entity === ATTEMPT_ENTITY && remainingMs() >= claimLeaseMs(deps.settings)) await makeAttempt(deps, { pk: String(item.pk), sk: String(item.sk) });
     } catch (error) {
       logger.error('webhook: a stream record failed; it is retried', { sequenceNumber: record.dynamodb?.SequenceNumber, error: error as Error });
