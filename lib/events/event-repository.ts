@@ -121,9 +121,17 @@ export function keptSince(now: Date): Date {
   return new Date(now.getTime() - EVENT_TTL_SECONDS * 1000);
 }
 
+/**
+ * True when the event `eventId` is still kept at `now` (real time): recorded (its id's time) at or
+ * after keptSince. What every read of one event decides by — GET /event/{id}, its deliveries, an attempt.
+ */
+export function isKept(eventId: string, now: Date): boolean {
+  return idTime(eventId) >= keptSince(now);
+}
+
 /** One event of this client (strongly consistent) that is still kept at `now` (real time), or undefined. */
 export async function findEvent(db: Db, clientId: string, eventId: string, now: Date): Promise<Event | undefined> {
-  if (idTime(eventId) < keptSince(now)) return undefined;
+  if (!isKept(eventId, now)) return undefined;
   const { Item } = await db.doc.send(new GetCommand({ TableName: db.tableName, Key: keys.event(clientId, eventId), ConsistentRead: true }));
   return Item ? viewEvent(Item) : undefined;
 }

@@ -3,6 +3,7 @@ import type { Db } from '../db/db';
 import { keys } from '../db/keys';
 import { listNewestFirst } from '../db/paging';
 import { transactWrite } from '../db/transact';
+import { isKept } from '../events/event-repository';
 import type { Pagination } from '../http/envelope';
 import { NotFoundError } from '../http/errors';
 import type { IdempotencyClaim } from '../http/idempotency';
@@ -22,7 +23,7 @@ const eventNotFound = () => new NotFoundError('Event not found');
 /** The event item of this client, or a 404 (also once it is past its 30 days). */
 async function eventItemOf(db: Db, clientId: string, eventId: string, now: Date): Promise<Record<string, unknown>> {
   const item = await readItem(db, keys.event(clientId, eventId));
-  if (!item || Number(item.ttl) * 1000 <= now.getTime()) throw eventNotFound();
+  if (!item || !isKept(eventId, now)) throw eventNotFound();
   return item;
 }
 

@@ -7,7 +7,7 @@ import { forEachLimited } from '../concurrency';
 import type { Db } from '../db/db';
 import { clientIdOfPartition, keys } from '../db/keys';
 import type { DueHandlers } from '../sweep/sweep';
-import { viewEvent } from '../events/event-repository';
+import { isKept, viewEvent } from '../events/event-repository';
 import { logger } from '../logger';
 import type { DeliverySettings } from './delivery-settings';
 import {
@@ -131,7 +131,7 @@ export async function makeAttempt(deps: DeliveryDeps, key: AttemptKey): Promise<
   const attemptedAt = clock.now();
   if (!endpoint) {
     outcome = failure(shown(attemptedAt), 'The webhook endpoint was deleted', true);
-  } else if (Number(event.ttl) * 1000 <= attemptedAt.getTime()) {
+  } else if (!isKept(claimed.event_id, attemptedAt)) {
     outcome = failure(shown(attemptedAt), 'The event is no longer kept (events are kept 30 days)', true);
   } else {
     let target: WebhookTarget | undefined;
