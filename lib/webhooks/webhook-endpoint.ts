@@ -1,10 +1,9 @@
 import * as z from 'zod/mini';
 import { webhookEndpointExample, webhookSecretExample } from '../contracts/examples';
-import { idPattern, isId } from '../ids';
 import { meta } from '../meta';
 import { idOf, timestamp } from '../payments/fields';
 import { cursor, limit } from '../payments/list-queries';
-import { prose } from '../payments/schemas';
+import { idField, prose } from '../payments/schemas';
 import { ALL_EVENTS, eventTypes } from '../events/event-types';
 import { MAX_WEBHOOK_URL_LENGTH, urlSyntaxProblem } from './url-syntax';
 
@@ -92,14 +91,7 @@ export const CreateWebhookEndpointBody = meta(
 export type CreateWebhookEndpointInput = z.output<typeof CreateWebhookEndpointBody>;
 
 export const WebhookEndpointIdParams = z.object({
-  id: meta(
-    z.string().check(z.refine((id) => isId('webhookEndpoint', id), { error: 'must be a webhook endpoint id (whe_ followed by a ULID)' })),
-    {
-      description: 'The webhook endpoint id (whe_ followed by a ULID)',
-      override: { pattern: idPattern('webhookEndpoint').source },
-      examples: [webhookEndpointExample.id],
-    },
-  ),
+  id: meta(idField('webhookEndpoint', 'webhook endpoint'), { description: 'The webhook endpoint id (whe_ followed by a ULID)', examples: [webhookEndpointExample.id] }),
 });
 
 export const ListWebhookEndpointsQuery = z.strictObject({ limit, cursor });
