@@ -5,12 +5,13 @@ import { idOf, timestamp } from '../payments/fields';
 import { cursor, limit } from '../payments/list-queries';
 import { idField, prose } from '../payments/schemas';
 import { ALL_EVENTS, eventTypes } from '../events/event-types';
+import { SECRET_BYTES, WEBHOOK_SECRET_PREFIX } from './signature';
 import { MAX_WEBHOOK_URL_LENGTH, urlSyntaxProblem } from './url-syntax';
 
 /** The webhook endpoint resource (docs/api.md §11): its schemas, as answered and as requested. */
 
-/** `whsec_` and the base64 of 24 random bytes: the Standard Webhooks secret format. */
-export const WEBHOOK_SECRET = /^whsec_[A-Za-z0-9+/]{32}$/;
+/** `whsec_` and the base64 of SECRET_BYTES random bytes (4 characters per 3 bytes): the Standard Webhooks secret format. */
+export const WEBHOOK_SECRET = new RegExp(`^${WEBHOOK_SECRET_PREFIX}[A-Za-z0-9+/]{${(SECRET_BYTES / 3) * 4}}$`);
 
 const subscribable = [...eventTypes, ALL_EVENTS] as const;
 
