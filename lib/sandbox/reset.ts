@@ -3,11 +3,10 @@ import { BatchWriteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { forEachLimited } from '../concurrency';
 import type { Db } from '../db/db';
 import { clientPartition, keys } from '../db/keys';
-import { transactWrite, type TransactItem } from '../db/transact';
+import { retryingCollisions, transactWrite, type TransactItem } from '../db/transact';
 import { endpointItemsOf } from '../webhooks/delivery-repository';
 import { clockResetItem } from './client-clock';
 import { deleteWebhookEndpointItem } from '../webhooks/endpoint-repository';
-import { retryingCollisions } from '../webhooks/webhook-endpoints';
 
 /**
  * The reset of a client's data (docs/api.md §12 "Reset", docs/decisions.md "Sandbox reset"): every

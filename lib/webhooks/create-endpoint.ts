@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Clock } from '../clock';
 import type { Db } from '../db/db';
+import { retryingCollisions } from '../db/transact';
 import { ValidationError } from '../http/errors';
 import type { IdempotencyClaim } from '../http/idempotency';
 import { newId } from '../ids';
@@ -10,7 +11,6 @@ import type { UrlPolicy } from './policy';
 import { SECRET_BYTES, WEBHOOK_SECRET_PREFIX } from './signature';
 import { resolveWebhookTarget, UnsafeWebhookUrlError, type HostResolver } from './url-policy';
 import type { CreatedWebhookEndpoint, CreateWebhookEndpointInput } from './webhook-endpoint';
-import { retryingCollisions } from './webhook-endpoints';
 
 /** How a create checks the URL: the policy in force, and the resolver (the system's unless a test fakes it). */
 export interface UrlChecking {
