@@ -2,7 +2,7 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { offsetOf, realClockOf, type Clock } from '../clock';
 import type { Db } from '../db/db';
 import { keys } from '../db/keys';
-import { allOf, equals, listPage, type Filter } from '../db/paging';
+import { allOf, compare, equals, listPage, oneOf } from '../db/paging';
 import type { SendWindow, TransactItem } from '../db/transact';
 import type { Pagination } from '../http/envelope';
 import { idTime, newIdsInOrder } from '../ids';
@@ -10,7 +10,6 @@ import { asApiObject } from '../payments/fields';
 import { Refund } from '../payments/refund';
 import { Transaction } from '../payments/transaction';
 import { Event, eventOf, transactionIdOf, type Cause, type Change } from './event';
-import type { EventType } from './event-types';
 import type { ListEventsInput } from './event-queries';
 import { EVENT_ENTITY } from '../webhooks/stream-filter';
 
@@ -184,21 +183,4 @@ export async function queryEvents(
     readUnits,
   });
   return { items: items.map(viewEvent), pagination };
-}
-
-/** `type IN (…)`, or undefined when no type is asked for. */
-function oneOf(attribute: 'type', values: readonly EventType[] | undefined): Filter | undefined {
-  if (values === undefined) return undefined;
-  const names = values.map((_, i) => `:${attribute}${i}`);
-  return {
-    expression: `#${attribute} IN (${names.join(', ')})`,
-    names: { [`#${attribute}`]: attribute },
-    values: Object.fromEntries(values.map((value, i) => [names[i], value])),
-  };
-}
-
-/** A comparison of a timestamp attribute with an instant, or undefined when there is none. */
-function compare(attribute: string, operator: '>=' | '<', name: string, at: Date | undefined): Filter | undefined {
-  if (at === undefined) return undefined;
-  return { expression: `#${attribute} ${operator} :${name}`, names: { [`#${attribute}`]: attribute }, values: { [`:${name}`]: at.toISOString() } };
 }
