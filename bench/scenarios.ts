@@ -2,6 +2,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { BatchWriteCommand, GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { countRequest } from '../lib/auth/request-counter';
 import { systemClock } from '../lib/clock';
+import { batchWriteAll } from '../lib/db/batch-write';
 import type { Db } from '../lib/db/db';
 import { clientPartition, keys } from '../lib/db/keys';
 import type { TransactItem } from '../lib/db/transact';
@@ -116,13 +117,7 @@ function copyOfTemplate(ctx: BenchContext, overrides: Item = {}): Item {
 async function floorCopies(ctx: BenchContext, count: number, overrides: Item = {}): Promise<Item[]> {
   const items = Array.from({ length: count }, () => copyOfTemplate(ctx, overrides));
   const batches = Array.from({ length: Math.ceil(count / 25) }, (_, b) => items.slice(b * 25, b * 25 + 25));
-  await mapLimit(batches, 4, async (batch) => {
-    let request: Record<string, any> | undefined = { [ctx.floorDb.tableName]: batch.map((Item) => ({ PutRequest: { Item } })) };
-    for (let attempt = 0; request && Object.keys(request).length > 0; attempt++) {
-      if (attempt > 10) throw new Error('floor fixtures: BatchWriteItem kept returning unprocessed items');
-      request = (await ctx.floorDb.doc.send(new BatchWriteCommand({ RequestItems: request }))).UnprocessedItems;
-    }
-  });
+  await mapLimit(batches, 4, (batch) => batchWriteAll(ctx.floorDb, batch.map((Item) => ({ PutRequest: { Item } }))));
   return items;
 }
 
