@@ -157,7 +157,7 @@ export async function queryEvents(
   query: ListEventsInput,
   clock: Clock,
   readUnits: number,
-): Promise<{ items: Event[]; pagination: Pagination }> {
+): Promise<{ data: Event[]; pagination: Pagination }> {
   const { limit, cursor, ...filters } = query;
   const now = realClockOf(clock).now();
   const offset = offsetOf(clock);
@@ -182,5 +182,5 @@ export async function queryEvents(
     ]),
     readUnits,
   });
-  return { items: items.map(viewEvent), pagination };
+  return { data: items.map(viewEvent), pagination };
 }
