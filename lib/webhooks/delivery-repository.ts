@@ -35,7 +35,7 @@ export interface StoredAttempt extends DeliveryAttempt {
   readonly event_id: string;
   readonly origin: AttemptOrigin;
   /** When it is due in real time (the `due` index's time); `next_attempt_at` shows it on the client's clock. */
-  readonly due_at?: string;
+  readonly due_at: string;
 }
 
 /**
@@ -69,7 +69,7 @@ export function attemptPut(db: Db, clientId: string, attempt: StoredAttempt, ttl
         entity: ATTEMPT_ENTITY,
         ...attempt,
         ttl,
-        ...keys.due(attempt.due_at ?? attempt.next_attempt_at!),
+        ...keys.due(attempt.due_at),
       },
       ConditionExpression: 'attribute_not_exists(pk)',
     },
