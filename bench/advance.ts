@@ -1,5 +1,6 @@
-import { BatchWriteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { createClient, createKey } from '../lib/auth/key-repository';
+import { batchWriteAll } from '../lib/db/batch-write';
 import type { Db } from '../lib/db/db';
 import { keys } from '../lib/db/keys';
 import { newId } from '../lib/ids';
@@ -47,14 +48,7 @@ export async function measureAdvance(options: { baseUrl: string; db: Db; payment
     ];
   }).flat();
   const batches = Array.from({ length: Math.ceil(items.length / 25) }, (_, b) => items.slice(b * 25, b * 25 + 25));
-  await mapLimit(batches, 8, async (batch) => {
-    let requests = batch.map((Item) => ({ PutRequest: { Item } }));
-    for (let attempt = 0; requests.length > 0; attempt++) {
-      if (attempt > 10) throw new Error('advance fixtures: BatchWriteItem kept returning unprocessed items');
-      const { UnprocessedItems } = await db.doc.send(new BatchWriteCommand({ RequestItems: { [db.tableName]: requests } }));
-      requests = (UnprocessedItems?.[db.tableName] ?? []) as typeof requests;
-    }
-  });
+  await mapLimit(batches, 8, (batch) => batchWriteAll(db, batch.map((Item) => ({ PutRequest: { Item } }))));
 
   // Sent again while it answers 503 (it ran out of its function's time, having applied part of what
   // fell due), as a client would; the time is the whole, and the calls are counted.

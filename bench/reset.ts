@@ -1,5 +1,5 @@
-import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { createClient, createKey } from '../lib/auth/key-repository';
+import { batchWriteAll } from '../lib/db/batch-write';
 import type { Db } from '../lib/db/db';
 import { keys } from '../lib/db/keys';
 import { newId } from '../lib/ids';
@@ -35,14 +35,7 @@ async function fill(db: Db, clientId: string, count: number): Promise<void> {
   ];
   const items = Array.from({ length: count }, (_, i) => ({ ...makers[i % makers.length]!(i), entity: 'bench', payload: 'x'.repeat(ITEM_BYTES - 100) }));
   const batches = Array.from({ length: Math.ceil(count / 25) }, (_, b) => items.slice(b * 25, b * 25 + 25));
-  await mapLimit(batches, 8, async (batch) => {
-    let requests = batch.map((Item) => ({ PutRequest: { Item } }));
-    for (let attempt = 0; requests.length > 0; attempt++) {
-      if (attempt > 10) throw new Error('reset fixtures: BatchWriteItem kept returning unprocessed items');
-      const { UnprocessedItems } = await db.doc.send(new BatchWriteCommand({ RequestItems: { [db.tableName]: requests } }));
-      requests = (UnprocessedItems?.[db.tableName] ?? []) as typeof requests;
-    }
-  });
+  await mapLimit(batches, 8, (batch) => batchWriteAll(db, batch.map((Item) => ({ PutRequest: { Item } }))));
 }
 
 export async function measureReset(options: { baseUrl: string; db: Db; items: number }): Promise<ResetResult> {

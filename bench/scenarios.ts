@@ -2,6 +2,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { BatchWriteCommand, GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { countRequest } from '../lib/auth/request-counter';
 import { systemClock } from '../lib/clock';
+import { batchWriteAll } from '../lib/db/batch-write';
 import type { Db } from '../lib/db/db';
 import { clientPartition, keys } from '../lib/db/keys';
 import type { TransactItem } from '../lib/db/transact';
@@ -21,6 +22,7 @@ import { createClient, createKey } from '../lib/auth/key-repository';
 import { endpointDeleteItems, endpointInsertItems, MAX_WEBHOOK_ENDPOINTS } from '../lib/webhooks/endpoint-repository';
 import { createWebhookEndpoint, newWebhookSecret } from '../lib/webhooks/create-endpoint';
 import { attemptPut, pendingAttempt } from '../lib/webhooks/delivery-repository';
+import { RESEND_ORIGIN } from '../lib/webhooks/stream-filter';
 import { json, type ApiRequest, type HttpApi } from './client';
 import { paymentBody } from './payloads';
 import { mapLimit } from './stats';
@@ -115,13 +117,7 @@ function copyOfTemplate(ctx: BenchContext, overrides: Item = {}): Item {
 async function floorCopies(ctx: BenchContext, count: number, overrides: Item = {}): Promise<Item[]> {
   const items = Array.from({ length: count }, () => copyOfTemplate(ctx, overrides));
   const batches = Array.from({ length: Math.ceil(count / 25) }, (_, b) => items.slice(b * 25, b * 25 + 25));
-  await mapLimit(batches, 4, async (batch) => {
-    let request: Record<string, any> | undefined = { [ctx.floorDb.tableName]: batch.map((Item) => ({ PutRequest: { Item } })) };
-    for (let attempt = 0; request && Object.keys(request).length > 0; attempt++) {
-      if (attempt > 10) throw new Error('floor fixtures: BatchWriteItem kept returning unprocessed items');
-      request = (await ctx.floorDb.doc.send(new BatchWriteCommand({ RequestItems: request }))).UnprocessedItems;
-    }
-  });
+  await mapLimit(batches, 4, (batch) => batchWriteAll(ctx.floorDb, batch.map((Item) => ({ PutRequest: { Item } }))));
   return items;
 }
 
@@ -711,7 +707,7 @@ const known: Record<string, Builder> = {
           await admit(ctx);
           const event = await getItem(ctx, keys.event(ctx.clientId, eventId));
           await getItem(ctx, keys.webhookEndpoint(ctx.clientId, endpointId));
-          const attempt = pendingAttempt(eventId, endpointId, 1, new Date(), 'resend');
+          const attempt = pendingAttempt(eventId, endpointId, 1, new Date(), RESEND_ORIGIN);
           await ctx.floorDb.doc.send(
             new TransactWriteCommand({ TransactItems: [attemptPut(ctx.floorDb, ctx.clientId, attempt, Number(event!.ttl))] }),
           );

@@ -108,8 +108,12 @@ export const keys = {
   dueMarker: (clientId: string, dueAt: string, transactionId: string) => ({ pk: clientPartition(clientId), sk: `${DUE_MARKER}${dueAt}#${transactionId}` }),
   /** The sort-key range of the markers due at or before `dueBy` (ISO): `DUE#` … `DUE#<dueBy>#~`. */
   dueMarkersUntil: (dueBy: string) => ({ low: DUE_MARKER, high: `${DUE_MARKER}${dueBy}#~` }),
-  /** The transaction id of a marker's sort key. */
-  transactionIdOfDueMarker: (sk: string): string | undefined => (sk.startsWith(DUE_MARKER) ? sk.slice(sk.lastIndexOf('#') + 1) : undefined),
+  /** What a marker's sort key says: its due time (client-time ISO) and transaction id; undefined for any other key. */
+  dueMarkerParts: (sk: string): { dueAt: string; transactionId: string } | undefined => {
+    if (!sk.startsWith(DUE_MARKER)) return undefined;
+    const last = sk.lastIndexOf('#');
+    return { dueAt: sk.slice(DUE_MARKER.length, last), transactionId: sk.slice(last + 1) };
+  },
 
   /**
    * A client whose clock runs ahead carries these on its client item (lib/sandbox/clock.ts): the

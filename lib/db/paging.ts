@@ -30,6 +30,23 @@ export function equals(attribute: string, value: string | undefined): Filter | u
   return { expression: `#${attribute} = :${attribute}`, names: { [`#${attribute}`]: attribute }, values: { [`:${attribute}`]: value } };
 }
 
+/** `attribute IN (…)`, or undefined when no value is asked for. */
+export function oneOf(attribute: string, values: readonly string[] | undefined): Filter | undefined {
+  if (values === undefined) return undefined;
+  const names = values.map((_, i) => `:${attribute}${i}`);
+  return {
+    expression: `#${attribute} IN (${names.join(', ')})`,
+    names: { [`#${attribute}`]: attribute },
+    values: Object.fromEntries(values.map((value, i) => [names[i], value])),
+  };
+}
+
+/** A comparison of a timestamp attribute with an instant (its value named `name`), or undefined when there is none. */
+export function compare(attribute: string, operator: '>=' | '<', name: string, at: Date | undefined): Filter | undefined {
+  if (at === undefined) return undefined;
+  return { expression: `#${attribute} ${operator} :${name}`, names: { [`#${attribute}`]: attribute }, values: { [`:${name}`]: at.toISOString() } };
+}
+
 /** Query calls one list request may spend while filters discard items. */
 export const MAX_QUERIES_PER_PAGE = 5;
 

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { Clock } from '../clock';
 import { ConcurrentWriteError, SendWindowClosedError } from '../http/errors';
@@ -50,6 +51,25 @@ export async function transactWrite(db: Db, items: readonly TransactItem[], comp
     const codes = reasons?.map((r) => r.Code) ?? [];
     if (codes.includes('TransactionConflict') && !codes.includes('ConditionalCheckFailed')) throw new ConcurrentWriteError();
     throw error;
+  }
+}
+
+const COLLISION_ATTEMPTS = 8;
+
+/**
+ * Runs a write that concurrent ones collide with (TransactionConflict: DynamoDB cancels all but
+ * one), such as the writes of a client's webhook endpoints, which all change its count. A
+ * collision decided nothing: the write is sent again after a short random pause, up to
+ * COLLISION_ATTEMPTS times, before the ConcurrentWriteError (429) reaches the caller.
+ */
+export async function retryingCollisions<T>(write: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await write();
+    } catch (error) {
+      if (!(error instanceof ConcurrentWriteError) || attempt >= COLLISION_ATTEMPTS) throw error;
+      await sleep(Math.random() * 10 * 2 ** Math.min(attempt, 5));
+    }
   }
 }
 

@@ -1,20 +1,13 @@
 import * as z from 'zod/mini';
-import { idPattern, isId } from '../ids';
 import { meta } from '../meta';
 import { cursor, limit, oneOrSeveral, rangeInOrder, timestamp } from '../payments/list-queries';
+import { idField } from '../payments/schemas';
 import { eventTypes } from './event-types';
 
 /** The path and query of the event routes (docs/api.md §10). */
 
 export const EventIdParams = z.object({
-  id: meta(
-    z.string().check(z.refine((id) => isId('event', id), { error: 'must be an event id (evt_ followed by a ULID)' })),
-    {
-      description: 'The event id (evt_ followed by a ULID)',
-      override: { pattern: idPattern('event').source },
-      examples: ['evt_01M80CWEM1X2Y3Z4A5B6C7D8E9'],
-    },
-  ),
+  id: meta(idField('event', 'event'), { description: 'The event id (evt_ followed by a ULID)', examples: ['evt_01M80CWEM1X2Y3Z4A5B6C7D8E9'] }),
 });
 
 export const eventOrders = ['desc', 'asc'] as const;
@@ -22,12 +15,7 @@ export const eventOrders = ['desc', 'asc'] as const;
 export const ListEventsQuery = z
   .strictObject({
     type: oneOrSeveral(eventTypes, 'One event type, or several separated by commas (`type=payment.settled,refund.created`)'),
-    transaction_id: meta(
-      z.optional(
-        z.string().check(z.refine((id) => isId('transaction', id), { error: 'must be a transaction id (txn_ followed by a ULID)' })),
-      ),
-      { description: "Only this transaction's events (its refunds' included)", override: { pattern: idPattern('transaction').source } },
-    ),
+    transaction_id: meta(z.optional(idField('transaction', 'transaction')), { description: "Only this transaction's events (its refunds' included)" }),
     created_from: meta(z.optional(timestamp), { description: '`created_at` at or after this instant' }),
     created_to: meta(z.optional(timestamp), { description: '`created_at` before this instant' }),
     order: meta(

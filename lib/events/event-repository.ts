@@ -2,7 +2,7 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { offsetOf, realClockOf, type Clock } from '../clock';
 import type { Db } from '../db/db';
 import { keys } from '../db/keys';
-import { allOf, equals, listPage, type Filter } from '../db/paging';
+import { allOf, compare, equals, listPage, oneOf } from '../db/paging';
 import type { SendWindow, TransactItem } from '../db/transact';
 import type { Pagination } from '../http/envelope';
 import { idTime, newIdsInOrder } from '../ids';
@@ -10,8 +10,8 @@ import { asApiObject } from '../payments/fields';
 import { Refund } from '../payments/refund';
 import { Transaction } from '../payments/transaction';
 import { Event, eventOf, transactionIdOf, type Cause, type Change } from './event';
-import type { EventType } from './event-types';
 import type { ListEventsInput } from './event-queries';
+import { EVENT_ENTITY } from '../webhooks/stream-filter';
 
 /**
  * Events in the table: `C#<client id>` / `EVT#evt_<ULID>`, one item per event, written by the
@@ -90,7 +90,7 @@ export function recordEvents(db: Db, clientId: string, changes: readonly Change[
         TableName: db.tableName,
         Item: {
           ...keys.event(clientId, event.id),
-          entity: 'event',
+          entity: EVENT_ENTITY,
           ...event,
           // `type` and `created_at` are the event's own; the transaction is named for filtering.
           transaction_id: transactionIdOf(event),
@@ -120,9 +120,17 @@ export function keptSince(now: Date): Date {
   return new Date(now.getTime() - EVENT_TTL_SECONDS * 1000);
 }
 
+/**
+ * True when the event `eventId` is still kept at `now` (real time): recorded (its id's time) at or
+ * after keptSince. What every read of one event decides by — GET /event/{id}, its deliveries, an attempt.
+ */
+export function isKept(eventId: string, now: Date): boolean {
+  return idTime(eventId) >= keptSince(now);
+}
+
 /** One event of this client (strongly consistent) that is still kept at `now` (real time), or undefined. */
 export async function findEvent(db: Db, clientId: string, eventId: string, now: Date): Promise<Event | undefined> {
-  if (idTime(eventId) < keptSince(now)) return undefined;
+  if (!isKept(eventId, now)) return undefined;
   const { Item } = await db.doc.send(new GetCommand({ TableName: db.tableName, Key: keys.event(clientId, eventId), ConsistentRead: true }));
   return Item ? viewEvent(Item) : undefined;
 }
@@ -149,7 +157,7 @@ export async function queryEvents(
   query: ListEventsInput,
   clock: Clock,
   readUnits: number,
-): Promise<{ items: Event[]; pagination: Pagination }> {
+): Promise<{ data: Event[]; pagination: Pagination }> {
   const { limit, cursor, ...filters } = query;
   const now = realClockOf(clock).now();
   const offset = offsetOf(clock);
@@ -174,22 +182,5 @@ export async function queryEvents(
     ]),
     readUnits,
   });
-  return { items: items.map(viewEvent), pagination };
-}
-
-/** `type IN (…)`, or undefined when no type is asked for. */
-function oneOf(attribute: 'type', values: readonly EventType[] | undefined): Filter | undefined {
-  if (values === undefined) return undefined;
-  const names = values.map((_, i) => `:${attribute}${i}`);
-  return {
-    expression: `#${attribute} IN (${names.join(', ')})`,
-    names: { [`#${attribute}`]: attribute },
-    values: Object.fromEntries(values.map((value, i) => [names[i], value])),
-  };
-}
-
-/** A comparison of a timestamp attribute with an instant, or undefined when there is none. */
-function compare(attribute: string, operator: '>=' | '<', name: string, at: Date | undefined): Filter | undefined {
-  if (at === undefined) return undefined;
-  return { expression: `#${attribute} ${operator} :${name}`, names: { [`#${attribute}`]: attribute }, values: { [`:${name}`]: at.toISOString() } };
+  return { data: items.map(viewEvent), pagination };
 }

@@ -1,9 +1,7 @@
 import { realClockOf, type Clock } from '../clock';
 import type { Db } from '../db/db';
-import type { Pagination } from '../http/envelope';
 import { NotFoundError } from '../http/errors';
 import type { Event } from './event';
-import type { ListEventsInput } from './event-queries';
 import { findEvent, queryEvents } from './event-repository';
 
 /** Use cases of the event routes (docs/api.md §10). Each takes the client id from the authenticated key. */
@@ -17,15 +15,7 @@ export async function getEvent(db: Db, clientId: string, eventId: string, clock:
 
 /**
  * Lists this client's events, newest first or (`order=asc`) oldest first for polling, with
- * filters and an opaque cursor bound to client and filters; at most `readUnits` read per request.
+ * filters and an opaque cursor bound to client and filters; at most `readUnits` read per request
+ * (queryEvents says how).
  */
-export async function listEvents(
-  db: Db,
-  clientId: string,
-  query: ListEventsInput,
-  clock: Clock,
-  readUnits: number,
-): Promise<{ data: Event[]; pagination: Pagination }> {
-  const { items, pagination } = await queryEvents(db, clientId, query, clock, readUnits);
-  return { data: items, pagination };
-}
+export const listEvents = queryEvents;

@@ -19,19 +19,32 @@ export const SANDBOX_FAULT_HEADER = 'Sandbox-Fault';
 /** The longest delay `latency_<ms>` may ask for. */
 export const MAX_FAULT_LATENCY_MS = 10_000;
 
-/** Every value the header accepts: the fixed ones and `latency_<ms>`, an integer 0…10000 without leading zeros. */
-export const SANDBOX_FAULT = /^(?:error_500|error_503|rate_limit|error_after_commit|latency_(?:0|[1-9][0-9]{0,3}|10000))$/;
+/** The values the header accepts besides `latency_<ms>`. */
+export const FIXED_FAULTS = ['error_500', 'error_503', 'rate_limit', 'error_after_commit'] as const;
+export type FixedFault = (typeof FIXED_FAULTS)[number];
 
-export type SandboxFault =
-  | { readonly kind: 'error_500' | 'error_503' | 'rate_limit' | 'error_after_commit' }
-  | { readonly kind: 'latency'; readonly ms: number };
+const LATENCY_PREFIX = 'latency_';
+
+// The milliseconds `latency_<ms>` accepts, an integer 0…MAX_FAULT_LATENCY_MS without leading zeros:
+// 0, every number of fewer digits than the maximum, and the maximum (which must be a power of ten).
+const maxDigits = String(MAX_FAULT_LATENCY_MS).length;
+if (!/^10+$/.test(String(MAX_FAULT_LATENCY_MS))) throw new Error('MAX_FAULT_LATENCY_MS must be a power of ten (10, 100, …)');
+const LATENCY_MS = `0|[1-9][0-9]{0,${maxDigits - 2}}|${MAX_FAULT_LATENCY_MS}`;
+
+/** Every value the header accepts: the fixed ones and `latency_<ms>`. */
+export const SANDBOX_FAULT = new RegExp(`^(?:${FIXED_FAULTS.join('|')}|${LATENCY_PREFIX}(?:${LATENCY_MS}))$`);
+
+export type SandboxFault = { readonly kind: FixedFault } | { readonly kind: 'latency'; readonly ms: number };
 
 /** The fault a valid header value asks for, or undefined for a value the header does not accept. */
 export function parseSandboxFault(value: string): SandboxFault | undefined {
   if (!SANDBOX_FAULT.test(value)) return undefined;
-  if (value.startsWith('latency_')) return { kind: 'latency', ms: Number(value.slice('latency_'.length)) };
-  return { kind: value as 'error_500' | 'error_503' | 'rate_limit' | 'error_after_commit' };
+  if (value.startsWith(LATENCY_PREFIX)) return { kind: 'latency', ms: Number(value.slice(LATENCY_PREFIX.length)) };
+  return { kind: value as FixedFault };
 }
+
+/** What the 400 says of a value the header does not accept. */
+const FAULT_VALUES_MESSAGE = `must be ${FIXED_FAULTS.join(', ')} or ${LATENCY_PREFIX}<ms> with ms an integer 0–${MAX_FAULT_LATENCY_MS}`;
 
 /** Says in the log that this answer (or delay) was asked for, not met: an injected 500 is no incident. */
 export function logInjected(value: string): void {
@@ -60,12 +73,7 @@ export function sandboxFault(): middy.MiddlewareObj<APIGatewayProxyEventV2, unkn
       if (!principal.scopes.includes('sandbox:simulate')) throw new ForbiddenError();
       const fault = parseSandboxFault(value);
       if (!fault) {
-        throw new ValidationError([
-          {
-            field: SANDBOX_FAULT_HEADER,
-            message: `must be error_500, error_503, rate_limit, error_after_commit or latency_<ms> with ms an integer 0–${MAX_FAULT_LATENCY_MS}`,
-          },
-        ]);
+        throw new ValidationError([{ field: SANDBOX_FAULT_HEADER, message: FAULT_VALUES_MESSAGE }]);
       }
       switch (fault.kind) {
         case 'error_500':

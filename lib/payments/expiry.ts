@@ -1,9 +1,9 @@
-import { clientClock, systemClock, type Clock } from '../clock';
+import { offsetOf, systemClock, type Clock } from '../clock';
 import type { Db } from '../db/db';
 import type { DueItem } from '../db/due';
 import { clientIdOfPartition, keys } from '../db/keys';
 import { NO_CAUSE } from '../events/event';
-import { readClockOffset } from '../sandbox/client-clock';
+import { loadClientClock } from '../sandbox/client-clock';
 import { applyDueTransaction } from './transaction-repository';
 
 /**
@@ -25,6 +25,6 @@ export async function expireDuePayment(db: Db, item: DueItem, now: Date, clock: 
   const clientId = clientIdOfPartition(item.pk);
   const transactionId = keys.transactionIdOfSortKey(item.sk);
   if (clientId === undefined || transactionId === undefined) throw new Error(`Not a transaction's key: ${item.pk} ${item.sk}`);
-  const offset = await readClockOffset(db, clientId);
-  await applyDueTransaction(db, clientId, transactionId, new Date(now.getTime() + offset), { cause: NO_CAUSE, clock: clientClock(clock, offset) });
+  const clientClk = await loadClientClock(db, clientId, clock);
+  await applyDueTransaction(db, clientId, transactionId, new Date(now.getTime() + offsetOf(clientClk)), { cause: NO_CAUSE, clock: clientClk });
 }

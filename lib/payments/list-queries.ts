@@ -1,8 +1,7 @@
 import * as z from 'zod/mini';
 import { catalog, paymentMethodNames } from '../catalog';
-import { idPattern, isId } from '../ids';
 import { meta } from '../meta';
-import { orderId, settlementTypes } from './schemas';
+import { idField, orderId, settlementTypes } from './schemas';
 import { statuses } from './states';
 
 /** The queries of GET /transactions and GET /settlements (docs/api.md §5, §7). */
@@ -99,12 +98,7 @@ export const ListSettlementsQuery = z
     type: z.optional(z.enum(settlementTypes, { error: `must be one of ${settlementTypes.join(', ')}` })),
     from: meta(z.optional(timestamp), { description: 'Settled at or after this instant' }),
     to: meta(z.optional(timestamp), { description: 'Settled before this instant' }),
-    transaction_id: meta(
-      z.optional(
-        z.string().check(z.refine((id) => isId('transaction', id), { error: 'must be a transaction id (txn_ followed by a ULID)' })),
-      ),
-      { description: "Only this transaction's entries", override: { pattern: idPattern('transaction').source } },
-    ),
+    transaction_id: meta(z.optional(idField('transaction', 'transaction')), { description: "Only this transaction's entries" }),
     limit,
     cursor,
   })

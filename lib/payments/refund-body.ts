@@ -1,7 +1,6 @@
 import * as z from 'zod/mini';
-import { idPattern, isId } from '../ids';
 import { meta } from '../meta';
-import { integer, orderId, prose } from './schemas';
+import { idField, integer, orderId, prose } from './schemas';
 
 /** The body of POST /refund (docs/api.md §6). */
 
@@ -10,12 +9,8 @@ export const RefundBody = meta(
     .strictObject(
       {
         transaction_id: meta(
-          z.optional(
-            z
-              .string({ error: 'must be a string' })
-              .check(z.refine((id) => isId('transaction', id), { error: 'must be a transaction id (txn_ followed by a ULID)' })),
-          ),
-          { description: 'The transaction to refund', override: { pattern: idPattern('transaction').source } },
+          z.optional(idField('transaction', 'transaction')),
+          { description: 'The transaction to refund' },
         ),
         order_id: meta(z.optional(orderId), { description: 'Or: the order_id of the transaction to refund' }),
         amount: meta(z.optional(integer({ min: 1, message: 'must be at least 1' })), {

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { idPattern, idPrefixes, isId, type IdKind } from '../ids';
 import { meta } from '../meta';
 import { textPattern, textProblem, type TextKind } from '../text';
 
@@ -29,6 +30,18 @@ export const text = (max: number, min = 0) => freeText('line', max, min);
 
 /** Free prose (a description, a reason): as `text`, but tab and line feed are allowed. */
 export const prose = (max: number) => freeText('prose', max, 0);
+
+/**
+ * An id of `kind` (`noun` in the message: 'transaction', 'webhook endpoint'): exactly what isId
+ * accepts, with the contract's message and the id pattern in the OpenAPI document.
+ */
+export const idField = (kind: IdKind, noun: string) =>
+  meta(
+    z.string({ error: 'must be a string' }).check(
+      z.refine((id) => isId(kind, id), { error: `must be ${/^[aeiou]/.test(noun) ? 'an' : 'a'} ${noun} id (${idPrefixes[kind]}_ followed by a ULID)` }),
+    ),
+    { override: { pattern: idPattern(kind).source } },
+  );
 
 export const orderId = z
   .string({ error: 'must be a string' })

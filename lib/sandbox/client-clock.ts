@@ -1,6 +1,7 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { clientClock, type ClientClock, type Clock } from '../clock';
 import type { Db } from '../db/db';
+import { REMOVE_DUE } from '../db/due';
 import { keys } from '../db/keys';
 import type { TransactItem } from '../db/transact';
 
@@ -42,7 +43,7 @@ export function clockResetItem(db: Db, clientId: string): TransactItem {
     Update: {
       TableName: db.tableName,
       Key: keys.client(clientId),
-      UpdateExpression: 'REMOVE #offset, due_pk, due_sk',
+      UpdateExpression: `${REMOVE_DUE}, #offset`,
       ConditionExpression: 'attribute_exists(pk)',
       ExpressionAttributeNames: { '#offset': CLOCK_OFFSET_ATTRIBUTE },
     },

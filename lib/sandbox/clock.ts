@@ -11,7 +11,7 @@ import { ApiError, ConcurrentWriteError, ValidationError } from '../http/errors'
 import type { IdempotencyClaim } from '../http/idempotency';
 import { logger } from '../logger';
 import { applyDueTransaction } from '../payments/transaction-repository';
-import { CLOCK_OFFSET_ATTRIBUTE, readClockOffset } from './client-clock';
+import { CLOCK_OFFSET_ATTRIBUTE, loadClientClock, readClockOffset } from './client-clock';
 import type { AdvanceClockInput, SandboxClock } from './clock-schema';
 import { viewClock } from './clock-view';
 
@@ -75,10 +75,9 @@ export async function applyDueUntil(db: Db, clientId: string, until: Date, recor
     for (const marker of page.Items ?? []) {
       if (remainingMs() < ADVANCE_TIME_MARGIN_MS) throw new AdvanceUnfinishedError(handled);
       const sk = String(marker.sk);
-      const transactionId = keys.transactionIdOfDueMarker(sk);
-      if (transactionId === undefined) continue;
-      const dueAt = new Date(sk.slice('DUE#'.length, sk.lastIndexOf('#')));
-      const outcome = await applyDueTransaction(db, clientId, transactionId, dueAt, recorder);
+      const parts = keys.dueMarkerParts(sk);
+      if (parts === undefined) continue;
+      const outcome = await applyDueTransaction(db, clientId, parts.transactionId, new Date(parts.dueAt), recorder);
       // A marker whose transaction is gone (a reset under way) would otherwise stay.
       if (outcome === 'missing') await db.doc.send(new DeleteCommand({ TableName: db.tableName, Key: { pk: marker.pk, sk } }));
       handled++;
@@ -139,7 +138,7 @@ export async function advanceClock(
     if (target > LATEST_CLOCK_MS) throw new ValidationError([{ field, message: 'must not take the clock past 9999-12-31T23:59:59.999Z' }]);
     const moved = clientClock(real, target - realNow);
     await applyDueUntil(db, clientId, new Date(target), { cause, clock: moved }, remainingMs);
-    const answer = viewClock(clientClock(real, moved.offsetMs));
+    const answer = viewClock(moved);
     try {
       await transactWrite(db, [offsetUpdate(db, clientId, offset, moved.offsetMs)], claim?.complete(answer));
       return answer;
@@ -176,8 +175,7 @@ export async function sweepAdvancedClients(db: Db, real: Clock): Promise<{ clien
       const clientId = String(entry.due_sk);
       clients++;
       try {
-        const offset = await readClockOffset(db, clientId);
-        const clock = clientClock(real, offset);
+        const clock = await loadClientClock(db, clientId, real);
         handled += await applyDueUntil(db, clientId, clock.now(), { cause: NO_CAUSE, clock });
       } catch (error) {
         failed++;

@@ -1,13 +1,12 @@
-import { setTimeout as sleep } from 'node:timers/promises';
-import { BatchWriteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { forEachLimited } from '../concurrency';
+import { BATCH_WRITE_SIZE, batchWriteAll } from '../db/batch-write';
 import type { Db } from '../db/db';
 import { clientPartition, keys } from '../db/keys';
-import { transactWrite, type TransactItem } from '../db/transact';
+import { retryingCollisions, transactWrite, type TransactItem } from '../db/transact';
 import { endpointItemsOf } from '../webhooks/delivery-repository';
 import { clockResetItem } from './client-clock';
 import { deleteWebhookEndpointItem } from '../webhooks/endpoint-repository';
-import { retryingCollisions } from '../webhooks/webhook-endpoints';
 
 /**
  * The reset of a client's data (docs/api.md §12 "Reset", docs/decisions.md "Sandbox reset"): every
@@ -26,8 +25,6 @@ import { retryingCollisions } from '../webhooks/webhook-endpoints';
 
 type Key = { readonly pk: string; readonly sk: string };
 
-/** BatchWriteItem's limit. */
-export const RESET_BATCH_SIZE = 25;
 
 /** Batches in flight at once. */
 const BATCHES_AT_ONCE = 8;
@@ -40,10 +37,6 @@ const PAGE_SIZE = 1_000;
  * well under a second deployed, the rest is room for the answer and the idempotency record.
  */
 export const RESET_TIME_MARGIN_MS = 3_000;
-
-/** Retries of a batch's unprocessed keys (throttling), with exponential backoff from 50 ms. */
-const MAX_RETRIES = 8;
-const BACKOFF_BASE_MS = 50;
 
 export interface ResetOptions {
   /** Also delete the client's webhook endpoints (and set its endpoint count back to 0). */
@@ -94,8 +87,8 @@ export async function resetClientData(db: Db, clientId: string, options: ResetOp
     );
     const doomed = ((page.Items ?? []) as Key[]).filter(removable);
     const batches: Key[][] = [];
-    for (let i = 0; i < doomed.length; i += RESET_BATCH_SIZE) batches.push(doomed.slice(i, i + RESET_BATCH_SIZE));
-    await forEachLimited(batches, BATCHES_AT_ONCE, (batch) => deleteBatch(db, batch));
+    for (let i = 0; i < doomed.length; i += BATCH_WRITE_SIZE) batches.push(doomed.slice(i, i + BATCH_WRITE_SIZE));
+    await forEachLimited(batches, BATCHES_AT_ONCE, (batch) => batchWriteAll(db, batch.map((key) => ({ DeleteRequest: { Key: { pk: key.pk, sk: key.sk } } }))));
     deleted += doomed.length;
     startKey = page.LastEvaluatedKey;
   } while (startKey);
@@ -111,17 +104,4 @@ export async function resetClientData(db: Db, clientId: string, options: ResetOp
   const last = hasMore ? [] : [clockResetItem(db, clientId)];
   if (last.length > 0 || completion) await transactWrite(db, last, completion?.(result));
   return result;
-}
-
-/** One BatchWriteItem of deletes, its unprocessed keys sent again after a growing pause. */
-async function deleteBatch(db: Db, batch: readonly Key[]): Promise<void> {
-  let requests = batch.map((key) => ({ DeleteRequest: { Key: { pk: key.pk, sk: key.sk } } }));
-  for (let retry = 0; ; retry++) {
-    const { UnprocessedItems } = await db.doc.send(new BatchWriteCommand({ RequestItems: { [db.tableName]: requests } }));
-    const left = UnprocessedItems?.[db.tableName] ?? [];
-    if (left.length === 0) return;
-    if (retry === MAX_RETRIES) throw new Error(`BatchWriteItem left ${left.length} deletes unprocessed after ${MAX_RETRIES} retries`);
-    requests = left as typeof requests;
-    await sleep(BACKOFF_BASE_MS * 2 ** retry);
-  }
 }

@@ -1,5 +1,6 @@
 import type { Db } from '../db/db';
 import { findDue, type DueItem } from '../db/due';
+import { forEachLimited } from '../concurrency';
 import { logger } from '../logger';
 
 /**
@@ -42,24 +43,20 @@ export async function sweep(db: Db, now: Date, handlers: DueHandlers, options: {
     const page = await findDue(db, now, { limit: Math.min(100, maxItems - seen), startKey });
     startKey = page.next;
     seen += page.items.length;
-    const queue = [...page.items];
-    const worker = async () => {
-      for (let item = queue.shift(); item; item = queue.shift()) {
-        const prefix = prefixes.find((p) => item.sk.startsWith(p));
-        if (!prefix) {
-          unknown++;
-          continue;
-        }
-        try {
-          await handlers[prefix]!(db, item, now);
-          handled++;
-        } catch (error) {
-          failed++;
-          logger.error('sweep: a due item failed; it stays due', { pk: item.pk, sk: item.sk, error: error as Error });
-        }
+    await forEachLimited(page.items, concurrency, async (item) => {
+      const prefix = prefixes.find((p) => item.sk.startsWith(p));
+      if (!prefix) {
+        unknown++;
+        return;
       }
-    };
-    await Promise.all(Array.from({ length: concurrency }, worker));
+      try {
+        await handlers[prefix]!(db, item, now);
+        handled++;
+      } catch (error) {
+        failed++;
+        logger.error('sweep: a due item failed; it stays due', { pk: item.pk, sk: item.sk, error: error as Error });
+      }
+    });
   } while (startKey && seen < maxItems);
   return { handled, failed, unknown, more: startKey !== undefined };
 }

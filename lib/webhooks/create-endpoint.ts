@@ -1,15 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import type { Clock } from '../clock';
 import type { Db } from '../db/db';
+import { retryingCollisions } from '../db/transact';
 import { ValidationError } from '../http/errors';
 import type { IdempotencyClaim } from '../http/idempotency';
 import { newId } from '../ids';
 import { ALL_EVENTS } from '../events/event-types';
 import { insertWebhookEndpoint } from './endpoint-repository';
 import type { UrlPolicy } from './policy';
+import { SECRET_BYTES, WEBHOOK_SECRET_PREFIX } from './signature';
 import { resolveWebhookTarget, UnsafeWebhookUrlError, type HostResolver } from './url-policy';
 import type { CreatedWebhookEndpoint, CreateWebhookEndpointInput } from './webhook-endpoint';
-import { retryingCollisions } from './webhook-endpoints';
 
 /** How a create checks the URL: the policy in force, and the resolver (the system's unless a test fakes it). */
 export interface UrlChecking {
@@ -17,9 +18,9 @@ export interface UrlChecking {
   readonly resolve?: HostResolver;
 }
 
-/** A new signing secret: `whsec_` and the base64 of 24 random bytes (192 bits), as Standard Webhooks writes them. */
+/** A new signing secret: `whsec_` and the base64 of SECRET_BYTES random bytes, as Standard Webhooks writes them. */
 export function newWebhookSecret(): string {
-  return `whsec_${randomBytes(24).toString('base64')}`;
+  return `${WEBHOOK_SECRET_PREFIX}${randomBytes(SECRET_BYTES).toString('base64')}`;
 }
 
 /**

@@ -3,6 +3,7 @@ import type { Db } from '../db/db';
 import { keys } from '../db/keys';
 import { listNewestFirst } from '../db/paging';
 import { transactWrite } from '../db/transact';
+import { isKept } from '../events/event-repository';
 import type { Pagination } from '../http/envelope';
 import { NotFoundError } from '../http/errors';
 import type { IdempotencyClaim } from '../http/idempotency';
@@ -10,6 +11,7 @@ import { asApiObject } from '../payments/fields';
 import { DeliveryAttempt, type ListEventDeliveriesInput, type ResendEventInput } from './delivery-attempt';
 import { attemptPut, endpointItemsOf, pendingAttempt, readItem, subscribes } from './delivery-repository';
 import { findWebhookEndpointItem } from './endpoint-repository';
+import { RESEND_ORIGIN } from './stream-filter';
 
 /**
  * The delivery routes (docs/api.md §11): an event's attempts, and a resend. Each takes the client
@@ -21,7 +23,7 @@ const eventNotFound = () => new NotFoundError('Event not found');
 /** The event item of this client, or a 404 (also once it is past its 30 days). */
 async function eventItemOf(db: Db, clientId: string, eventId: string, now: Date): Promise<Record<string, unknown>> {
   const item = await readItem(db, keys.event(clientId, eventId));
-  if (!item || Number(item.ttl) * 1000 <= now.getTime()) throw eventNotFound();
+  if (!item || !isKept(eventId, now)) throw eventNotFound();
   return item;
 }
 
@@ -72,7 +74,7 @@ export async function resendEvent(
   } else {
     endpoints = (await endpointItemsOf(db, clientId)).filter((endpoint) => subscribes(endpoint, String(event.type)));
   }
-  const attempts = endpoints.map((endpoint) => pendingAttempt(eventId, String(endpoint.id), 1, now, 'resend', offsetOf(clock)));
+  const attempts = endpoints.map((endpoint) => pendingAttempt(eventId, String(endpoint.id), 1, now, RESEND_ORIGIN, offsetOf(clock)));
   const answer = attempts.map((attempt) => asApiObject(DeliveryAttempt, { ...attempt }));
   const completion = claim?.complete(answer);
   if (attempts.length > 0 || completion) {

@@ -1,9 +1,9 @@
 import * as z from 'zod/mini';
 import { deliveryAttemptExample } from '../contracts/examples';
-import { idPattern, isId } from '../ids';
 import { cursor, limit } from '../payments/list-queries';
 import { meta } from '../meta';
 import { idOf, timestamp } from '../payments/fields';
+import { idField } from '../payments/schemas';
 
 /**
  * A webhook delivery attempt (docs/api.md §11): one POST of an event to one endpoint, or the one
@@ -43,17 +43,9 @@ export type DeliveryAttempt = Readonly<z.infer<typeof DeliveryAttempt>>;
 /** The body of POST /event/{id}/resend: optionally one endpoint. */
 export const ResendEventBody = meta(
   z.strictObject({
-    endpoint_id: meta(
-      z.optional(
-        z.string({ error: 'must be a string' }).check(
-          z.refine((id) => isId('webhookEndpoint', id), { error: 'must be a webhook endpoint id (whe_ followed by a ULID)' }),
-        ),
-      ),
-      {
-        description: 'Send to this endpoint only (even one not subscribed to the type); default: every endpoint subscribed to the type',
-        override: { pattern: idPattern('webhookEndpoint').source },
-      },
-    ),
+    endpoint_id: meta(z.optional(idField('webhookEndpoint', 'webhook endpoint')), {
+      description: 'Send to this endpoint only (even one not subscribed to the type); default: every endpoint subscribed to the type',
+    }),
   }),
   { examples: [{ endpoint_id: 'whe_01M80D4KQ5V7X9Z2B4C6D8F0GH' }] },
 );

@@ -1,12 +1,14 @@
 import { DeleteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Db } from '../db/db';
 import { queryAll } from '../db/query-all';
+import { REMOVE_DUE } from '../db/due';
 import { cancellationReasons, isConditionFailed } from '../db/errors';
 import { clientPartition, keys } from '../db/keys';
 import { transactWrite, type TransactItem } from '../db/transact';
 import { ALL_EVENTS } from '../events/event-types';
 import { newId } from '../ids';
 import type { DeliveryAttempt } from './delivery-attempt';
+import { ATTEMPT_ENTITY, type RESEND_ORIGIN } from './stream-filter';
 
 /**
  * Webhook delivery attempts in the table (docs/data-model.md): one item per attempt,
@@ -26,17 +28,14 @@ export interface AttemptKey {
 }
 
 /** Why an attempt item was written: decides whether the stream brings it to the dispatcher (lib/webhooks/stream-filter.ts). */
-export type AttemptOrigin = 'event' | 'retry' | 'resend';
-
-/** The entity of attempt items, which the stream filter names. */
-export const ATTEMPT_ENTITY = 'webhook_delivery';
+export type AttemptOrigin = 'event' | 'retry' | typeof RESEND_ORIGIN;
 
 /** An attempt as stored: the API object and what delivery needs to make it. */
 export interface StoredAttempt extends DeliveryAttempt {
   readonly event_id: string;
   readonly origin: AttemptOrigin;
   /** When it is due in real time (the `due` index's time); `next_attempt_at` shows it on the client's clock. */
-  readonly due_at?: string;
+  readonly due_at: string;
 }
 
 /**
@@ -70,7 +69,7 @@ export function attemptPut(db: Db, clientId: string, attempt: StoredAttempt, ttl
         entity: ATTEMPT_ENTITY,
         ...attempt,
         ttl,
-        ...keys.due(attempt.due_at ?? attempt.next_attempt_at!),
+        ...keys.due(attempt.due_at),
       },
       ConditionExpression: 'attribute_not_exists(pk)',
     },
@@ -99,7 +98,7 @@ export async function createEventDeliveries(db: Db, clientId: string, eventId: s
     Update: {
       TableName: db.tableName,
       Key: keys.event(clientId, eventId),
-      UpdateExpression: 'REMOVE due_pk, due_sk',
+      UpdateExpression: REMOVE_DUE,
       ConditionExpression: 'attribute_exists(due_sk)',
     },
   };
@@ -194,7 +193,7 @@ export async function recordAttempt(db: Db, key: AttemptKey, token: string, outc
       Key: { pk: key.pk, sk: key.sk },
       UpdateExpression:
         'SET #status = :status, response_status = :responseStatus, response_time_ms = :responseTime, #error = :error, ' +
-        'attempted_at = :attemptedAt, next_attempt_at = :nextAt REMOVE due_pk, due_sk, #claim',
+        `attempted_at = :attemptedAt, next_attempt_at = :nextAt ${REMOVE_DUE}, #claim`,
       ConditionExpression: '#claim = :token',
       ExpressionAttributeNames: { '#status': 'status', '#error': 'error', '#claim': 'claim' },
       ExpressionAttributeValues: {

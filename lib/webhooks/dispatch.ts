@@ -1,17 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
-import type { Clock } from '../clock';
-import { readClockOffset } from '../sandbox/client-clock';
+import { offsetOf, type Clock } from '../clock';
+import { loadClientClock } from '../sandbox/client-clock';
 import { forEachLimited } from '../concurrency';
 import type { Db } from '../db/db';
 import { clientIdOfPartition, keys } from '../db/keys';
 import type { DueHandlers } from '../sweep/sweep';
-import { viewEvent } from '../events/event-repository';
+import { isKept, viewEvent } from '../events/event-repository';
 import { logger } from '../logger';
 import type { DeliverySettings } from './delivery-settings';
 import {
-  ATTEMPT_ENTITY,
   claimAttempt,
   createEventDeliveries,
   endpointItemsOf,
@@ -25,6 +24,7 @@ import {
   type StoredAttempt,
 } from './delivery-repository';
 import type { UrlPolicy } from './policy';
+import { ATTEMPT_ENTITY, EVENT_ENTITY } from './stream-filter';
 import { sendWebhook } from './send-webhook';
 import { signWebhook } from './signature';
 import { DNS_TIMEOUT_MS, resolveWebhookTarget, UnsafeWebhookUrlError, type HostResolver, type WebhookTarget } from './url-policy';
@@ -87,7 +87,7 @@ export async function createDeliveries(deps: DeliveryDeps, event: Item): Promise
   const eventId = String(event.id);
   const endpoints = (await endpointItemsOf(deps.db, clientId)).filter((endpoint) => subscribes(endpoint, String(event.type)));
   // Due now in real time; shown on the client's clock. No endpoint, nothing to show.
-  const offset = endpoints.length > 0 ? await readClockOffset(deps.db, clientId) : 0;
+  const offset = endpoints.length > 0 ? offsetOf(await loadClientClock(deps.db, clientId, deps.clock)) : 0;
   const now = deps.clock.now();
   const attempts = endpoints.map((endpoint) => pendingAttempt(eventId, String(endpoint.id), 1, now, 'event', offset));
   return (await createEventDeliveries(deps.db, clientId, eventId, attempts, Number(event.ttl))) ? attempts : undefined;
@@ -115,12 +115,13 @@ export async function makeAttempt(deps: DeliveryDeps, key: AttemptKey): Promise<
     | undefined;
   if (!claimed) return 'not-due';
   const clientId = clientOf(key.pk);
-  const [endpoint, event, offset] = await Promise.all([
+  const [endpoint, event, clientClk] = await Promise.all([
     readItem(db, keys.webhookEndpoint(clientId, claimed.endpoint_id)),
     readItem(db, keys.event(clientId, claimed.event_id)),
     // attempted_at and next_attempt_at are shown on the client's clock; the signature, the retry and the lease are real time.
-    readClockOffset(db, clientId),
+    loadClientClock(db, clientId, clock),
   ]);
+  const offset = offsetOf(clientClk);
   const shown = (at: Date) => new Date(at.getTime() + offset);
   // The event was removed (a reset): its deliveries stop, and an attempt written after the reset
   // listed the partition goes too, so nothing of the removed event is left.
@@ -130,7 +131,7 @@ export async function makeAttempt(deps: DeliveryDeps, key: AttemptKey): Promise<
   const attemptedAt = clock.now();
   if (!endpoint) {
     outcome = failure(shown(attemptedAt), 'The webhook endpoint was deleted', true);
-  } else if (Number(event.ttl) * 1000 <= attemptedAt.getTime()) {
+  } else if (!isKept(claimed.event_id, attemptedAt)) {
     outcome = failure(shown(attemptedAt), 'The event is no longer kept (events are kept 30 days)', true);
   } else {
     let target: WebhookTarget | undefined;
@@ -219,7 +220,7 @@ export async function dispatchStreamEvent(deps: DeliveryDeps, event: DynamoDBStr
   await forEachLimited(event.Records, RECORDS_AT_ONCE, async (record) => {
     const item = insertedItem(record);
     try {
-      if (item?.entity === 'event') await dispatchEvent(deps, item, remainingMs);
+      if (item?.entity === EVENT_ENTITY) await dispatchEvent(deps, item, remainingMs);
       else if (item?.entity === ATTEMPT_ENTITY && remainingMs() >= claimLeaseMs(deps.settings)) await makeAttempt(deps, { pk: String(item.pk), sk: String(item.sk) });
     } catch (error) {
       logger.error('webhook: a stream record failed; it is retried', { sequenceNumber: record.dynamodb?.SequenceNumber, error: error as Error });

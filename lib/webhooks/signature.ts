@@ -9,6 +9,9 @@ import { createHmac } from 'node:crypto';
 
 export const WEBHOOK_SECRET_PREFIX = 'whsec_';
 
+/** The random bytes of a secret the sandbox makes (192 bits); a multiple of 3, so their base64 has no padding. */
+export const SECRET_BYTES = 24;
+
 /** The headers of one signed delivery; `body` is sent exactly as signed. */
 export interface SignedWebhook {
   readonly headers: {

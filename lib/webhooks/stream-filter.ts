@@ -14,9 +14,18 @@ export interface FilterPattern {
   readonly [field: string]: readonly string[] | FilterPattern;
 }
 
+/** The entity of event items (lib/events/event-repository.ts). */
+export const EVENT_ENTITY = 'event';
+
+/** The entity of webhook attempt items (lib/webhooks/delivery-repository.ts). */
+export const ATTEMPT_ENTITY = 'webhook_delivery';
+
+/** The origin of an attempt a resend asked for: the only attempts the stream brings to the dispatcher. */
+export const RESEND_ORIGIN = 'resend';
+
 export const DISPATCH_FILTERS: readonly FilterPattern[] = [
-  { eventName: ['INSERT'], dynamodb: { NewImage: { entity: { S: ['event'] } } } },
-  { eventName: ['INSERT'], dynamodb: { NewImage: { entity: { S: ['webhook_delivery'] }, origin: { S: ['resend'] } } } },
+  { eventName: ['INSERT'], dynamodb: { NewImage: { entity: { S: [EVENT_ENTITY] } } } },
+  { eventName: ['INSERT'], dynamodb: { NewImage: { entity: { S: [ATTEMPT_ENTITY] }, origin: { S: [RESEND_ORIGIN] } } } },
 ];
 
 /** True when `value` matches the pattern: every field it names present, with one of the listed values. */

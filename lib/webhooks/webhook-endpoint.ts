@@ -1,17 +1,17 @@
 import * as z from 'zod/mini';
 import { webhookEndpointExample, webhookSecretExample } from '../contracts/examples';
-import { idPattern, isId } from '../ids';
 import { meta } from '../meta';
 import { idOf, timestamp } from '../payments/fields';
 import { cursor, limit } from '../payments/list-queries';
-import { prose } from '../payments/schemas';
+import { idField, prose } from '../payments/schemas';
 import { ALL_EVENTS, eventTypes } from '../events/event-types';
+import { SECRET_BYTES, WEBHOOK_SECRET_PREFIX } from './signature';
 import { MAX_WEBHOOK_URL_LENGTH, urlSyntaxProblem } from './url-syntax';
 
 /** The webhook endpoint resource (docs/api.md §11): its schemas, as answered and as requested. */
 
-/** `whsec_` and the base64 of 24 random bytes: the Standard Webhooks secret format. */
-export const WEBHOOK_SECRET = /^whsec_[A-Za-z0-9+/]{32}$/;
+/** `whsec_` and the base64 of SECRET_BYTES random bytes (4 characters per 3 bytes): the Standard Webhooks secret format. */
+export const WEBHOOK_SECRET = new RegExp(`^${WEBHOOK_SECRET_PREFIX}[A-Za-z0-9+/]{${(SECRET_BYTES / 3) * 4}}$`);
 
 const subscribable = [...eventTypes, ALL_EVENTS] as const;
 
@@ -92,14 +92,7 @@ export const CreateWebhookEndpointBody = meta(
 export type CreateWebhookEndpointInput = z.output<typeof CreateWebhookEndpointBody>;
 
 export const WebhookEndpointIdParams = z.object({
-  id: meta(
-    z.string().check(z.refine((id) => isId('webhookEndpoint', id), { error: 'must be a webhook endpoint id (whe_ followed by a ULID)' })),
-    {
-      description: 'The webhook endpoint id (whe_ followed by a ULID)',
-      override: { pattern: idPattern('webhookEndpoint').source },
-      examples: [webhookEndpointExample.id],
-    },
-  ),
+  id: meta(idField('webhookEndpoint', 'webhook endpoint'), { description: 'The webhook endpoint id (whe_ followed by a ULID)', examples: [webhookEndpointExample.id] }),
 });
 
 export const ListWebhookEndpointsQuery = z.strictObject({ limit, cursor });

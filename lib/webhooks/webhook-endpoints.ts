@@ -1,9 +1,9 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { Db } from '../db/db';
 import { keys } from '../db/keys';
 import { listNewestFirst } from '../db/paging';
+import { retryingCollisions } from '../db/transact';
 import type { Pagination } from '../http/envelope';
-import { ConcurrentWriteError, NotFoundError } from '../http/errors';
+import { NotFoundError } from '../http/errors';
 import type { IdempotencyClaim } from '../http/idempotency';
 import { asApiObject } from '../payments/fields';
 import { deleteWebhookEndpointItem, findWebhookEndpointItem } from './endpoint-repository';
@@ -13,24 +13,6 @@ import { WebhookEndpoint, type ListWebhookEndpointsInput } from './webhook-endpo
  * The webhook endpoint use cases that read and delete (docs/api.md §11); registering, which needs
  * the URL policy and its address library, is create-endpoint.ts, so only that function bundles them.
  */
-
-const MAX_ATTEMPTS = 8;
-
-/**
- * Runs a write of the client's endpoints. They all change its count, so concurrent ones collide
- * (TransactionConflict) and DynamoDB cancels all but one. A collision decided nothing: the write
- * is sent again after a short random pause, up to MAX_ATTEMPTS times, before the request answers 429.
- */
-export async function retryingCollisions<T>(write: () => Promise<T>): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await write();
-    } catch (error) {
-      if (!(error instanceof ConcurrentWriteError) || attempt >= MAX_ATTEMPTS) throw error;
-      await sleep(Math.random() * 10 * 2 ** Math.min(attempt, 5));
-    }
-  }
-}
 
 const notFound = () => new NotFoundError('Webhook endpoint not found');
 

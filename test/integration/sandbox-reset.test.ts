@@ -1,6 +1,6 @@
-import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { forEachLimited } from '../../lib/concurrency';
+import { batchWriteAll } from '../../lib/db/batch-write';
 import type { Db } from '../../lib/db/db';
 import { keys } from '../../lib/db/keys';
 import { transactWrite } from '../../lib/db/transact';
@@ -28,13 +28,7 @@ async function fillPartition(db: Db, clientId: string, count: number): Promise<v
   const items = Array.from({ length: count }, (_, i) => ({ ...makers[i % makers.length]!(i), entity: 'fill', payload: 'x'.repeat(200) }));
   const batches: (typeof items)[] = [];
   for (let i = 0; i < items.length; i += 25) batches.push(items.slice(i, i + 25));
-  await forEachLimited(batches, 8, async (batch) => {
-    let requests = batch.map((Item) => ({ PutRequest: { Item } }));
-    while (requests.length > 0) {
-      const { UnprocessedItems } = await db.doc.send(new BatchWriteCommand({ RequestItems: { [db.tableName]: requests } }));
-      requests = (UnprocessedItems?.[db.tableName] ?? []) as typeof requests;
-    }
-  });
+  await forEachLimited(batches, 8, (batch) => batchWriteAll(db, batch.map((Item) => ({ PutRequest: { Item } }))));
 }
 
 describe('resetting a large partition', () => {
