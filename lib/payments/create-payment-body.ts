@@ -3,6 +3,7 @@ import { catalog, findChannel, paymentMethodNames } from '../catalog';
 import { meta } from '../meta';
 import { Metadata } from './metadata';
 import { integer, orderId, prose, text } from './schemas';
+import { simulateOutcomes } from './states';
 
 /** The body of POST /payment/create (docs/api.md §5). */
 
@@ -11,13 +12,11 @@ const PHONE = /^\+?[0-9]{8,15}$/;
 /** The longest delay of a scheduled outcome: a day (docs/api.md §12 "Scheduled outcomes"). */
 export const MAX_SCHEDULED_OUTCOME_SECONDS = 86_400;
 
-export const scheduledOutcomes = ['settle', 'fail', 'expire'] as const;
-
 /** `sandbox` of a create: the outcome the payment gets by itself once `after_seconds` have passed on the client's clock. */
 export const SandboxSchedule = meta(
   z.strictObject(
     {
-      outcome: z.enum(scheduledOutcomes, { error: `must be one of ${scheduledOutcomes.join(', ')}` }),
+      outcome: z.enum(simulateOutcomes, { error: `must be one of ${simulateOutcomes.join(', ')}` }),
       after_seconds: integer({ min: 0, max: MAX_SCHEDULED_OUTCOME_SECONDS, message: `must be an integer from 0 to ${MAX_SCHEDULED_OUTCOME_SECONDS}` }),
     },
     { error: 'must be an object' },

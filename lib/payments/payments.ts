@@ -12,7 +12,7 @@ import { paymentEntry } from './ledger';
 import { paymentDetails } from './payment-details';
 import type { CreatePaymentInput } from './create-payment-body';
 import type { ListTransactionsInput } from './list-queries';
-import type { Status } from './states';
+import type { SimulateOutcome, Status } from './states';
 import {
   findTransactionIdByOrder,
   findTransactionItem,
@@ -117,7 +117,7 @@ export async function simulateOutcome(
   db: Db,
   clientId: string,
   transactionId: string,
-  outcome: 'settle' | 'fail' | 'expire',
+  outcome: SimulateOutcome,
   clock: Clock,
   cause: Cause,
   claim?: IdempotencyClaim,

@@ -9,19 +9,17 @@ import { paymentChanged, paymentCreated } from '../events/event';
 import { recordEvents, type Recorder } from '../events/event-repository';
 import { ConcurrentWriteError, DuplicateOrderIdError, InvalidStateError, NotFoundError } from '../http/errors';
 import { paymentEntry, type SettlementEntry } from './ledger';
-import { transitions } from './states';
+import { transitions, type SimulateOutcome } from './states';
 import { effectiveStatus, viewTransaction, type Transaction } from './transaction';
 
 /** Transactions in the table. Condition failures become domain errors here; nothing else sees SDK types. */
 
 type Item = Record<string, unknown>;
 
-/** The outcomes a payment may be created with, to be applied when due (docs/api.md §12 "Scheduled outcomes"). */
-export type ScheduledOutcomeName = 'settle' | 'fail' | 'expire';
 
 /** A scheduled outcome as the transaction item stores it (never shown: the transaction object has no such field). */
 export interface ScheduledOutcome {
-  readonly outcome: ScheduledOutcomeName;
+  readonly outcome: SimulateOutcome;
   /** When it is due, on the client's clock (ISO). */
   readonly at: string;
 }
@@ -34,7 +32,7 @@ const SCHEDULED_AT = 'sandbox_outcome_at';
 function scheduledOutcomeOf(item: Item): ScheduledOutcome | undefined {
   const outcome = item[SCHEDULED_OUTCOME];
   const at = item[SCHEDULED_AT];
-  return typeof outcome === 'string' && typeof at === 'string' ? { outcome: outcome as ScheduledOutcomeName, at } : undefined;
+  return typeof outcome === 'string' && typeof at === 'string' ? { outcome: outcome as SimulateOutcome, at } : undefined;
 }
 
 /**
