@@ -64,10 +64,12 @@ describe('a delivery attempt removed by a reset while it is being made', () => {
     const db = testDb();
     const { clientId } = await newClient();
     const now = new Date();
-    const attempt = pendingAttempt(newId('event', now), newId('webhookEndpoint', now), 1, now, 'event');
+    // Due a minute ahead, so the suite's background sweep (same table) cannot claim it before this worker does.
+    const dueAt = new Date(now.getTime() + 60_000);
+    const attempt = pendingAttempt(newId('event', now), newId('webhookEndpoint', now), 1, dueAt, 'event');
     await transactWrite(db, [attemptPut(db, clientId, attempt, Math.floor(now.getTime() / 1000) + 3600)]);
     const key = keys.deliveryAttempt(clientId, attempt.event_id, attempt.id);
-    expect(await claimAttempt(db, key, 'worker-1', new Date(now.getTime() + 1000), new Date(now.getTime() + 60_000))).toBeDefined();
+    expect(await claimAttempt(db, key, 'worker-1', dueAt, new Date(now.getTime() + 120_000))).toBeDefined();
 
     await resetClientData(db, clientId, { webhookEndpoints: false });
     const retry = pendingAttempt(attempt.event_id, attempt.endpoint_id, 2, new Date(now.getTime() + 10_000), 'retry');
