@@ -4,7 +4,8 @@ import { ForbiddenError, UnauthorizedError } from '../http/errors';
 import { header } from '../http/request';
 import type { Scope } from '../scopes';
 import { hashApiKey, parseBearer } from './api-key';
-import { findPrincipal, type Principal } from './key-repository';
+import { findPrincipal } from './key-repository';
+import type { Principal } from './principal';
 
 /**
  * Authenticates the request's Bearer key (401) and checks the route's scope (403).

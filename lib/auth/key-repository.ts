@@ -7,6 +7,7 @@ import { realNow } from '../clock';
 import { newId } from '../ids';
 import { scopes as allScopes, type Scope } from '../scopes';
 import { generateApiKey, hashApiKey } from './api-key';
+import type { KeyPrincipal } from './principal';
 
 export interface Client {
   readonly id: string;
@@ -35,12 +36,6 @@ export interface CreatedKey {
   readonly created_at: string;
 }
 
-/** What authentication learns from a key. */
-export interface Principal {
-  readonly clientId: string;
-  readonly keyId: string;
-  readonly scopes: readonly Scope[];
-}
 
 export class ClientNotFoundError extends Error {
   constructor(clientId: string) {
@@ -195,12 +190,12 @@ export async function revokeKey(db: Db, keyId: string, now = realNow()): Promise
 }
 
 /** Finds the principal of a key by its hash; undefined when unknown or revoked. */
-export async function findPrincipal(db: Db, keyHash: string): Promise<Principal | undefined> {
+export async function findPrincipal(db: Db, keyHash: string): Promise<KeyPrincipal | undefined> {
   const { Item } = await db.doc.send(
     new GetCommand({ TableName: db.tableName, Key: keys.apiKeyHash(keyHash), ConsistentRead: true }),
   );
   if (!Item) return undefined;
-  return { clientId: Item.client_id, keyId: Item.key_id, scopes: Item.scopes };
+  return { kind: 'key', clientId: Item.client_id, keyId: Item.key_id, scopes: Item.scopes };
 }
 
 function toSummary(item: Record<string, any>): KeySummary {

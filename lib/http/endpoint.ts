@@ -1,7 +1,7 @@
 import middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { authorize } from '../auth/authorize';
-import type { Principal } from '../auth/key-repository';
+import type { Principal } from '../auth/principal';
 import { rateLimit } from '../auth/rate-limit';
 import { systemClock, type Clock } from '../clock';
 import { cursorKeySource } from '../db/cursor-key';
@@ -50,7 +50,7 @@ export interface EndpointInput<B, Q, P> {
   readonly idempotency?: IdempotencyClaim;
 }
 
-const anonymous: Principal = { clientId: '-', keyId: '-', scopes: [] };
+const anonymous: Principal = { kind: 'key', clientId: '-', keyId: '-', scopes: [] };
 
 /**
  * Builds a route's Lambda handler from its contract: the one middy chain — error responses

@@ -1,5 +1,5 @@
 import type { Context } from 'aws-lambda';
-import type { Principal } from '../auth/key-repository';
+import type { Principal } from '../auth/principal';
 import type { SandboxFault } from './sandbox-fault';
 
 /**
