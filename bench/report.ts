@@ -142,7 +142,7 @@ function table(head: string[], rows: (string | number)[][]): string {
   return [line(head), line(head.map(() => '---')), ...rows.map(line)].join('\n');
 }
 
-/** The report as Markdown: what `npm run bench` prints and the README's Performance section shows. */
+/** The report as Markdown: what `npm run bench` prints and docs/performance.md shows. */
 export function renderReport(r: Results): string {
   const targetOf = (part: Target['part'], subject: string) => r.targets.find((t) => t.part === part && t.subject === subject);
   const iterations = r.endpoints[0]?.latency.http.n ?? 0;

@@ -6,7 +6,7 @@ import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 
 /**
- * The one build of the dashboard (docs/decisions.md, "Dashboard"): esbuild bundles
+ * The one build of the dashboard (docs/decisions/, "Dashboard"): esbuild bundles
  * dashboard/src/main.tsx (Preact, openapi-fetch, the style sheet) into `app-<hash>.js` and
  * `app-<hash>.css`, and writes `index.html` naming them. `npm start` builds it at start
  * (infra/local/sandbox.ts); the stack builds it into the dashboard function's bundle

@@ -2,7 +2,7 @@
  * The CI role of one GitHub repository (`npm run deploy -- --ci-role --github-repo owner/name`):
  * GitHub's OIDC provider (or an existing one) and a role that only that repository's workflows
  * may assume, allowed exactly what `npm run deploy`, `npm run destroy`, the admin CLI's `ci-env`
- * and `stacks prune` call in the region of this stack. docs/decisions.md lists each call.
+ * and `stacks prune` call in the region of this stack. docs/decisions/ lists each call.
  */
 import { CfnOutput, Stack, Validations, type StackProps } from 'aws-cdk-lib';
 import { Effect, OidcProviderNative, PolicyStatement, Role, WebIdentityPrincipal } from 'aws-cdk-lib/aws-iam';

@@ -9,7 +9,7 @@
  * set to a trap that records any request meant for another host than 127.0.0.1. Checks what each
  * step left in moto, then that nothing of the stage remains. Says which template resource types
  * moto could not create. Exit code 0 when every check passed; moto is stopped on every path.
- * docs/decisions.md, "The deploy rehearsal", says what this proves and what it does not.
+ * docs/decisions/, "The deploy rehearsal", says what this proves and what it does not.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync, writeSync } from 'node:fs';

@@ -33,7 +33,7 @@ export interface Sandbox {
   /** What the handlers were configured with. */
   readonly limits: Limits;
   readonly dynamoEndpoint: string;
-  /** 127.0.0.1 only, unless this Java cannot run the launcher that binds it (README, "Security"). */
+  /** 127.0.0.1 only, unless this Java cannot run the launcher that binds it (docs/security.md). */
   readonly dynamoBinding: DynamoBinding;
   /** Settles, with why, if DynamoDB Local dies while the sandbox runs (not when `stop()` stops it). */
   readonly dynamoLost: Promise<string>;

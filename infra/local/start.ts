@@ -79,7 +79,7 @@ async function main(): Promise<number> {
   if (sandbox.dynamoBinding === 'all-interfaces') {
     console.warn(
       'Warning: this Java cannot run the launcher that binds DynamoDB Local to 127.0.0.1 (it lacks the jdk.compiler module), ' +
-        'so DynamoDB Local listens on every interface of this machine. Install a full JDK 17+ to keep it to this machine (README, "Security").',
+        'so DynamoDB Local listens on every interface of this machine. Install a full JDK 17+ to keep it to this machine (docs/security.md).',
     );
   }
 

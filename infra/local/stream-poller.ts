@@ -27,7 +27,7 @@ import {
  * records the mapping's filters let through, and hands them to the handler in the event shape
  * Lambda gives it. It starts at LATEST and remembers its position only in memory: what is written
  * while it is stopped is never read from the stream, which is why delivery is durable without it
- * (docs/decisions.md "Webhook delivery"). New shards (DynamoDB rolls them over, and splits them)
+ * (docs/decisions/ "Webhook delivery"). New shards (DynamoDB rolls them over, and splits them)
  * are read from their start. The mapping's settings are the stack's (lib/webhooks/stream-filter.ts):
  * a GetRecords reads at most DISPATCH_BATCH_SIZE records, so a handler call gets at most that many; a
  * batch is handed on without waiting for the one before, up to DISPATCH_PARALLELIZATION_FACTOR at once,

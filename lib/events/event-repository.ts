@@ -15,7 +15,7 @@ import { EVENT_ENTITY } from '../webhooks/stream-filter';
 
 /**
  * Events in the table: `C#<client id>` / `EVT#evt_<ULID>`, one item per event, written by the
- * write that makes its change (docs/data-model.md). Ordering and tailing (docs/decisions.md):
+ * write that makes its change (docs/data-model.md). Ordering and tailing (docs/decisions/):
  * an event id's ULID time is when the event is *recorded* — taken from the clock as late as
  * possible, right before its write is sent — so ids sort by recording order as far as clocks
  * allow. Its `created_at` is when the change happened (the same instant, give or take the
@@ -148,7 +148,7 @@ export async function findEvent(db: Db, clientId: string, eventId: string, now: 
  *   (such an event may be recorded long after `created_to`): a narrow `created_to` over a long
  *   history reads through every later event, a page at a time within the read budget;
  * - `asc` pages stop at real `now − TAIL_SETTLE_MS`, so they never pass an event that can still
- *   commit with a smaller id (docs/decisions.md, "Ordering and tailing"), and always carry a cursor.
+ *   commit with a smaller id (docs/decisions/, "Ordering and tailing"), and always carry a cursor.
  * `clock` is the client's: its real time bounds retention and the tail, its offset the rest.
  */
 export async function queryEvents(

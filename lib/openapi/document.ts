@@ -287,7 +287,7 @@ function paths(): ZodOpenApiPathsObject {
 
 /**
  * What API Gateway answers itself on a deployed stage, before or instead of a function: HTTP APIs
- * cannot reshape these bodies, so they are not the envelope (docs/api.md §2, README "Limits").
+ * cannot reshape these bodies, so they are not the envelope (docs/api.md §2, docs/limits.md).
  */
 export const GATEWAY_ANSWERS = [
   { name: 'GatewayPayloadTooLarge', status: 413, message: 'Request Entity Too Large', when: 'The body is over 10 MB, the HTTP API payload quota (the local server answers the same).' },

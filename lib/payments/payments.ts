@@ -76,7 +76,7 @@ export async function createPayment(
     cancellation_reason: null,
     failure_reason: null,
   };
-  // Stored on the item only: the transaction object has no field for it (docs/decisions.md).
+  // Stored on the item only: the transaction object has no field for it (docs/decisions/).
   const scheduled: ScheduledOutcome | undefined = input.sandbox && {
     outcome: input.sandbox.outcome,
     at: new Date(now.getTime() + input.sandbox.after_seconds * 1000).toISOString(),

@@ -16,7 +16,7 @@ import type { AdvanceClockInput, SandboxClock } from './clock-schema';
 import { viewClock } from './clock-view';
 
 /**
- * The per-client clock's use cases (docs/api.md §12 "Clock, per client"; docs/decisions.md
+ * The per-client clock's use cases (docs/api.md §12 "Clock, per client"; docs/decisions/
  * "Sandbox clock"): reading it, advancing it — which first applies everything of the client that
  * falls due up to the new now, each dated its own due time, in due order, then moves the offset —
  * and the sweep's look at the clients whose clocks run ahead.

@@ -9,7 +9,7 @@ import { clockResetItem } from './client-clock';
 import { deleteWebhookEndpointItem } from '../webhooks/endpoint-repository';
 
 /**
- * The reset of a client's data (docs/api.md §12 "Reset", docs/decisions.md "Sandbox reset"): every
+ * The reset of a client's data (docs/api.md §12 "Reset", docs/decisions/ "Sandbox reset"): every
  * item of its partition `C#<client>` goes — transactions, order reservations, refunds, ledger
  * entries, events, delivery attempts, due markers, idempotency records — but its client item, its keys
  * (`KEY#`), its request counters (`RATE#`, which expire by themselves within seconds and are the

@@ -30,7 +30,7 @@ import { signWebhook } from './signature';
 import { DNS_TIMEOUT_MS, resolveWebhookTarget, UnsafeWebhookUrlError, type HostResolver, type WebhookTarget } from './url-policy';
 
 /**
- * Webhook delivery (docs/api.md §11, docs/decisions.md "Webhook delivery"). An event item's INSERT
+ * Webhook delivery (docs/api.md §11, docs/decisions/ "Webhook delivery"). An event item's INSERT
  * reaches the dispatcher from the table's stream (Lambda's event source mapping deployed, the
  * local poller under `npm start`): it creates one delivery per endpoint of the event's client
  * subscribed to its type — the first attempt of each, in one write with the event losing its due

@@ -1,7 +1,7 @@
 """
 moto's server for `npm run rehearse`: the app `moto_server` serves (moto's ThreadedMotoServer), on
 127.0.0.1 and a port the OS picks, with the three additions the real template needs to get through
-moto 5.2's CloudFormation at all (docs/decisions.md, "The deploy rehearsal"):
+moto 5.2's CloudFormation at all (docs/decisions/, "The deploy rehearsal"):
 
 1. ExecuteChangeSet leaves the stack without Outputs (moto builds them from the empty template the
    change set's stack starts with, and never again). cdk deploys through a change set and reads the

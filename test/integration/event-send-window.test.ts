@@ -15,7 +15,7 @@ import { paymentBody } from '../support/payments';
 
 // Every write that records an event must be sent within TAIL_SEND_WINDOW_MS of the event's
 // recording time (the ULID time of its id), each attempt the SDK makes included, or not at all:
-// that is what lets `GET /events?order=asc` move past an instant for good (docs/decisions.md).
+// that is what lets `GET /events?order=asc` move past an instant for good (docs/decisions/).
 // The clock is the injected one; the faults move it instead of sleeping.
 
 async function pendingPayment(clock: FakeClock) {

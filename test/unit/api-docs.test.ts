@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join, relative, resolve, sep } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { contracts } from '../../lib/contracts';
@@ -142,26 +142,6 @@ describe('the repository', () => {
       return outside.filter((needle) => text.includes(needle)).map((needle) => `${file}: ${needle}`);
     });
     expect(offending).toEqual([]);
-  });
-
-  it('links from its Markdown only to files it holds', () => {
-    const tracked = trackedFiles();
-    const holds = (target: string) => tracked.some((file) => file === target || file.startsWith(`${target}/`));
-    const broken = tracked
-      .filter((file) => file.endsWith('.md'))
-      .flatMap((file) =>
-        [...withoutCode(readFileSync(join(root, file), 'utf8')).matchAll(/\]\(([^)\s]+)\)/g)]
-          .map((m) => m[1]!.split('#')[0]!)
-          .filter((target) => target !== '' && !/^[a-z][a-z0-9+.-]*:/i.test(target))
-          .filter((target) => {
-            // A link that climbs (`../`) reads as one out of the repository, even when it lands inside.
-            if (target.startsWith('..')) return true;
-            const inRepo = relative(root, resolve(root, dirname(file), target)).split(sep).join('/');
-            return inRepo.startsWith('..') || !holds(inRepo);
-          })
-          .map((target) => `${file} → ${target}`),
-      );
-    expect(broken).toEqual([]);
   });
 
   it('links the API reference from the README', () => {
