@@ -256,7 +256,7 @@ export const routes = {
     scope: 'sandbox:simulate',
     table: 'write',
     audit: true,
-    dynamodb: { actions: ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem'] },
+    dynamodb: { actions: ['GetItem', 'BatchGetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem'] },
     summary: "Move the client's sandbox clock ahead, applying what falls due (sandbox control)",
   }),
   getDashboard: route({
@@ -342,7 +342,7 @@ export const backgroundFunctions = {
   sweep: background({
     id: 'sweep',
     handler: 'functions/sweep.ts',
-    dynamodb: { actions: ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem'], indexes: ['due'] },
+    dynamodb: { actions: ['GetItem', 'BatchGetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem'], indexes: ['due'] },
   }),
 } as const;
 

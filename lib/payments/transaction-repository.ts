@@ -1,4 +1,4 @@
-import { DeleteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, type BatchGetCommandOutput, DeleteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { offsetOf } from '../clock';
 import type { Db } from '../db/db';
 import { REMOVE_DUE } from '../db/due';
@@ -125,6 +125,20 @@ export async function findTransactionItem(db: Db, clientId: string, transactionI
     new GetCommand({ TableName: db.tableName, Key: keys.transaction(clientId, transactionId), ConsistentRead: true }),
   );
   return Item;
+}
+
+/** Reads up to 100 transaction items of this client at once (strongly consistent), by id; absent ids are missing from the map. */
+export async function findTransactionItems(db: Db, clientId: string, transactionIds: readonly string[]): Promise<Map<string, Item>> {
+  const found = new Map<string, Item>();
+  let pending: Record<string, unknown>[] | undefined = transactionIds.map((id) => keys.transaction(clientId, id));
+  while (pending && pending.length > 0) {
+    const answer: BatchGetCommandOutput = await db.doc.send(
+      new BatchGetCommand({ RequestItems: { [db.tableName]: { Keys: pending, ConsistentRead: true } } }),
+    );
+    for (const item of answer.Responses?.[db.tableName] ?? []) found.set(String(item.id), item);
+    pending = answer.UnprocessedKeys?.[db.tableName]?.Keys;
+  }
+  return found;
 }
 
 /** The transaction id that holds this order_id for this client, or undefined. */
@@ -273,7 +287,8 @@ export async function applyDueTransaction(db: Db, clientId: string, transactionI
     if (!item) return 'missing';
     const scheduled = scheduledOutcomeOf(item);
     if (item.status !== 'pending' || !scheduled || scheduled.at >= String(item.expires_at)) {
-      return expireDueTransaction(db, clientId, transactionId, now, recorder);
+      // The item just read is the expiry's first read too.
+      return expireDueTransaction(db, clientId, transactionId, now, recorder, attempt === 1 ? item : undefined);
     }
     if (scheduled.at > now.toISOString()) return 'not due';
     const at = new Date(scheduled.at);
@@ -304,12 +319,14 @@ export const SIMULATED_FAILURE_REASON = 'Payment failed (simulated)';
  * attributes and marker, with no event. When the write fails its condition or collides with a
  * concurrent transaction (a cancel or settle at the expiry instant, another sweep), the item is
  * read and decided again, at most EXPIRY_ATTEMPTS times: of any number of racing writers, exactly
- * one records a transition.
+ * one records a transition. `read`: the item as the caller has just read it (strongly consistent),
+ * which saves the first read.
  */
-export async function expireDueTransaction(db: Db, clientId: string, transactionId: string, now: Date, recorder: Recorder): Promise<DueOutcome> {
+export async function expireDueTransaction(db: Db, clientId: string, transactionId: string, now: Date, recorder: Recorder, read?: Item): Promise<DueOutcome> {
   const at = now.toISOString();
   for (let attempt = 1; ; attempt++) {
-    const item = await findTransactionItem(db, clientId, transactionId);
+    // The caller's strongly consistent read of it, if it has just made one; a lost race reads again.
+    const item = attempt === 1 && read ? read : await findTransactionItem(db, clientId, transactionId);
     if (!item) return 'missing';
     if (item.status !== 'pending') {
       if (item.due_pk !== undefined) await removeDue(db, clientId, item);
@@ -352,6 +369,51 @@ export async function expireDueTransaction(db: Db, clientId: string, transaction
       const lostRace = cancellationReasons(error)?.[0]?.Code === 'ConditionalCheckFailed' || error instanceof ConcurrentWriteError;
       if (!lostRace || attempt === EXPIRY_ATTEMPTS) throw error;
     }
+  }
+}
+
+/** Whether an item read for an advance is a pending transaction whose expiry (and nothing earlier) falls due by `now`. */
+export function expiresBy(item: Item, now: Date): boolean {
+  const scheduled = scheduledOutcomeOf(item);
+  const expiresAt = String(item.expires_at);
+  return item.status === 'pending' && expiresAt <= now.toISOString() && !(scheduled && scheduled.at < expiresAt);
+}
+
+/**
+ * Stores the expiry of several due transactions in one TransactWriteItems (at most 33: three items
+ * each), each exactly as expireDueTransaction would (the same conditional update, its marker's
+ * delete, payment.expired dated `expires_at`), the events recorded in the order given. The items
+ * are the caller's strongly consistent reads, each of which `expiresBy` its `now`. Returns false,
+ * having written nothing, when one of them changed since it was read or the write collided with
+ * another: the caller then applies them one at a time.
+ */
+export async function expireDueTogether(db: Db, clientId: string, due: readonly { readonly item: Item; readonly now: Date }[], recorder: Recorder): Promise<boolean> {
+  const changes = due.map(({ item, now }) =>
+    paymentChanged(viewTransaction(item, new Date(Date.parse(String(item.expires_at)) - 1)), viewTransaction(item, now)),
+  );
+  const recorded = recordEvents(db, clientId, changes, recorder);
+  const writes = due.flatMap(({ item, now }, i): TransactItem[] => {
+    const after = changes[i]!.object as Transaction;
+    return [
+      {
+        Update: {
+          TableName: db.tableName,
+          Key: keys.transaction(clientId, String(item.id)),
+          UpdateExpression: `SET #status = :expired, expired_at = :expiredAt, updated_at = :updatedAt ${REMOVE_DUE}`,
+          ConditionExpression: 'attribute_exists(pk) AND #status = :pending AND expires_at <= :now',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: { ':expired': after.status, ':expiredAt': after.expired_at, ':updatedAt': after.updated_at, ':pending': 'pending', ':now': now.toISOString() },
+        },
+      },
+      dueMarkerDelete(db, clientId, item),
+    ];
+  });
+  try {
+    await transactWrite(db, [...writes, ...recorded.puts], undefined, recorded.window);
+    return true;
+  } catch (error) {
+    if (error instanceof ConcurrentWriteError || cancellationReasons(error) !== undefined) return false;
+    throw error;
   }
 }
 

@@ -10,7 +10,7 @@ import type { Recorder } from '../events/event-repository';
 import { ApiError, ConcurrentWriteError, ValidationError } from '../http/errors';
 import type { IdempotencyClaim } from '../http/idempotency';
 import { logger } from '../logger';
-import { applyDueTransaction } from '../payments/transaction-repository';
+import { applyDueTransaction, expireDueTogether, expiresBy, findTransactionItems } from '../payments/transaction-repository';
 import { CLOCK_OFFSET_ATTRIBUTE, loadClientClock, readClockOffset } from './client-clock';
 import type { AdvanceClockInput, SandboxClock } from './clock-schema';
 import { viewClock } from './clock-view';
@@ -50,11 +50,17 @@ export class AdvanceUnfinishedError extends ApiError {
   }
 }
 
+/** Expiries stored in one TransactWriteItems by an advance: three items each, within DynamoDB's 100. */
+const EXPIRIES_PER_WRITE = 25;
+
 /**
  * Applies what falls due for a client by `until` (its time): its due markers, oldest first (one
- * strongly consistent Query per page), each transaction re-read and changed with a conditional
- * write at its marker's time (lib/payments/transaction-repository.ts, applyDueTransaction), its
- * events recorded by `recorder`. Returns how many markers it handled.
+ * strongly consistent Query per page), 25 at a time: their transactions read together (one
+ * strongly consistent BatchGetItem), the plain expiries among them stored together in one
+ * TransactWriteItems with their events, recorded in due order (lib/payments/transaction-repository.ts,
+ * expireDueTogether); anything else — a scheduled outcome, a transaction that changed meanwhile, a
+ * collision — one at a time at its marker's time (applyDueTransaction). Returns how many markers
+ * it handled.
  */
 export async function applyDueUntil(db: Db, clientId: string, until: Date, recorder: Recorder, remainingMs: () => number = () => Infinity): Promise<number> {
   const range = keys.dueMarkersUntil(until.toISOString());
@@ -71,20 +77,52 @@ export async function applyDueUntil(db: Db, clientId: string, until: Date, recor
         ExclusiveStartKey: startKey,
       }),
     );
-    // One at a time, in due order: each is dated its own due time, and their events are recorded in that order.
-    for (const marker of page.Items ?? []) {
-      if (remainingMs() < ADVANCE_TIME_MARGIN_MS) throw new AdvanceUnfinishedError(handled);
-      const sk = String(marker.sk);
+    const markers = (page.Items ?? []).flatMap((item) => {
+      const sk = String(item.sk);
       const parts = keys.dueMarkerParts(sk);
-      if (parts === undefined) continue;
-      const outcome = await applyDueTransaction(db, clientId, parts.transactionId, new Date(parts.dueAt), recorder);
-      // A marker whose transaction is gone (a reset under way) would otherwise stay.
-      if (outcome === 'missing') await db.doc.send(new DeleteCommand({ TableName: db.tableName, Key: { pk: marker.pk, sk } }));
-      handled++;
+      return parts ? [{ sk, at: new Date(parts.dueAt), transactionId: parts.transactionId }] : [];
+    });
+    for (let start = 0; start < markers.length; start += EXPIRIES_PER_WRITE) {
+      // A marker joins the write only while the function has time: out of it, what joined is applied, then 503.
+      const chunk: DueMarker[] = [];
+      let outOfTime = false;
+      for (const marker of markers.slice(start, start + EXPIRIES_PER_WRITE)) {
+        if (remainingMs() < ADVANCE_TIME_MARGIN_MS) {
+          outOfTime = true;
+          break;
+        }
+        chunk.push(marker);
+      }
+      handled += await applyChunk(db, clientId, chunk, recorder);
+      if (outOfTime) throw new AdvanceUnfinishedError(handled);
     }
     startKey = page.LastEvaluatedKey;
   } while (startKey);
   return handled;
+}
+
+interface DueMarker {
+  readonly sk: string;
+  readonly at: Date;
+  readonly transactionId: string;
+}
+
+/** Applies a few markers (read together; plain expiries stored together); returns how many it handled. */
+async function applyChunk(db: Db, clientId: string, chunk: readonly DueMarker[], recorder: Recorder): Promise<number> {
+  if (chunk.length === 0) return 0;
+  const items = await findTransactionItems(db, clientId, chunk.map((m) => m.transactionId));
+  const together = chunk.flatMap((m) => {
+    const item = items.get(m.transactionId);
+    return item && expiresBy(item, m.at) ? [{ item, now: m.at }] : [];
+  });
+  const stored = together.length > 1 && (await expireDueTogether(db, clientId, together, recorder));
+  for (const marker of chunk) {
+    if (stored && together.some((t) => t.item.id === marker.transactionId)) continue;
+    const outcome = await applyDueTransaction(db, clientId, marker.transactionId, marker.at, recorder);
+    // A marker whose transaction is gone (a reset under way) would otherwise stay.
+    if (outcome === 'missing') await db.doc.send(new DeleteCommand({ TableName: db.tableName, Key: { pk: clientPartition(clientId), sk: marker.sk } }));
+  }
+  return chunk.length;
 }
 
 /**

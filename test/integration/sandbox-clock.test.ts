@@ -8,6 +8,8 @@ import { readClockOffset } from '../../lib/sandbox/client-clock';
 import { AdvanceUnfinishedError, advanceClock } from '../../lib/sandbox/clock';
 import { FakeClock } from '../support/clock';
 import { newClient, testDb } from '../support/fixtures';
+import { recordedEvents } from '../support/events';
+import { faultyDb, transactionConflict } from '../support/faults';
 import { paymentBody } from '../support/payments';
 
 /** The clock's use cases on DynamoDB Local, on an injected real clock that stands still. */
@@ -77,5 +79,50 @@ describe('advanceClock', () => {
 
     expect(again.offset_seconds).toBe(2 * 86_400);
     expect(await stored()).toEqual(['expired', 'expired', 'expired']);
+  });
+});
+
+describe('applying what falls due in an advance', () => {
+  it('expires every payment due, those due at one instant together, each with one payment.expired dated its own due time', async () => {
+    const { clientId } = await newClient();
+    const real = new FakeClock(new Date('2032-05-01T00:00:00.000Z'));
+    const clock = clientClock(real, 0);
+    // Twelve made at one instant (due together), then four a minute later (due a minute after them).
+    const early: string[] = [];
+    for (let n = 0; n < 12; n++) early.push((await createPayment(testDb(), clientId, CreatePaymentBody.parse(paymentBody()), clock, NO_CAUSE)).id);
+    real.advanceMinutes(1);
+    const late: string[] = [];
+    for (let n = 0; n < 4; n++) late.push((await createPayment(testDb(), clientId, CreatePaymentBody.parse(paymentBody()), clock, NO_CAUSE)).id);
+
+    await advanceClock(testDb(), clientId, { seconds: 2 * 86_400 }, clock, NO_CAUSE);
+
+    const expired = (await recordedEvents(clientId)).filter((e) => e.type === 'payment.expired');
+    expect(expired.map((e) => e.data.object.id).sort()).toEqual([...early, ...late].sort());
+    for (const event of expired) expect(event.created_at).toBe((event.data.object as { expires_at: string }).expires_at);
+    expect(new Set(expired.map((e) => e.created_at)).size).toBe(2);
+  });
+
+  it('stores what a concurrent write disturbed one payment at a time: a collision of the write of several costs nothing but time', async () => {
+    const { clientId } = await newClient();
+    const real = new FakeClock(new Date('2032-06-01T00:00:00.000Z'));
+    const clock = clientClock(real, 0);
+    const ids: string[] = [];
+    for (let n = 0; n < 5; n++) ids.push((await createPayment(testDb(), clientId, CreatePaymentBody.parse(paymentBody()), clock, NO_CAUSE)).id);
+    // The first TransactWriteItems of several expiries meets another transaction; the rest go through.
+    let collided = false;
+    const db = faultyDb(async (command, send) => {
+      if (command === 'TransactWriteItemsCommand' && !collided) {
+        collided = true;
+        throw transactionConflict(15);
+      }
+      return send();
+    });
+
+    await advanceClock(db, clientId, { seconds: 2 * 86_400 }, clock, NO_CAUSE);
+
+    expect(collided).toBe(true);
+    const expired = (await recordedEvents(clientId)).filter((e) => e.type === 'payment.expired');
+    expect(expired.map((e) => e.data.object.id).sort()).toEqual([...ids].sort());
+    for (const id of ids) expect((await getTransaction(testDb(), clientId, id, clientClock(real, 0))).status).toBe('expired');
   });
 });
