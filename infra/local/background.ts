@@ -6,6 +6,8 @@
 export interface BackgroundLoop {
   /** Runs no further pass and resolves once the running one, if any, has ended. */
   stop(): Promise<void>;
+  /** Something was just written to the table: a loop that reacts to writes (webhook delivery) looks now. */
+  nudge?(): void;
 }
 
 /**

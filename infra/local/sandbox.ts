@@ -69,9 +69,13 @@ export const LOCAL_SWEEP_INTERVAL_MS = 1_000;
  * The sweep's very Lambda handler, every LOCAL_SWEEP_INTERVAL_MS. Imported only now: like the
  * route handlers, it reads its configuration (TABLE_NAME…) once, at import.
  */
-async function startSweeping(): Promise<BackgroundLoop> {
+async function startSweeping(afterPass: () => void): Promise<BackgroundLoop> {
   const sweep = await loadFunction<void, unknown>(backgroundFunctions.sweep);
-  return runEvery(LOCAL_SWEEP_INTERVAL_MS, () => sweep(undefined), (error) => console.error('local sandbox: a sweep pass failed', error));
+  return runEvery(
+    LOCAL_SWEEP_INTERVAL_MS,
+    () => sweep(undefined).finally(afterPass),
+    (error) => console.error('local sandbox: a sweep pass failed', error),
+  );
 }
 
 /**
@@ -80,15 +84,17 @@ async function startSweeping(): Promise<BackgroundLoop> {
  * POSTs under way, as a crash would: they are made again after a restart (at least once).
  */
 export async function startBackground(options: { dynamoEndpoint: string; tableName: string }): Promise<BackgroundLoop> {
-  const sweeping = await startSweeping();
-  let delivering: BackgroundLoop;
+  let delivering: BackgroundLoop | undefined;
+  // What a pass expired or retried is delivered at once, not at the stream poller's next idle poll.
+  const sweeping = await startSweeping(() => delivering?.nudge?.());
   try {
     delivering = await startStreamDelivery(options);
   } catch (error) {
     await sweeping.stop();
     throw error;
   }
-  return { stop: () => stopAbandoningPosts([delivering, sweeping]) };
+  const started = delivering;
+  return { stop: () => stopAbandoningPosts([started, sweeping]), nudge: () => started.nudge?.() };
 }
 
 /**
@@ -153,8 +159,9 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
     );
     // The dashboard (GET /dashboard), built from dashboard/src as the stack builds it into its function.
     process.env[DASHBOARD_ASSETS_DIR_ENV] = await buildDashboardOnce();
-    const server = await startLocalServer({ port: options.port });
     let background: BackgroundLoop | undefined;
+    // After each answer to a write, webhook delivery looks at the stream at once (the deployed stream invokes the dispatcher by itself).
+    const server = await startLocalServer({ port: options.port, afterWrite: () => background?.nudge?.() });
     try {
       if (options.background !== false) background = await startBackground({ dynamoEndpoint: dynamo.endpoint, tableName: LOCAL_TABLE_NAME });
     } catch (error) {

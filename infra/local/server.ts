@@ -35,7 +35,7 @@ async function loadHandlers(): Promise<{ byRoute: Map<Route, HttpFunction>; fall
 }
 
 /** Serves the API on 127.0.0.1, turning each request into the HTTP API v2 event its Lambda would get. */
-export async function startLocalServer(options: { port: number; host?: string }): Promise<LocalServer> {
+export async function startLocalServer(options: { port: number; host?: string; afterWrite?: () => void }): Promise<LocalServer> {
   const host = options.host ?? '127.0.0.1';
   const { byRoute, fallback } = await loadHandlers();
 
@@ -75,6 +75,7 @@ export async function startLocalServer(options: { port: number; host?: string })
     const result = await invoke(event, requestId);
     res.writeHead(result.statusCode ?? 200, (result.headers ?? {}) as Record<string, string>);
     res.end(result.body ?? '');
+    if (method !== 'GET' && method !== 'HEAD') options.afterWrite?.();
   }
 
   await new Promise<void>((resolve, reject) => {

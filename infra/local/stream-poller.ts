@@ -43,16 +43,23 @@ export interface StreamPollerOptions {
   readonly handler: StreamHandler;
   /** Only records matching one of these reach the handler (lib/webhooks/stream-filter.ts). */
   readonly filters: readonly FilterPattern[];
-  /** Pause between two polls that found nothing. */
+  /** Pause between two polls that found nothing, unless nudged. */
   readonly intervalMs?: number;
 }
 
 export interface StreamPoller {
   /** Stops polling and waits for the handler calls under way. */
   stop(): Promise<void>;
+  /**
+   * Something was just written to the table: poll now instead of at the end of the pause. The
+   * local server nudges after each answer to a write, so delivery starts at once without polling
+   * often while nothing happens.
+   */
+  nudge(): void;
 }
 
-const DEFAULT_INTERVAL_MS = 150;
+/** Idle polling, for writes nobody nudged about (the admin CLI, a test writing to the table directly). */
+const DEFAULT_INTERVAL_MS = 500;
 /** How often the stream is described again to find new shards. */
 const DESCRIBE_EVERY_MS = 2_000;
 
@@ -172,10 +179,28 @@ export async function startStreamPoller(options: StreamPollerOptions): Promise<S
     return records.length;
   }
 
+  /** A nudge since the current poll began: poll again at once. */
+  let nudged = false;
+  let wake: (() => void) | undefined;
+  /** The pause after a poll that found nothing: ended by its time, a nudge or stopping. */
+  const pause = () =>
+    new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        stopping.signal.removeEventListener('abort', done);
+        wake = undefined;
+        resolve();
+      };
+      const timer = setTimeout(done, intervalMs);
+      stopping.signal.addEventListener('abort', done);
+      wake = done;
+    });
+
   let lastDescribed = Date.now();
   let lastErrorLogged = 0;
   const loop = (async () => {
     while (!stopping.signal.aborted) {
+      nudged = false;
       let read = 0;
       try {
         if (Date.now() - lastDescribed >= DESCRIBE_EVERY_MS || shards.size === 0) {
@@ -191,11 +216,15 @@ export async function startStreamPoller(options: StreamPollerOptions): Promise<S
           logger.error('stream poller: polling failed; trying again', { error: error as Error });
         }
       }
-      if (read === 0) await sleep(intervalMs, undefined, { signal: stopping.signal }).catch(() => undefined);
+      if (read === 0 && !nudged) await pause();
     }
   })();
 
   return {
+    nudge: () => {
+      nudged = true;
+      wake?.();
+    },
     stop: async () => {
       stopping.abort();
       await loop;
