@@ -1,5 +1,6 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { accessSync, constants, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { accessSync, constants, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, renameSync, rmSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { constants as osConstants } from 'node:os';
@@ -112,8 +113,54 @@ const majorVersion = (text: string) => {
 /** The launcher that binds DynamoDB Local to 127.0.0.1 (the jar itself cannot). */
 const LOOPBACK_LAUNCHER = fileURLToPath(new URL('./java/LoopbackDynamoDbLocal.java', import.meta.url));
 
-/** The java arguments that start DynamoDB Local: through the loopback launcher when this Java can run it. */
-export function dynamoLocalArgs(java: JavaRuntime, options: { port: number; dbPath?: string }): { args: string[]; binding: DynamoBinding } {
+/** The launcher's class name, as compiled from LOOPBACK_LAUNCHER. */
+const LAUNCHER_CLASS = 'LoopbackDynamoDbLocal';
+
+/** Where compiled launchers are kept: beside the installed packages, never in the repository. */
+const LAUNCHER_CACHE = fileURLToPath(new URL('../../node_modules/.cache/loopback-dynamodb-local', import.meta.url));
+
+/**
+ * The launcher compiled once into a folder of the package cache, named after what it was compiled
+ * from (the source, the jar, the Java), so a later start skips the second or so that running the
+ * source file costs; undefined when it cannot be compiled here (the source file is run instead).
+ * Compiled with the runtime's own compiler module (`java -m jdk.compiler/…`), which every Java that
+ * runs source files has; sandboxes starting at once each compile and the first rename wins.
+ */
+export function compiledLauncher(java: JavaRuntime): string | undefined {
+  if (!java.runsSourceFiles) return undefined;
+  const dir = jarDirectory();
+  const key = createHash('sha256').update(readFileSync(LOOPBACK_LAUNCHER)).update(dir).update(realpathSync(java.command)).digest('hex').slice(0, 16);
+  const target = join(LAUNCHER_CACHE, key);
+  if (existsSync(join(target, `${LAUNCHER_CLASS}.class`))) return target;
+  try {
+    mkdirSync(LAUNCHER_CACHE, { recursive: true });
+    const scratch = mkdtempSync(join(LAUNCHER_CACHE, 'compiling-'));
+    const compiled = spawnSync(java.command, ['-m', 'jdk.compiler/com.sun.tools.javac.Main', '-nowarn', '-cp', launcherClassPath(dir), '-d', scratch, LOOPBACK_LAUNCHER], {
+      stdio: 'ignore',
+      timeout: 60_000,
+    });
+    if (compiled.status !== 0 || !existsSync(join(scratch, `${LAUNCHER_CLASS}.class`))) {
+      rmSync(scratch, { recursive: true, force: true });
+      return undefined;
+    }
+    try {
+      renameSync(scratch, target);
+    } catch {
+      rmSync(scratch, { recursive: true, force: true }); // another start got there first
+    }
+    return existsSync(join(target, `${LAUNCHER_CLASS}.class`)) ? target : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const launcherClassPath = (dir: string, ...first: string[]) => [...first, join(dir, 'DynamoDBLocal.jar'), join(dir, 'DynamoDBLocal_lib', '*')].join(delimiter);
+
+/**
+ * The java arguments that start DynamoDB Local: through the loopback launcher when this Java can run
+ * it — its compiled class when there is one (`compiledLauncher`), else its source file.
+ */
+export function dynamoLocalArgs(java: JavaRuntime, options: { port: number; dbPath?: string; launcherClasses?: string }): { args: string[]; binding: DynamoBinding } {
   const dir = jarDirectory();
   const jar = join(dir, 'DynamoDBLocal.jar');
   const jarArgs = [
@@ -125,8 +172,8 @@ export function dynamoLocalArgs(java: JavaRuntime, options: { port: number; dbPa
   ];
   const jvm = [`-Djava.library.path=${join(dir, 'DynamoDBLocal_lib')}`, '-Xshare:auto'];
   if (!java.runsSourceFiles) return { args: [...jvm, '-jar', jar, ...jarArgs], binding: 'all-interfaces' };
-  const classPath = [jar, join(dir, 'DynamoDBLocal_lib', '*')].join(delimiter);
-  return { args: [...jvm, '-cp', classPath, LOOPBACK_LAUNCHER, ...jarArgs], binding: 'loopback' };
+  if (options.launcherClasses) return { args: [...jvm, '-cp', launcherClassPath(dir, options.launcherClasses), LAUNCHER_CLASS, ...jarArgs], binding: 'loopback' };
+  return { args: [...jvm, '-cp', launcherClassPath(dir), LOOPBACK_LAUNCHER, ...jarArgs], binding: 'loopback' };
 }
 
 /** A free TCP port on the loopback interface. */
@@ -166,7 +213,7 @@ const GUARD = [
 export async function startDynamoLocal(options: { dbPath?: string; port?: number; log?: string } = {}): Promise<DynamoLocal> {
   const java = findJava();
   const port = options.port ?? (await freePort());
-  const { args, binding } = dynamoLocalArgs(java, { port, dbPath: options.dbPath });
+  const { args, binding } = dynamoLocalArgs(java, { port, dbPath: options.dbPath, launcherClasses: compiledLauncher(java) });
   const log = options.log ?? '/dev/null';
   const child = spawn('bash', ['-c', GUARD, 'dynamodb-local-guard', ...args], {
     stdio: ['pipe', 'ignore', 'inherit'],

@@ -1,10 +1,10 @@
-import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { dynamoLocalArgs, findJava, JavaNotFoundError } from '../../infra/local/dynamodb-local';
+import { compiledLauncher, dynamoLocalArgs, findJava, JavaNotFoundError } from '../../infra/local/dynamodb-local';
 
-// Which java runs DynamoDB Local, and how: fake Java homes (a bin/java and a release file), nothing run.
+// Which java runs DynamoDB Local, and how: fake Java homes (a bin/java and a release file); only the launcher's compilation runs the real java.
 
 let root: string;
 beforeEach(() => {
@@ -62,6 +62,24 @@ describe('dynamoLocalArgs', () => {
     expect(args[launcher - 2]).toBe('-cp');
     expect(args.slice(launcher + 1)).toEqual(['-port', '4567', '-disableTelemetry', '-sharedDb', '-inMemory']);
     expect(args).not.toContain('-jar');
+  });
+
+  it('runs the launcher compiled once, when there is a compiled one, with the same arguments to the jar', () => {
+    const { args, binding } = dynamoLocalArgs({ command: 'java', version: 17, runsSourceFiles: true }, { port: 4567, launcherClasses: '/cache/abc' });
+    expect(binding).toBe('loopback');
+    const launcher = args.indexOf('LoopbackDynamoDbLocal');
+    expect(args[launcher - 1]!.split(':')[0]).toBe('/cache/abc');
+    expect(args.slice(launcher + 1)).toEqual(['-port', '4567', '-disableTelemetry', '-sharedDb', '-inMemory']);
+    expect(args.some((a) => a.endsWith('.java'))).toBe(false);
+  });
+
+  it('compiles the launcher into the package cache with the Java it runs it with, once', () => {
+    const java = findJava();
+    const first = compiledLauncher(java);
+    expect(first).toBeDefined();
+    expect(existsSync(join(first!, 'LoopbackDynamoDbLocal.class'))).toBe(true);
+    expect(compiledLauncher(java)).toBe(first);
+    expect(compiledLauncher({ ...java, runsSourceFiles: false })).toBeUndefined();
   });
 
   it('falls back to the bare jar, on every interface, when it cannot (a JRE without jdk.compiler)', () => {
