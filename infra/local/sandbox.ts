@@ -14,9 +14,9 @@ import { scopes as allScopes } from '../../lib/scopes';
 import { deliverySettingsEnvironment, readDeliverySettings, type DeliverySettings } from '../../lib/webhooks/delivery-settings';
 import { URL_POLICY_ENV, type UrlPolicy } from '../../lib/webhooks/policy';
 import { runEvery, type BackgroundLoop } from './background';
-import { ensureTable, startDynamoLocal, type DynamoBinding } from './dynamodb-local';
+import { ensureTable, freePort, startDynamoLocal, type DynamoBinding } from './dynamodb-local';
 import { loadFunction } from './load-function';
-import { startLocalServer } from './server';
+import { loadHandlers, startLocalServer } from './server';
 import { startStreamDelivery, stopAbandoningPosts } from './webhook-delivery';
 
 /** The local table's name; deployed stacks use a generated one. */
@@ -144,24 +144,33 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
   cursorKeyOf(options.cursorSecret); // refuses a short one before anything starts
   const limits = localLimits(options.limits);
   if (options.dbPath) mkdirSync(options.dbPath, { recursive: true });
-  const dynamo = await startDynamoLocal({ dbPath: options.dbPath, log: options.dynamoLog });
+  // DynamoDB Local's port is chosen first, so that the handlers' environment is known before java is up.
+  const port = await freePort();
+  Object.assign(
+    process.env,
+    sandboxEnvironment({
+      tableName: LOCAL_TABLE_NAME,
+      dynamoEndpoint: `http://127.0.0.1:${port}`,
+      cursorSecret: options.cursorSecret,
+      limits,
+      webhookDelivery: options.webhookDelivery ?? readDeliverySettings(process.env),
+    }),
+  );
+  // While java starts (a second or two): the dashboard's build — GET /dashboard serves it, as the
+  // stack builds it into its function — and the handlers' imports, which read their configuration
+  // (the dashboard's included) but touch no table.
+  const preparing = buildDashboardOnce().then((assets) => {
+    process.env[DASHBOARD_ASSETS_DIR_ENV] = assets;
+    return loadHandlers();
+  });
+  preparing.catch(() => undefined); // awaited below, where a failure is reported
+  const dynamo = await startDynamoLocal({ port, dbPath: options.dbPath, log: options.dynamoLog });
   try {
     await ensureTable(dynamo.endpoint, LOCAL_TABLE_NAME);
-    Object.assign(
-      process.env,
-      sandboxEnvironment({
-        tableName: LOCAL_TABLE_NAME,
-        dynamoEndpoint: dynamo.endpoint,
-        cursorSecret: options.cursorSecret,
-        limits,
-        webhookDelivery: options.webhookDelivery ?? readDeliverySettings(process.env),
-      }),
-    );
-    // The dashboard (GET /dashboard), built from dashboard/src as the stack builds it into its function.
-    process.env[DASHBOARD_ASSETS_DIR_ENV] = await buildDashboardOnce();
+    const handlers = await preparing;
     let background: BackgroundLoop | undefined;
     // After each answer to a write, webhook delivery looks at the stream at once (the deployed stream invokes the dispatcher by itself).
-    const server = await startLocalServer({ port: options.port, afterWrite: () => background?.nudge?.() });
+    const server = await startLocalServer({ port: options.port, handlers, afterWrite: () => background?.nudge?.() });
     try {
       if (options.background !== false) background = await startBackground({ dynamoEndpoint: dynamo.endpoint, tableName: LOCAL_TABLE_NAME });
     } catch (error) {

@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { fallbackFunction, matchRoute, routeList, API_BASE_PATH, type Route } from '../../lib/routes';
 import { httpApiEvent } from './lambda-event';
-import { loadFunction, type LocalFunction } from './load-function';
+import { loadFunction, type FunctionDeclaration, type LocalFunction } from './load-function';
 
 type HttpFunction = LocalFunction<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2>;
 
@@ -28,16 +28,25 @@ export class PortInUseError extends Error {
  * Loads every handler the route table names. TABLE_NAME and DYNAMODB_ENDPOINT must be set first:
  * handlers read their configuration once, at import, exactly as on Lambda.
  */
-async function loadHandlers(): Promise<{ byRoute: Map<Route, HttpFunction>; fallback: HttpFunction }> {
-  const byRoute = new Map<Route, HttpFunction>();
-  for (const route of routeList) byRoute.set(route, await loadFunction(route));
-  return { byRoute, fallback: await loadFunction(fallbackFunction) };
+export async function loadHandlers(): Promise<LocalHandlers> {
+  const load = (route: FunctionDeclaration) => loadFunction<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2>(route);
+  const [loaded, fallback] = await Promise.all([Promise.all(routeList.map(async (route) => [route, await load(route)] as const)), load(fallbackFunction)]);
+  return { byRoute: new Map<Route, HttpFunction>(loaded), fallback };
 }
 
-/** Serves the API on 127.0.0.1, turning each request into the HTTP API v2 event its Lambda would get. */
-export async function startLocalServer(options: { port: number; host?: string; afterWrite?: () => void }): Promise<LocalServer> {
+/** Every route's handler, and the fallback's. */
+export interface LocalHandlers {
+  readonly byRoute: ReadonlyMap<Route, HttpFunction>;
+  readonly fallback: HttpFunction;
+}
+
+/**
+ * Serves the API on 127.0.0.1, turning each request into the HTTP API v2 event its Lambda would get;
+ * with the handlers given (loaded while something else started), else loading them first.
+ */
+export async function startLocalServer(options: { port: number; host?: string; afterWrite?: () => void; handlers?: LocalHandlers }): Promise<LocalServer> {
   const host = options.host ?? '127.0.0.1';
-  const { byRoute, fallback } = await loadHandlers();
+  const { byRoute, fallback } = options.handlers ?? (await loadHandlers());
 
   const server = createServer((req, res) => {
     handle(req, res).catch((error: unknown) => {
