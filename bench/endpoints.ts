@@ -3,6 +3,7 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { API_BASE_PATH } from '../lib/routes';
 import { eventWriteUnits, modelUnits, type ModelledUnits } from './capacity';
 import { json, type ApiRequest, type ApiResponse, type DirectInvoker, type HttpApi } from './client';
+import type { MinimalService } from './minimal';
 import { sequenceOf, type CallCounter, type CallRecord } from './counter';
 import type { BenchContext, Prepared, Scenario } from './scenarios';
 import { round, rotate, summarize, type Summary } from './stats';
@@ -14,7 +15,7 @@ import { round, rotate, summarize, type Summary } from './stats';
  * measured request counted by the SDK middleware.
  */
 
-export type Arm = 'http' | 'handler' | 'floor';
+export type Arm = 'http' | 'handler' | 'floor' | 'minimal';
 /** The floor as it was before events, measured beside the others for endpoints that record events. */
 type ArmOrBaseline = Arm | 'baseline';
 
@@ -46,10 +47,16 @@ export interface EndpointResult {
   /** Items on the probe's page (lists only). */
   readonly pageItems: number | null;
   readonly warmup: number;
-  /** Latencies in ms: `http` through the local server, `handler` the Lambda handler called directly, `floor` the bare calls. */
-  readonly latency: Record<Arm, Summary>;
-  /** endpoint ÷ floor; null when the floor makes no call. */
+  /**
+   * Latencies in ms: `http` through the local server, `handler` the Lambda handler called directly,
+   * `floor` the same calls made bare, `minimal` the minimal service (bench/minimal.ts: the key
+   * lookup and the endpoint's business calls behind a bare node:http server; absent in runs before v1.2).
+   */
+  readonly latency: Record<Exclude<Arm, 'minimal'>, Summary> & { readonly minimal?: Summary };
+  /** endpoint ÷ floor (the same calls); null when the floor makes no call. */
   readonly ratio: { readonly p50: number; readonly p99: number; readonly handlerP50: number } | null;
+  /** HTTP ÷ the minimal service at the median and p99 (absent in runs before v1.2). */
+  readonly minimalRatio?: { readonly p50: number; readonly p99: number };
   readonly calls: CallStats;
   /** The floor's own calls, and whether they are the endpoint's. */
   readonly floorSequence: string;
@@ -89,6 +96,9 @@ export interface Arms {
   readonly counter: CallCounter;
   /** Counts the floor's calls (its own client). */
   readonly floorCounter: CallCounter;
+  /** The minimal service and a client of it with one keep-alive socket, as the HTTP arm has. */
+  readonly minimal: MinimalService;
+  readonly minimalHttp: HttpApi;
 }
 
 /** Fixtures a scenario needs for one probe, the warm-up and the measured rounds. */
@@ -98,6 +108,8 @@ export const fixturesNeeded = (options: MeasureOptions) => 1 + options.warmup + 
 export async function measureEndpoint(
   scenario: Scenario,
   prepared: Prepared,
+  /** The same scenario's fixtures for the minimal service: its floor without the sandbox's admission. */
+  minimalPrepared: Prepared,
   ctx: BenchContext,
   arms: Arms,
   options: MeasureOptions,
@@ -122,9 +134,9 @@ export async function measureEndpoint(
     return Item;
   };
   const modelled = await modelUnits(probe.calls, lookup);
-  const ARMS: readonly ArmOrBaseline[] = prepared.baseline ? ['http', 'handler', 'floor', 'baseline'] : ['http', 'handler', 'floor'];
+  const ARMS: readonly ArmOrBaseline[] = prepared.baseline ? ['http', 'handler', 'floor', 'minimal', 'baseline'] : ['http', 'handler', 'floor', 'minimal'];
 
-  const samples: Record<ArmOrBaseline, number[]> = { http: [], handler: [], floor: [], baseline: [] };
+  const samples: Record<ArmOrBaseline, number[]> = { http: [], handler: [], floor: [], minimal: [], baseline: [] };
   const endpointCalls: CallRecord[][] = [];
   const floorSequences = new Set<string>([sequenceOf(floorProbe.calls)]);
 
@@ -138,6 +150,13 @@ export async function measureEndpoint(
     if (arm === 'floor' || arm === 'baseline') {
       const floor = arm === 'floor' ? prepared.floor : prepared.baseline!;
       const { result: ms, calls } = await arms.floorCounter.record(() => timed(() => floor(i)));
+      return { ms, calls };
+    }
+    if (arm === 'minimal') {
+      const request = arms.minimal.request(minimalPrepared.request('http', i), () => minimalPrepared.floor(i), scenario.route.scope !== null);
+      let response: ApiResponse | undefined;
+      const { result: ms, calls } = await arms.floorCounter.record(() => timed(async () => void (response = await arms.minimalHttp.send(request))));
+      if (response!.status !== 200) throw new Error(`${scenario.id} (minimal #${i}): HTTP ${response!.status}: ${response!.text.slice(0, 300)}`);
       return { ms, calls };
     }
     const request: ApiRequest = prepared.request(arm, i);
@@ -157,11 +176,11 @@ export async function measureEndpoint(
       const { ms, calls } = await runArm(arm, i);
       samples[arm].push(ms);
       if (arm === 'floor') floorSequences.add(sequenceOf(calls));
-      else if (arm !== 'baseline') endpointCalls.push(calls);
+      else if (arm === 'http' || arm === 'handler') endpointCalls.push(calls);
     }
   }
 
-  const latency = { http: summarize(samples.http), handler: summarize(samples.handler), floor: summarize(samples.floor) };
+  const latency = { http: summarize(samples.http), handler: summarize(samples.handler), floor: summarize(samples.floor), minimal: summarize(samples.minimal) };
   const sequences = [...new Set(endpointCalls.map(sequenceOf))];
   const floorSequence = [...floorSequences].join(' | ');
   const all = endpointCalls.flat();
@@ -201,6 +220,7 @@ export async function measureEndpoint(
           handlerP50: round(latency.handler.p50 / latency.floor.p50, 2),
         }
       : null,
+    minimalRatio: { p50: round(latency.http.p50 / latency.minimal.p50, 2), p99: round(latency.http.p99 / latency.minimal.p99, 2) },
     calls: {
       sequences,
       perRequest: { mean: round(endpointCalls.reduce((t, c) => t + c.length, 0) / Math.max(1, endpointCalls.length), 2), max: Math.max(0, ...endpointCalls.map((c) => c.length)) },
@@ -220,5 +240,5 @@ export async function measureEndpoint(
 
 function roundSummaries(latency: Record<Arm, Summary>): Record<Arm, Summary> {
   const r = (s: Summary): Summary => ({ n: s.n, p50: round(s.p50), p99: round(s.p99), mean: round(s.mean), min: round(s.min), max: round(s.max) });
-  return { http: r(latency.http), handler: r(latency.handler), floor: r(latency.floor) };
+  return { http: r(latency.http), handler: r(latency.handler), floor: r(latency.floor), minimal: r(latency.minimal) };
 }

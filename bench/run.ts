@@ -43,7 +43,8 @@ import { ADMISSION_CALLS, evaluateTargets, renderDeliveryOnly, renderReport, typ
 import { measureAdvance } from './advance';
 import { measureReset } from './reset';
 import { measureDashboard } from './dashboard';
-import { BENCH_REQUESTS_PER_SECOND, createViaApi, scenariosFor, type BenchContext, type Prepared, type Scenario } from './scenarios';
+import { startMinimalService } from './minimal';
+import { BENCH_REQUESTS_PER_SECOND, createViaApi, sameCallsAdmission, scenariosFor, type BenchContext, type Prepared, type Scenario } from './scenarios';
 import { mapLimit } from './stats';
 
 const projectRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -175,6 +176,7 @@ async function main(): Promise<number> {
 
   let sandbox: Sandbox | undefined;
   let floorDb: Db | undefined;
+  let stopMinimal: (() => Promise<void>) | undefined;
   const clients: HttpApi[] = [];
   try {
     // The read budget is the stage default; the request rate must never throttle the bench itself.
@@ -212,21 +214,28 @@ async function main(): Promise<number> {
       floorClientId: floorClient.id,
       template,
       readOnlyId,
+      admit: () => sameCallsAdmission(ctx),
     };
+    // The minimal service's fixtures: the same floors, without the sandbox's admission (its server looks the key up).
+    const minimalCtx: BenchContext = { ...ctx, admit: async () => undefined };
+    const minimal = await startMinimalService(floorDb, ctx.keyHash);
+    const minimalHttp = new HttpApi(minimal.baseUrl, demo.key, 1);
+    clients.push(minimalHttp);
+    stopMinimal = () => minimal.close();
 
     const { scenarios, unsupported } = scenariosFor(routeList);
     for (const route of unsupported) log(`warning: no scenario for ${route.method} ${route.path} (${route.id}); add one to bench/scenarios.ts`);
-    const prepared: [Scenario, Prepared][] = [];
+    const prepared: [Scenario, Prepared, Prepared][] = [];
     for (const scenario of scenarios) {
-      prepared.push([scenario, await scenario.prepare(ctx, fixturesNeeded(settings))]);
+      prepared.push([scenario, await scenario.prepare(ctx, fixturesNeeded(settings)), await scenario.prepare(minimalCtx, fixturesNeeded(settings))]);
     }
     log('fixtures ready; waiting for the CDK synthesis');
     const synth = await synthesis.result;
     log(`synthesized ${synth.functions.length} functions`);
 
     const endpoints: EndpointResult[] = [];
-    for (const [scenario, fixtures] of prepared) {
-      const result = await measureEndpoint(scenario, fixtures, ctx, { http, handler: direct, counter, floorCounter }, settings);
+    for (const [scenario, fixtures, minimalFixtures] of prepared) {
+      const result = await measureEndpoint(scenario, fixtures, minimalFixtures, ctx, { http, handler: direct, counter, floorCounter, minimal, minimalHttp }, settings);
       endpoints.push(result);
       log(`  ${scenario.id}: HTTP p50 ${result.latency.http.p50} ms, floor p50 ${result.latency.floor.p50} ms, ${result.calls.sequences.join(' | ')}`);
     }
@@ -329,6 +338,7 @@ async function main(): Promise<number> {
   } finally {
     synthesis.cancel();
     for (const client of clients) client.close();
+    await stopMinimal?.();
     if (floorDb) closeDb(floorDb);
     await sandbox?.stop();
     rmSync(work, { recursive: true, force: true });

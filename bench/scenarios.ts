@@ -55,6 +55,11 @@ export interface BenchContext {
   readonly template: Item;
   /** A transaction of the bench client that is never changed: what GET reads. */
   readonly readOnlyId: string;
+  /**
+   * What a floor does before the endpoint's own calls: the sandbox's admission (sameCallsAdmission)
+   * for the floor, nothing for the minimal service, whose server looks the key up itself.
+   */
+  admit(): Promise<void>;
 }
 
 /** An endpoint's fixtures, ready: request `i` of an arm and floor `i` each use their own. */
@@ -137,7 +142,7 @@ export const BENCH_REQUESTS_PER_SECOND = 100_000;
  * request counter's conditional UpdateItem (lib/auth/request-counter.ts), in the floor's partition,
  * and the read of the client's clock offset every authenticated handler makes.
  */
-async function admit(ctx: BenchContext): Promise<void> {
+export async function sameCallsAdmission(ctx: BenchContext): Promise<void> {
   await ctx.floorDb.doc.send(new GetCommand({ TableName: ctx.floorDb.tableName, Key: keys.apiKeyHash(ctx.keyHash), ConsistentRead: true }));
   const admitted = await countRequest(ctx.floorDb, ctx.floorClientId, new Date(), BENCH_REQUESTS_PER_SECOND);
   if (!admitted) throw new Error('floor: the request counter refused a request');
@@ -364,7 +369,7 @@ const known: Record<string, Builder> = {
     expectedStatus: 200,
     prepare: async (ctx) => ({
       request: () => ({ method: 'GET', path: '/payment/channels' }),
-      floor: () => admit(ctx),
+      floor: () => ctx.admit(),
     }),
   }),
 
@@ -375,11 +380,11 @@ const known: Record<string, Builder> = {
     prepare: async (ctx) => ({
       request: () => ({ method: 'POST', path: '/payment/create', body: paymentBody() }),
       floor: async () => {
-        await admit(ctx);
+        await ctx.admit();
         await insertCopy(ctx, 'with events');
       },
       baseline: async () => {
-        await admit(ctx);
+        await ctx.admit();
         await insertCopy(ctx, 'without events');
       },
     }),
@@ -392,7 +397,7 @@ const known: Record<string, Builder> = {
     prepare: async (ctx) => ({
       request: () => ({ method: 'GET', path: `/transaction/${ctx.readOnlyId}` }),
       floor: async () => {
-        await admit(ctx);
+        await ctx.admit();
         await getItem(ctx, keys.transaction(ctx.clientId, ctx.readOnlyId));
       },
     }),
@@ -405,7 +410,7 @@ const known: Record<string, Builder> = {
     prepare: async (ctx) => ({
       request: () => ({ method: 'GET', path: '/transactions' }),
       floor: async () => {
-        await admit(ctx);
+        await ctx.admit();
         await newestFirst(ctx, keys.transactionSortKey(''), LIST_PAGE);
       },
     }),
@@ -422,11 +427,11 @@ const known: Record<string, Builder> = {
       return {
         request: (arm, i) => ({ method: 'POST', path: `/transaction/${pick(pending[arm], i)}/cancel` }),
         floor: async (i) => {
-          await admit(ctx);
+          await ctx.admit();
           await transitionCopy(ctx, String(pick(floorPending, i).id), 'cancel', 'with events');
         },
         baseline: async (i) => {
-          await admit(ctx);
+          await ctx.admit();
           await transitionCopy(ctx, String(pick(baselinePending, i).id), 'cancel', 'without events');
         },
       };
@@ -445,11 +450,11 @@ const known: Record<string, Builder> = {
       return {
         request: (arm, i) => ({ method: 'POST', path: `/transaction/${pick(pending[arm], i)}/simulate`, body: { outcome: 'settle' } }),
         floor: async (i) => {
-          await admit(ctx);
+          await ctx.admit();
           await transitionCopy(ctx, String(pick(floorPending, i).id), 'settle', 'with events');
         },
         baseline: async (i) => {
-          await admit(ctx);
+          await ctx.admit();
           await transitionCopy(ctx, String(pick(baselinePending, i).id), 'settle', 'without events');
         },
       };
@@ -469,11 +474,11 @@ const known: Record<string, Builder> = {
       return {
         request: (arm, i) => ({ method: 'POST', path: '/refund', body: { transaction_id: pick(settled[arm], i) } }),
         floor: async (i) => {
-          await admit(ctx);
+          await ctx.admit();
           await fullRefundOfCopy(ctx, String(pick(floorSettled, i).id), 'with events');
         },
         baseline: async (i) => {
-          await admit(ctx);
+          await ctx.admit();
           await fullRefundOfCopy(ctx, String(pick(baselineSettled, i).id), 'without events');
         },
       };
@@ -496,7 +501,7 @@ const known: Record<string, Builder> = {
           headers: { authorization: ownerOf(clients[arm], i).authorization },
         }),
         floor: async (i) => {
-          await admit(ctx);
+          await ctx.admit();
           const now = new Date();
           const endpoint = {
             id: newId('webhookEndpoint', now),
@@ -521,7 +526,7 @@ const known: Record<string, Builder> = {
     prepare: async (ctx) => ({
       request: () => ({ method: 'GET', path: '/webhook/endpoints' }),
       floor: async () => {
-        await admit(ctx);
+        await ctx.admit();
         await newestFirst(ctx, keys.webhookEndpointSortKey(''), LIST_PAGE);
       },
     }),
@@ -536,7 +541,7 @@ const known: Record<string, Builder> = {
       return {
         request: () => ({ method: 'GET', path: `/webhook/endpoints/${id}` }),
         floor: async () => {
-          await admit(ctx);
+          await ctx.admit();
           await getItem(ctx, keys.webhookEndpoint(ctx.clientId, id));
         },
       };
@@ -556,7 +561,7 @@ const known: Record<string, Builder> = {
           return { method: 'DELETE', path: `/webhook/endpoints/${endpoint.id}`, headers: { authorization: endpoint.authorization } };
         },
         floor: async (i) => {
-          await admit(ctx);
+          await ctx.admit();
           const { clientId, id } = pick(floorEndpoints, i);
           await getItem(ctx, keys.webhookEndpoint(clientId, id));
           await ctx.floorDb.doc.send(new TransactWriteCommand({ TransactItems: endpointDeleteItems(ctx.floorDb, clientId, id) }));
@@ -577,7 +582,7 @@ const known: Record<string, Builder> = {
       return {
         request: (arm, i) => ({ method: 'POST', path: '/sandbox/reset', headers: { authorization: pick(clients[arm], i).authorization } }),
         floor: async (i) => {
-          await admit(ctx);
+          await ctx.admit();
           const { clientId } = pick(floorClients, i);
           const page = await ctx.floorDb.doc.send(
             new QueryCommand({
@@ -617,7 +622,7 @@ const known: Record<string, Builder> = {
           body: { seconds: 3_600 },
         }),
         floor: async (i) => {
-          await admit(ctx);
+          await ctx.admit();
           const { clientId } = pick(floorClients, i);
           const range = keys.dueMarkersUntil(new Date(Date.now() + 3_600_000).toISOString());
           await ctx.floorDb.doc.send(
@@ -656,7 +661,7 @@ const known: Record<string, Builder> = {
     prepare: async (ctx) => ({
       request: () => ({ method: 'GET', path: '/settlements' }),
       floor: async () => {
-        await admit(ctx);
+        await ctx.admit();
         await newestFirst(ctx, keys.settlementSortKey(''), LIST_PAGE);
       },
     }),
@@ -669,7 +674,7 @@ const known: Record<string, Builder> = {
     prepare: async (ctx) => ({
       request: () => ({ method: 'GET', path: '/events' }),
       floor: async () => {
-        await admit(ctx);
+        await ctx.admit();
         await newestFirst(ctx, keys.eventSortKey(''), LIST_PAGE);
       },
     }),
@@ -684,7 +689,7 @@ const known: Record<string, Builder> = {
       return {
         request: () => ({ method: 'GET', path: `/event/${eventId}/deliveries` }),
         floor: async () => {
-          await admit(ctx);
+          await ctx.admit();
           await getItem(ctx, keys.event(ctx.clientId, eventId));
           await newestFirst(ctx, keys.deliveryAttemptSortKeyPrefix(eventId), LIST_PAGE);
         },
@@ -704,7 +709,7 @@ const known: Record<string, Builder> = {
       return {
         request: () => ({ method: 'POST', path: `/event/${eventId}/resend`, body: { endpoint_id: endpointId } }),
         floor: async () => {
-          await admit(ctx);
+          await ctx.admit();
           const event = await getItem(ctx, keys.event(ctx.clientId, eventId));
           await getItem(ctx, keys.webhookEndpoint(ctx.clientId, endpointId));
           const attempt = pendingAttempt(eventId, endpointId, 1, new Date(), RESEND_ORIGIN);
@@ -728,7 +733,7 @@ const known: Record<string, Builder> = {
       return {
         request: () => ({ method: 'GET', path: `/event/${eventId}` }),
         floor: async () => {
-          await admit(ctx);
+          await ctx.admit();
           await getItem(ctx, keys.event(ctx.clientId, eventId));
         },
       };
@@ -772,12 +777,12 @@ const idempotentCreate: Builder = (route) => ({
     return {
       request: () => ({ method: 'POST', path: '/payment/create', body: paymentBody(), headers: { 'Idempotency-Key': randomUUID() } }),
       floor: async () => {
-        await admit(ctx);
+        await ctx.admit();
         const completion = await claimFloorKey(ctx);
         await insertCopy(ctx, 'with events', [completion(201, data)]);
       },
       baseline: async () => {
-        await admit(ctx);
+        await ctx.admit();
         const completion = await claimFloorKey(ctx);
         await insertCopy(ctx, 'without events', [completion(201, data)]);
       },
@@ -799,7 +804,7 @@ const idempotentCancel: Builder = (route) => ({
     const floorPending = await floorCopies(ctx, count);
     const baselinePending = await floorCopies(ctx, count);
     const cancel = async (id: string, events: Events) => {
-      await admit(ctx);
+      await ctx.admit();
       const completion = await claimFloorKey(ctx);
       await transitionCopy(ctx, id, 'cancel', events, (after) => completion(200, after));
     };
@@ -826,7 +831,7 @@ function generic(route: Route): Scenario | undefined {
     prepare: async (ctx) => ({
       request: () => ({ method: 'GET', path: route.path }),
       floor: async () => {
-        if (route.scope !== null) await admit(ctx);
+        if (route.scope !== null) await ctx.admit();
       },
     }),
   };

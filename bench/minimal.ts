@@ -1,0 +1,65 @@
+import { randomUUID } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import type { Db } from '../lib/db/db';
+import { keys } from '../lib/db/keys';
+import type { ApiRequest } from './client';
+
+/**
+ * The bench's minimal service (part 1, "HTTP/minimal"): a bare node:http server on 127.0.0.1 that
+ * answers each request with only what any service of this API must do — read the body, look the
+ * key up (one strongly consistent GetItem of its hash record, for an authenticated route) and make
+ * the endpoint's own business calls — and a small JSON answer. No framework, no validation, no
+ * rate limit, no clock: the yardstick for what the sandbox's design costs per request, beside the
+ * floor that makes the sandbox's very calls ("HTTP/same-calls").
+ */
+export interface MinimalService {
+  readonly baseUrl: string;
+  /** The request `request` (as the endpoint gets it) to send to the minimal service so that it runs `work` after the key lookup. */
+  request(request: ApiRequest, work: () => Promise<void>, authenticated: boolean): ApiRequest;
+  close(): Promise<void>;
+}
+
+const WORK_HEADER = 'x-bench-work';
+const ANSWER = JSON.stringify({ success: true, data: {} });
+
+export async function startMinimalService(db: Db, keyHash: string): Promise<MinimalService> {
+  const pending = new Map<string, { work: () => Promise<void>; authenticated: boolean }>();
+  const server: Server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      void (async () => {
+        const id = String(req.headers[WORK_HEADER]);
+        const job = pending.get(id);
+        pending.delete(id);
+        try {
+          if (!job) throw new Error(`minimal service: no work ${id}`);
+          if (chunks.length > 0) JSON.parse(Buffer.concat(chunks).toString('utf8'));
+          if (job.authenticated) {
+            const { Item } = await db.doc.send(new GetCommand({ TableName: db.tableName, Key: keys.apiKeyHash(keyHash), ConsistentRead: true }));
+            if (!Item) throw new Error('minimal service: the bench key is unknown');
+          }
+          await job.work();
+          res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
+          res.end(ANSWER);
+        } catch (error) {
+          res.writeHead(500, { 'content-type': 'application/json; charset=utf-8' });
+          res.end(JSON.stringify({ success: false, error: String(error) }));
+        }
+      })();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    request(request, work, authenticated) {
+      const id = randomUUID();
+      pending.set(id, { work, authenticated });
+      return { ...request, headers: { ...request.headers, [WORK_HEADER]: id } };
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
