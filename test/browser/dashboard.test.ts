@@ -89,6 +89,16 @@ describe('the dashboard in a browser', () => {
     await page.getByRole('group', { name: 'Confirm settle' }).getByRole('button', { name: 'Confirm' }).click();
     await expect.poll(() => page.locator('[data-field="Status"]').textContent()).toBe('settled');
     await expect.poll(() => page.getByTestId('ledger').textContent()).toMatch(/payment.*IDR 150,000.*IDR 4,000.*IDR 146,000/);
+    // Settled: what the API would refuse with 409 is disabled (cancel too), a refund is open.
+    for (const name of ['Settle', 'Fail', 'Expire', 'Cancel']) expect(await page.getByRole('button', { name, exact: true }).isDisabled(), name).toBe(true);
+    expect(await page.getByRole('button', { name: 'Refund', exact: true }).isDisabled()).toBe(false);
+    // …and looks it: a disabled Cancel (a danger button) is drawn like a disabled Settle, not in red.
+    const look = (name: string) =>
+      page.getByRole('button', { name, exact: true }).evaluate((b) => {
+        const style = getComputedStyle(b);
+        return [style.color, style.borderColor, style.backgroundColor, style.opacity].join(' ');
+      });
+    expect(await look('Cancel')).toBe(await look('Settle'));
 
     // Delivery runs in the background: refresh until the settled event shows its attempt.
     const settled = page.locator('[data-event-type="payment.settled"]');
