@@ -95,7 +95,9 @@ describe('the dashboard in a browser', () => {
     // …and looks it: a disabled Cancel (a danger button) is drawn like a disabled Settle, not in red.
     const look = (name: string) =>
       page.getByRole('button', { name, exact: true }).evaluate((b) => {
-        const style = getComputedStyle(b);
+        // Runs in the page, where the DOM's getComputedStyle exists (this project's types have no DOM).
+        const view = globalThis as unknown as { getComputedStyle(e: unknown): Record<'color' | 'borderColor' | 'backgroundColor' | 'opacity', string> };
+        const style = view.getComputedStyle(b);
         return [style.color, style.borderColor, style.backgroundColor, style.opacity].join(' ');
       });
     expect(await look('Cancel')).toBe(await look('Settle'));
