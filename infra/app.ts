@@ -93,6 +93,10 @@ export interface BuildCiRoleAppOptions {
   readonly githubRepo?: string;
   /** Overrides `-c oidc-provider-arn=…`. */
   readonly oidcProviderArn?: string;
+  /** Overrides `-c github-environments=a,b`. */
+  readonly githubEnvironments?: readonly string[];
+  /** Overrides `-c github-refs=refs/heads/main,…`. */
+  readonly githubRefs?: readonly string[];
   readonly context?: Record<string, unknown>;
   readonly outdir?: string;
 }
@@ -106,7 +110,8 @@ export function wantsCiRole(app: App): boolean {
 }
 
 /**
- * Builds the app of `-c ci-role=true -c github-repo=owner/name [-c oidc-provider-arn=…]`: only the
+ * Builds the app of `-c ci-role=true -c github-repo=owner/name [-c oidc-provider-arn=…]
+ * [-c github-environments=a,b] [-c github-refs=refs/heads/main,…]`: only the
  * CI role stack of that repository (PaymentSandboxCiRole-owner-name), with the same cdk-nag checks.
  */
 export function buildCiRoleApp(options: BuildCiRoleAppOptions = {}): { app: App; stack: CiRoleStack } {
@@ -116,8 +121,16 @@ export function buildCiRoleApp(options: BuildCiRoleAppOptions = {}): { app: App;
     throw new InvalidContextError('The CI role needs its GitHub repository: -c github-repo=owner/name');
   }
   const oidcProviderArn = options.oidcProviderArn ?? app.node.tryGetContext('oidc-provider-arn');
+  const list = (key: string): string[] => {
+    const value: unknown = app.node.tryGetContext(key);
+    if (value === undefined || value === '') return [];
+    if (typeof value !== 'string') throw new InvalidContextError(`Invalid ${key} ${JSON.stringify(value)}: a comma-separated list`);
+    return value.split(',');
+  };
   const stack = new CiRoleStack(app, ciRoleStackNameOf(validateGithubRepo(githubRepo)), {
     githubRepo,
+    githubEnvironments: options.githubEnvironments ?? list('github-environments'),
+    githubRefs: options.githubRefs ?? list('github-refs'),
     oidcProviderArn: typeof oidcProviderArn === 'string' && oidcProviderArn !== '' ? oidcProviderArn : undefined,
     description: `Payment Sandbox CI role of ${githubRepo}: GitHub OIDC and a role for deploy, ci-env, stacks prune and destroy`,
     tags: { [CI_ROLE_TAG.key]: CI_ROLE_TAG.value },

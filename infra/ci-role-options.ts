@@ -46,3 +46,50 @@ export function validateOidcProviderArn(value: string): string {
 export function ciRoleStackNameOf(githubRepo: string): string {
   return `${CI_ROLE_STACK_PREFIX}${validateGithubRepo(githubRepo).replace(/[^A-Za-z0-9]/g, '-')}`.slice(0, 128);
 }
+
+// A GitHub environment name: up to 255 characters; here without the characters IAM's StringLike or
+// the list in the CDK context would read as something else (`*`, `?`, `,`) and without `:`, which
+// separates the parts of the OIDC subject.
+const ENVIRONMENT = /^[A-Za-z0-9._ -]{1,255}$/;
+// A branch or tag ref as git allows it, minus wildcards and the characters above.
+const REF = /^refs\/(heads|tags)\/[A-Za-z0-9._/-]{1,240}$/;
+
+/** Returns the GitHub environment name, or throws an InvalidContextError that says what is accepted. */
+export function validateGithubEnvironment(value: string): string {
+  if (ENVIRONMENT.test(value) && value.trim() === value) return value;
+  throw new InvalidContextError(
+    `Invalid GitHub environment ${JSON.stringify(value)}: use its name as in the repository's settings, e.g. --github-environment prod ` +
+      '(letters, digits, spaces, ., - and _; no *, ?, : or ,)',
+  );
+}
+
+/** Returns the ref (`refs/heads/main`, `refs/tags/v1.2.0`), or throws an InvalidContextError. */
+export function validateGithubRef(value: string): string {
+  if (REF.test(value) && !value.includes('..') && !value.endsWith('/')) return value;
+  throw new InvalidContextError(
+    `Invalid git ref ${JSON.stringify(value)}: use a full branch or tag ref, e.g. --github-ref refs/heads/main or --github-ref refs/tags/v1.0.0 (no wildcards)`,
+  );
+}
+
+/** Which workflows of the repository may assume the CI role: any, or only jobs of these environments and refs. */
+export interface CiRoleTrust {
+  readonly githubRepo: string;
+  /** `--github-environment`: jobs that run in one of these GitHub environments. */
+  readonly environments?: readonly string[];
+  /** `--github-ref`: jobs of one of these branches or tags (outside any environment). */
+  readonly refs?: readonly string[];
+}
+
+/**
+ * The OIDC subjects (`token.actions.githubusercontent.com:sub`) the CI role trusts: exactly
+ * `repo:owner/name:environment:NAME` and `repo:owner/name:ref:REF` for each given, or, with none given,
+ * the pattern `repo:owner/name:*` — every branch, tag, pull request and environment of the repository.
+ */
+export function trustedSubjects(trust: CiRoleTrust): { readonly exact: boolean; readonly subjects: readonly string[] } {
+  const repo = validateGithubRepo(trust.githubRepo);
+  const subjects = [
+    ...(trust.environments ?? []).map((name) => `repo:${repo}:environment:${validateGithubEnvironment(name)}`),
+    ...(trust.refs ?? []).map((ref) => `repo:${repo}:ref:${validateGithubRef(ref)}`),
+  ];
+  return subjects.length > 0 ? { exact: true, subjects: [...new Set(subjects)] } : { exact: false, subjects: [`repo:${repo}:*`] };
+}

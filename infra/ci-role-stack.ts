@@ -7,7 +7,7 @@
 import { CfnOutput, Stack, Validations, type StackProps } from 'aws-cdk-lib';
 import { Effect, OidcProviderNative, PolicyStatement, Role, WebIdentityPrincipal } from 'aws-cdk-lib/aws-iam';
 import type { Construct } from 'constructs';
-import { GITHUB_OIDC_HOST, validateGithubRepo, validateOidcProviderArn } from './ci-role-options';
+import { GITHUB_OIDC_HOST, trustedSubjects, validateGithubRepo, validateOidcProviderArn } from './ci-role-options';
 import { PROJECT_TAG, STACK_NAME_PREFIX } from './stage';
 
 /** The default qualifier of `cdk bootstrap`: its roles are `cdk-hnb659fds-<purpose>-role-<account>-<region>`. */
@@ -16,6 +16,16 @@ export const CDK_BOOTSTRAP_QUALIFIER = 'hnb659fds';
 export interface CiRoleStackProps extends StackProps {
   /** `owner/name`: the only repository whose workflows may assume the role. */
   readonly githubRepo: string;
+  /**
+   * Only jobs that run in these GitHub environments may assume it (`--github-environment`).
+   * @default - no environment restriction
+   */
+  readonly githubEnvironments?: readonly string[];
+  /**
+   * Only jobs of these branches or tags may assume it (`--github-ref refs/heads/main`).
+   * @default - no ref restriction (with no environments either: every workflow of the repository)
+   */
+  readonly githubRefs?: readonly string[];
   /** GitHub's OIDC provider when the account has one already (an account holds one per URL). */
   readonly oidcProviderArn?: string;
 }
@@ -36,12 +46,13 @@ export class CiRoleStack extends Stack {
           clientIds: ['sts.amazonaws.com'],
         }).oidcProviderArn;
 
+    // Narrowed (environments, refs): exactly those subjects. Otherwise every workflow of the repository.
+    const { exact, subjects } = trustedSubjects({ githubRepo, environments: props.githubEnvironments, refs: props.githubRefs });
+    const sub = { [`${GITHUB_OIDC_HOST}:sub`]: subjects.length === 1 ? subjects[0]! : [...subjects] };
+    const aud = { [`${GITHUB_OIDC_HOST}:aud`]: 'sts.amazonaws.com' };
     this.role = new Role(this, 'Role', {
       description: `Payment Sandbox CI of ${githubRepo}: deploy, ci-env, stacks prune and destroy of PaymentSandbox-* stacks`,
-      assumedBy: new WebIdentityPrincipal(this.oidcProviderArn, {
-        StringEquals: { [`${GITHUB_OIDC_HOST}:aud`]: 'sts.amazonaws.com' },
-        StringLike: { [`${GITHUB_OIDC_HOST}:sub`]: `repo:${githubRepo}:*` },
-      }),
+      assumedBy: new WebIdentityPrincipal(this.oidcProviderArn, exact ? { StringEquals: { ...aud, ...sub } } : { StringEquals: aud, StringLike: sub }),
     });
 
     // npm run deploy / destroy: cdk assumes the bootstrap's deploy role (CloudFormation, the

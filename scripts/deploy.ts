@@ -8,14 +8,14 @@
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { ciRoleStackNameOf, validateGithubRepo, validateOidcProviderArn } from '../infra/ci-role-options';
+import { ciRoleStackNameOf, validateGithubEnvironment, validateGithubRef, validateGithubRepo, validateOidcProviderArn } from '../infra/ci-role-options';
 import { InvalidContextError, stackNameOf, validateStage } from '../infra/stage';
 import { isParseArgsError } from '../infra/local/cli';
 import { DEFAULT_LIMITS, LIMIT_CONTEXT, parseLimit, type Limits } from '../lib/limits';
 import { checkCredentials, defaultDeps, outputsFileOf, runAsScript, type ScriptDeps } from './cdk-stage';
 
 const USAGE = `Usage: npm run deploy -- --stage NAME [--retain] [--requests-per-second N] [--read-units-per-request N]
-       npm run deploy -- --ci-role --github-repo owner/name [--oidc-provider-arn ARN]
+       npm run deploy -- --ci-role --github-repo owner/name [--github-environment NAME]… [--github-ref REF]… [--oidc-provider-arn ARN]
 
 Deploys the stack PaymentSandbox-NAME with your AWS credentials (default chain) and prints its ApiUrl.
   --stage NAME                 lowercase letters, digits and single hyphens, e.g. alice, team-a, pr-42
@@ -27,12 +27,19 @@ With --ci-role, deploys instead the CI role of a GitHub repository (stack Paymen
 GitHub's OIDC provider and a role that only workflows of owner/name may assume, allowed to deploy, destroy,
 ci-env and stacks prune sandbox stacks of this region. Prints the role's ARN for SANDBOX_DEPLOY_ROLE_ARN.
   --github-repo owner/name     the repository, as in https://github.com/owner/name
+  --github-environment NAME    only its jobs in this GitHub environment may assume the role (repeatable)
+  --github-ref REF             only its jobs of this branch or tag, e.g. refs/heads/main (repeatable);
+                               with neither, every workflow of the repository may (repo:owner/name:*)
   --oidc-provider-arn ARN      the account's GitHub OIDC provider, when it has one already
                                (arn:aws:iam::<account id>:oidc-provider/token.actions.githubusercontent.com)`;
 
 interface CiRoleRequest {
   readonly githubRepo: string;
   readonly oidcProviderArn: string | undefined;
+  /** `--github-environment` (repeatable): narrows who may assume the role. */
+  readonly environments: readonly string[];
+  /** `--github-ref` (repeatable): likewise. */
+  readonly refs: readonly string[];
 }
 
 /** A limit flag's value: a positive integer, or an error that deploy answers with its usage. */
@@ -63,6 +70,8 @@ export async function deploy(argv: readonly string[], deps: ScriptDeps = default
         'ci-role': { type: 'boolean', default: false },
         'github-repo': { type: 'string' },
         'oidc-provider-arn': { type: 'string' },
+        'github-environment': { type: 'string', multiple: true },
+        'github-ref': { type: 'string', multiple: true },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -81,9 +90,16 @@ export async function deploy(argv: readonly string[], deps: ScriptDeps = default
       ciRole = {
         githubRepo: validateGithubRepo(values['github-repo']),
         oidcProviderArn: values['oidc-provider-arn'] === undefined ? undefined : validateOidcProviderArn(values['oidc-provider-arn']),
+        environments: (values['github-environment'] ?? []).map(validateGithubEnvironment),
+        refs: (values['github-ref'] ?? []).map(validateGithubRef),
       };
-    } else if (values['github-repo'] !== undefined || values['oidc-provider-arn'] !== undefined) {
-      throw new InvalidContextError('--github-repo and --oidc-provider-arn go with --ci-role');
+    } else if (
+      values['github-repo'] !== undefined ||
+      values['oidc-provider-arn'] !== undefined ||
+      values['github-environment'] !== undefined ||
+      values['github-ref'] !== undefined
+    ) {
+      throw new InvalidContextError('--github-repo and --oidc-provider-arn go with --ci-role (so do --github-environment and --github-ref)');
     } else if (values.stage === undefined) throw new InvalidContextError('--stage NAME is required, e.g. --stage alice or --stage pr-42');
     else stage = validateStage(values.stage);
     retain = values.retain === true;
@@ -148,6 +164,8 @@ async function deployCiRole(request: CiRoleRequest, deps: ScriptDeps): Promise<n
   rmSync(outputsFile, { force: true });
   const args = ['cdk', 'deploy', stackName, '-c', 'ci-role=true', '-c', `github-repo=${request.githubRepo}`];
   if (request.oidcProviderArn) args.push('-c', `oidc-provider-arn=${request.oidcProviderArn}`);
+  if (request.environments.length > 0) args.push('-c', `github-environments=${request.environments.join(',')}`);
+  if (request.refs.length > 0) args.push('-c', `github-refs=${request.refs.join(',')}`);
   args.push('--require-approval', 'never', '--outputs-file', outputsFile);
   const code = await deps.spawn('npx', args);
   if (code !== 0) {

@@ -5,6 +5,7 @@ import { App, Validations } from 'aws-cdk-lib';
 import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runSimulation } from '@cloud-copilot/iam-simulate';
 import { buildCiRoleApp, cdkJsonContext, InvalidContextError, wantsCiRole } from '../../infra/app';
 
 // The CI role stack of `npm run deploy -- --ci-role --github-repo owner/name`, synthesized as
@@ -193,5 +194,145 @@ describe('-c ci-role and -c github-repo', () => {
     expect(() => buildCiRoleApp({ githubRepo: 'acme/shop', oidcProviderArn: 'arn:aws:iam::123456789012:oidc-provider/example.com' })).toThrow(
       /Invalid OIDC provider ARN/,
     );
+  });
+});
+
+// --- Who may assume the role, and what it may do, evaluated ------------------------------------
+
+const ACCOUNT = '123456789012';
+const REGION = 'eu-west-1';
+
+/** A template value with its pseudo parameters and references resolved for one account and region. */
+function resolved(value: unknown, refs: Record<string, string> = {}): unknown {
+  if (Array.isArray(value)) return value.map((v) => resolved(v, refs));
+  if (value && typeof value === 'object') {
+    const object = value as Record<string, unknown>;
+    if ('Ref' in object) {
+      const name = String(object.Ref);
+      const known: Record<string, string> = { 'AWS::Partition': 'aws', 'AWS::AccountId': ACCOUNT, 'AWS::Region': REGION, ...refs };
+      if (!(name in known)) throw new Error(`unresolved Ref ${name}`);
+      return known[name];
+    }
+    if ('Fn::Join' in object) {
+      const [separator, parts] = object['Fn::Join'] as [string, unknown[]];
+      return parts.map((p) => resolved(p, refs)).join(separator);
+    }
+    return Object.fromEntries(Object.entries(object).map(([k, v]) => [k, resolved(v, refs)]));
+  }
+  return value;
+}
+
+/**
+ * iam-simulate's action data knows GitHub's OIDC claims only under other names, and drops context
+ * keys it does not know for an action: `token.actions.githubusercontent.com:sub` and `:aud` are
+ * evaluated as `accounts.google.com:sub` and `:aud` (a pair it knows for AssumeRoleWithWebIdentity),
+ * renamed alike in the trust policy and in the request, so the operators and values are the template's.
+ */
+const asKnownKeys = (text: string) => text.replaceAll('token.actions.githubusercontent.com:', 'accounts.google.com:');
+
+/** The decision IAM would take on the role's trust policy for a GitHub OIDC token with `sub`. */
+async function mayAssume(template: Template, sub: string, aud = 'sts.amazonaws.com'): Promise<string> {
+  const role = Object.values(template.findResources('AWS::IAM::Role'))[0] as { Properties: { AssumeRolePolicyDocument: unknown } };
+  const provider = `arn:aws:iam::${ACCOUNT}:oidc-provider/token.actions.githubusercontent.com`;
+  const trust = JSON.parse(asKnownKeys(JSON.stringify(resolved(role.Properties.AssumeRolePolicyDocument, { [Object.keys(template.findResources('AWS::IAM::OIDCProvider'))[0] ?? '-']: provider }))));
+  const result = await runSimulation(
+    {
+      identityPolicies: [],
+      serviceControlPolicies: [],
+      resourceControlPolicies: [],
+      resourcePolicy: trust,
+      request: {
+        action: 'sts:AssumeRoleWithWebIdentity',
+        principal: provider,
+        resource: { accountId: ACCOUNT, resource: `arn:aws:iam::${ACCOUNT}:role/ci` },
+        contextVariables: { [asKnownKeys('token.actions.githubusercontent.com:sub')]: sub, [asKnownKeys('token.actions.githubusercontent.com:aud')]: aud },
+      },
+    },
+    {},
+  );
+  if (result.resultType === 'error') throw new Error(JSON.stringify(result.errors));
+  return result.overallResult;
+}
+
+/** The decision IAM would take on the role's identity policy for `action` on `resource`. */
+async function mayDo(template: Template, action: string, resource: string, context: Record<string, string> = {}): Promise<string> {
+  const statements = resolved(statementsOf(template));
+  const result = await runSimulation(
+    {
+      identityPolicies: [{ name: 'ci-role', policy: { Version: '2012-10-17', Statement: statements } }],
+      serviceControlPolicies: [],
+      resourceControlPolicies: [],
+      request: { action, principal: `arn:aws:iam::${ACCOUNT}:role/ci`, resource: { accountId: ACCOUNT, resource }, contextVariables: context },
+    },
+    {},
+  );
+  if (result.resultType === 'error') throw new Error(JSON.stringify(result.errors));
+  return result.overallResult;
+}
+
+describe('the CI role narrowed with --github-environment prod', () => {
+  let narrowed: ReturnType<typeof synth>;
+  beforeAll(() => {
+    narrowed = synth({ 'github-environments': 'prod' });
+  }, 60_000);
+
+  it('trusts exactly repo:acme/shop:environment:prod, with StringEquals and no pattern', () => {
+    const role = Object.values(narrowed.template.findResources('AWS::IAM::Role'))[0] as { Properties: { AssumeRolePolicyDocument: { Statement: { Condition: unknown }[] } } };
+    expect(role.Properties.AssumeRolePolicyDocument.Statement.map((s) => s.Condition)).toEqual([
+      { StringEquals: { 'token.actions.githubusercontent.com:aud': 'sts.amazonaws.com', 'token.actions.githubusercontent.com:sub': 'repo:acme/shop:environment:prod' } },
+    ]);
+  });
+
+  it('is assumed by a job of the prod environment, and by no other token (evaluated)', async () => {
+    expect(await mayAssume(narrowed.template, 'repo:acme/shop:environment:prod')).toBe('Allowed');
+    for (const sub of ['repo:acme/shop:ref:refs/heads/main', 'repo:acme/shop:pull_request', 'repo:acme/shop:environment:staging', 'repo:acme/shop:environment:prod2', 'repo:acme/other:environment:prod']) {
+      expect(await mayAssume(narrowed.template, sub), sub).toBe('ImplicitlyDenied');
+    }
+    expect(await mayAssume(narrowed.template, 'repo:acme/shop:environment:prod', 'another-audience')).toBe('ImplicitlyDenied');
+  });
+
+  it('takes several environments and refs at once, each exactly', async () => {
+    const { template } = synth({ 'github-environments': 'prod,staging', 'github-refs': 'refs/heads/main' });
+    for (const sub of ['repo:acme/shop:environment:prod', 'repo:acme/shop:environment:staging', 'repo:acme/shop:ref:refs/heads/main']) {
+      expect(await mayAssume(template, sub), sub).toBe('Allowed');
+    }
+    expect(await mayAssume(template, 'repo:acme/shop:ref:refs/heads/feature')).toBe('ImplicitlyDenied');
+  }, 60_000);
+
+  it.each([['github-environments', 'pr*'], ['github-environments', 'a:b'], ['github-refs', 'main'], ['github-refs', 'refs/heads/*']])('refuses -c %s=%j', (key, value) => {
+    expect(() => synth({ [key]: value })).toThrow(InvalidContextError);
+  });
+});
+
+describe('the CI role, evaluated', () => {
+  let broad: ReturnType<typeof synth>;
+  beforeAll(() => {
+    broad = synth();
+  }, 60_000);
+
+  it('without --github-environment or --github-ref is assumed by every workflow of the repository, and only of it', async () => {
+    for (const sub of ['repo:acme/shop:ref:refs/heads/main', 'repo:acme/shop:pull_request', 'repo:acme/shop:environment:prod']) {
+      expect(await mayAssume(broad.template, sub), sub).toBe('Allowed');
+    }
+    expect(await mayAssume(broad.template, 'repo:acme/shopping:ref:refs/heads/main')).toBe('ImplicitlyDenied');
+    expect(await mayAssume(broad.template, 'repo:evil/shop:ref:refs/heads/main')).toBe('ImplicitlyDenied');
+  });
+
+  it('may deploy through the bootstrap roles and delete or mint keys on PaymentSandbox-* stacks only', async () => {
+    const stack = (name: string) => `arn:aws:cloudformation:${REGION}:${ACCOUNT}:stack/${name}/0c5e8a40-0000-11ef-0000-000000000000`;
+    const table = (name: string) => `arn:aws:dynamodb:${REGION}:${ACCOUNT}:table/${name}`;
+    const role = (name: string) => `arn:aws:iam::${ACCOUNT}:role/${name}`;
+    const sandboxTag = { 'aws:ResourceTag/project': 'payment-sandbox' };
+    expect(await mayDo(broad.template, 'sts:AssumeRole', role(`cdk-hnb659fds-deploy-role-${ACCOUNT}-${REGION}`))).toBe('Allowed');
+    expect(await mayDo(broad.template, 'sts:AssumeRole', role(`cdk-hnb659fds-file-publishing-role-${ACCOUNT}-${REGION}`))).toBe('Allowed');
+    expect(await mayDo(broad.template, 'sts:AssumeRole', role(`cdk-hnb659fds-cfn-exec-role-${ACCOUNT}-${REGION}`))).toBe('ImplicitlyDenied');
+    expect(await mayDo(broad.template, 'sts:AssumeRole', role('Admin'))).toBe('ImplicitlyDenied');
+    expect(await mayDo(broad.template, 'cloudformation:DeleteStack', stack('PaymentSandbox-pr-42'), sandboxTag)).toBe('Allowed');
+    expect(await mayDo(broad.template, 'cloudformation:DeleteStack', stack('PaymentSandbox-pr-42'), { 'aws:ResourceTag/project': 'other' })).toBe('ImplicitlyDenied');
+    expect(await mayDo(broad.template, 'cloudformation:DeleteStack', stack('Production'), sandboxTag)).toBe('ImplicitlyDenied');
+    expect(await mayDo(broad.template, 'cloudformation:UpdateStack', stack('PaymentSandbox-pr-42'), sandboxTag)).toBe('ImplicitlyDenied');
+    expect(await mayDo(broad.template, 'dynamodb:PutItem', table('PaymentSandbox-pr-42-TableCD117FA1-ABC'))).toBe('Allowed');
+    expect(await mayDo(broad.template, 'dynamodb:PutItem', table('Orders'))).toBe('ImplicitlyDenied');
+    expect(await mayDo(broad.template, 'dynamodb:DeleteItem', table('PaymentSandbox-pr-42-TableCD117FA1-ABC'))).toBe('ImplicitlyDenied');
   });
 });

@@ -152,8 +152,21 @@ describe('npm run deploy -- --ci-role', () => {
     ]);
   });
 
+  it('narrows who may assume the role with --github-environment and --github-ref, each repeatable', async () => {
+    const cdk = fakeCdk({ outputs: roleOutputs });
+    const argv = ['--ci-role', '--github-repo', 'acme/shop', '--github-environment', 'prod', '--github-environment', 'staging', '--github-ref', 'refs/heads/main'];
+    expect(await deploy(argv, cdk.deps)).toBe(0);
+    expect(cdk.calls[0]!.args.slice(0, 11)).toEqual([
+      'cdk', 'deploy', 'PaymentSandboxCiRole-acme-shop', '-c', 'ci-role=true', '-c', 'github-repo=acme/shop',
+      '-c', 'github-environments=prod,staging', '-c', 'github-refs=refs/heads/main',
+    ]);
+  });
+
   it.each([
     [['--ci-role'], '--ci-role needs --github-repo owner/name'],
+    [['--ci-role', '--github-repo', 'acme/shop', '--github-environment', 'pr*'], 'Invalid GitHub environment "pr*"'],
+    [['--ci-role', '--github-repo', 'acme/shop', '--github-ref', 'main'], 'Invalid git ref "main": use a full branch or tag ref'],
+    [['--stage', 'pr-1', '--github-environment', 'prod'], '--github-repo and --oidc-provider-arn go with --ci-role (so do --github-environment and --github-ref)'],
     [['--ci-role', '--github-repo', 'shop'], 'Invalid GitHub repository "shop": use owner/name'],
     [['--ci-role', '--github-repo', 'acme/shop/extra'], 'Invalid GitHub repository "acme/shop/extra"'],
     [['--ci-role', '--github-repo', 'acme-/shop'], 'Invalid GitHub repository "acme-/shop"'],
