@@ -101,9 +101,10 @@ function resourceName(resource: Json | string, tableId: string): string {
 }
 
 /** Each function's recorded permissions, by name. */
-export function recordedGrants(calls: readonly { fn: string; grant: Grant }[]): Map<string, Set<Grant>> {
+export function recordedGrants(calls: readonly { fn: string; grant?: Grant }[]): Map<string, Set<Grant>> {
   const result = new Map<string, Set<Grant>>();
   for (const { fn, grant } of calls) {
+    if (grant === undefined) continue; // a line with an IAM request instead
     if (!result.has(fn)) result.set(fn, new Set());
     result.get(fn)!.add(grant);
   }

@@ -14,12 +14,6 @@ export interface Route {
   readonly handler: string;
   /** Scope the key needs, or null for a public route. */
   readonly scope: Scope | null;
-  /**
-   * `session`: an account route (docs/api.md §14), for a signed-in person's session token only; a
-   * server key is refused with 403 there, so a leaked key cannot mint more keys. Absent: a server
-   * key or a session token.
-   */
-  readonly credentials?: 'session';
   readonly table: TableAccess;
   /**
    * What its function does on the table (lib/db/access.ts): exactly what it is granted, and what

@@ -7,7 +7,7 @@ import { realNow } from '../clock';
 import { newId } from '../ids';
 import { scopes as allScopes, type Scope } from '../scopes';
 import { generateApiKey, hashApiKey } from './api-key';
-import type { KeyPrincipal } from './principal';
+import type { Principal } from './principal';
 
 export interface Client {
   readonly id: string;
@@ -190,12 +190,12 @@ export async function revokeKey(db: Db, keyId: string, now = realNow()): Promise
 }
 
 /** Finds the principal of a key by its hash; undefined when unknown or revoked. */
-export async function findPrincipal(db: Db, keyHash: string): Promise<KeyPrincipal | undefined> {
+export async function findPrincipal(db: Db, keyHash: string): Promise<Principal | undefined> {
   const { Item } = await db.doc.send(
     new GetCommand({ TableName: db.tableName, Key: keys.apiKeyHash(keyHash), ConsistentRead: true }),
   );
   if (!Item) return undefined;
-  return { kind: 'key', clientId: Item.client_id, keyId: Item.key_id, scopes: Item.scopes };
+  return { clientId: Item.client_id, keyId: Item.key_id, scopes: Item.scopes };
 }
 
 function toSummary(item: Record<string, any>): KeySummary {

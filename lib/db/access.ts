@@ -140,3 +140,114 @@ export function grantsOfCall(operation: string, input: unknown): Grant[] {
 }
 
 const unique = <T>(values: T[]): T[] => [...new Set(values)];
+
+/**
+ * One authorization request IAM makes for a call, with the request context its DynamoDB condition
+ * keys read (test/grants evaluates each against the function's policy): the item action, the
+ * table or index, `dynamodb:LeadingKeys` (the partition keys it touches), `dynamodb:Attributes`
+ * (the attributes an update, put or projection names, keys included), `dynamodb:ReturnValues`
+ * and `dynamodb:Select`. Ids and hashes in partition keys are folded (`C#cli_•`), so one recording
+ * line stands for every client.
+ */
+export interface IamRequest {
+  readonly action: string;
+  /** `table`, `index/<name>` or `stream`. */
+  readonly resource: string;
+  readonly leadingKeys?: readonly string[];
+  readonly attributes?: readonly string[];
+  readonly returnValues?: string;
+  readonly select?: string;
+}
+
+type Input = Record<string, unknown>;
+
+/** A string attribute as the document client has it, or as the raw client marshals it (`{ S: … }`). */
+const stringOf = (value: unknown): string | undefined =>
+  typeof value === 'string' ? value : typeof value === 'object' && value !== null && typeof (value as { S?: unknown }).S === 'string' ? (value as { S: string }).S : undefined;
+
+/** A partition key with its ids and hashes folded: what IAM's `C#*`-style conditions see of it. */
+export const foldedKey = (key: string): string => key.replace(/\b([a-z]{3})_[0-9A-HJKMNP-TV-Z]{26}\b/g, '$1_•').replace(/[0-9a-f]{64}/g, '•');
+
+/** The attribute names an expression mentions: `#name` placeholders resolved, plain names as written. */
+function namesIn(expression: unknown, names: unknown): string[] {
+  if (typeof expression !== 'string') return [];
+  const placeholders = (names ?? {}) as Record<string, string>;
+  const withoutValues = expression.replace(/:[A-Za-z0-9_]+/g, ' ');
+  const words = withoutValues.match(/#?[A-Za-z_][A-Za-z0-9_]*/g) ?? [];
+  const keywords = /^(SET|REMOVE|ADD|DELETE|AND|OR|NOT|BETWEEN|IN|if_not_exists|list_append|attribute_exists|attribute_not_exists|attribute_type|begins_with|contains|size)$/i;
+  return words.filter((w) => !keywords.test(w)).map((w) => (w.startsWith('#') ? (placeholders[w] ?? w) : w)).map((w) => w.split('.')[0]!);
+}
+
+const sorted = (values: Iterable<string>): string[] => [...new Set(values)].sort();
+
+/** The request of one item action on a key or an item. */
+function itemRequest(action: string, item: Input, shape: { key?: unknown; item?: unknown }): IamRequest {
+  const record = ((shape.key ?? shape.item) ?? {}) as Input;
+  const pk = stringOf(record.pk);
+  const attributes =
+    action === 'UpdateItem'
+      ? sorted([...Object.keys(record), ...namesIn(item.UpdateExpression, item.ExpressionAttributeNames)])
+      : action === 'PutItem'
+        ? sorted(Object.keys(record))
+        : typeof item.ProjectionExpression === 'string'
+          ? sorted([...Object.keys(record), ...namesIn(item.ProjectionExpression, item.ExpressionAttributeNames)])
+          : undefined;
+  return {
+    action,
+    resource: 'table',
+    ...(pk !== undefined && { leadingKeys: [foldedKey(pk)] }),
+    ...(attributes && { attributes }),
+    ...(typeof item.ReturnValues === 'string' && { returnValues: item.ReturnValues }),
+  };
+}
+
+/** The partition key value a Query's key condition names (the table's `pk`, or the index's). */
+function queriedPartition(request: Input): string | undefined {
+  const condition = typeof request.KeyConditionExpression === 'string' ? request.KeyConditionExpression : '';
+  const [first] = condition.split(/\s+AND\s+/i);
+  const match = /^\s*(#?\w+)\s*=\s*(:\w+)\s*$/.exec(first ?? '');
+  if (!match) return undefined;
+  return stringOf(((request.ExpressionAttributeValues ?? {}) as Input)[match[2]!]);
+}
+
+/** The IAM requests one SDK call makes (see IamRequest): a transaction or batch one per item. */
+export function iamRequestsOfCall(operation: string, input: unknown): IamRequest[] {
+  const request = (input ?? {}) as Input;
+  if (STREAM_COMMANDS.has(operation)) return [{ action: operation, resource: streamResource(operation as StreamAction) }];
+  if (operation === 'Query' || operation === 'Scan') {
+    const pk = queriedPartition(request);
+    return [
+      {
+        action: operation,
+        resource: typeof request.IndexName === 'string' ? `index/${request.IndexName}` : 'table',
+        ...(pk !== undefined && { leadingKeys: [foldedKey(pk)] }),
+        ...(typeof request.Select === 'string' && { select: request.Select }),
+        ...(typeof request.ProjectionExpression === 'string' && { attributes: sorted(namesIn(request.ProjectionExpression, request.ExpressionAttributeNames)) }),
+      },
+    ];
+  }
+  if (operation === 'TransactWriteItems') {
+    return ((request.TransactItems ?? []) as Input[]).flatMap((element) =>
+      Object.entries(element)
+        .filter(([kind]) => kind in TRANSACT_ITEM_ACTIONS)
+        .map(([kind, item]) => itemRequest(TRANSACT_ITEM_ACTIONS[kind]!, item as Input, { key: (item as Input).Key, item: (item as Input).Item })),
+    );
+  }
+  if (operation === 'TransactGetItems') {
+    return ((request.TransactItems ?? []) as Input[]).map((element) => itemRequest('GetItem', element.Get as Input, { key: (element.Get as Input)?.Key }));
+  }
+  if (operation === 'BatchWriteItem' || operation === 'BatchGetItem') {
+    const perTable = Object.values((request.RequestItems ?? {}) as Record<string, unknown>);
+    const items =
+      operation === 'BatchWriteItem'
+        ? (perTable.flat() as Input[]).flatMap((entry) =>
+            Object.entries(entry)
+              .filter(([kind]) => kind in BATCH_WRITE_ACTIONS)
+              .map(([kind, body]) => itemRequest(BATCH_WRITE_ACTIONS[kind]!, body as Input, { key: (body as Input).Key, item: (body as Input).Item })),
+          )
+        : (perTable as Input[]).flatMap((table) => ((table.Keys ?? []) as Input[]).map((key) => itemRequest('GetItem', table, { key })));
+    const leadingKeys = sorted(items.flatMap((item) => item.leadingKeys ?? []));
+    return [{ action: operation, resource: 'table', leadingKeys }, ...(operation === 'BatchWriteItem' ? items : [])];
+  }
+  return [itemRequest(operation, request, { key: request.Key, item: request.Item })];
+}

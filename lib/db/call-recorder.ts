@@ -3,7 +3,7 @@ import { appendFile, appendFileSync, existsSync, readdirSync, readFileSync } fro
 import { join } from 'node:path';
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { DynamoDBStreamsClient } from '@aws-sdk/client-dynamodb-streams';
-import { grantsOfCall, operationOf, type Grant } from './access';
+import { grantsOfCall, iamRequestsOfCall, operationOf, type Grant, type IamRequest } from './access';
 
 /**
  * Records which DynamoDB permissions each function's calls need, for the grant check (test/grants):
@@ -21,7 +21,9 @@ export interface RecordedCall {
   readonly fn: string;
   /** The SDK operation sent, e.g. `TransactWriteItems`. */
   readonly operation: string;
-  readonly grant: Grant;
+  readonly grant?: Grant;
+  /** Or, on lines of their own, one IAM request of the call with its context (test/grants evaluates them). */
+  readonly request?: IamRequest;
 }
 
 const recordingDir = (): string | undefined => process.env[CALLS_DIR_ENV] || undefined;
@@ -85,6 +87,7 @@ export function recordCallsOf(client: DynamoDBClient | DynamoDBStreamsClient): v
       if (fn) {
         const operation = operationOf(String(context.commandName ?? 'Unknown'));
         for (const grant of grantsOfCall(operation, args.input)) record(dir, { fn, operation, grant });
+        for (const request of iamRequestsOfCall(operation, args.input)) record(dir, { fn, operation, request });
       }
       return next(args);
     },

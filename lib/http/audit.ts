@@ -13,17 +13,11 @@ export interface AuditRecord {
 
 /**
  * Writes the audit line of a successful audited operation (routes with `audit: true`): one JSON
- * log line with the request id, client, key id (or, for a session, the person's user id), route and
- * object id, so an operator can tell which key or person refunded or cancelled what. The key id names the key; the key itself is never logged.
+ * log line with the request id, client, key id, route and object id, so an operator can tell
+ * which key refunded or cancelled what. The key id names the key; the key itself is never logged.
  */
 export function audit({ requestId, principal, route, objectId }: AuditRecord): void {
   logger.info('audit', {
-    audit: {
-      requestId,
-      clientId: principal.clientId,
-      ...(principal.kind === 'key' ? { keyId: principal.keyId } : { userId: principal.userId }),
-      route: route.id,
-      objectId: objectId ?? null,
-    },
+    audit: { requestId, clientId: principal.clientId, keyId: principal.keyId, route: route.id, objectId: objectId ?? null },
   });
 }

@@ -50,7 +50,7 @@ export interface EndpointInput<B, Q, P> {
   readonly idempotency?: IdempotencyClaim;
 }
 
-const anonymous: Principal = { kind: 'key', clientId: '-', keyId: '-', scopes: [] };
+const anonymous: Principal = { clientId: '-', keyId: '-', scopes: [] };
 
 /**
  * Builds a route's Lambda handler from its contract: the one middy chain — error responses

@@ -18,7 +18,7 @@ describe('key repository', () => {
     const client = await createClient(db, 'Team A');
     const key = await createKey(db, { clientId: client.id });
     expect(key.scopes).toEqual([...scopes]);
-    expect(await findPrincipal(db, hashApiKey(key.key))).toEqual({ kind: 'key', clientId: client.id, keyId: key.id, scopes: [...scopes] });
+    expect(await findPrincipal(db, hashApiKey(key.key))).toEqual({ clientId: client.id, keyId: key.id, scopes: [...scopes] });
   });
 
   it('never stores or lists the key itself, only its last four characters', async () => {
