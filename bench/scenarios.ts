@@ -6,7 +6,7 @@ import { batchWriteAll } from '../lib/db/batch-write';
 import type { Db } from '../lib/db/db';
 import { clientPartition, keys } from '../lib/db/keys';
 import type { TransactItem } from '../lib/db/transact';
-import { paymentChanged, paymentCreated, refundCreated, type Change } from '../lib/events/event';
+import { endpointSecretRolled, paymentChanged, paymentCreated, refundCreated, type Change } from '../lib/events/event';
 import { recordEvents } from '../lib/events/event-repository';
 import { success } from '../lib/http/envelope';
 import { IDEMPOTENCY_TTL_SECONDS } from '../lib/http/idempotency';
@@ -19,7 +19,9 @@ import { clockResetItem, readClockOffset } from '../lib/sandbox/client-clock';
 import { viewTransaction, type Transaction } from '../lib/payments/transaction';
 import type { Route } from '../lib/routes';
 import { createClient, createKey } from '../lib/auth/key-repository';
-import { endpointDeleteItems, endpointInsertItems, MAX_WEBHOOK_ENDPOINTS } from '../lib/webhooks/endpoint-repository';
+import { endpointDeleteItems, endpointInsertItems, MAX_WEBHOOK_ENDPOINTS, replaceWebhookSecret } from '../lib/webhooks/endpoint-repository';
+import { WebhookEndpoint } from '../lib/webhooks/webhook-endpoint';
+import { asApiObject } from '../lib/payments/fields';
 import { createWebhookEndpoint, newWebhookSecret } from '../lib/webhooks/create-endpoint';
 import { attemptPut, pendingAttempt } from '../lib/webhooks/delivery-repository';
 import { RESEND_ORIGIN } from '../lib/webhooks/stream-filter';
@@ -565,6 +567,31 @@ const known: Record<string, Builder> = {
           const { clientId, id } = pick(floorEndpoints, i);
           await getItem(ctx, keys.webhookEndpoint(clientId, id));
           await ctx.floorDb.doc.send(new TransactWriteCommand({ TransactItems: endpointDeleteItems(ctx.floorDb, clientId, id) }));
+        },
+      };
+    },
+  }),
+
+  rollWebhookEndpointSecret: (route) => ({
+    id: route.id,
+    route,
+    expectedStatus: 200,
+    prepare: async (ctx, count) => {
+      const endpoints = { http: await webhookEndpoints(ctx, count), handler: await webhookEndpoints(ctx, count) };
+      const floorEndpoints = await webhookEndpoints(ctx, count);
+      return {
+        request: (arm, i) => {
+          const endpoint = pick(endpoints[arm], i);
+          return { method: 'POST', path: `/webhook/endpoints/${endpoint.id}/roll-secret`, headers: { authorization: endpoint.authorization } };
+        },
+        floor: async (i) => {
+          await ctx.admit();
+          const { clientId, id } = pick(floorEndpoints, i);
+          const item = await getItem(ctx, keys.webhookEndpoint(clientId, id));
+          const change = endpointSecretRolled(asApiObject(WebhookEndpoint, item!), new Date().toISOString());
+          const recorded = recordEvents(ctx.floorDb, clientId, [change], { cause: { requestId: randomUUID(), idempotencyKey: null }, clock: systemClock });
+          const until = new Date(Date.now() + 86_400_000).toISOString();
+          await replaceWebhookSecret(ctx.floorDb, clientId, id, { from: String(item!.secret), to: newWebhookSecret(), previousUntil: until }, { items: recorded.puts });
         },
       };
     },

@@ -221,6 +221,17 @@ export const routes = {
     audit: true,
     summary: 'Delete a webhook endpoint',
   }),
+  rollWebhookEndpointSecret: route({
+    id: 'rollWebhookEndpointSecret',
+    method: 'POST',
+    path: '/webhook/endpoints/{id}/roll-secret',
+    handler: 'functions/roll-webhook-endpoint-secret.ts',
+    scope: 'webhooks:write',
+    table: 'write',
+    dynamodb: { actions: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'], because: RELEASES_CLAIM },
+    audit: true,
+    summary: "Roll a webhook endpoint's signing secret, the old one honoured for a while",
+  }),
   resetSandbox: route({
     id: 'resetSandbox',
     method: 'POST',

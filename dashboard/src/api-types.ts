@@ -321,6 +321,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/webhook/endpoints/{id}/roll-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Roll a webhook endpoint's signing secret, the old one honoured for a while
+         * @description Gives the endpoint a new signing `secret`, shown only in this answer. Until the old secret expires (`expire_old_in_seconds`, default a day) every delivery carries two signatures in `webhook-signature`, the new one first, so a receiver that knows either secret verifies it; afterwards only the new one. Recorded as `webhook_endpoint.secret_rolled`. Another client's endpoint is 404.
+         *
+         *     Requires a key with the `webhooks:write` scope.
+         */
+        post: operations["rollWebhookEndpointSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/sandbox/reset": {
         parameters: {
             query?: never;
@@ -671,7 +693,7 @@ export interface components {
              * @description What happened
              * @enum {string}
              */
-            type: "payment.created" | "payment.settled" | "payment.failed" | "payment.cancelled" | "payment.expired" | "refund.created" | "payment.refunded";
+            type: "payment.created" | "payment.settled" | "payment.failed" | "payment.cancelled" | "payment.expired" | "refund.created" | "payment.refunded" | "webhook_endpoint.secret_rolled";
             /**
              * @description The version of the API whose objects `data` holds
              * @constant
@@ -683,8 +705,8 @@ export interface components {
              */
             created_at: string;
             data: {
-                /** @description The transaction after the change, or the refund (refund.created), exactly as the API shows it */
-                object: components["schemas"]["Transaction"] | components["schemas"]["Refund"];
+                /** @description The transaction after the change, the refund (refund.created), or the webhook endpoint without its secret (webhook_endpoint.secret_rolled), exactly as the API shows it */
+                object: components["schemas"]["Transaction"] | components["schemas"]["Refund"] | components["schemas"]["WebhookEndpoint"];
                 /** @description The changed fields' values before the change; absent on payment.created and refund.created */
                 previous_attributes?: {
                     [key: string]: unknown;
@@ -697,6 +719,38 @@ export interface components {
                 /** @description The Idempotency-Key that request carried, or null */
                 idempotency_key: string | null;
             };
+        };
+        /**
+         * @description A URL that receives events, signed with its secret
+         * @example {
+         *       "id": "whe_01M80D4KQ5V7X9Z2B4C6D8F0GH",
+         *       "url": "https://example.com/webhooks/payments",
+         *       "enabled_events": [
+         *         "payment.settled",
+         *         "payment.failed"
+         *       ],
+         *       "description": "Order service",
+         *       "status": "enabled",
+         *       "created_at": "2026-11-22T01:00:00.000Z"
+         *     }
+         */
+        WebhookEndpoint: {
+            id: string;
+            /**
+             * Format: uri
+             * @description Where events are sent
+             */
+            url: string;
+            /** @description Event types to deliver: a list of distinct types, or `["*"]` (alone) for every type */
+            enabled_events: ("payment.created" | "payment.settled" | "payment.failed" | "payment.cancelled" | "payment.expired" | "refund.created" | "payment.refunded" | "webhook_endpoint.secret_rolled" | "*")[];
+            description: string | null;
+            /**
+             * @description Endpoints are enabled from their creation until deleted
+             * @constant
+             */
+            status: "enabled";
+            /** Format: date-time */
+            created_at: string;
         };
         /** @description A payment channel and its limits and fee */
         Channel: {
@@ -774,38 +828,6 @@ export interface components {
             settled_at: string;
         };
         /**
-         * @description A URL that receives events, signed with its secret
-         * @example {
-         *       "id": "whe_01M80D4KQ5V7X9Z2B4C6D8F0GH",
-         *       "url": "https://example.com/webhooks/payments",
-         *       "enabled_events": [
-         *         "payment.settled",
-         *         "payment.failed"
-         *       ],
-         *       "description": "Order service",
-         *       "status": "enabled",
-         *       "created_at": "2026-11-22T01:00:00.000Z"
-         *     }
-         */
-        WebhookEndpoint: {
-            id: string;
-            /**
-             * Format: uri
-             * @description Where events are sent
-             */
-            url: string;
-            /** @description Event types to deliver: a list of distinct types, or `["*"]` (alone) for every type */
-            enabled_events: ("payment.created" | "payment.settled" | "payment.failed" | "payment.cancelled" | "payment.expired" | "refund.created" | "payment.refunded" | "*")[];
-            description: string | null;
-            /**
-             * @description Endpoints are enabled from their creation until deleted
-             * @constant
-             */
-            status: "enabled";
-            /** Format: date-time */
-            created_at: string;
-        };
-        /**
          * @description A new webhook endpoint with its signing secret
          * @example {
          *       "id": "whe_01M80D4KQ5V7X9Z2B4C6D8F0GH",
@@ -828,7 +850,7 @@ export interface components {
              */
             url: string;
             /** @description Event types to deliver: a list of distinct types, or `["*"]` (alone) for every type */
-            enabled_events: ("payment.created" | "payment.settled" | "payment.failed" | "payment.cancelled" | "payment.expired" | "refund.created" | "payment.refunded" | "*")[];
+            enabled_events: ("payment.created" | "payment.settled" | "payment.failed" | "payment.cancelled" | "payment.expired" | "refund.created" | "payment.refunded" | "webhook_endpoint.secret_rolled" | "*")[];
             description: string | null;
             /**
              * @description Endpoints are enabled from their creation until deleted
@@ -2649,7 +2671,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description One event type, or several separated by commas (`type=payment.settled,refund.created`) */
-                type?: ("payment.created" | "payment.settled" | "payment.failed" | "payment.cancelled" | "payment.expired" | "refund.created" | "payment.refunded")[];
+                type?: ("payment.created" | "payment.settled" | "payment.failed" | "payment.cancelled" | "payment.expired" | "refund.created" | "payment.refunded" | "webhook_endpoint.secret_rolled")[];
                 /** @description Only this transaction's events (its refunds' included) */
                 transaction_id?: string;
                 /** @description `created_at` at or after this instant */
@@ -3403,7 +3425,7 @@ export interface operations {
                      *       "*"
                      *     ]
                      */
-                    enabled_events?: ("payment.created" | "payment.settled" | "payment.failed" | "payment.cancelled" | "payment.expired" | "refund.created" | "payment.refunded" | "*")[];
+                    enabled_events?: ("payment.created" | "payment.settled" | "payment.failed" | "payment.cancelled" | "payment.expired" | "refund.created" | "payment.refunded" | "webhook_endpoint.secret_rolled" | "*")[];
                     /** @description Your own note, at most 255 characters */
                     description?: string | null;
                 };
@@ -3752,6 +3774,170 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["IdempotencyKeyInUseError"] | components["schemas"]["IdempotencyKeyReusedError"];
+                };
+            };
+            /** @description RATE_LIMITED: The client made more requests this second than its stage allows, or another request was changing the same data at that moment, or `Sandbox-Fault: rate_limit` asked for it; nothing was done: retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitedError"];
+                };
+            };
+            /** @description INTERNAL_ERROR: Anything unexpected; the message gives the request id, never a stack trace. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: The service is unavailable for the moment (the sandbox answers it when `Sandbox-Fault: error_503` asks); nothing was done: retry later. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceUnavailableError"];
+                };
+            };
+        };
+    };
+    rollWebhookEndpointSecret: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1–255 printable ASCII characters, scoped to your client (not to the operation). The same key with the same request (operation, path and body) within 24 h replays the first response (status and body) with `Idempotent-Replayed: true`, a 404, 409 or 422 refusal as well as a success; with a different request, on this operation or another, it is 409 IDEMPOTENCY_KEY_REUSED, and while the first is still being processed 409 IDEMPOTENCY_KEY_IN_USE. Validation errors (400), 429 and 500 are not stored, so such a request may be retried with the same key. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description Sandbox control (docs/api.md §12), for keys with the `sandbox:simulate` scope (403 FORBIDDEN otherwise, whatever the operation's own scope): makes this request misbehave on purpose. `error_500` answers 500 INTERNAL_ERROR, `error_503` 503 SERVICE_UNAVAILABLE and `rate_limit` 429 RATE_LIMITED with `Retry-After: 1`, each with nothing done; `latency_<ms>` (0–10000) delays the answer by that many milliseconds, then runs the request normally; `error_after_commit` runs the request, commits its effect and its Idempotency-Key record, then answers 500 INTERNAL_ERROR: a retry with the same Idempotency-Key gets the stored answer. Any other value is 400 VALIDATION_ERROR naming the header. Checked after the client's requests per second, so it counts as a request. */
+                "Sandbox-Fault"?: components["parameters"]["SandboxFault"];
+            };
+            path: {
+                /** @description The webhook endpoint id (whe_ followed by a ULID) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description How long the old secret keeps signing every delivery beside the new one, in seconds (0–604800); default 86400. 0: only the new one, at once
+                     * @default 86400
+                     */
+                    expire_old_in_seconds?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The endpoint with its new secret */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "id": "whe_01M80D4KQ5V7X9Z2B4C6D8F0GH",
+                     *         "url": "https://example.com/webhooks/payments",
+                     *         "enabled_events": [
+                     *           "payment.settled",
+                     *           "payment.failed"
+                     *         ],
+                     *         "description": "Order service",
+                     *         "status": "enabled",
+                     *         "created_at": "2026-11-22T01:00:00.000Z",
+                     *         "secret": "whsec_p2xVb3QaDt0n8mSgF1rJkYcWzE5uHo7L"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["CreatedWebhookEndpoint"];
+                    };
+                };
+            };
+            /** @description INVALID_JSON: The body is not valid JSON, or not a JSON object. VALIDATION_ERROR: A field, query parameter, path id, cursor, Idempotency-Key or Sandbox-Fault header is wrong; `details` names each. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidJsonError"] | components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description UNAUTHORIZED: The key is missing, malformed, unknown or revoked. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description FORBIDDEN: The key lacks the operation's scope, or sends `Sandbox-Fault` (or the `sandbox` field of a create) without `sandbox:simulate`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description NOT_FOUND: No such resource for this client (another client's id is also 404), or no such route. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /** @description IDEMPOTENCY_KEY_IN_USE: A request with the same `Idempotency-Key` is still being processed. IDEMPOTENCY_KEY_REUSED: The same `Idempotency-Key` was used with a different request body, path or operation. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdempotencyKeyInUseError"] | components["schemas"]["IdempotencyKeyReusedError"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: The body is over 16 KiB. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayloadTooLargeError"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: A body was sent without `Content-Type: application/json`. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnsupportedMediaTypeError"];
                 };
             };
             /** @description RATE_LIMITED: The client made more requests this second than its stage allows, or another request was changing the same data at that moment, or `Sandbox-Fault: rate_limit` asked for it; nothing was done: retry after `Retry-After` seconds. */

@@ -41,7 +41,8 @@ The first line printed is the secret to verify them with. Ctrl-C stops it.
   --stack NAME       a deployed stack (by stage or name); --base-url URL any sandbox; default: the running npm start
   --events a,b       only these types (${eventTypes.join(', ')})
   --since evt_…      the events after this one (resume where a run stopped); default: from now on
-  --secret whsec_…   sign with this secret instead of a new one`;
+  --secret whsec_…   sign with this secret instead of a new one; given twice (new, then old), sign
+                     with both, as the sandbox does while a rolled secret is still honoured`;
 
 /** How long one forward may take, and how often it is tried. */
 const FORWARD_TIMEOUT_MS = 10_000;
@@ -57,7 +58,8 @@ interface Options {
   readonly baseUrl: string;
   readonly types?: readonly string[];
   readonly since?: string;
-  readonly secret: string;
+  /** What forwards are signed with: the first secret, and a second while a receiver still knows only that one (docs/api.md §15). */
+  readonly secrets: readonly [string, ...string[]];
 }
 
 /** Runs the listener until `io.signal` aborts; returns the exit code (0 when stopped, 1 or 2 on an error). */
@@ -72,7 +74,7 @@ export async function runListen(argv: readonly string[], io: ListenIo): Promise<
     }
     throw error;
   }
-  io.stdout.write(`${options.secret}\n`);
+  io.stdout.write(`${options.secrets[0]}\n`);
   io.stderr.write(
     `Forwarding ${options.types ? options.types.join(', ') : 'every event'} of ${options.baseUrl} to ${options.forwardTo.href}, ` +
       `${options.since ? `after ${options.since}` : 'from now on'}; Ctrl-C stops.\n`,
@@ -128,7 +130,7 @@ export async function runListen(argv: readonly string[], io: ListenIo): Promise<
 async function forward(options: Options, event: { id: string; type: string }, signal: AbortSignal): Promise<string> {
   let outcome = '';
   for (let attempt = 1; attempt <= FORWARD_TRIES && !signal.aborted; attempt++) {
-    const { body, headers } = signWebhook(options.secret, event.id, event, new Date());
+    const { body, headers } = signWebhook(options.secrets, event.id, event, new Date());
     const started = Date.now();
     try {
       const response = await fetch(options.forwardTo, {
@@ -162,7 +164,7 @@ async function parseOptions(argv: readonly string[], io: ListenIo): Promise<Opti
         'base-url': { type: 'string' },
         events: { type: 'string' },
         since: { type: 'string' },
-        secret: { type: 'string' },
+        secret: { type: 'string', multiple: true },
       },
       strict: true,
     }));
@@ -186,13 +188,17 @@ async function parseOptions(argv: readonly string[], io: ListenIo): Promise<Opti
   if (values.since !== undefined && !/^evt_[0-7][0-9A-HJKMNP-TV-Z]{25}$/.test(values.since)) {
     throw new UsageError('--since takes an event id (evt_ followed by a ULID)');
   }
-  const secret = values.secret ?? newWebhookSecret();
-  try {
-    secretBytes(secret);
-  } catch {
-    throw new UsageError('--secret must be whsec_ followed by base64');
+  const given = values.secret ?? [];
+  if (given.length > 2) throw new UsageError('--secret takes one secret, or two while rolling one (the new one first)');
+  const secrets: [string, ...string[]] = given.length > 0 ? [given[0]!, ...given.slice(1)] : [newWebhookSecret()];
+  for (const secret of secrets) {
+    try {
+      secretBytes(secret);
+    } catch {
+      throw new UsageError('--secret must be whsec_ followed by base64');
+    }
   }
-  return { forwardTo: url, key, baseUrl: await baseUrlOf(values, io), types, since: values.since, secret };
+  return { forwardTo: url, key, baseUrl: await baseUrlOf(values, io), types, since: values.since, secrets };
 }
 
 /** The API's base URL: --base-url, a stack's ApiUrl output, or the running `npm start`. */

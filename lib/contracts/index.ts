@@ -21,6 +21,7 @@ import { listTransactionsContract } from './list-transactions';
 import { listWebhookEndpointsContract } from './list-webhook-endpoints';
 import { resendEventContract } from './resend-event';
 import { resetSandboxContract } from './reset-sandbox';
+import { rollWebhookEndpointSecretContract } from './roll-webhook-endpoint-secret';
 import { simulateTransactionContract } from './simulate-transaction';
 
 /**
@@ -46,6 +47,7 @@ export const contracts = {
   listWebhookEndpoints: listWebhookEndpointsContract,
   getWebhookEndpoint: getWebhookEndpointContract,
   deleteWebhookEndpoint: deleteWebhookEndpointContract,
+  rollWebhookEndpointSecret: rollWebhookEndpointSecretContract,
   resetSandbox: resetSandboxContract,
   getSandboxClock: getSandboxClockContract,
   advanceSandboxClock: advanceSandboxClockContract,

@@ -9,6 +9,7 @@ import { idTime, newIdsInOrder } from '../ids';
 import { asApiObject } from '../payments/fields';
 import { Refund } from '../payments/refund';
 import { Transaction } from '../payments/transaction';
+import { WebhookEndpoint } from '../webhooks/webhook-endpoint';
 import { Event, eventOf, transactionIdOf, type Cause, type Change } from './event';
 import type { ListEventsInput } from './event-queries';
 import { EVENT_ENTITY } from '../webhooks/stream-filter';
@@ -93,7 +94,7 @@ export function recordEvents(db: Db, clientId: string, changes: readonly Change[
           entity: EVENT_ENTITY,
           ...event,
           // `type` and `created_at` are the event's own; the transaction is named for filtering.
-          transaction_id: transactionIdOf(event),
+          ...(transactionIdOf(event) !== undefined && { transaction_id: transactionIdOf(event) }),
           ttl,
           ...keys.due(new Date(at.getTime() + EVENT_DISPATCH_GRACE_MS).toISOString()),
         },
@@ -108,7 +109,12 @@ export function recordEvents(db: Db, clientId: string, changes: readonly Change[
 export function viewEvent(item: Record<string, unknown>): Event {
   const event = asApiObject(Event, item);
   const { object, previous_attributes } = event.data;
-  const shaped = event.type === 'refund.created' ? asApiObject(Refund, object) : asApiObject(Transaction, object);
+  const shaped =
+    event.type === 'refund.created'
+      ? asApiObject(Refund, object)
+      : event.type === 'webhook_endpoint.secret_rolled'
+        ? asApiObject(WebhookEndpoint, object)
+        : asApiObject(Transaction, object);
   return { ...event, data: previous_attributes === undefined ? { object: shaped } : { object: shaped, previous_attributes } };
 }
 

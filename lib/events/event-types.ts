@@ -11,6 +11,7 @@ export const eventTypes = [
   'payment.expired',
   'refund.created',
   'payment.refunded',
+  'webhook_endpoint.secret_rolled',
 ] as const;
 
 export type EventType = (typeof eventTypes)[number];

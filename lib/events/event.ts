@@ -6,6 +6,7 @@ import { idOf, timestamp } from '../payments/fields';
 import { Refund } from '../payments/refund';
 import type { Status } from '../payments/states';
 import { Transaction } from '../payments/transaction';
+import { WebhookEndpoint } from '../webhooks/webhook-endpoint';
 
 /**
  * Events (docs/api.md §10): the record of every change of a client's data, each written in the
@@ -25,8 +26,10 @@ export const Event = meta(
     api_version: meta(z.literal(EVENT_API_VERSION), { description: 'The version of the API whose objects `data` holds' }),
     created_at: meta(timestamp(), { description: 'When the change happened' }),
     data: z.strictObject({
-      object: meta(z.union([Transaction, Refund]), {
-        description: 'The transaction after the change, or the refund (refund.created), exactly as the API shows it',
+      object: meta(z.union([Transaction, Refund, WebhookEndpoint]), {
+        description:
+          'The transaction after the change, the refund (refund.created), or the webhook endpoint without its secret ' +
+          '(webhook_endpoint.secret_rolled), exactly as the API shows it',
       }),
       previous_attributes: meta(z.optional(z.record(z.string(), z.unknown())), {
         description: "The changed fields' values before the change; absent on payment.created and refund.created",
@@ -57,7 +60,7 @@ export const NO_CAUSE: Cause = { requestId: null, idempotencyKey: null };
 export interface Change {
   readonly type: EventType;
   readonly createdAt: string;
-  readonly object: Transaction | Refund;
+  readonly object: Transaction | Refund | WebhookEndpoint;
   readonly previous?: Readonly<Record<string, unknown>>;
 }
 
@@ -110,10 +113,16 @@ export function eventOf(change: Change, id: string, cause: Cause): Event {
   };
 }
 
-/** The transaction an event is about: the object itself, or the refunded one. */
-export function transactionIdOf(event: Pick<Event, 'type' | 'data'>): string {
+/** webhook_endpoint.secret_rolled: the endpoint (never a secret), at the roll. */
+export function endpointSecretRolled(endpoint: WebhookEndpoint, at: string): Change {
+  return { type: 'webhook_endpoint.secret_rolled', createdAt: at, object: endpoint };
+}
+
+/** The transaction an event is about: the object itself, or the refunded one; none for an endpoint's event. */
+export function transactionIdOf(event: Pick<Event, 'type' | 'data'>): string | undefined {
   const object = event.data.object;
-  return 'transaction_id' in object ? object.transaction_id : object.id;
+  if ('transaction_id' in object) return object.transaction_id;
+  return object.id.startsWith('txn_') ? object.id : undefined;
 }
 
 const sameValue = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);

@@ -24,6 +24,7 @@ import {
   type StoredAttempt,
 } from './delivery-repository';
 import type { UrlPolicy } from './policy';
+import { signingSecrets } from './endpoint-repository';
 import { ATTEMPT_ENTITY, EVENT_ENTITY } from './stream-filter';
 import { sendWebhook } from './send-webhook';
 import { signWebhook } from './signature';
@@ -142,7 +143,8 @@ export async function makeAttempt(deps: DeliveryDeps, key: AttemptKey): Promise<
       outcome = failure(shown(attemptedAt), `Not sent: the URL policy refuses it (${error.message})`);
     }
     if (target) {
-      const signed = signWebhook(String(endpoint.secret), claimed.event_id, viewEvent(event), attemptedAt);
+      // Read at the attempt: a retry after a roll is signed with the new secret (and the old one while it is honoured).
+      const signed = signWebhook(signingSecrets(endpoint, attemptedAt), claimed.event_id, viewEvent(event), attemptedAt);
       const sent = await sendWebhook(target, signed, settings.attemptTimeoutMs);
       // The local sandbox is stopping: record nothing, as if the process had died; the claim runs out.
       if (sent.abandoned) return 'abandoned';

@@ -2,7 +2,7 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { Db } from '../db/db';
 import { cancellationReasons } from '../db/errors';
 import { keys } from '../db/keys';
-import { transactWrite, type TransactItem } from '../db/transact';
+import { transactWrite, type SendWindow, type TransactItem } from '../db/transact';
 import { LimitExceededError } from '../http/errors';
 
 /**
@@ -114,6 +114,57 @@ export function endpointDeleteItems(db: Db, clientId: string, endpointId: string
 export async function deleteWebhookEndpointItem(db: Db, clientId: string, endpointId: string, completion?: TransactItem): Promise<boolean> {
   try {
     await transactWrite(db, endpointDeleteItems(db, clientId, endpointId), completion);
+    return true;
+  } catch (error) {
+    if (cancellationReasons(error)?.[0]?.Code === 'ConditionalCheckFailed') return false;
+    throw error;
+  }
+}
+
+/** The endpoint item's attributes that keep the secret a roll replaced, and until when (real time, ISO) it still signs. */
+const PREVIOUS_SECRET = 'previous_secret';
+const PREVIOUS_SECRET_EXPIRES_AT = 'previous_secret_expires_at';
+
+/**
+ * The secrets a delivery at `now` (real time) is signed with (docs/api.md §15): the endpoint's
+ * current one, then the one its last roll replaced while that is still honoured.
+ */
+export function signingSecrets(endpoint: Item, now: Date): string[] {
+  const previous = endpoint[PREVIOUS_SECRET];
+  const until = endpoint[PREVIOUS_SECRET_EXPIRES_AT];
+  const honoured = typeof previous === 'string' && typeof until === 'string' && until > now.toISOString();
+  return honoured ? [String(endpoint.secret), previous] : [String(endpoint.secret)];
+}
+
+/**
+ * Replaces an endpoint's secret in one TransactWriteItems with `also` (the roll's event within its
+ * send window, and the idempotency completion when the request carries a key), conditioned on the secret still being
+ * `from`: the replaced one is kept, signing beside the new one, until `previousUntil` (or dropped at
+ * once when that is undefined); a secret an earlier roll kept is dropped. False, having written
+ * nothing, when the endpoint is gone or another roll changed its secret first.
+ */
+export async function replaceWebhookSecret(
+  db: Db,
+  clientId: string,
+  endpointId: string,
+  change: { readonly from: string; readonly to: string; readonly previousUntil: string | undefined },
+  also: { readonly items: readonly TransactItem[]; readonly completion?: TransactItem; readonly window?: SendWindow },
+): Promise<boolean> {
+  const keep = change.previousUntil !== undefined;
+  try {
+    await transactWrite(db, [
+      {
+        Update: {
+          TableName: db.tableName,
+          Key: keys.webhookEndpoint(clientId, endpointId),
+          UpdateExpression: keep ? 'SET secret = :to, #previous = :from, #until = :until' : 'SET secret = :to REMOVE #previous, #until',
+          ConditionExpression: 'attribute_exists(pk) AND secret = :from',
+          ExpressionAttributeNames: { '#previous': PREVIOUS_SECRET, '#until': PREVIOUS_SECRET_EXPIRES_AT },
+          ExpressionAttributeValues: keep ? { ':to': change.to, ':from': change.from, ':until': change.previousUntil } : { ':to': change.to, ':from': change.from },
+        },
+      },
+      ...also.items,
+    ], also.completion, also.window);
     return true;
   } catch (error) {
     if (cancellationReasons(error)?.[0]?.Code === 'ConditionalCheckFailed') return false;

@@ -40,17 +40,24 @@ export function signature(secret: string, id: string, timestampSeconds: number, 
   return `v1,${mac}`;
 }
 
-/** Signs `payload` (serialized once, here) as the delivery of message `id` at `at`. */
-export function signWebhook(secret: string, id: string, payload: unknown, at: Date): SignedWebhook {
+/**
+ * Signs `payload` (serialized once, here) as the delivery of message `id` at `at`, with one secret or
+ * several (docs/api.md §15: while an old secret is still honoured, the new one first): the
+ * `webhook-signature` header holds one `v1,…` signature per secret, space-separated, as Standard
+ * Webhooks allows, so a receiver that knows any of them verifies the delivery.
+ */
+export function signWebhook(secrets: string | readonly string[], id: string, payload: unknown, at: Date): SignedWebhook {
   const body = JSON.stringify(payload);
   const timestamp = Math.floor(at.getTime() / 1000);
+  const all = typeof secrets === 'string' ? [secrets] : secrets;
+  if (all.length === 0) throw new Error('A webhook is signed with at least one secret');
   return {
     body,
     headers: {
       'content-type': 'application/json',
       'webhook-id': id,
       'webhook-timestamp': String(timestamp),
-      'webhook-signature': signature(secret, id, timestamp, body),
+      'webhook-signature': all.map((secret) => signature(secret, id, timestamp, body)).join(' '),
     },
   };
 }

@@ -3,7 +3,7 @@ import { webhookEndpointExample, webhookSecretExample } from '../contracts/examp
 import { meta } from '../meta';
 import { idOf, timestamp } from '../payments/fields';
 import { cursor, limit } from '../payments/list-queries';
-import { idField, prose } from '../payments/schemas';
+import { idField, integer, prose } from '../payments/schemas';
 import { ALL_EVENTS, eventTypes } from '../events/event-types';
 import { SECRET_BYTES, WEBHOOK_SECRET_PREFIX } from './signature';
 import { MAX_WEBHOOK_URL_LENGTH, urlSyntaxProblem } from './url-syntax';
@@ -97,3 +97,25 @@ export const WebhookEndpointIdParams = z.object({
 
 export const ListWebhookEndpointsQuery = z.strictObject({ limit, cursor });
 export type ListWebhookEndpointsInput = z.output<typeof ListWebhookEndpointsQuery>;
+
+/** How long a rolled secret keeps signing beside the new one by default: a day (docs/api.md §15). */
+export const DEFAULT_SECRET_GRACE_SECONDS = 86_400;
+/** And at most: a week. */
+export const MAX_SECRET_GRACE_SECONDS = 604_800;
+
+/** The body of POST /webhook/endpoints/{id}/roll-secret (optional: no body is `{}`). */
+export const RollWebhookSecretBody = meta(
+  z.strictObject({
+    expire_old_in_seconds: meta(
+      z.optional(integer({ min: 0, max: MAX_SECRET_GRACE_SECONDS, message: `must be an integer from 0 to ${MAX_SECRET_GRACE_SECONDS}` })),
+      {
+        description:
+          `How long the old secret keeps signing every delivery beside the new one, in seconds (0–${MAX_SECRET_GRACE_SECONDS}); ` +
+          `default ${DEFAULT_SECRET_GRACE_SECONDS}. 0: only the new one, at once`,
+        override: { default: DEFAULT_SECRET_GRACE_SECONDS },
+      },
+    ),
+  }),
+  { examples: [{ expire_old_in_seconds: 3600 }] },
+);
+export type RollWebhookSecretInput = z.output<typeof RollWebhookSecretBody>;

@@ -3,15 +3,20 @@ import { keys } from '../db/keys';
 import { listNewestFirst } from '../db/paging';
 import { retryingCollisions } from '../db/transact';
 import type { Pagination } from '../http/envelope';
-import { NotFoundError } from '../http/errors';
+import { ConcurrentWriteError, NotFoundError } from '../http/errors';
 import type { IdempotencyClaim } from '../http/idempotency';
 import { asApiObject } from '../payments/fields';
-import { deleteWebhookEndpointItem, findWebhookEndpointItem } from './endpoint-repository';
-import { WebhookEndpoint, type ListWebhookEndpointsInput } from './webhook-endpoint';
+import { realClockOf, type Clock } from '../clock';
+import { endpointSecretRolled, type Cause } from '../events/event';
+import { recordEvents } from '../events/event-repository';
+import { newWebhookSecret } from './create-endpoint';
+import { deleteWebhookEndpointItem, findWebhookEndpointItem, replaceWebhookSecret } from './endpoint-repository';
+import { DEFAULT_SECRET_GRACE_SECONDS, WebhookEndpoint, type CreatedWebhookEndpoint, type ListWebhookEndpointsInput, type RollWebhookSecretInput } from './webhook-endpoint';
 
 /**
- * The webhook endpoint use cases that read and delete (docs/api.md §11); registering, which needs
- * the URL policy and its address library, is create-endpoint.ts, so only that function bundles them.
+ * The webhook endpoint use cases that read, delete and roll a secret (docs/api.md §11, §15);
+ * registering, which needs the URL policy and its address library, is create-endpoint.ts, so only
+ * that function bundles them.
  */
 
 const notFound = () => new NotFoundError('Webhook endpoint not found');
@@ -54,3 +59,45 @@ export async function deleteWebhookEndpoint(db: Db, clientId: string, endpointId
     return endpoint;
   });
 }
+
+/**
+ * Rolls an endpoint's signing secret (docs/api.md §15): a new secret, shown only in this answer; the
+ * old one keeps signing every delivery beside it for `expire_old_in_seconds` of real time (the
+ * infrastructure's time, like webhook retries: a client's sandbox clock does not hurry it), then
+ * only the new one does. One TransactWriteItems makes the change and records
+ * webhook_endpoint.secret_rolled (the endpoint, no secret). A roll during another's grace drops the
+ * secret that one kept: at most two secrets sign at once. Two racing rolls: one wins, the other is
+ * read again and rolls after it.
+ */
+export async function rollWebhookSecret(
+  db: Db,
+  clientId: string,
+  endpointId: string,
+  input: RollWebhookSecretInput,
+  clock: Clock,
+  cause: Cause,
+  claim?: IdempotencyClaim,
+): Promise<CreatedWebhookEndpoint> {
+  for (let attempt = 1; ; attempt++) {
+    const item = await findWebhookEndpointItem(db, clientId, endpointId);
+    if (!item) throw notFound();
+    const endpoint = asApiObject(WebhookEndpoint, item);
+    const secret = newWebhookSecret();
+    const grace = input.expire_old_in_seconds ?? DEFAULT_SECRET_GRACE_SECONDS;
+    const previousUntil = grace > 0 ? new Date(realClockOf(clock).now().getTime() + grace * 1000).toISOString() : undefined;
+    const answer: CreatedWebhookEndpoint = { ...endpoint, secret };
+    const recorded = recordEvents(db, clientId, [endpointSecretRolled(endpoint, clock.now().toISOString())], { cause, clock });
+    const rolled = await replaceWebhookSecret(
+      db,
+      clientId,
+      endpointId,
+      { from: String(item.secret), to: secret, previousUntil },
+      { items: recorded.puts, completion: claim?.complete(answer), window: recorded.window },
+    );
+    if (rolled) return answer;
+    if (attempt >= ROLL_ATTEMPTS) throw new ConcurrentWriteError();
+  }
+}
+
+/** How often a roll that lost to another is read and tried again before 429. */
+const ROLL_ATTEMPTS = 3;

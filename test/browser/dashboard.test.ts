@@ -23,6 +23,7 @@ let browser: Browser;
 let receiver: Receiver;
 let full: TestClient;
 let readOnlyKey: string;
+let firstSecret: string;
 let payment: { id: string; order_id: string };
 /** A payment left pending, for the read-only key to look at. */
 let pending: { id: string };
@@ -49,6 +50,7 @@ beforeAll(async () => {
   readOnlyKey = (await createKey(testDb(), { clientId: full.clientId, scopes: ['transactions:read', 'settlements:read', 'events:read', 'channels:read'] })).key;
   const endpoint = await call('POST', '/webhook/endpoints', { key: full.key, body: { url: receiver.url } });
   expect(endpoint.status).toBe(201);
+  firstSecret = endpoint.body.data.secret;
   payment = await createPaymentVia(full.key);
   pending = await createPaymentVia(full.key);
 }, 60_000);
@@ -124,6 +126,18 @@ describe('the dashboard in a browser', () => {
     await expect.poll(() => page.locator('[data-field="Refunded"]').textContent()).toBe('IDR 50,000');
     await expect.poll(() => page.locator('[data-field="Status"]').textContent()).toBe('settled');
     await expect.poll(() => page.getByTestId('ledger').textContent()).toMatch(/refund.*IDR -50,000.*IDR 0.*IDR -50,000/);
+  });
+
+  it("rolls the endpoint's secret from the Webhooks view, confirmed, and shows the new one once", async () => {
+    await page.getByRole('link', { name: 'Webhooks' }).click();
+    await page.getByLabel('A rolled secret keeps signing for').selectOption({ label: 'an hour' });
+    await page.getByRole('button', { name: 'Roll secret', exact: true }).click();
+    await page.getByRole('group', { name: 'Confirm roll secret' }).getByRole('button', { name: 'Confirm' }).click();
+    const shown = await page.getByTestId('secret').textContent();
+    expect(shown).toMatch(/^whsec_[A-Za-z0-9+/]{32}$/);
+    expect(shown).not.toBe(firstSecret);
+    await page.getByRole('button', { name: 'I have kept it' }).click();
+    expect(await page.getByTestId('secret').count()).toBe(0);
   });
 
   it('keeps the key across a reload of the tab, but not in a new tab or a new context', async () => {

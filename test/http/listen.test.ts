@@ -88,6 +88,19 @@ describe('npm run listen', () => {
     expect(second.stdout.lines[0]).toBe(first.secret());
   });
 
+  it('signs each forward with both secrets when given two (new, then old), as the sandbox does during a roll', { timeout: 30_000 }, async () => {
+    const { key } = await newClient();
+    const [fresh, old] = ['whsec_' + 'A'.repeat(32), 'whsec_' + 'B'.repeat(32)];
+    const listener = await listen(['--key', key, '--secret', fresh, '--secret', old]);
+    expect(listener.secret()).toBe(fresh);
+
+    await createPaymentVia(key);
+    const [forwarded] = await listener.hooks.waitFor(1, { timeoutMs: 15_000 });
+    expect(String(forwarded!.headers['webhook-signature']).split(' ')).toHaveLength(2);
+    expect(() => verified(fresh, forwarded!)).not.toThrow();
+    expect(() => verified(old, forwarded!)).not.toThrow();
+  });
+
   it('refuses a command line without --forward-to or with an unknown event type, with its usage', async () => {
     const stderr = output();
     expect(await runListen(['--key', 'sk_sbx_x'], { stdout: output(), stderr })).toBe(2);

@@ -3,7 +3,15 @@ import { ALL_EVENTS } from '../../../lib/events/event-types';
 import { ok, readAll } from '../api';
 import { ConfirmButton, ErrorNote, lacks, Loading, Section, Time, useScopedLoad, useSession } from '../ui';
 
-/** Webhook endpoints: the list, a form to register one (its secret is shown once) and delete. */
+/** How long a rolled secret keeps signing beside the new one: the choices the page offers (docs/api.md §15). */
+const GRACES = [
+  { label: 'a day', seconds: 86_400 },
+  { label: 'an hour', seconds: 3_600 },
+  { label: 'a week', seconds: 604_800 },
+  { label: 'none (at once)', seconds: 0 },
+] as const;
+
+/** Webhook endpoints: the list, a form to register one (its secret is shown once), roll a secret and delete. */
 export function Webhooks() {
   const { api, can } = useSession();
   const endpoints = useScopedLoad(
@@ -14,7 +22,8 @@ export function Webhooks() {
   const [url, setUrl] = useState('');
   const [events, setEvents] = useState<string>(ALL_EVENTS);
   const [description, setDescription] = useState('');
-  const [created, setCreated] = useState<{ id: string; secret: string }>();
+  const [created, setCreated] = useState<{ id: string; secret: string; rolled?: true }>();
+  const [grace, setGrace] = useState<number>(GRACES[0].seconds);
   const [error, setError] = useState<unknown>();
   const create = async (e: Event) => {
     e.preventDefault();
@@ -67,6 +76,17 @@ export function Webhooks() {
                   </td>
                   <td>
                     <ConfirmButton
+                      label="Roll secret"
+                      question={`Give ${w.url} a new secret? The old one keeps signing beside it for ${GRACES.find((g) => g.seconds === grace)!.label}.`}
+                      scope="webhooks:write"
+                      run={async () => {
+                        const { data } = await ok(
+                          api.POST('/webhook/endpoints/{id}/roll-secret', { params: { path: { id: w.id } }, body: { expire_old_in_seconds: grace } }),
+                        );
+                        setCreated({ id: data.id, secret: data.secret, rolled: true });
+                      }}
+                    />
+                    <ConfirmButton
                       label="Delete"
                       question={`Delete ${w.url}? It receives nothing more.`}
                       scope="webhooks:write"
@@ -82,6 +102,19 @@ export function Webhooks() {
             </tbody>
           </table>
         )}
+        {endpoints.data && endpoints.data.length > 0 && (
+          <label class="inline">
+            A rolled secret keeps signing for
+            <select name="grace" value={grace} onChange={(e) => setGrace(Number(e.currentTarget.value))}>
+              {GRACES.map((g) => (
+                <option key={g.seconds} value={g.seconds}>
+                  {g.label}
+                </option>
+              ))}
+            </select>
+          </label>
+        )}
+        {created?.rolled && <NewSecret created={created} onKept={() => setCreated(undefined)} />}
       </Section>
       <Section title="Register an endpoint">
         <form class="stack" onSubmit={create}>
@@ -102,18 +135,24 @@ export function Webhooks() {
           </button>
         </form>
         <ErrorNote error={error} />
-        {created && (
-          <div class="secret" role="status">
-            <p>
-              Endpoint <span class="mono">{created.id}</span> registered. Its signing secret is shown this once; keep it now:
-            </p>
-            <code data-testid="secret">{created.secret}</code>
-            <button type="button" onClick={() => setCreated(undefined)}>
-              I have kept it
-            </button>
-          </div>
-        )}
+        {created && !created.rolled && <NewSecret created={created} onKept={() => setCreated(undefined)} />}
       </Section>
     </>
+  );
+}
+
+/** A secret the API has just shown, this once: a new endpoint's, or a rolled one's. */
+function NewSecret({ created, onKept }: { created: { id: string; secret: string; rolled?: true }; onKept: () => void }) {
+  return (
+    <div class="secret" role="status">
+      <p>
+        Endpoint <span class="mono">{created.id}</span> {created.rolled ? 'has a new signing secret, shown' : 'registered. Its signing secret is shown'} this
+        once; keep it now:
+      </p>
+      <code data-testid="secret">{created.secret}</code>
+      <button type="button" onClick={onKept}>
+        I have kept it
+      </button>
+    </div>
   );
 }
