@@ -16,6 +16,14 @@ import type { ReadBudgetResult } from './read-budget';
  */
 export const ADMISSION_CALLS = ['GetItem', 'UpdateItem', 'GetItem'] as const;
 
+/** Admission's round trips: its three calls start together (lib/auth/admission.ts). */
+const ADMISSION_ROUND_TRIPS = 1;
+
+/** The round trips on a request's path: its calls, admission's counted as the one round trip they make together. */
+function roundTrips(e: { scope: string | null; calls: { perRequest: { max: number } } }): number {
+  return e.scope === null ? e.calls.perRequest.max : e.calls.perRequest.max - ADMISSION_CALLS.length + ADMISSION_ROUND_TRIPS;
+}
+
 /** The targets of the issue; a missed one is reported, never fatal (only load errors and broken invariants are). */
 export const TARGETS = {
   /** Endpoint ÷ floor at the median. */
@@ -205,10 +213,11 @@ export function renderReport(r: Results): string {
     'RCU/WCU as DynamoDB Local reports them; RRU/WRU by AWS on-demand rules from item sizes (transactional writes 2 WRU per KB per item).',
     '',
     table(
-      ['endpoint', 'calls', 'reads', 'writes', 'transact. writes', 'items written', 'RCU (Local)', 'WCU (Local)', 'RRU (AWS)', 'WRU (AWS)', 'floor = same calls', 'target'],
+      ['endpoint', 'calls', 'round trips', 'reads', 'writes', 'transact. writes', 'items written', 'RCU (Local)', 'WCU (Local)', 'RRU (AWS)', 'WRU (AWS)', 'floor = same calls', 'target'],
       r.endpoints.map((e) => [
         label(e),
         e.calls.perRequest.max === 0 ? '0' : `${e.calls.perRequest.max} (${e.calls.sequences.join(' \\| ')})`,
+        roundTrips(e),
         e.calls.reads,
         e.calls.writes,
         e.calls.transactWrites,

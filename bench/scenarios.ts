@@ -140,16 +140,18 @@ const pick = <T>(pool: readonly T[], i: number): T => {
 export const BENCH_REQUESTS_PER_SECOND = 100_000;
 
 /**
- * Admission: authentication, one strongly consistent GetItem on the key-hash record, then the
- * request counter's conditional UpdateItem (lib/auth/request-counter.ts), in the floor's partition,
- * and the read of the client's clock offset every authenticated handler makes.
+ * Admission as lib/auth/admission.ts makes it for a key that names its client: the strongly
+ * consistent GetItem of the key-hash record, the request counter's conditional UpdateItem
+ * (lib/auth/request-counter.ts, in the floor's partition) and the GetItem of the client's clock
+ * offset, all three started together: one round trip.
  */
 export async function sameCallsAdmission(ctx: BenchContext): Promise<void> {
-  await ctx.floorDb.doc.send(new GetCommand({ TableName: ctx.floorDb.tableName, Key: keys.apiKeyHash(ctx.keyHash), ConsistentRead: true }));
-  const admitted = await countRequest(ctx.floorDb, ctx.floorClientId, new Date(), BENCH_REQUESTS_PER_SECOND);
+  const [, admitted] = await Promise.all([
+    ctx.floorDb.doc.send(new GetCommand({ TableName: ctx.floorDb.tableName, Key: keys.apiKeyHash(ctx.keyHash), ConsistentRead: true })),
+    countRequest(ctx.floorDb, ctx.floorClientId, new Date(), BENCH_REQUESTS_PER_SECOND),
+    readClockOffset(ctx.floorDb, ctx.floorClientId),
+  ]);
   if (!admitted) throw new Error('floor: the request counter refused a request');
-  // The client's clock (lib/sandbox/client-clock.ts): one GetItem of its offset, once the input is valid.
-  await readClockOffset(ctx.floorDb, ctx.floorClientId);
 }
 
 async function getItem(ctx: BenchContext, key: Item): Promise<Item | undefined> {

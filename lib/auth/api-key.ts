@@ -7,9 +7,21 @@ const KEY_RANDOM_BYTES = 32;
 
 const KEY_SHAPE = /^sk_sbx_[A-Za-z0-9_-]{32,}$/;
 
-/** A new server key, shown once; only its hash is stored. */
-export function generateApiKey(): string {
-  return KEY_PREFIX + randomBytes(KEY_RANDOM_BYTES).toString('base64url');
+/** A key made since v1.2: `sk_sbx_<client id>_<43 random characters>` (docs/api.md §3). */
+const CLIENT_KEY = /^sk_sbx_(cli_[0-9A-HJKMNP-TV-Z]{26})_[A-Za-z0-9_-]{43}$/;
+
+/**
+ * A new server key of `clientId`, shown once; only its hash is stored. The client id in its clear
+ * part lets admission read the client's counter and clock while it looks the key up; the 256 random
+ * bits after it are the secret.
+ */
+export function generateApiKey(clientId: string): string {
+  return `${KEY_PREFIX}${clientId}_${randomBytes(KEY_RANDOM_BYTES).toString('base64url')}`;
+}
+
+/** The client a key names in its clear part, or undefined for a key made before v1.2 (43 random characters only). */
+export function clientIdOfKey(key: string): string | undefined {
+  return CLIENT_KEY.exec(key)?.[1];
 }
 
 /** The stored form of a key: lowercase hex SHA-256. */

@@ -87,7 +87,7 @@ export async function createKey(
   input: { clientId: string; scopes?: readonly Scope[]; label?: string | null },
   now = realNow(),
 ): Promise<CreatedKey> {
-  const key = generateApiKey();
+  const key = generateApiKey(input.clientId);
   const id = newId('key', now);
   const scopes = [...(input.scopes ?? allScopes)];
   const created: CreatedKey = {

@@ -9,6 +9,9 @@ const COUNTER_TTL_SECONDS = 60;
 
 const TTL = tableDefinition.timeToLiveAttribute;
 
+/** The second (epoch seconds) whose counter a request at `now` counts in. */
+export const secondOf = (now: Date): number => Math.floor(now.getTime() / 1000);
+
 /** The counter's one attribute besides its keys and TTL; IAM lets readers write nothing else. */
 export const COUNTER_ATTRIBUTE = 'count';
 
@@ -19,7 +22,7 @@ export const COUNTER_ATTRIBUTE = 'count';
  * Returns false, having counted nothing, when the second's `limit` requests have been made.
  */
 export async function countRequest(db: Db, clientId: string, now: Date, limit: number): Promise<boolean> {
-  const second = Math.floor(now.getTime() / 1000);
+  const second = secondOf(now);
   try {
     await db.doc.send(
       new UpdateCommand({
@@ -35,5 +38,27 @@ export async function countRequest(db: Db, clientId: string, now: Date, limit: n
   } catch (error) {
     if (isConditionFailed(error)) return false;
     throw error;
+  }
+}
+
+/**
+ * Takes back the request counted in `second` (a request admission refused after counting it, with
+ * 401 or 403: those never spend a client's budget). The count never goes below what other requests
+ * added: it only subtracts the one this request added.
+ */
+export async function uncountRequest(db: Db, clientId: string, second: number): Promise<void> {
+  try {
+    await db.doc.send(
+      new UpdateCommand({
+        TableName: db.tableName,
+        Key: keys.requestCounter(clientId, second),
+        UpdateExpression: 'ADD #count :minusOne',
+        ConditionExpression: 'attribute_exists(#count) AND #count > :zero',
+        ExpressionAttributeNames: { '#count': COUNTER_ATTRIBUTE },
+        ExpressionAttributeValues: { ':minusOne': -1, ':zero': 0 },
+      }),
+    );
+  } catch (error) {
+    if (!isConditionFailed(error)) throw error;
   }
 }

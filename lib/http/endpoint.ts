@@ -1,8 +1,7 @@
 import middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import { authorize } from '../auth/authorize';
+import { admission } from '../auth/admission';
 import type { Principal } from '../auth/principal';
-import { rateLimit } from '../auth/rate-limit';
 import { systemClock, type Clock } from '../clock';
 import { cursorKeySource } from '../db/cursor-key';
 import { config } from '../config';
@@ -11,7 +10,6 @@ import { defaultDb } from '../db/default-db';
 import type { Cause } from '../events/event';
 import type { Limits } from '../limits';
 import { logger } from '../logger';
-import { loadClientClock } from '../sandbox/client-clock';
 import type { BodyOf, Contract, ParamsOf, QueryOf, ResultOf } from './contract';
 import { audit } from './audit';
 import type { ApiResult } from './envelope';
@@ -54,9 +52,9 @@ const anonymous: Principal = { clientId: '-', keyId: '-', scopes: [] };
 
 /**
  * Builds a route's Lambda handler from its contract: the one middy chain — error responses
- * (registered first, so its onError sees every error) → authorization (401/403) → the client's
- * requests per second (429) → the `Sandbox-Fault` header (403/400, or the fault it asks for) →
- * input (415/413/400) — around a handler that loads the client's clock and runs one use case,
+ * (registered first, so its onError sees every error) → admission (401/403, the client's requests
+ * per second: 429, and its clock; lib/auth/admission.ts) → the `Sandbox-Fault` header (403/400, or
+ * the fault it asks for) → input (415/413/400) — around a handler that runs one use case,
  * idempotently when the request carries an Idempotency-Key, and answers with the contract's
  * success status and body type.
  */
@@ -70,18 +68,15 @@ export function endpoint<C extends Contract>(
   if (route.cursors) cursorKeySource();
   const chain = middy<Event, Response, Error, EndpointContext>().use(errorResponses(route.id));
   if (route.scope !== null) {
-    chain
-      .use(authorize(db, route.scope))
-      .use(rateLimit(db, systemClock, config.limits.requestsPerSecond))
-      .use(sandboxFault());
+    chain.use(admission(db, route.scope, systemClock, config.limits.requestsPerSecond)).use(sandboxFault());
   }
   return chain.use(parseInput(contract)).handler(async (_event, context) => {
     const requestId = context.requestId!;
     const principal = context.principal ?? anonymous;
     const { params, query, body, rawBody, idempotencyKey } = context.input!;
     const cause: Cause = { requestId, idempotencyKey: idempotencyKey ?? null };
-    // Once the request is admitted and its input valid: one GetItem of the client's offset.
-    const clock = principal === anonymous ? systemClock : await loadClientClock(db, principal.clientId, systemClock);
+    // Admission read the client's clock beside its key; a public route has none.
+    const clock = context.clock ?? systemClock;
     const execute = (idempotency?: IdempotencyClaim) =>
       run({
         principal,

@@ -153,7 +153,7 @@ export class ConcurrentWriteError extends ApiError {
 }
 
 /**
- * The client has made its stage's requests-per-second budget in this second (lib/auth/rate-limit.ts):
+ * The client has made its stage's requests-per-second budget in this second (lib/auth/admission.ts):
  * nothing was done, and the request may be sent again after `Retry-After`, in the next second.
  */
 export class RateLimitedError extends ApiError {

@@ -1,5 +1,6 @@
 import type { Context } from 'aws-lambda';
 import type { Principal } from '../auth/principal';
+import type { ClientClock } from '../clock';
 import type { SandboxFault } from './sandbox-fault';
 
 /**
@@ -9,6 +10,8 @@ import type { SandboxFault } from './sandbox-fault';
 export interface EndpointContext extends Context {
   requestId?: string;
   principal?: Principal;
+  /** The client's clock (docs/api.md §12), read by admission beside the key. */
+  clock?: ClientClock;
   /** A `Sandbox-Fault` the handler itself must apply (`error_after_commit`), set by lib/http/sandbox-fault.ts. */
   sandboxFault?: SandboxFault;
   input?: {

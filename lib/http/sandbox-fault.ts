@@ -69,7 +69,7 @@ export function sandboxFault(): middy.MiddlewareObj<APIGatewayProxyEventV2, unkn
       const value = header(request.event, SANDBOX_FAULT_HEADER);
       if (value === undefined) return;
       const principal = request.context.principal;
-      if (!principal) throw new Error('sandboxFault must follow authorize in the chain');
+      if (!principal) throw new Error('sandboxFault must follow admission in the chain');
       if (!principal.scopes.includes('sandbox:simulate')) throw new ForbiddenError();
       const fault = parseSandboxFault(value);
       if (!fault) {

@@ -1,5 +1,10 @@
+import { randomBytes } from 'node:crypto';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
+import { hashApiKey } from '../../lib/auth/api-key';
 import { revokeKey } from '../../lib/auth/key-repository';
+import { keys } from '../../lib/db/keys';
+import { scopes } from '../../lib/scopes';
 import { call, newClient, testDb } from '../support/fixtures';
 
 const unauthorized = { success: false, error: { code: 'UNAUTHORIZED', message: 'Invalid or missing API key' } };
@@ -42,6 +47,30 @@ describe('authentication and scopes', () => {
     expect((await call('GET', '/payment/channels', { key: client.key })).status).toBe(200);
     await revokeKey(testDb(), client.keyId);
     const res = await call('GET', '/payment/channels', { key: client.key });
+    expect(res.status).toBe(401);
+    expect(res.body).toEqual(unauthorized);
+  });
+
+  it('admits a key made before keys named their client (sk_sbx_ and 43 random characters), with its client\'s clock and data', async () => {
+    const { clientId, key: current } = await newClient();
+    const older = `sk_sbx_${randomBytes(32).toString('base64url')}`;
+    await testDb().doc.send(
+      new PutCommand({
+        TableName: testDb().tableName,
+        Item: { ...keys.apiKeyHash(hashApiKey(older)), entity: 'api_key_hash', client_id: clientId, key_id: 'key_01M88G2K1GYS6SBYVJQTC86CN6', scopes: [...scopes] },
+      }),
+    );
+    await call('POST', '/sandbox/clock/advance', { key: current, body: { seconds: 3600 } });
+
+    const clock = await call('GET', '/sandbox/clock', { key: older });
+    expect(clock.status).toBe(200);
+    expect(clock.body.data.offset_seconds).toBe(3600);
+    expect((await call('GET', '/transactions', { key: older })).status).toBe(200);
+  });
+
+  it('answers 401 for a key that names a client but was never issued to it', async () => {
+    const { clientId } = await newClient();
+    const res = await call('GET', '/payment/channels', { key: `sk_sbx_${clientId}_${'A'.repeat(43)}` });
     expect(res.status).toBe(401);
     expect(res.body).toEqual(unauthorized);
   });

@@ -1,9 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { generateApiKey, hashApiKey, parseBearer } from '../../lib/auth/api-key';
+import { clientIdOfKey, generateApiKey, hashApiKey, parseBearer } from '../../lib/auth/api-key';
 
 describe('server keys', () => {
+  it('name their client in the clear part, keep 256 random bits after it, and are told apart from keys made before', () => {
+    const key = generateApiKey('cli_01M88G2K12135S8G68T0PBN6JW');
+    expect(key).toMatch(/^sk_sbx_cli_01M88G2K12135S8G68T0PBN6JW_[A-Za-z0-9_-]{43}$/);
+    expect(clientIdOfKey(key)).toBe('cli_01M88G2K12135S8G68T0PBN6JW');
+    expect(clientIdOfKey(`sk_sbx_${'A'.repeat(43)}`)).toBeUndefined();
+    expect(clientIdOfKey('sk_sbx_cli_01M88G2K12135S8G68T0PBN6JW_short')).toBeUndefined();
+  });
+
   it('are sk_sbx_ followed by at least 32 base64url characters, and never repeat', () => {
-    const keys = Array.from({ length: 50 }, generateApiKey);
+    const keys = Array.from({ length: 50 }, () => generateApiKey('cli_01M88G2K12135S8G68T0PBN6JW'));
     for (const key of keys) expect(key).toMatch(/^sk_sbx_[A-Za-z0-9_-]{32,}$/);
     expect(new Set(keys).size).toBe(50);
   });
