@@ -114,4 +114,21 @@ function describe(
 }
 
 /** `GetItem+TransactWriteItems`: a request's call sequence, to compare an endpoint with its floor. */
-export const sequenceOf = (calls: readonly CallRecord[]): string => calls.map((c) => c.command).join('+') || '(none)';
+/**
+ * What every authenticated request makes before its own work (its admission): the key's GetItem,
+ * the request counter's UpdateItem and the GetItem of the client's clock offset.
+ */
+export const ADMISSION_CALLS = ['GetItem', 'UpdateItem', 'GetItem'] as const;
+
+/**
+ * The calls of one request as `GetItem+UpdateItem+…`. Admission's three calls start together
+ * (lib/auth/admission.ts), so which one the SDK sends first varies from request to request: when they
+ * lead, they are written in ADMISSION_CALLS' order, and what follows in the order it was made.
+ */
+export const sequenceOf = (calls: readonly CallRecord[]): string => {
+  const names = calls.map((c) => c.command);
+  const lead = names.slice(0, ADMISSION_CALLS.length);
+  const canonical = [...ADMISSION_CALLS];
+  if ([...lead].sort().join('+') === [...canonical].sort().join('+')) names.splice(0, ADMISSION_CALLS.length, ...canonical);
+  return names.join('+') || '(none)';
+};

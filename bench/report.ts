@@ -8,13 +8,9 @@ import type { ResetResult } from './reset';
 import type { DashboardResult } from './dashboard';
 import type { EndpointResult } from './endpoints';
 import type { LoadResult } from './load';
+import { ADMISSION_CALLS } from './counter';
 import type { ReadBudgetResult } from './read-budget';
 
-/**
- * What every authenticated request makes before its own work (its admission): the key's GetItem,
- * the request counter's UpdateItem and the GetItem of the client's clock offset.
- */
-export const ADMISSION_CALLS = ['GetItem', 'UpdateItem', 'GetItem'] as const;
 
 /** Admission's round trips: its three calls start together (lib/auth/admission.ts). */
 const ADMISSION_ROUND_TRIPS = 1;

@@ -33,13 +33,13 @@ import { ensureDemoCredentials, newCursorSecret, startSandbox, type Sandbox } fr
 import { measureBundles, synthesizeBundles } from './bundles';
 import { DirectInvoker, HttpApi } from './client';
 import { costOfCreates } from './cost';
-import { CallCounter, sequenceOf } from './counter';
+import { ADMISSION_CALLS, CallCounter, sequenceOf } from './counter';
 import { fixturesNeeded, measureEndpoint, type EndpointResult } from './endpoints';
 import { runLoad } from './load';
 import { measureReadBudget } from './read-budget';
 import { measureDelivery, type DeliveryResult } from './delivery';
 import { writePerformancePage } from './performance-page';
-import { ADMISSION_CALLS, evaluateTargets, renderDeliveryOnly, renderReport, type Results } from './report';
+import { evaluateTargets, renderDeliveryOnly, renderReport, type Results } from './report';
 import { measureAdvance } from './advance';
 import { measureReset } from './reset';
 import { measureDashboard } from './dashboard';
