@@ -59,6 +59,16 @@ export function checkGrants({ functions, granted, recorded }: GrantCheckInput): 
 
 type Json = Record<string, any>;
 
+/** Every statement of the policies attached to the role of the function `functionId` in a synthesized template. */
+export function roleStatements(template: Json, functionId: string): Json[] {
+  const resources: Record<string, Json> = template.Resources;
+  const role = resources[functionId]!.Properties.Role;
+  const roleId: string = role.Ref ?? role['Fn::GetAtt'][0];
+  return Object.values(resources)
+    .filter((r) => r.Type === 'AWS::IAM::Policy' && r.Properties.Roles.some((x: Json) => x.Ref === roleId))
+    .flatMap((p) => p.Properties.PolicyDocument.Statement as Json[]);
+}
+
 /**
  * The DynamoDB permissions of each function in a synthesized template, by name: `functionIds`
  * maps each name to its AWS::Lambda::Function's logical id, `tableId` is the table's. A resource
@@ -66,15 +76,9 @@ type Json = Record<string, any>;
  * as granted but not declared.
  */
 export function grantsInTemplate(template: Json, functionIds: ReadonlyMap<string, string>, tableId: string): Map<string, Set<Grant>> {
-  const resources: Record<string, Json> = template.Resources;
   const result = new Map<string, Set<Grant>>();
   for (const [name, functionId] of functionIds) {
-    const role = resources[functionId]!.Properties.Role;
-    const roleId: string = role.Ref ?? role['Fn::GetAtt'][0];
-    const statements = Object.values(resources)
-      .filter((r) => r.Type === 'AWS::IAM::Policy' && r.Properties.Roles.some((x: Json) => x.Ref === roleId))
-      .flatMap((p) => p.Properties.PolicyDocument.Statement as Json[])
-      .filter((s) => s.Effect === 'Allow');
+    const statements = roleStatements(template, functionId).filter((s) => s.Effect === 'Allow');
     const grants = new Set<Grant>();
     for (const statement of statements) {
       const actions = [statement.Action].flat().filter((a: string) => a.startsWith('dynamodb:'));

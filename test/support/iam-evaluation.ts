@@ -1,5 +1,6 @@
 import { runSimulation } from '@cloud-copilot/iam-simulate';
 import { READ_ACTIONS, type IamRequest, type TableAction } from '../../lib/db/access';
+import { roleStatements } from '../../infra/grants';
 import { CLIENT_PARTITION_PREFIX } from '../../lib/db/keys';
 
 /**
@@ -51,14 +52,9 @@ function resolved(value: Json, tableId: string): Json {
 
 /** The DynamoDB statements of each function's role, resolved: its identity policy as IAM reads it. */
 export function dynamoPolicies(template: Json, functionIds: ReadonlyMap<string, string>, tableId: string): Map<string, Json> {
-  const resources: Record<string, Json> = template.Resources;
   const policies = new Map<string, Json>();
   for (const [name, functionId] of functionIds) {
-    const role = resources[functionId]!.Properties.Role;
-    const roleId: string = role.Ref ?? role['Fn::GetAtt'][0];
-    const statements = Object.values(resources)
-      .filter((r) => r.Type === 'AWS::IAM::Policy' && r.Properties.Roles.some((x: Json) => x.Ref === roleId))
-      .flatMap((p) => p.Properties.PolicyDocument.Statement as Json[])
+    const statements = roleStatements(template, functionId)
       .map((s) => ({ ...s, Action: [s.Action].flat().filter((a: string) => a.startsWith('dynamodb:')) }))
       .filter((s) => s.Action.length > 0)
       .map((s) => resolved(s, tableId));
