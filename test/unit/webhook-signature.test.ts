@@ -32,6 +32,18 @@ describe('webhook signatures', () => {
     expect(() => verifier.verify(body, later)).toThrow(WebhookVerificationError);
   });
 
+  it('carries one signature per secret, space-separated and in order: each secret alone verifies', () => {
+    const [current, previous] = [newSecret(), newSecret()];
+    const { body, headers } = signWebhook([current, previous], 'evt_2', { type: 'webhook_endpoint.secret_rolled' }, new Date());
+    const [first, second, ...rest] = headers['webhook-signature'].split(' ');
+    expect(rest).toEqual([]);
+    const signedAt = new Date(Number(headers['webhook-timestamp']) * 1000);
+    expect(first).toBe(signWebhook(current, 'evt_2', { type: 'webhook_endpoint.secret_rolled' }, signedAt).headers['webhook-signature']);
+    expect(second).toBe(signWebhook(previous, 'evt_2', { type: 'webhook_endpoint.secret_rolled' }, signedAt).headers['webhook-signature']);
+    for (const secret of [current, previous]) expect(new Webhook(secret).verify(body, { ...headers })).toEqual(JSON.parse(body));
+    expect(() => new Webhook(newSecret()).verify(body, { ...headers })).toThrow(WebhookVerificationError);
+  });
+
   it('sends the body exactly as signed, with the headers the specification names', () => {
     const at = new Date('2026-11-22T01:02:03.456Z');
     const { body, headers } = signWebhook(newSecret(), 'evt_01J', { a: 1 }, at);
