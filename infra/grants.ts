@@ -41,6 +41,12 @@ export function checkGrants({ functions, granted, recorded }: GrantCheckInput): 
       else if (!reason?.trim()) problems.push(`${name}: its because for ${key} gives no reason`);
       else explained.add(explains);
     }
+    for (const [partition, shared] of Object.entries(dynamodb.sharedPartitions ?? {})) {
+      if (!shared?.because.trim()) problems.push(`${name}: its sharedPartitions.${partition} gives no reason`);
+      for (const action of shared?.actions ?? []) {
+        if (!dynamodb.actions.includes(action)) problems.push(`${name}: its sharedPartitions.${partition} names ${action}, which it does not declare`);
+      }
+    }
     for (const g of used) {
       if (!declared.has(g)) problems.push(`${name}: ${g} is used but not declared`);
       if (!has.has(g)) problems.push(`${name}: ${g} is used but not granted in the template`);

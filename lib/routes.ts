@@ -48,6 +48,14 @@ const RELEASES_CLAIM = {
     'gives an Idempotency-Key claim back after a failure with nothing worth storing (a 500, a concurrent write); the suites provoke that on other routes',
 } as const;
 
+/**
+ * Every authenticated route's admission reads the API key's hash record (lib/auth/admission.ts),
+ * which lies outside every client partition: it is how the client is learnt.
+ */
+const READS_KEY_HASHES = {
+  keyHashes: { actions: ['GetItem'], because: "admission reads the API key's hash record, the partition that tells which client the key is" },
+} as const;
+
 /** The route table: the single source for the CDK routes, the local server and the OpenAPI document. */
 export const routes = {
   listChannels: route({
@@ -57,7 +65,7 @@ export const routes = {
     handler: 'functions/list-channels.ts',
     scope: 'channels:read',
     table: 'read',
-    dynamodb: { actions: ['GetItem', 'UpdateItem'] },
+    dynamodb: { actions: ['GetItem', 'UpdateItem'], sharedPartitions: READS_KEY_HASHES },
     summary: 'List payment methods and channels',
   }),
   createPayment: route({
@@ -67,7 +75,7 @@ export const routes = {
     handler: 'functions/create-payment.ts',
     scope: 'transactions:write',
     table: 'write',
-    dynamodb: { actions: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'], because: RELEASES_CLAIM },
+    dynamodb: { actions: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'], because: RELEASES_CLAIM, sharedPartitions: READS_KEY_HASHES },
     summary: 'Create a payment transaction',
   }),
   getTransaction: route({
@@ -77,7 +85,7 @@ export const routes = {
     handler: 'functions/get-transaction.ts',
     scope: 'transactions:read',
     table: 'read',
-    dynamodb: { actions: ['GetItem', 'UpdateItem'] },
+    dynamodb: { actions: ['GetItem', 'UpdateItem'], sharedPartitions: READS_KEY_HASHES },
     summary: 'Retrieve a transaction',
   }),
   listTransactions: route({
@@ -87,7 +95,7 @@ export const routes = {
     handler: 'functions/list-transactions.ts',
     scope: 'transactions:read',
     table: 'read',
-    dynamodb: { actions: ['GetItem', 'Query', 'UpdateItem'] },
+    dynamodb: { actions: ['GetItem', 'Query', 'UpdateItem'], sharedPartitions: READS_KEY_HASHES },
     cursors: true,
     summary: 'List transactions with filters',
   }),
@@ -98,7 +106,7 @@ export const routes = {
     handler: 'functions/cancel-transaction.ts',
     scope: 'transactions:write',
     table: 'write',
-    dynamodb: { actions: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'] },
+    dynamodb: { actions: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'], sharedPartitions: READS_KEY_HASHES },
     audit: true,
     summary: 'Cancel a pending transaction',
   }),
@@ -109,7 +117,7 @@ export const routes = {
     handler: 'functions/simulate-transaction.ts',
     scope: 'sandbox:simulate',
     table: 'write',
-    dynamodb: { actions: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'] },
+    dynamodb: { actions: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'], sharedPartitions: READS_KEY_HASHES },
     audit: true,
     summary: 'Settle, fail or expire a pending transaction (sandbox control)',
   }),
@@ -120,7 +128,7 @@ export const routes = {
     handler: 'functions/create-refund.ts',
     scope: 'refunds:write',
     table: 'write',
-    dynamodb: { actions: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'], because: RELEASES_CLAIM },
+    dynamodb: { actions: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'], because: RELEASES_CLAIM, sharedPartitions: READS_KEY_HASHES },
     audit: true,
     summary: 'Refund all or part of a settled transaction',
   }),
@@ -131,7 +139,7 @@ export const routes = {
     handler: 'functions/list-settlements.ts',
     scope: 'settlements:read',
     table: 'read',
-    dynamodb: { actions: ['GetItem', 'Query', 'UpdateItem'] },
+    dynamodb: { actions: ['GetItem', 'Query', 'UpdateItem'], sharedPartitions: READS_KEY_HASHES },
     cursors: true,
     summary: 'List the settlement ledger',
   }),
@@ -142,7 +150,7 @@ export const routes = {
     handler: 'functions/list-events.ts',
     scope: 'events:read',
     table: 'read',
-    dynamodb: { actions: ['GetItem', 'Query', 'UpdateItem'] },
+    dynamodb: { actions: ['GetItem', 'Query', 'UpdateItem'], sharedPartitions: READS_KEY_HASHES },
     cursors: true,
     summary: 'List events, newest first or oldest first for polling',
   }),
@@ -153,7 +161,7 @@ export const routes = {
     handler: 'functions/get-event.ts',
     scope: 'events:read',
     table: 'read',
-    dynamodb: { actions: ['GetItem', 'UpdateItem'] },
+    dynamodb: { actions: ['GetItem', 'UpdateItem'], sharedPartitions: READS_KEY_HASHES },
     summary: 'Retrieve an event',
   }),
   listEventDeliveries: route({
@@ -163,7 +171,7 @@ export const routes = {
     handler: 'functions/list-event-deliveries.ts',
     scope: 'events:read',
     table: 'read',
-    dynamodb: { actions: ['GetItem', 'Query', 'UpdateItem'] },
+    dynamodb: { actions: ['GetItem', 'Query', 'UpdateItem'], sharedPartitions: READS_KEY_HASHES },
     cursors: true,
     summary: "List an event's webhook delivery attempts",
   }),
@@ -174,7 +182,7 @@ export const routes = {
     handler: 'functions/resend-event.ts',
     scope: 'webhooks:write',
     table: 'write',
-    dynamodb: { actions: ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem'], because: RELEASES_CLAIM },
+    dynamodb: { actions: ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem'], because: RELEASES_CLAIM, sharedPartitions: READS_KEY_HASHES },
     audit: true,
     summary: 'Send an event to webhook endpoints again',
   }),
@@ -185,7 +193,7 @@ export const routes = {
     handler: 'functions/create-webhook-endpoint.ts',
     scope: 'webhooks:write',
     table: 'write',
-    dynamodb: { actions: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'] },
+    dynamodb: { actions: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'], sharedPartitions: READS_KEY_HASHES },
     audit: true,
     summary: 'Register a webhook endpoint',
   }),
@@ -196,7 +204,7 @@ export const routes = {
     handler: 'functions/list-webhook-endpoints.ts',
     scope: 'webhooks:write',
     table: 'read',
-    dynamodb: { actions: ['GetItem', 'Query', 'UpdateItem'] },
+    dynamodb: { actions: ['GetItem', 'Query', 'UpdateItem'], sharedPartitions: READS_KEY_HASHES },
     cursors: true,
     summary: 'List webhook endpoints',
   }),
@@ -207,7 +215,7 @@ export const routes = {
     handler: 'functions/get-webhook-endpoint.ts',
     scope: 'webhooks:write',
     table: 'read',
-    dynamodb: { actions: ['GetItem', 'UpdateItem'] },
+    dynamodb: { actions: ['GetItem', 'UpdateItem'], sharedPartitions: READS_KEY_HASHES },
     summary: 'Retrieve a webhook endpoint',
   }),
   deleteWebhookEndpoint: route({
@@ -217,7 +225,7 @@ export const routes = {
     handler: 'functions/delete-webhook-endpoint.ts',
     scope: 'webhooks:write',
     table: 'write',
-    dynamodb: { actions: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'] },
+    dynamodb: { actions: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'], sharedPartitions: READS_KEY_HASHES },
     audit: true,
     summary: 'Delete a webhook endpoint',
   }),
@@ -228,7 +236,7 @@ export const routes = {
     handler: 'functions/roll-webhook-endpoint-secret.ts',
     scope: 'webhooks:write',
     table: 'write',
-    dynamodb: { actions: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'], because: RELEASES_CLAIM },
+    dynamodb: { actions: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'], because: RELEASES_CLAIM, sharedPartitions: READS_KEY_HASHES },
     audit: true,
     summary: "Roll a webhook endpoint's signing secret, the old one honoured for a while",
   }),
@@ -239,7 +247,7 @@ export const routes = {
     handler: 'functions/reset-sandbox.ts',
     scope: 'sandbox:simulate',
     table: 'write',
-    dynamodb: { actions: ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem'] },
+    dynamodb: { actions: ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem'], sharedPartitions: READS_KEY_HASHES },
     audit: true,
     summary: "Delete the client's data for a clean start (sandbox control)",
   }),
@@ -250,7 +258,7 @@ export const routes = {
     handler: 'functions/get-sandbox-clock.ts',
     scope: 'sandbox:simulate',
     table: 'read',
-    dynamodb: { actions: ['GetItem', 'UpdateItem'] },
+    dynamodb: { actions: ['GetItem', 'UpdateItem'], sharedPartitions: READS_KEY_HASHES },
     summary: "Read the client's sandbox clock (sandbox control)",
   }),
   advanceSandboxClock: route({
@@ -261,7 +269,7 @@ export const routes = {
     scope: 'sandbox:simulate',
     table: 'write',
     audit: true,
-    dynamodb: { actions: ['GetItem', 'BatchGetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem'] },
+    dynamodb: { actions: ['GetItem', 'BatchGetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem'], sharedPartitions: READS_KEY_HASHES },
     summary: "Move the client's sandbox clock ahead, applying what falls due (sandbox control)",
   }),
   getDashboard: route({

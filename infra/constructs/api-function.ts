@@ -11,7 +11,7 @@ import { COUNTER_ATTRIBUTE } from '../../lib/auth/request-counter';
 import { CLIENT_PARTITION_PREFIX } from '../../lib/db/keys';
 import { tableDefinition } from '../../lib/db/table';
 import { limitsEnvironment, type Limits } from '../../lib/limits';
-import { READ_ACTIONS, type DynamoAccess, type TableAction } from '../../lib/db/access';
+import { partitionsOf, READ_ACTIONS, type DynamoAccess, type TableAction } from '../../lib/db/access';
 import type { TableAccess } from '../../lib/routes';
 import { SERVICE_NAME } from '../../lib/service';
 
@@ -23,12 +23,14 @@ const LAMBDA_CREDENTIALS = fileURLToPath(new URL('../../lib/db/lambda-credential
 export type TableGrant = Exclude<TableAccess, 'none'>;
 
 /**
- * Writers (and readers' request counters) may write only items whose partition key is a
- * client's: an API function never writes the key-hash records authentication reads (only the
- * admin CLI, with an operator's credentials, mints keys), so even a compromised function cannot
- * make itself a key.
+ * Every table action is granted on the partitions its declaration reaches (lib/db/access.ts,
+ * partitionsOf): client partitions (`C#*`), and a shared one (lib/db/keys.ts, SHARED_PARTITIONS)
+ * only for the actions the declaration names there with why. So no API function can write the
+ * key-hash records authentication reads (only the admin tools mint keys), nor read the client
+ * registry; a compromised function cannot make itself a key. Any `C#…` matches `C#*`: keeping one
+ * client out of another's partition is the code's work, not IAM's.
  */
-const CLIENT_PARTITIONS_ONLY = { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [`${CLIENT_PARTITION_PREFIX}*`] } };
+const onPartitions = (patterns: readonly string[]) => ({ 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [...patterns] } });
 
 /**
  * A reader's one write is its request counter: an UpdateItem in a client partition that names
@@ -36,12 +38,24 @@ const CLIENT_PARTITIONS_ONLY = { 'ForAllValues:StringLike': { 'dynamodb:LeadingK
  * function cannot change a transaction, record an event or read through its counter grant.
  */
 const COUNTER_ONLY = {
-  ...CLIENT_PARTITIONS_ONLY,
+  ...onPartitions([`${CLIENT_PARTITION_PREFIX}*`]),
   'ForAllValues:StringEquals': {
     'dynamodb:Attributes': [tableDefinition.partitionKey, tableDefinition.sortKey, COUNTER_ATTRIBUTE, tableDefinition.timeToLiveAttribute],
   },
   StringEqualsIfExists: { 'dynamodb:ReturnValues': ['NONE'] },
 };
+
+/** The actions, grouped by the partitions each is granted on (in declared order): one statement per group. */
+function byPartitions(access: DynamoAccess, actions: readonly TableAction[]): { actions: TableAction[]; partitions: string[] }[] {
+  const groups = new Map<string, { actions: TableAction[]; partitions: string[] }>();
+  for (const action of actions) {
+    const partitions = partitionsOf(access, action);
+    const key = JSON.stringify(partitions);
+    if (!groups.has(key)) groups.set(key, { actions: [], partitions });
+    groups.get(key)!.actions.push(action);
+  }
+  return [...groups.values()];
+}
 
 export interface ApiFunctionProps {
   /** Absolute path of the handler module; it exports `handler`. */
@@ -152,45 +166,48 @@ export class ApiFunction extends Construct {
   /**
    * Points a function that is not a route (the webhook dispatcher, the sweep) at the table
    * (TABLE_NAME) with the stage's limits, and grants exactly its declared actions: Query on each
-   * declared index, and the table actions on the table's client partitions only (it never reads a
-   * key record).
+   * declared index, and the table actions on the partitions its declaration reaches.
    */
   bindTableActions(table: ITable, options: BindTableActionsOptions): void {
     this.setTableEnvironment(table, options.limits);
     const { actions, indexes = [] } = options.dynamodb;
     this.grantIndexes(table, indexes);
-    if (actions.length > 0) {
-      this.role.addToPrincipalPolicy(new PolicyStatement({ actions: dynamoActions(actions), resources: [table.tableArn], conditions: CLIENT_PARTITIONS_ONLY }));
-    }
+    this.grantOnPartitions(table, options.dynamodb, actions);
   }
 
   /**
    * Points a route's function at the table (TABLE_NAME) with the stage's limits, and grants exactly
-   * its declared actions: those that change nothing on the table (authentication reads key-hash
-   * records outside client partitions) and Query on each declared index; the writes on the
-   * table's client partitions only, and for a `read` route nothing but its request counter's
-   * UpdateItem, which must name only the counter's attributes and return nothing.
+   * its declared actions, each on the partitions its declaration reaches (admission's read of the
+   * key-hash record is named there), and Query on each declared index; for a `read` route no write
+   * but its request counter's UpdateItem, in a client partition, naming only the counter's
+   * attributes and returning nothing.
    */
   bindTable(table: ITable, options: BindTableOptions): void {
     const { actions, indexes = [] } = options.dynamodb;
     const reads = actions.filter((action) => READ_ACTIONS.has(action));
     const writes = actions.filter((action) => !READ_ACTIONS.has(action));
-    const refused = options.access === 'read' ? writes.filter((action) => action !== 'UpdateItem') : [];
-    if (refused.length > 0) {
-      throw new Error(`${this.node.path}: a 'read' function writes nothing but its request counter (UpdateItem), yet declares ${refused.join(', ')}`);
+    if (options.access === 'read') {
+      const refused = writes.filter((action) => action !== 'UpdateItem');
+      if (refused.length > 0) {
+        throw new Error(`${this.node.path}: a 'read' function writes nothing but its request counter (UpdateItem), yet declares ${refused.join(', ')}`);
+      }
+      if (writes.length > 0 && partitionsOf(options.dynamodb, 'UpdateItem').length > 1) {
+        throw new Error(`${this.node.path}: a 'read' function's one write is its request counter, in its client's partition, yet its sharedPartitions name UpdateItem`);
+      }
     }
     this.setTableEnvironment(table, options.limits);
-    if (reads.length > 0) {
-      this.role.addToPrincipalPolicy(new PolicyStatement({ actions: dynamoActions(reads), resources: [table.tableArn] }));
-    }
+    this.grantOnPartitions(table, options.dynamodb, options.access === 'read' ? reads : actions);
     this.grantIndexes(table, indexes);
-    if (writes.length > 0) {
+    if (options.access === 'read' && writes.length > 0) {
+      this.role.addToPrincipalPolicy(new PolicyStatement({ actions: dynamoActions(writes), resources: [table.tableArn], conditions: COUNTER_ONLY }));
+    }
+  }
+
+  /** The table actions on the partitions the declaration reaches: one statement per set of partitions. */
+  private grantOnPartitions(table: ITable, access: DynamoAccess, actions: readonly TableAction[]): void {
+    for (const group of byPartitions(access, actions)) {
       this.role.addToPrincipalPolicy(
-        new PolicyStatement({
-          actions: dynamoActions(writes),
-          resources: [table.tableArn],
-          conditions: options.access === 'write' ? CLIENT_PARTITIONS_ONLY : COUNTER_ONLY,
-        }),
+        new PolicyStatement({ actions: dynamoActions(group.actions), resources: [table.tableArn], conditions: onPartitions(group.partitions) }),
       );
     }
   }

@@ -1,3 +1,4 @@
+import { CLIENT_PARTITION_PREFIX, SHARED_PARTITIONS, type SharedPartition } from './keys';
 import type { tableDefinition } from './table';
 
 /**
@@ -46,6 +47,20 @@ export interface DynamoAccess {
    * fails the grant check, so no grant stays "just in case".
    */
   readonly because?: { readonly [A in TableAction | StreamAction | IndexQuery]?: string };
+  /**
+   * The partitions that are no client's (lib/db/keys.ts, SHARED_PARTITIONS) the function reaches,
+   * each with the actions it takes there and why. The table actions are granted on client
+   * partitions (`C#*`) and, for each action, on the shared partitions named for it here: nowhere
+   * else (test/grants evaluates each recorded call re-aimed at every other one).
+   */
+  readonly sharedPartitions?: { readonly [P in SharedPartition]?: SharedPartitionAccess };
+}
+
+/** What a function does in one partition that is no client's, and why it must. */
+export interface SharedPartitionAccess {
+  /** Among the declaration's actions. */
+  readonly actions: readonly TableAction[];
+  readonly because: string;
 }
 
 /** A function that never touches the table. */
@@ -72,6 +87,15 @@ export function declaredGrants(access: DynamoAccess): Set<Grant> {
     ...(access.indexes ?? []).map((name) => grant('Query', `index/${name}`)),
     ...(access.stream ?? []).map((action) => grant(action, streamResource(action))),
   ]);
+}
+
+/**
+ * The partitions (as `dynamodb:LeadingKeys` StringLike patterns) an action of this declaration is
+ * granted on: every client's, and the shared ones its `sharedPartitions` name for the action.
+ */
+export function partitionsOf(access: DynamoAccess, action: TableAction): string[] {
+  const shared = Object.entries(access.sharedPartitions ?? {}) as [SharedPartition, SharedPartitionAccess][];
+  return [`${CLIENT_PARTITION_PREFIX}*`, ...shared.filter(([, s]) => s.actions.includes(action)).map(([name]) => SHARED_PARTITIONS[name])];
 }
 
 /** The permission a `because` key explains, or undefined when the declaration does not ask for it. */
@@ -186,7 +210,8 @@ function itemRequest(action: string, item: Input, shape: { key?: unknown; item?:
   const pk = stringOf(record.pk);
   const attributes =
     action === 'UpdateItem'
-      ? sorted([...Object.keys(record), ...namesIn(item.UpdateExpression, item.ExpressionAttributeNames)])
+      ? // The condition's names too: whether IAM counts them or not, the request stays within the list.
+        sorted([...Object.keys(record), ...namesIn(item.UpdateExpression, item.ExpressionAttributeNames), ...namesIn(item.ConditionExpression, item.ExpressionAttributeNames)])
       : action === 'PutItem'
         ? sorted(Object.keys(record))
         : typeof item.ProjectionExpression === 'string'

@@ -27,6 +27,23 @@ const DUE_MARKER = 'DUE#';
 /** The one partition listing every client (admin only: `clients list` without a Scan). */
 const CLIENT_REGISTRY = 'CLIENTS';
 const REGISTERED_CLIENT = 'CLIENT#';
+/** Each API-key hash record is a partition of its own: `KEYHASH#<SHA-256 of the key>`. */
+const KEY_HASH = 'KEYHASH#';
+
+/**
+ * The partitions that are no client's, by name, as IAM's `dynamodb:LeadingKeys` matches them
+ * (StringLike): a function's grant reaches one only when its declaration names it, with why
+ * (lib/db/access.ts, `sharedPartitions`); every other grant stays on `C#*`.
+ */
+export const SHARED_PARTITIONS = {
+  /** The API-key hash records admission reads before it knows the client (only the admin tools write them). */
+  keyHashes: `${KEY_HASH}*`,
+  /** The client registry (admin only). */
+  clientRegistry: CLIENT_REGISTRY,
+} as const;
+
+/** A partition that is no client's, by its name in SHARED_PARTITIONS. */
+export type SharedPartition = keyof typeof SHARED_PARTITIONS;
 
 export const keys = {
   client: (clientId: string) => ({ pk: clientPartition(clientId), sk: 'CLIENT' }),
@@ -41,7 +58,7 @@ export const keys = {
   apiKeyPrefix: (clientId: string) => ({ pk: clientPartition(clientId), skPrefix: 'KEY#' }),
 
   /** The record authentication reads: one strongly consistent GetItem by the key's SHA-256. */
-  apiKeyHash: (hash: string) => ({ pk: `KEYHASH#${hash}`, sk: 'KEYHASH' }),
+  apiKeyHash: (hash: string) => ({ pk: `${KEY_HASH}${hash}`, sk: 'KEYHASH' }),
 
   /** A transaction; sort keys order by the ULID in the id, so by creation time. */
   transaction: (clientId: string, transactionId: string) => ({ pk: clientPartition(clientId), sk: TXN + transactionId }),

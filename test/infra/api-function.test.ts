@@ -14,7 +14,11 @@ import type { DynamoAccess } from '../../lib/db/access';
 type Json = Record<string, any>;
 
 const projectRoot = fileURLToPath(new URL('../..', import.meta.url));
-const READER: DynamoAccess = { actions: ['GetItem', 'Query', 'UpdateItem'], indexes: ['gsi1'] };
+const READER: DynamoAccess = {
+  actions: ['GetItem', 'Query', 'UpdateItem'],
+  indexes: ['gsi1'],
+  sharedPartitions: { keyHashes: { actions: ['GetItem'], because: 'admission reads the key-hash record' } },
+};
 const WRITER: DynamoAccess = { actions: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem'] };
 const BACKGROUND: DynamoAccess = { actions: ['GetItem', 'UpdateItem'], indexes: ['due'] };
 const CLIENT_PARTITIONS_ONLY = { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['C#*'] } };
@@ -23,6 +27,7 @@ const limits = { requestsPerSecond: 7, readUnitsPerRequest: 99 };
 let resources: Record<string, Json>;
 let ids: { table: string; reader: string; writer: string; background: string; unbound: string };
 let refusal: unknown;
+let sharedCounterRefusal: unknown;
 
 beforeAll(() => {
   const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
@@ -41,6 +46,12 @@ beforeAll(() => {
     make('Misdeclared').bindTable(table, { access: 'read', dynamodb: { actions: ['GetItem', 'UpdateItem', 'PutItem'] }, limits });
   } catch (error) {
     refusal = error;
+  }
+  try {
+    const counterElsewhere: DynamoAccess = { actions: ['GetItem', 'UpdateItem'], sharedPartitions: { clientRegistry: { actions: ['UpdateItem'], because: 'a test' } } };
+    make('CounterElsewhere').bindTable(table, { access: 'read', dynamodb: counterElsewhere, limits });
+  } catch (error) {
+    sharedCounterRefusal = error;
   }
 
   resources = Template.fromStack(stack).toJSON().Resources;
@@ -100,8 +111,9 @@ describe('ApiFunction.bindTable', () => {
     ]);
   });
 
-  it("refuses to bind a 'read' function that declares a write other than its request counter's UpdateItem", () => {
+  it("refuses to bind a 'read' function that declares a write other than its request counter's UpdateItem, or its counter outside client partitions", () => {
     expect(String(refusal)).toContain("a 'read' function writes nothing but its request counter (UpdateItem), yet declares PutItem");
+    expect(String(sharedCounterRefusal)).toContain("a 'read' function's one write is its request counter, in its client's partition, yet its sharedPartitions name UpdateItem");
   });
 
   // TransactWriteItems has no action of its own: it is authorized as PutItem/UpdateItem/DeleteItem/ConditionCheckItem.
@@ -111,23 +123,22 @@ describe('ApiFunction.bindTable', () => {
     );
   });
 
-  it('grants reads on the table without condition, and Query on each declared index by name, never index/* or *', () => {
+  it('grants reads on client partitions and on the shared partitions declared for them, and Query on each declared index by name, never index/* or *', () => {
     const tableArn = { 'Fn::GetAtt': [ids.table, 'Arn'] };
-    const statements = dynamoStatementsOf(ids.reader).filter((s) => !s.Condition);
-    expect(statements).toEqual([
-      { Effect: 'Allow', Action: ['dynamodb:GetItem', 'dynamodb:Query'], Resource: tableArn },
+    const reads = dynamoStatementsOf(ids.reader).filter((s) => !/UpdateItem/.test(JSON.stringify(s.Action)));
+    expect(reads).toEqual([
+      { Effect: 'Allow', Action: 'dynamodb:GetItem', Resource: tableArn, Condition: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['C#*', 'KEYHASH#*'] } } },
+      { Effect: 'Allow', Action: 'dynamodb:Query', Resource: tableArn, Condition: CLIENT_PARTITIONS_ONLY },
       { Effect: 'Allow', Action: 'dynamodb:Query', Resource: { 'Fn::Join': ['', [tableArn, '/index/gsi1']] } },
     ]);
-    expect(dynamoStatementsOf(ids.writer).filter((s) => !s.Condition)).toEqual([{ Effect: 'Allow', Action: 'dynamodb:GetItem', Resource: tableArn }]);
   });
 
-  // Authentication reads key-hash records outside client partitions; no API function may write one.
-  it("confines a writer's writes to the table's client partitions (dynamodb:LeadingKeys C#*)", () => {
-    const writes = dynamoStatementsOf(ids.writer).filter((s) => [s.Action].flat().includes('dynamodb:PutItem'));
-    expect(writes.map((w) => ({ ...w, Action: [w.Action].flat().sort() }))).toEqual([
+  // A writer that declares no shared partition reaches client partitions only, its reads included.
+  it("confines a writer's actions to the table's client partitions (dynamodb:LeadingKeys C#*)", () => {
+    expect(dynamoStatementsOf(ids.writer).map((w) => ({ ...w, Action: [w.Action].flat().sort() }))).toEqual([
       {
         Effect: 'Allow',
-        Action: ['dynamodb:BatchWriteItem', 'dynamodb:DeleteItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'],
+        Action: ['dynamodb:BatchWriteItem', 'dynamodb:DeleteItem', 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'],
         Resource: { 'Fn::GetAtt': [ids.table, 'Arn'] },
         Condition: CLIENT_PARTITIONS_ONLY,
       },

@@ -1,15 +1,25 @@
 import { runSimulation } from '@cloud-copilot/iam-simulate';
-import { READ_ACTIONS, type IamRequest, type TableAction } from '../../lib/db/access';
+import type { CfnElement } from 'aws-cdk-lib';
+import { buildApp, cdkJsonContext } from '../../infra/app';
 import { roleStatements } from '../../infra/grants';
-import { CLIENT_PARTITION_PREFIX } from '../../lib/db/keys';
+import { READ_ACTIONS, type DynamoAccess, type IamRequest, type TableAction } from '../../lib/db/access';
+import { CLIENT_PARTITION_PREFIX, SHARED_PARTITIONS, type SharedPartition } from '../../lib/db/keys';
+import { functionList, type TableAccess } from '../../lib/routes';
 
 /**
  * Evaluates the functions' synthesized identity policies, as IAM would, against the DynamoDB
  * requests the suites recorded them making (lib/db/access.ts, IamRequest), with
- * `@cloud-copilot/iam-simulate`: every recorded request must be allowed; every recorded write to a
- * client partition, aimed instead at a partition that is no client's, must be denied. What IAM
- * cannot tell apart is said where it is tested: any `C#…` partition matches `C#*`, so keeping one
- * client from another's partition is the code's work, not IAM's.
+ * `@cloud-copilot/iam-simulate`. Every recorded request must be allowed, with every context key it
+ * carries read by the evaluator. Every recorded request on a client partition is then re-aimed:
+ * at each shared partition (lib/db/keys.ts, SHARED_PARTITIONS) it must be allowed exactly when the
+ * function's declaration names that partition for the action, and denied otherwise; at a partition
+ * that is neither a client's nor a shared one, denied. A `read` route's one write (its request
+ * counter) must also be denied naming any further attribute, or asking for anything back.
+ *
+ * What IAM cannot tell apart is not claimed: any `C#…` partition matches `C#*`, so the same request
+ * aimed at another client's partition is allowed (ANOTHER_CLIENT_PARTITION; test/grants says so in
+ * a test of its own). Keeping one client out of another's partition is the code's work, proven by the
+ * suites' cross-client tests, not IAM's.
  */
 
 type Json = any;
@@ -19,13 +29,51 @@ const REGION = 'us-east-1';
 const TABLE_ARN = `arn:aws:dynamodb:${REGION}:${ACCOUNT}:table/PaymentSandbox-grants-Table`;
 const STREAM_ARN = `${TABLE_ARN}/stream/2026-11-25T00:00:00.000`;
 
-/** A partition no client owns (the client registry's), where no function may write. */
-export const NON_CLIENT_PARTITION = 'CLIENTS';
+/** One partition of each shared kind, folded as the recording folds ids and hashes. */
+export const SHARED_PARTITION_SAMPLES = Object.fromEntries(
+  Object.entries(SHARED_PARTITIONS).map(([name, pattern]) => [name, pattern.replace('*', '•')]),
+) as Record<SharedPartition, string>;
+
+/** A partition that is neither a client's nor a shared one: no function may reach it. */
+export const UNNAMED_PARTITION = 'OTHER#•';
+
+/** Another client's partition: IAM cannot tell it from the caller's own. */
+export const ANOTHER_CLIENT_PARTITION = `${CLIENT_PARTITION_PREFIX}cli_another•`;
+
+/** What the writes a `read` route's counter could ask back, each of which its grant must refuse. */
+const RETURN_VALUES = ['ALL_OLD', 'ALL_NEW', 'UPDATED_OLD', 'UPDATED_NEW'];
+
+/** An attribute no function names: a counter write naming it must be refused. */
+const UNNAMED_ATTRIBUTE = 'undeclared';
 
 /** A recorded request of one function. */
 export interface FunctionRequest {
   readonly fn: string;
   readonly request: IamRequest;
+}
+
+/** A function as the evaluation knows it: its name, its declaration, and a route's table access. */
+export interface EvaluatedFunction {
+  readonly name: string;
+  readonly dynamodb: DynamoAccess;
+  /** A route's (lib/routes.ts); absent for a background function. */
+  readonly table?: TableAccess;
+}
+
+/** Every declared function (lib/routes.ts), with its route's table access. */
+export const declaredFunctions: readonly EvaluatedFunction[] = functionList.map((f) => ({
+  name: f.id,
+  dynamodb: f.dynamodb,
+  ...('table' in f && { table: f.table as TableAccess }),
+}));
+
+/** The stack's template, synthesized without bundling (only the roles' policies matter), and the logical ids the evaluation needs. */
+export function grantsTemplate(): { template: Json; functionIds: Map<string, string>; tableId: string } {
+  const { app, stack } = buildApp({ stage: 'grants', context: { ...cdkJsonContext(), 'aws:cdk:bundling-stacks': [] } });
+  const template = app.synth().getStackByName(stack.stackName).template;
+  const logicalId = (element: unknown) => stack.getLogicalId(element as CfnElement);
+  const functionIds = new Map([...stack.functions].map(([name, fn]) => [name, logicalId(fn.function.node.defaultChild)]));
+  return { template, functionIds, tableId: logicalId(stack.table.node.defaultChild) };
 }
 
 /** A template value with the table's ARNs and the pseudo parameters resolved. */
@@ -76,8 +124,15 @@ export function contextOf(request: IamRequest): Record<string, string | string[]
   };
 }
 
-/** IAM's decision on one request of a function with this policy: Allowed, ExplicitlyDenied or ImplicitlyDenied. */
-export async function decide(policy: Json, request: IamRequest): Promise<string> {
+/** IAM's decision on one request, and the context keys the evaluator dropped as not IAM's for the action. */
+export interface Decision {
+  /** Allowed, ExplicitlyDenied or ImplicitlyDenied. */
+  readonly result: string;
+  readonly ignoredContextKeys: readonly string[];
+}
+
+/** IAM's decision on one request of a function with this policy. */
+export async function decide(policy: Json, request: IamRequest): Promise<Decision> {
   const result = await runSimulation(
     {
       identityPolicies: [{ name: 'function', policy }],
@@ -93,38 +148,86 @@ export async function decide(policy: Json, request: IamRequest): Promise<string>
     {},
   );
   if (result.resultType === 'error') throw new Error(`iam-simulate refused ${JSON.stringify(request)}: ${JSON.stringify(result.errors)}`);
-  return result.overallResult;
+  const ignored = result.resultType === 'single' ? result.result.ignoredContextKeys : result.results.flatMap((r) => r.ignoredContextKeys ?? []);
+  return { result: result.overallResult, ignoredContextKeys: [...new Set(ignored ?? [])] };
 }
 
-const describe = ({ fn, request }: FunctionRequest) =>
-  `${fn}: dynamodb:${request.action} on ${request.resource} with ${JSON.stringify(contextOf(request))}`;
+/** The same request aimed at `partition` instead (every partition it names replaced). */
+export const reaimed = (request: IamRequest, partition: string): IamRequest => ({ ...request, leadingKeys: [partition] });
 
-/** A write (not a read IAM grants on any partition) whose every partition is a client's. */
-const isClientWrite = (request: IamRequest) =>
-  !READ_ACTIONS.has(request.action as TableAction) &&
-  request.resource === 'table' &&
-  (request.leadingKeys?.length ?? 0) > 0 &&
-  request.leadingKeys!.every((key) => key.startsWith(CLIENT_PARTITION_PREFIX));
+const described = (fn: string, request: IamRequest) => `${fn}: dynamodb:${request.action} on ${request.resource} with ${JSON.stringify(contextOf(request))}`;
+
+const isClientPartition = (key: string) => key.startsWith(CLIENT_PARTITION_PREFIX);
+
+/** A request on the table's items whose every partition is a client's: the ones re-aimed. */
+const onClientPartitions = (request: IamRequest) =>
+  request.resource === 'table' && (request.leadingKeys?.length ?? 0) > 0 && request.leadingKeys!.every(isClientPartition);
 
 /**
- * What IAM would decide against what the functions need, one line per problem naming the function,
- * the action and the context: a recorded request that would be denied, and a recorded write to a
- * client partition that would still be allowed aimed at a partition that is no client's.
+ * What IAM would decide against what the declarations say, one line per problem naming the
+ * function, the action and the context (see the top of this file for what is checked).
  */
-export async function evaluate(policies: ReadonlyMap<string, Json>, requests: readonly FunctionRequest[]): Promise<string[]> {
+export async function evaluate(
+  policies: ReadonlyMap<string, Json>,
+  functions: readonly EvaluatedFunction[],
+  requests: readonly FunctionRequest[],
+): Promise<string[]> {
   const problems: string[] = [];
-  for (const entry of requests) {
-    const policy = policies.get(entry.fn);
-    if (!policy) {
-      problems.push(`${describe(entry)}: the function has no DynamoDB policy`);
+  const byName = new Map(functions.map((f) => [f.name, f]));
+  const seenAttributes = [...new Set(requests.flatMap((r) => r.request.attributes ?? [])), UNNAMED_ATTRIBUTE].sort();
+  const decisions = new Map<string, Promise<Decision>>();
+  const decision = (fn: string, request: IamRequest) => {
+    const key = JSON.stringify([fn, request]);
+    if (!decisions.has(key)) decisions.set(key, decide(policies.get(fn), request));
+    return decisions.get(key)!;
+  };
+  const allowed = async (fn: string, request: IamRequest) => (await decision(fn, request)).result === 'Allowed';
+
+  for (const { fn, request } of requests) {
+    const declared = byName.get(fn);
+    if (!declared) {
+      problems.push(`${described(fn, request)}: no declared function (lib/routes.ts) has this name`);
       continue;
     }
-    const decision = await decide(policy, entry.request);
-    if (decision !== 'Allowed') problems.push(`${describe(entry)} would be ${decision}`);
-    if (isClientWrite(entry.request)) {
-      const reaimed = { ...entry.request, leadingKeys: [NON_CLIENT_PARTITION] };
-      const elsewhere = await decide(policy, reaimed);
-      if (elsewhere === 'Allowed') problems.push(`${describe(entry)} would be Allowed on the partition ${NON_CLIENT_PARTITION}, which is no client's`);
+    if (!policies.has(fn)) {
+      problems.push(`${described(fn, request)}: the function has no DynamoDB policy`);
+      continue;
+    }
+    const recorded = await decision(fn, request);
+    if (recorded.result !== 'Allowed') problems.push(`${described(fn, request)} would be ${recorded.result}`);
+    if (recorded.ignoredContextKeys.length > 0) {
+      problems.push(`${described(fn, request)}: IAM does not send ${recorded.ignoredContextKeys.join(', ')} with this action, yet the recording gives it (lib/db/access.ts)`);
+    }
+    if (!onClientPartitions(request)) continue;
+
+    for (const [name, sample] of Object.entries(SHARED_PARTITION_SAMPLES) as [SharedPartition, string][]) {
+      const mayReach = declared.dynamodb.sharedPartitions?.[name]?.actions.includes(request.action as TableAction) ?? false;
+      const reaches = await allowed(fn, reaimed(request, sample));
+      if (reaches && !mayReach) {
+        problems.push(`${described(fn, request)} would be Allowed on ${sample}, the ${name} partition, which its declaration does not name for ${request.action}`);
+      }
+      if (!reaches && mayReach) {
+        problems.push(`${described(fn, request)} would be denied on ${sample}, the ${name} partition, which its declaration names for ${request.action}`);
+      }
+    }
+    if (await allowed(fn, reaimed(request, UNNAMED_PARTITION))) {
+      problems.push(`${described(fn, request)} would be Allowed on ${UNNAMED_PARTITION}, which is neither a client's partition nor a shared one`);
+    }
+
+    // A read route's one write is its request counter: nothing more of the item, nothing back.
+    if (declared.table === 'read' && !READ_ACTIONS.has(request.action as TableAction)) {
+      // Beyond what its own recorded writes of this action name (the counter's increment names its
+      // TTL, its take-back does not): every other attribute any function was seen to name.
+      const own = new Set(requests.filter((r) => r.fn === fn && r.request.action === request.action).flatMap((r) => r.request.attributes ?? []));
+      for (const attribute of seenAttributes.filter((a) => !own.has(a))) {
+        const wider = { ...request, attributes: [...(request.attributes ?? []), attribute].sort() };
+        if (await allowed(fn, wider)) problems.push(`${described(fn, request)} would be Allowed naming ${attribute} too, though a read route writes only its request counter's attributes`);
+      }
+      for (const returnValues of RETURN_VALUES) {
+        if (await allowed(fn, { ...request, returnValues })) {
+          problems.push(`${described(fn, request)} would be Allowed with dynamodb:ReturnValues ${returnValues}, though a read route's counter returns nothing`);
+        }
+      }
     }
   }
   return problems;

@@ -81,6 +81,14 @@ describe('checkGrants', () => {
     ]);
   });
 
+  it('refuses a shared partition named for an action the declaration lacks, or without a reason', () => {
+    const reaching: DynamoAccess = { ...payments, sharedPartitions: { keyHashes: { actions: ['GetItem', 'DeleteItem'], because: ' ' } } };
+    expect(check({ ...all, createPayment: reaching })).toEqual([
+      'createPayment: its sharedPartitions.keyHashes gives no reason',
+      'createPayment: its sharedPartitions.keyHashes names DeleteItem, which it does not declare',
+    ]);
+  });
+
   it('refuses calls recorded for a function nothing declares', () => {
     expect(check(all, { ...used, dashboard: ['dynamodb:Query on table'] })).toEqual([
       'dashboard: made DynamoDB calls but is no declared function (lib/routes.ts)',
