@@ -8,6 +8,9 @@ export type SignupPolicy = { readonly kind: 'open' } | { readonly kind: 'closed'
 export const DEPLOYED_SIGNUP_POLICY = 'closed';
 export const LOCAL_SIGNUP_POLICY = 'open';
 
+/** The CDK context key of a stage's policy: `npm run deploy -- --signup P` passes `-c signup=P`. */
+export const SIGNUP_POLICY_CONTEXT = 'signup';
+
 const DOMAIN = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
 
 export class SignupPolicyError extends Error {
