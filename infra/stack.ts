@@ -23,7 +23,9 @@ import { CURSOR_SECRET_ARN_ENV } from '../lib/db/cursor-key';
 import { tableDefinition } from '../lib/db/table';
 import type { Limits } from '../lib/limits';
 import { DASHBOARD_ASSETS_DIR_ENV } from '../lib/dashboard/assets';
-import type { SignupPolicy } from '../lib/identity/signup-policy';
+import { UserPoolOperation } from 'aws-cdk-lib/aws-cognito';
+import { IDENTITY_ENV } from '../lib/identity/pool-settings';
+import { formatSignupPolicy, type SignupPolicy } from '../lib/identity/signup-policy';
 import { API_BASE_PATH, backgroundFunctions, fallbackFunction, routeList, routes, type BackgroundFunction, type Route } from '../lib/routes';
 import { DEFAULT_DELIVERY_SETTINGS, deliverySettingsEnvironment } from '../lib/webhooks/delivery-settings';
 import { URL_POLICY_ENV, type UrlPolicy } from '../lib/webhooks/policy';
@@ -93,13 +95,27 @@ export class PaymentSandboxStack extends Stack {
   readonly sweepFunction: ApiFunction;
   /** Every function, by the name its declaration has in lib/routes.ts (a route's id, `routeNotFound`, `dispatchEvents`, `sweep`). */
   readonly functions: ReadonlyMap<string, ApiFunction>;
+  private readonly allFunctions: Map<string, ApiFunction>;
+  /** The user pool's triggers, by operation (addIdentityTrigger). */
+  private readonly triggers = new Map<UserPoolOperation, ApiFunction>();
+  private readonly limits: Limits;
+  private readonly signupPolicy: SignupPolicy;
 
   constructor(scope: Construct, id: string, props: PaymentSandboxStackProps) {
     super(scope, id, props);
+    this.limits = props.limits;
+    this.signupPolicy = props.signupPolicy;
 
     this.table = this.createTable(props.retain);
     this.cursorSecret = this.createCursorSecret();
     this.identity = new SandboxIdentity(this, 'Identity', { signupPolicy: props.signupPolicy });
+    // Self sign-up limited to some domains is only as good as the trigger that checks the domain.
+    this.node.addValidation({
+      validate: () =>
+        props.signupPolicy.kind === 'domain' && !this.triggers.has(UserPoolOperation.PRE_SIGN_UP)
+          ? [`The sign-up policy ${formatSignupPolicy(props.signupPolicy)} needs the user pool's pre-sign-up trigger, which this stack does not have`]
+          : [],
+    });
 
     // Routes that match nothing reach `$default` before any authentication, so it needs no table.
     this.fallbackFunction = new ApiFunction(this, 'RouteNotFound', {
@@ -182,7 +198,7 @@ export class PaymentSandboxStack extends Stack {
     });
 
     this.sweepFunction = this.createSweep(props.limits);
-    this.functions = new Map([
+    this.functions = this.allFunctions = new Map([
       ...routeFunctions,
       [fallbackFunction.id, this.fallbackFunction],
       [backgroundFunctions.dispatchEvents.id, this.dispatcherFunction],
@@ -205,6 +221,23 @@ export class PaymentSandboxStack extends Stack {
       description: "The dashboard's app client of the user pool: the audience of session tokens",
       value: this.identity.client.userPoolClientId,
     });
+  }
+
+  /**
+   * Makes the function `declared` in lib/routes.ts the user pool's trigger for `operation`: its own
+   * role and log group, its declared table actions (on client partitions, as a background function's),
+   * and, for pre-sign-up, the stage's SIGNUP_POLICY. Nothing of the pool reaches its environment or
+   * its policy: the pool names the function, so the function must not name the pool (decision 0173).
+   */
+  addIdentityTrigger(id: string, operation: UserPoolOperation, declared: BackgroundFunction, description: string): ApiFunction {
+    const fn = new ApiFunction(this, id, { entry: join(projectRoot, declared.handler), projectRoot, description });
+    const { actions, indexes = [] } = declared.dynamodb;
+    if (actions.length + indexes.length > 0) fn.bindTableActions(this.table, { dynamodb: declared.dynamodb, limits: this.limits });
+    if (operation === UserPoolOperation.PRE_SIGN_UP) fn.function.addEnvironment(IDENTITY_ENV.signupPolicy, formatSignupPolicy(this.signupPolicy));
+    this.identity.userPool.addTrigger(operation, fn.function);
+    this.triggers.set(operation, fn);
+    this.allFunctions.set(declared.id, fn);
+    return fn;
   }
 
   private setEnvironment(fn: ApiFunction, environment: Record<string, string>): void {
