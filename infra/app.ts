@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { App, Tags, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import type { Construct } from 'constructs';
+import { DEPLOYED_SIGNUP_POLICY, parseSignupPolicy, SIGNUP_POLICY_CONTEXT, SignupPolicyError, type SignupPolicy } from '../lib/identity/signup-policy';
 import { DEFAULT_LIMITS, LIMIT_CONTEXT, parseLimit, type Limits } from '../lib/limits';
 import { CI_ROLE_TAG, ciRoleStackNameOf, validateGithubRepo } from './ci-role-options';
 import { CiRoleStack } from './ci-role-stack';
@@ -26,6 +27,8 @@ export interface StackOptions {
   readonly retain: boolean;
   /** The per-client budget (`-c requests-per-second=N -c read-units-per-request=N`); default lib/limits.ts. */
   readonly limits?: Limits;
+  /** Who may sign up themselves (`-c signup=open|closed|domain:a.com[,b.org]`); default `closed`. */
+  readonly signupPolicy?: SignupPolicy;
 }
 
 export interface BuildAppOptions {
@@ -61,6 +64,16 @@ function parseLimits(context: (key: string) => unknown): Limits {
   return { requestsPerSecond: limit('requestsPerSecond'), readUnitsPerRequest: limit('readUnitsPerRequest') };
 }
 
+/** The policy of `-c signup=…`, `closed` when not given (lib/identity/signup-policy.ts). */
+function parseSignup(value: unknown): SignupPolicy {
+  try {
+    return parseSignupPolicy(value === undefined ? DEPLOYED_SIGNUP_POLICY : String(value));
+  } catch (error) {
+    if (!(error instanceof SignupPolicyError)) throw error;
+    throw new InvalidContextError(`${error.message}, e.g. -c ${SIGNUP_POLICY_CONTEXT}=domain:example.com`);
+  }
+}
+
 /** Creates PaymentSandbox-<stage> in `scope`, tagged with the project and the stage. */
 export function createStack(scope: Construct, options: StackOptions): PaymentSandboxStack {
   const stage = validateStage(options.stage);
@@ -70,20 +83,22 @@ export function createStack(scope: Construct, options: StackOptions): PaymentSan
     stage,
     retain: options.retain,
     limits: options.limits ?? DEFAULT_LIMITS,
-    description: `Payment Sandbox (${stage}): HTTP API, one Lambda per route, one DynamoDB table`,
+    signupPolicy: options.signupPolicy ?? parseSignupPolicy(DEPLOYED_SIGNUP_POLICY),
+    description: `Payment Sandbox (${stage}): HTTP API, one Lambda per route, one DynamoDB table, one user pool`,
     tags, // the CloudFormation stack itself
   });
   for (const [key, value] of Object.entries(tags)) Tags.of(stack).add(key, value); // every resource in it
   return stack;
 }
 
-/** Builds the app as `cdk synth` runs it: context (stage, retain, limits) read once, one stack, cdk-nag AwsSolutions checks. */
+/** Builds the app as `cdk synth` runs it: context (stage, retain, limits, sign-up policy) read once, one stack, cdk-nag AwsSolutions checks. */
 export function buildApp(options: BuildAppOptions = {}): { app: App; stack: PaymentSandboxStack } {
   const app = new App({ context: options.context, outdir: options.outdir });
   const stage = options.stage ?? String(app.node.tryGetContext('stage') ?? DEFAULT_STAGE);
   const retain = options.retain ?? parseRetain(app.node.tryGetContext('retain'));
   const limits = parseLimits((key) => app.node.tryGetContext(key));
-  const stack = createStack(app, { stage, retain, limits });
+  const signupPolicy = parseSignup(app.node.tryGetContext(SIGNUP_POLICY_CONTEXT));
+  const stack = createStack(app, { stage, retain, limits, signupPolicy });
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
   return { app, stack };
 }

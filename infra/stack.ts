@@ -23,6 +23,9 @@ import { CURSOR_SECRET_ARN_ENV } from '../lib/db/cursor-key';
 import { tableDefinition } from '../lib/db/table';
 import type { Limits } from '../lib/limits';
 import { DASHBOARD_ASSETS_DIR_ENV } from '../lib/dashboard/assets';
+import { UserPoolOperation } from 'aws-cdk-lib/aws-cognito';
+import { IDENTITY_ENV } from '../lib/identity/pool-settings';
+import { formatSignupPolicy, type SignupPolicy } from '../lib/identity/signup-policy';
 import { API_BASE_PATH, backgroundFunctions, fallbackFunction, routeList, routes, type BackgroundFunction, type Route } from '../lib/routes';
 import { DEFAULT_DELIVERY_SETTINGS, deliverySettingsEnvironment } from '../lib/webhooks/delivery-settings';
 import { URL_POLICY_ENV, type UrlPolicy } from '../lib/webhooks/policy';
@@ -34,6 +37,8 @@ import {
   DISPATCHER_TIMEOUT_SECONDS,
 } from '../lib/webhooks/stream-filter';
 import { ApiFunction } from './constructs/api-function';
+import { SandboxIdentity } from './constructs/identity';
+import { STACK_OUTPUTS } from './stage';
 
 /** A deployed stage accepts only https webhook URLs whose hosts resolve to public addresses (docs/api.md §11). */
 const WEBHOOK_URL_POLICY: UrlPolicy = 'deployed';
@@ -68,13 +73,17 @@ export interface PaymentSandboxStackProps extends StackProps {
   readonly retain: boolean;
   /** The per-client budget every route function enforces. */
   readonly limits: Limits;
+  /** Who may sign up themselves on the stage's user pool (`--signup`). */
+  readonly signupPolicy: SignupPolicy;
 }
 
-/** The sandbox on AWS: the table, the HTTP API, and one function per route of lib/routes.ts. */
+/** The sandbox on AWS: the table, the HTTP API, one function per route of lib/routes.ts, and the user pool people sign in with. */
 export class PaymentSandboxStack extends Stack {
   readonly table: Table;
   /** The key that signs list cursors; only the functions of `cursors` routes may read it. */
   readonly cursorSecret: Secret;
+  /** The user pool and the dashboard's app client (docs/api.md §14). */
+  readonly identity: SandboxIdentity;
   readonly api: HttpApi;
   /** The function behind each route, by route id (the dashboard's two routes share one). */
   readonly routeFunctions: ReadonlyMap<string, ApiFunction>;
@@ -86,12 +95,27 @@ export class PaymentSandboxStack extends Stack {
   readonly sweepFunction: ApiFunction;
   /** Every function, by the name its declaration has in lib/routes.ts (a route's id, `routeNotFound`, `dispatchEvents`, `sweep`). */
   readonly functions: ReadonlyMap<string, ApiFunction>;
+  private readonly allFunctions: Map<string, ApiFunction>;
+  /** The user pool's triggers, by operation (addIdentityTrigger). */
+  private readonly triggers = new Map<UserPoolOperation, ApiFunction>();
+  private readonly limits: Limits;
+  private readonly signupPolicy: SignupPolicy;
 
   constructor(scope: Construct, id: string, props: PaymentSandboxStackProps) {
     super(scope, id, props);
+    this.limits = props.limits;
+    this.signupPolicy = props.signupPolicy;
 
     this.table = this.createTable(props.retain);
     this.cursorSecret = this.createCursorSecret();
+    this.identity = new SandboxIdentity(this, 'Identity', { signupPolicy: props.signupPolicy });
+    // Self sign-up limited to some domains is only as good as the trigger that checks the domain.
+    this.node.addValidation({
+      validate: () =>
+        props.signupPolicy.kind === 'domain' && !this.triggers.has(UserPoolOperation.PRE_SIGN_UP)
+          ? [`The sign-up policy ${formatSignupPolicy(props.signupPolicy)} needs the user pool's pre-sign-up trigger, which this stack does not have`]
+          : [],
+    });
 
     // Routes that match nothing reach `$default` before any authentication, so it needs no table.
     this.fallbackFunction = new ApiFunction(this, 'RouteNotFound', {
@@ -127,6 +151,9 @@ export class PaymentSandboxStack extends Stack {
         fn.bindTable(this.table, { access: route.table, dynamodb: route.dynamodb, limits: props.limits });
         fn.function.addEnvironment(URL_POLICY_ENV, WEBHOOK_URL_POLICY);
       }
+      // A route with a scope admits callers (lib/http/endpoint.ts): session tokens are verified against this
+      // stage's pool. No trigger of the pool is told the pool: the pool and its trigger would depend on each other.
+      if (!shared && route.scope !== null) this.setEnvironment(fn, this.identity.sessionEnvironment());
       if (!shared && route.cursors) {
         fn.function.addEnvironment(CURSOR_SECRET_ARN_ENV, this.cursorSecret.secretArn);
         this.cursorSecret.grantRead(fn.role);
@@ -171,27 +198,57 @@ export class PaymentSandboxStack extends Stack {
     });
 
     this.sweepFunction = this.createSweep(props.limits);
-    this.functions = new Map([
+    this.functions = this.allFunctions = new Map([
       ...routeFunctions,
       [fallbackFunction.id, this.fallbackFunction],
       [backgroundFunctions.dispatchEvents.id, this.dispatcherFunction],
       [backgroundFunctions.sweep.id, this.sweepFunction],
     ]);
 
-    new CfnOutput(this, 'ApiUrl', {
+    new CfnOutput(this, STACK_OUTPUTS.apiUrl, {
       description: 'The {base_url} of the API contract',
       value: `${this.api.apiEndpoint}${API_BASE_PATH}`,
     });
-    new CfnOutput(this, 'TableName', {
+    new CfnOutput(this, STACK_OUTPUTS.tableName, {
       description: 'The single DynamoDB table (for the admin CLI)',
       value: this.table.tableName,
     });
+    new CfnOutput(this, STACK_OUTPUTS.userPoolId, {
+      description: "The stage's Cognito user pool (for the admin CLI's users commands)",
+      value: this.identity.userPool.userPoolId,
+    });
+    new CfnOutput(this, STACK_OUTPUTS.userPoolClientId, {
+      description: "The dashboard's app client of the user pool: the audience of session tokens",
+      value: this.identity.client.userPoolClientId,
+    });
+  }
+
+  /**
+   * Makes the function `declared` in lib/routes.ts the user pool's trigger for `operation`: its own
+   * role and log group, its declared table actions (on client partitions, as a background function's),
+   * and, for pre-sign-up, the stage's SIGNUP_POLICY. Nothing of the pool reaches its environment or
+   * its policy: the pool names the function, so the function must not name the pool (decision 0173).
+   */
+  addIdentityTrigger(id: string, operation: UserPoolOperation, declared: BackgroundFunction, description: string): ApiFunction {
+    const fn = new ApiFunction(this, id, { entry: join(projectRoot, declared.handler), projectRoot, description });
+    const { actions, indexes = [] } = declared.dynamodb;
+    if (actions.length + indexes.length > 0) fn.bindTableActions(this.table, { dynamodb: declared.dynamodb, limits: this.limits });
+    if (operation === UserPoolOperation.PRE_SIGN_UP) fn.function.addEnvironment(IDENTITY_ENV.signupPolicy, formatSignupPolicy(this.signupPolicy));
+    this.identity.userPool.addTrigger(operation, fn.function);
+    this.triggers.set(operation, fn);
+    this.allFunctions.set(declared.id, fn);
+    return fn;
+  }
+
+  private setEnvironment(fn: ApiFunction, environment: Record<string, string>): void {
+    for (const [name, value] of Object.entries(environment)) fn.function.addEnvironment(name, value);
   }
 
   /**
    * The function of a route (and of the routes that name the same handler). The dashboard's carries
    * the built page inside its bundle, built by dashboard/build.ts right after esbuild bundles the
-   * handler, and is told where it is (DASHBOARD_ASSETS_DIR, relative to the bundle).
+   * handler, and is told where it is (DASHBOARD_ASSETS_DIR, relative to the bundle), and where
+   * the page signs people in (IDENTITY_ENDPOINT, USER_POOL_CLIENT_ID).
    */
   private createRouteFunction(route: Route): ApiFunction {
     const dashboard = route.handler === routes.getDashboard.handler;
@@ -207,7 +264,11 @@ export class PaymentSandboxStack extends Stack {
         ],
       }),
     });
-    if (dashboard) fn.function.addEnvironment(DASHBOARD_ASSETS_DIR_ENV, DASHBOARD_BUNDLE_DIR);
+    if (dashboard) {
+      fn.function.addEnvironment(DASHBOARD_ASSETS_DIR_ENV, DASHBOARD_BUNDLE_DIR);
+      // The page signs people in at the identity service itself; its CSP allows exactly that origin.
+      this.setEnvironment(fn, this.identity.pageEnvironment());
+    }
     return fn;
   }
 

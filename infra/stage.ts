@@ -10,6 +10,17 @@ export const STACK_NAME_PREFIX = 'PaymentSandbox-';
 /** The tag every sandbox stack and resource carries; `stacks list` and `stacks prune` find stacks by it. */
 export const PROJECT_TAG = { key: 'project', value: 'payment-sandbox' } as const;
 
+/**
+ * The outputs of a stage's stack: deploy prints them, and the admin CLI reads them through
+ * findSandboxStack (infra/local/stacks.ts) to reach the stage's table and user pool.
+ */
+export const STACK_OUTPUTS = {
+  apiUrl: 'ApiUrl',
+  tableName: 'TableName',
+  userPoolId: 'UserPoolId',
+  userPoolClientId: 'UserPoolClientId',
+} as const;
+
 /** The tag that names the stage. */
 export const STAGE_TAG_KEY = 'stage';
 

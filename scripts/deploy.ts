@@ -1,7 +1,7 @@
 /**
- * `npm run deploy -- --stage NAME [--retain] [--requests-per-second N] [--read-units-per-request N]`:
- * `cdk deploy` of PaymentSandbox-NAME, then the stack's ApiUrl (the contract's {base_url}) and
- * TableName from its outputs file.
+ * `npm run deploy -- --stage NAME [--retain] [--requests-per-second N] [--read-units-per-request N] [--signup POLICY]`:
+ * `cdk deploy` of PaymentSandbox-NAME, then the stack's ApiUrl (the contract's {base_url}), TableName,
+ * user pool and app client from its outputs file, and who may sign up.
  * `npm run deploy -- --ci-role --github-repo owner/name [--oidc-provider-arn ARN]`: `cdk deploy` of
  * the CI role stack of that repository (infra/ci-role-stack.ts), then the role's ARN.
  */
@@ -9,12 +9,20 @@ import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ciRoleStackNameOf, validateGithubEnvironment, validateGithubRef, validateGithubRepo, validateOidcProviderArn } from '../infra/ci-role-options';
-import { InvalidContextError, stackNameOf, validateStage } from '../infra/stage';
+import { InvalidContextError, STACK_OUTPUTS, stackNameOf, validateStage } from '../infra/stage';
 import { isParseArgsError } from '../infra/local/cli';
+import {
+  DEPLOYED_SIGNUP_POLICY,
+  formatSignupPolicy,
+  parseSignupPolicy,
+  SIGNUP_POLICY_CONTEXT,
+  SignupPolicyError,
+  type SignupPolicy,
+} from '../lib/identity/signup-policy';
 import { DEFAULT_LIMITS, LIMIT_CONTEXT, parseLimit, type Limits } from '../lib/limits';
 import { checkCredentials, defaultDeps, outputsFileOf, runAsScript, type ScriptDeps } from './cdk-stage';
 
-const USAGE = `Usage: npm run deploy -- --stage NAME [--retain] [--requests-per-second N] [--read-units-per-request N]
+const USAGE = `Usage: npm run deploy -- --stage NAME [--retain] [--requests-per-second N] [--read-units-per-request N] [--signup POLICY]
        npm run deploy -- --ci-role --github-repo owner/name [--github-environment NAME]… [--github-ref REF]… [--oidc-provider-arn ARN]
 
 Deploys the stack PaymentSandbox-NAME with your AWS credentials (default chain) and prints its ApiUrl.
@@ -22,6 +30,9 @@ Deploys the stack PaymentSandbox-NAME with your AWS credentials (default chain) 
   --retain                     keep the table when the stack is destroyed (long-lived team stages)
   --requests-per-second N      requests one client may make per second (default ${DEFAULT_LIMITS.requestsPerSecond})
   --read-units-per-request N   DynamoDB read units one list request may spend (default ${DEFAULT_LIMITS.readUnitsPerRequest})
+  --signup POLICY              who may sign up in the dashboard themselves (default ${DEPLOYED_SIGNUP_POLICY}):
+                               open, domain:example.com[,other.org] (those e-mail domains only), or closed
+                               (nobody: an operator adds people with the admin CLI's users add)
 
 With --ci-role, deploys instead the CI role of a GitHub repository (stack PaymentSandboxCiRole-owner-name):
 GitHub's OIDC provider and a role that only workflows of owner/name may assume, allowed to deploy, destroy,
@@ -52,11 +63,30 @@ function limitFlag(flag: string, value: string | undefined): number | undefined 
   }
 }
 
+/** `--signup`'s policy, or an error that deploy answers with its usage (before anything is deployed). */
+function signupFlag(value: string | undefined): SignupPolicy | undefined {
+  if (value === undefined) return undefined;
+  try {
+    return parseSignupPolicy(value);
+  } catch (error) {
+    if (!(error instanceof SignupPolicyError)) throw error;
+    throw new InvalidContextError(`--signup: ${error.message}`);
+  }
+}
+
+/** Who may sign up under a policy, in the deploy summary's words. */
+function describeSignup(policy: SignupPolicy, stage: string): string {
+  if (policy.kind === 'open') return 'open (anyone who confirms an e-mail address)';
+  if (policy.kind === 'domain') return `${formatSignupPolicy(policy)} (e-mail addresses at ${policy.domains.join(' or ')} only)`;
+  return `closed (nobody signs up themselves; an operator adds people: npm run admin -- users add --stack ${stage} --email …)`;
+}
+
 /** Deploys one stage; returns the exit code. */
 export async function deploy(argv: readonly string[], deps: ScriptDeps = defaultDeps()): Promise<number> {
   let stage = '';
   let retain = false;
   let limits: Partial<Limits> = {};
+  let signup: SignupPolicy | undefined;
   let ciRole: CiRoleRequest | undefined;
   try {
     const { values } = parseArgs({
@@ -67,6 +97,7 @@ export async function deploy(argv: readonly string[], deps: ScriptDeps = default
         retain: { type: 'boolean', default: false },
         'requests-per-second': { type: 'string' },
         'read-units-per-request': { type: 'string' },
+        signup: { type: 'string' },
         'ci-role': { type: 'boolean', default: false },
         'github-repo': { type: 'string' },
         'oidc-provider-arn': { type: 'string' },
@@ -80,7 +111,7 @@ export async function deploy(argv: readonly string[], deps: ScriptDeps = default
       return 0;
     }
     if (values['ci-role']) {
-      const others = (['stage', 'retain', 'requests-per-second', 'read-units-per-request'] as const).filter(
+      const others = (['stage', 'retain', 'requests-per-second', 'read-units-per-request', 'signup'] as const).filter(
         (flag) => values[flag] !== undefined && values[flag] !== false,
       );
       if (others.length > 0) throw new InvalidContextError(`--ci-role deploys no stage: leave out --${others.join(', --')}`);
@@ -107,6 +138,7 @@ export async function deploy(argv: readonly string[], deps: ScriptDeps = default
       requestsPerSecond: limitFlag('requests-per-second', values['requests-per-second']),
       readUnitsPerRequest: limitFlag('read-units-per-request', values['read-units-per-request']),
     };
+    signup = signupFlag(values.signup);
   } catch (error) {
     if (!(error instanceof InvalidContextError) && !isParseArgsError(error)) throw error;
     deps.stderr.write(`deploy: ${(error as Error).message}\n\n${USAGE}\n`);
@@ -127,6 +159,8 @@ export async function deploy(argv: readonly string[], deps: ScriptDeps = default
   for (const key of Object.keys(LIMIT_CONTEXT) as (keyof Limits)[]) {
     if (limits[key] !== undefined) args.push('-c', `${LIMIT_CONTEXT[key]}=${limits[key]}`);
   }
+  // Likewise the sign-up policy: left out, the stage is closed again.
+  if (signup) args.push('-c', `${SIGNUP_POLICY_CONTEXT}=${formatSignupPolicy(signup)}`);
   args.push('--require-approval', 'never', '--outputs-file', outputsFile);
 
   const code = await deps.spawn('npx', args);
@@ -147,6 +181,10 @@ export async function deploy(argv: readonly string[], deps: ScriptDeps = default
       `${stackName} is deployed${retain ? ' (its table outlives the stack)' : ''}.`,
       `  ApiUrl:    ${outputs.ApiUrl}`,
       `  TableName: ${outputs.TableName ?? '-'}`,
+      '',
+      `Sign-up: ${describeSignup(signup ?? parseSignupPolicy(DEPLOYED_SIGNUP_POLICY), stage)}`,
+      `  UserPoolId:       ${outputs[STACK_OUTPUTS.userPoolId] ?? '-'}`,
+      `  UserPoolClientId: ${outputs[STACK_OUTPUTS.userPoolClientId] ?? '-'}`,
       '',
       'A key for it:',
       `  npm run --silent admin -- ci-env --stack ${stage}`,

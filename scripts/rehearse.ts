@@ -22,6 +22,7 @@ import { fileURLToPath } from 'node:url';
 import { ApiGatewayV2Client, GetApisCommand, GetRoutesCommand } from '@aws-sdk/client-apigatewayv2';
 import { CloudFormationClient, DescribeStacksCommand, paginateListStackResources, type StackResourceSummary } from '@aws-sdk/client-cloudformation';
 import { CloudWatchLogsClient, DescribeLogGroupsCommand } from '@aws-sdk/client-cloudwatch-logs';
+import { CognitoIdentityProviderClient, DescribeUserPoolClientCommand, DescribeUserPoolCommand, ListUserPoolsCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { DescribeTableCommand, DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
 import { EventBridgeClient, ListRulesCommand } from '@aws-sdk/client-eventbridge';
 import { IAMClient, ListRolesCommand } from '@aws-sdk/client-iam';
@@ -29,6 +30,7 @@ import { LambdaClient, ListEventSourceMappingsCommand, ListFunctionsCommand } fr
 import { ListSecretsCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { ListQueuesCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { getClient, listKeys } from '../lib/auth/key-repository';
+import { IDENTITY_ENV } from '../lib/identity/pool-settings';
 import { closeDb, createDb } from '../lib/db/client';
 import { sandboxDir } from '../infra/local/paths';
 import { findSandboxStack } from '../infra/local/stacks';
@@ -51,6 +53,8 @@ export const LAUNCHER_TYPES = [
   'AWS::ApiGatewayV2::Integration',
   'AWS::ApiGatewayV2::Route',
   'AWS::ApiGatewayV2::Stage',
+  'AWS::Cognito::UserPool',
+  'AWS::Cognito::UserPoolClient',
   'AWS::SecretsManager::Secret',
 ] as const;
 
@@ -219,6 +223,7 @@ function clients(endpoint: string) {
     events: new EventBridgeClient(config),
     secrets: new SecretsManagerClient(config),
     apis: new ApiGatewayV2Client(config),
+    cognito: new CognitoIdentityProviderClient(config),
   };
 }
 type Clients = ReturnType<typeof clients>;
@@ -233,7 +238,7 @@ async function stackResources(cf: CloudFormationClient): Promise<StackResourceSu
 /** Everything of the stage moto still holds, by kind (names start with the stack's name). */
 async function leftovers(c: Clients): Promise<Record<string, string[]>> {
   const mine = (name: string | undefined) => name !== undefined && (name === STACK || name.startsWith(`${STACK}-`));
-  const [functions, mappings, tables, roles, logGroups, queues, rules, secrets, apis] = await Promise.all([
+  const [functions, mappings, tables, roles, logGroups, queues, rules, secrets, apis, pools] = await Promise.all([
     c.lambda.send(new ListFunctionsCommand({})),
     c.lambda.send(new ListEventSourceMappingsCommand({})),
     c.dynamodb.send(new ListTablesCommand({})),
@@ -243,6 +248,7 @@ async function leftovers(c: Clients): Promise<Record<string, string[]>> {
     c.events.send(new ListRulesCommand({ NamePrefix: STACK })),
     c.secrets.send(new ListSecretsCommand({})),
     c.apis.send(new GetApisCommand({})),
+    c.cognito.send(new ListUserPoolsCommand({ MaxResults: 60 })),
   ]);
   return {
     function: (functions.Functions ?? []).map((f) => f.FunctionName).filter(mine) as string[],
@@ -254,6 +260,7 @@ async function leftovers(c: Clients): Promise<Record<string, string[]>> {
     schedule: (rules.Rules ?? []).map((r) => r.Name ?? '?'),
     secret: (secrets.SecretList ?? []).map((s) => s.Name).filter(mine) as string[],
     'HTTP API': (apis.Items ?? []).map((a) => a.Name).filter(mine) as string[],
+    'user pool': (pools.UserPools ?? []).map((p) => p.Name).filter(mine) as string[],
   };
 }
 
@@ -310,10 +317,25 @@ async function rehearse(): Promise<number> {
 
     // The stack's outputs, as CloudFormation (moto) reports them and as deploy saved them.
     const stack = await findSandboxStack(c.cf, STACK);
-    const { apiUrl, tableName } = stack;
+    const { apiUrl, tableName, userPoolId, userPoolClientId } = stack;
     check(stack.status === 'CREATE_COMPLETE', `${STACK} is CREATE_COMPLETE`);
     const saved = JSON.parse(readFileSync(outputsFileOf(stateDir, STAGE), 'utf8')) as Record<string, Record<string, string>>;
     check(saved[STACK]?.ApiUrl === apiUrl && saved[STACK]?.TableName === tableName, `deploy saved the stack's outputs: ApiUrl ${apiUrl}, TableName ${tableName}`);
+    check(
+      userPoolId !== undefined && saved[STACK]?.UserPoolId === userPoolId && userPoolClientId !== undefined && saved[STACK]?.UserPoolClientId === userPoolClientId,
+      `deploy saved the user pool's outputs: UserPoolId ${userPoolId}, UserPoolClientId ${userPoolClientId}`,
+    );
+    // The stage's pool, as the identity service lists it, with what the template asked of it.
+    const listedPools = (await c.cognito.send(new ListUserPoolsCommand({ MaxResults: 60 }))).UserPools ?? [];
+    const pool = listedPools.find((p) => p.Id === userPoolId);
+    check(pool !== undefined && pool.Name!.startsWith(`${STACK}-`), `user pool ${userPoolId} is listed by cognito-idp ListUserPools, named by CloudFormation (${pool?.Name})`);
+    const poolDetails = (await c.cognito.send(new DescribeUserPoolCommand({ UserPoolId: userPoolId }))).UserPool;
+    check(
+      JSON.stringify(poolDetails?.UsernameAttributes) === '["email"]' && JSON.stringify(poolDetails?.AutoVerifiedAttributes) === '["email"]',
+      'the pool signs people in by e-mail address and confirms it',
+    );
+    const appClient = (await c.cognito.send(new DescribeUserPoolClientCommand({ UserPoolId: userPoolId, ClientId: userPoolClientId }))).UserPoolClient;
+    check(appClient !== undefined && appClient.ClientSecret === undefined, `app client ${userPoolClientId} is in the pool, without a secret`);
     const api = (await c.apis.send(new GetApisCommand({}))).Items?.find((a) => a.Name === STACK);
     check(api !== undefined && apiUrl === `${api.ApiEndpoint}${API_BASE_PATH}`, `ApiUrl is the endpoint of the stage's HTTP API, followed by ${API_BASE_PATH}`);
     const table = (await c.dynamodb.send(new DescribeTableCommand({ TableName: tableName }))).Table;
@@ -335,6 +357,21 @@ async function rehearse(): Promise<number> {
     check(
       JSON.stringify(skipped) === JSON.stringify([...KNOWN_SKIPPED_TYPES]),
       `moto skipped exactly the types known to be missing from its CloudFormation: ${skipped.join(', ') || 'none'}`,
+    );
+    // The functions are told the pool by Ref and GetAtt, which moto resolves only for a resource it made.
+    const toldPool = ((await c.lambda.send(new ListFunctionsCommand({}))).Functions ?? [])
+      .filter((f) => f.FunctionName?.startsWith(`${STACK}-`))
+      .map((f) => f.Environment?.Variables ?? {})
+      .filter((env) => IDENTITY_ENV.userPoolId in env);
+    check(
+      toldPool.length > 0 &&
+        toldPool.every(
+          (env) =>
+            env[IDENTITY_ENV.userPoolId] === userPoolId &&
+            env[IDENTITY_ENV.clientId] === userPoolClientId &&
+            env[IDENTITY_ENV.issuer] === `https://cognito-idp.${REGION}.amazonaws.com/${userPoolId}`,
+        ),
+      `the ${toldPool.length} functions that admit callers are told the pool, its app client and the issuer https://cognito-idp.${REGION}.amazonaws.com/${userPoolId}`,
     );
     const routeKeys = Object.values(template.Resources).filter((r) => r.Type === 'AWS::ApiGatewayV2::Route').map((r) => String(r.Properties?.RouteKey)).sort();
     const routes = (await c.apis.send(new GetRoutesCommand({ ApiId: api!.ApiId }))).Items ?? [];
@@ -372,6 +409,8 @@ async function rehearse(): Promise<number> {
     // By id: CloudFormation (and moto) still describe a deleted stack by its id, never by its name.
     const gone = (await c.cf.send(new DescribeStacksCommand({ StackName: stack.stackId }))).Stacks?.[0]?.StackStatus;
     check(gone === 'DELETE_COMPLETE', `${STACK} is DELETE_COMPLETE`);
+    const poolsAfter = (await c.cognito.send(new ListUserPoolsCommand({ MaxResults: 60 }))).UserPools ?? [];
+    check(!poolsAfter.some((p) => p.Id === userPoolId), `user pool ${userPoolId} is gone (ListUserPools no longer lists it)`);
     const left = await leftovers(c);
     // moto runs a function in Docker for stream records (here: the items ci-env wrote) and, failing,
     // logs to /aws/lambda/<name>, which it makes itself. On AWS each function logs to its own log
@@ -393,7 +432,7 @@ async function rehearse(): Promise<number> {
 
     out('');
     out(`Rehearsed in ${seconds(started)} against moto ${moto.version}: bootstrap, asset publishing, the change set, every`);
-    out(`resource moto can create, the outputs, clients create, ci-env, stacks list and destroy.`);
+    out(`resource moto can create, the user pool and its app client, the outputs, clients create, ci-env, stacks list and destroy.`);
     out(`Not rehearsed: ${KNOWN_SKIPPED_TYPES.join(', ')} (moto's CloudFormation skips them); ${LAUNCHER_TYPES.join(', ')}`);
     out(`were created by scripts/rehearse/moto_server.py in moto's own backends; no function ran (Lambda needs Docker).`);
     return 0;

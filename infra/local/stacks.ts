@@ -10,7 +10,7 @@ import {
   paginateDescribeStacks,
   type Stack,
 } from '@aws-sdk/client-cloudformation';
-import { PROJECT_TAG, STACK_NAME_PREFIX, STAGE_TAG_KEY, stackNameOf } from '../stage';
+import { PROJECT_TAG, STACK_NAME_PREFIX, STACK_OUTPUTS, STAGE_TAG_KEY, stackNameOf } from '../stage';
 
 /** A stack problem the user can fix (wrong name, no credentials, not a sandbox): printed as a message. */
 export class StackError extends Error {
@@ -31,6 +31,10 @@ export interface SandboxStack {
   readonly lastDeployedAt: Date;
   readonly apiUrl: string | undefined;
   readonly tableName: string | undefined;
+  /** The stage's Cognito user pool (`admin users … --stack`), once deployed with one. */
+  readonly userPoolId: string | undefined;
+  /** The dashboard's app client of that pool. */
+  readonly userPoolClientId: string | undefined;
 }
 
 /** `pr-42` or `PaymentSandbox-pr-42` → `PaymentSandbox-pr-42`. */
@@ -180,8 +184,10 @@ function toSandboxStack(stack: Stack): SandboxStack {
     status: stack.StackStatus ?? 'UNKNOWN',
     createdAt,
     lastDeployedAt: stack.LastUpdatedTime ?? createdAt,
-    apiUrl: outputOf(stack, 'ApiUrl'),
-    tableName: outputOf(stack, 'TableName'),
+    apiUrl: outputOf(stack, STACK_OUTPUTS.apiUrl),
+    tableName: outputOf(stack, STACK_OUTPUTS.tableName),
+    userPoolId: outputOf(stack, STACK_OUTPUTS.userPoolId),
+    userPoolClientId: outputOf(stack, STACK_OUTPUTS.userPoolClientId),
   };
 }
 

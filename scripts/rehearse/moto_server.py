@@ -1,6 +1,6 @@
 """
 moto's server for `npm run rehearse`: the app `moto_server` serves (moto's ThreadedMotoServer), on
-127.0.0.1 and a port the OS picks, with the three additions the real template needs to get through
+127.0.0.1 and a port the OS picks, with the four additions the real template needs to get through
 moto 5.2's CloudFormation at all (docs/decisions/, "The deploy rehearsal"):
 
 1. ExecuteChangeSet leaves the stack without Outputs (moto builds them from the empty template the
@@ -13,6 +13,10 @@ moto 5.2's CloudFormation at all (docs/decisions/, "The deploy rehearsal"):
 3. Nor has it AWS::ApiGatewayV2::Api, Integration, Route or Stage: the ApiUrl output's Fn::GetAtt of
    the skipped API then fails every DescribeStacks. Here they are created in moto's own API Gateway v2
    backend, with the Ref and ApiEndpoint CloudFormation gives, and deleted with the stack.
+4. Nor has it AWS::Cognito::UserPool or UserPoolClient: the functions' USER_POOL_ID and the
+   UserPoolId output would be None, and the issuer's Fn::GetAtt of ProviderURL fails. Here the pool
+   and its app client are created in moto's own Cognito backend (ListUserPools shows them), with the
+   Ref and attributes CloudFormation gives, and deleted with the stack.
 
 Every other type moto cannot create (queue policies, the sweep's async invoke configuration, CDK
 metadata) is skipped silently as moto does; nothing refers to them, and the rehearsal lists them.
@@ -32,6 +36,7 @@ from moto.cloudformation import models as cfn_models
 from moto.core.common_models import CloudFormationModel
 from moto.moto_server.threaded_moto_server import ThreadedMotoServer
 from moto.apigatewayv2.models import apigatewayv2_backends
+from moto.cognitoidp.models import cognitoidp_backends
 from moto.secretsmanager.models import secretsmanager_backends
 
 
@@ -291,6 +296,141 @@ class RehearsalHttpApiStage(_HttpApiPart, CloudFormationModel):
 
     def delete(self, account_id: str, region_name: str) -> None:
         self._delete_under_api(account_id, region_name, "delete_stage")
+
+
+def _cognito_config(properties: dict[str, Any], *name_properties: str) -> dict[str, Any]:
+    """A resource's properties as Cognito's API takes them (CloudFormation names them alike), less its name."""
+    return {k: v for k, v in properties.items() if k not in name_properties}
+
+
+class RehearsalUserPool(CloudFormationModel):
+    """AWS::Cognito::UserPool in moto's Cognito backend: Ref is the pool id; Arn, ProviderName and
+    ProviderURL (`cognito-idp.<region>.amazonaws.com/<id>`, the issuer without https://) as CloudFormation gives them."""
+
+    __module__ = "moto.cognitoidp.rehearsal"
+
+    def __init__(self, pool_id: str, attributes: dict[str, str]):
+        self.pool_id = pool_id
+        self.attributes = attributes
+
+    @property
+    def physical_resource_id(self) -> str:
+        return self.pool_id
+
+    @staticmethod
+    def cloudformation_name_type() -> str:
+        return "UserPoolName"
+
+    @staticmethod
+    def cloudformation_type() -> str:
+        return "AWS::Cognito::UserPool"
+
+    @classmethod
+    def has_cfn_attr(cls, attr: str) -> bool:
+        return attr in ("Arn", "ProviderName", "ProviderURL", "UserPoolId")
+
+    def get_cfn_attribute(self, attribute_name: str) -> Any:
+        if attribute_name in self.attributes:
+            return self.attributes[attribute_name]
+        from moto.cloudformation.exceptions import UnformattedGetAttTemplateException
+
+        raise UnformattedGetAttTemplateException()
+
+    @classmethod
+    def create_from_cloudformation_json(  # type: ignore[misc]
+        cls, resource_name: str, cloudformation_json: Any, account_id: str, region_name: str, **kwargs: Any
+    ) -> "RehearsalUserPool":
+        config = _cognito_config(cloudformation_json.get("Properties", {}), "UserPoolName")
+        pool = cognitoidp_backends[account_id][region_name].create_user_pool(resource_name, config)
+        provider = f"cognito-idp.{region_name}.amazonaws.com/{pool.id}"
+        return cls(pool.id, {"Arn": pool.arn, "ProviderName": provider, "ProviderURL": provider, "UserPoolId": pool.id})
+
+    @classmethod
+    def update_from_cloudformation_json(  # type: ignore[misc]
+        cls, original_resource: Any, new_resource_name: str, cloudformation_json: Any, account_id: str, region_name: str
+    ) -> Any:
+        return original_resource
+
+    @classmethod
+    def delete_from_cloudformation_json(  # type: ignore[misc]
+        cls, resource_name: str, cloudformation_json: Any, account_id: str, region_name: str
+    ) -> None:
+        pass
+
+    def delete(self, account_id: str, region_name: str) -> None:
+        backend = cognitoidp_backends[account_id][region_name]
+        if self.pool_id in backend.user_pools:
+            backend.delete_user_pool(self.pool_id)
+
+    def is_created(self) -> bool:
+        return True
+
+
+class RehearsalUserPoolClient(CloudFormationModel):
+    """AWS::Cognito::UserPoolClient under its pool in moto's Cognito backend: Ref is the client id."""
+
+    __module__ = "moto.cognitoidp.rehearsal"
+
+    def __init__(self, pool_id: str, client_id: str, attributes: dict[str, str]):
+        self.pool_id = pool_id
+        self.client_id = client_id
+        self.attributes = attributes
+
+    @property
+    def physical_resource_id(self) -> str:
+        return self.client_id
+
+    @staticmethod
+    def cloudformation_name_type() -> str:
+        return "ClientName"
+
+    @staticmethod
+    def cloudformation_type() -> str:
+        return "AWS::Cognito::UserPoolClient"
+
+    @classmethod
+    def has_cfn_attr(cls, attr: str) -> bool:
+        return attr in ("ClientId", "ClientSecret", "Name")
+
+    def get_cfn_attribute(self, attribute_name: str) -> Any:
+        if attribute_name in self.attributes:
+            return self.attributes[attribute_name]
+        from moto.cloudformation.exceptions import UnformattedGetAttTemplateException
+
+        raise UnformattedGetAttTemplateException()
+
+    @classmethod
+    def create_from_cloudformation_json(  # type: ignore[misc]
+        cls, resource_name: str, cloudformation_json: Any, account_id: str, region_name: str, **kwargs: Any
+    ) -> "RehearsalUserPoolClient":
+        p = cloudformation_json["Properties"]
+        config = {**_cognito_config(p, "UserPoolId", "GenerateSecret"), "ClientName": p.get("ClientName", resource_name)}
+        generate_secret = _flag(p.get("GenerateSecret"), False)
+        client = cognitoidp_backends[account_id][region_name].create_user_pool_client(p["UserPoolId"], generate_secret, config)
+        attributes = {"ClientId": client.id, "Name": config["ClientName"]}
+        if generate_secret:
+            attributes["ClientSecret"] = client.secret
+        return cls(p["UserPoolId"], client.id, attributes)
+
+    @classmethod
+    def update_from_cloudformation_json(  # type: ignore[misc]
+        cls, original_resource: Any, new_resource_name: str, cloudformation_json: Any, account_id: str, region_name: str
+    ) -> Any:
+        return original_resource
+
+    @classmethod
+    def delete_from_cloudformation_json(  # type: ignore[misc]
+        cls, resource_name: str, cloudformation_json: Any, account_id: str, region_name: str
+    ) -> None:
+        pass
+
+    def delete(self, account_id: str, region_name: str) -> None:
+        pool = cognitoidp_backends[account_id][region_name].user_pools.get(self.pool_id)
+        if pool is not None:
+            pool.clients.pop(self.client_id, None)
+
+    def is_created(self) -> bool:
+        return True
 
 
 _execute_change_set = cfn_models.CloudFormationBackend.execute_change_set

@@ -66,10 +66,13 @@ describe('cdk-nag AwsSolutions', () => {
     expect(Annotations.fromStack(nagged.stack).findError('*', Match.anyValue())).toEqual([]);
   });
 
-  it('acknowledges only APIG4 on the HTTP API, SMG4 on the cursor secret, ListStreams on the dispatcher, and SQS3 on the dispatcher\'s failure queue and the sweep\'s dead-letter queue, each with a reason a reviewer can check', () => {
+  it('acknowledges only APIG4 on the HTTP API, SMG4 on the cursor secret, COG1, COG2 and COG8 on the user pool, ListStreams on the dispatcher, and SQS3 on the dispatcher\'s failure queue and the sweep\'s dead-letter queue, each with a reason a reviewer can check', () => {
     const acks = acknowledgements(nagged.stack);
     expect(acks.map(({ path, id }) => ({ path, id }))).toEqual([
       { path: 'PaymentSandbox-nag/CursorSecret', id: 'AwsSolutions-SMG4' },
+      { path: 'PaymentSandbox-nag/Identity/UserPool', id: 'AwsSolutions-COG1' },
+      { path: 'PaymentSandbox-nag/Identity/UserPool', id: 'AwsSolutions-COG2' },
+      { path: 'PaymentSandbox-nag/Identity/UserPool', id: 'AwsSolutions-COG8' },
       { path: 'PaymentSandbox-nag/HttpApi', id: 'AwsSolutions-APIG4' },
       { path: 'PaymentSandbox-nag/DispatchEvents/Role', id: 'AwsSolutions-IAM5[Resource::*]' },
       { path: 'PaymentSandbox-nag/DispatchEventsFailures', id: 'AwsSolutions-SQS3' },
@@ -81,6 +84,9 @@ describe('cdk-nag AwsSolutions', () => {
     expect(reasonOf('AwsSolutions-SMG4')).toMatch(/rotation/i);
     expect(reasonOf('AwsSolutions-SMG4')).toMatch(/open cursor/);
     expect(reasonOf('AwsSolutions-IAM5[Resource::*]')).toMatch(/dynamodb:ListStreams/);
+    expect(reasonOf('AwsSolutions-COG1')).toMatch(/12 characters .*NIST SP 800-63B/);
+    expect(reasonOf('AwsSolutions-COG2')).toMatch(/sandbox holding test data only/);
+    expect(reasonOf('AwsSolutions-COG8')).toMatch(/Lite feature plan/);
     const sqs3 = acks.filter((a) => a.id === 'AwsSolutions-SQS3');
     expect(sqs3.find((a) => a.path.endsWith('DispatchEventsFailures'))!.reason).toMatch(/failure destination/);
     expect(sqs3.find((a) => a.path.endsWith('SweepDeadLetters'))!.reason).toMatch(/itself a dead-letter queue/);

@@ -46,6 +46,8 @@ const deployed = (stage: string) => ({
   [`PaymentSandbox-${stage}`]: {
     ApiUrl: `https://abc123.execute-api.eu-west-1.amazonaws.com/api/v1`,
     TableName: `PaymentSandbox-${stage}-TableCD117FA1-XYZ`,
+    UserPoolId: 'eu-west-1_AbCdEf123',
+    UserPoolClientId: '1example23456789abcdefghij',
   },
 });
 
@@ -80,6 +82,38 @@ describe('npm run deploy', () => {
       'cdk', 'deploy', 'PaymentSandbox-team-a', '-c', 'stage=team-a', '-c', 'requests-per-second=20', '-c', 'read-units-per-request=128',
     ]);
   });
+
+  it('deploys a closed stage by default: no -c signup, and the summary says nobody signs up themselves, with the user pool and app client', async () => {
+    const cdk = fakeCdk({ outputs: deployed('pr-42') });
+    expect(await deploy(['--stage', 'pr-42'], cdk.deps)).toBe(0);
+    expect(cdk.calls[0]!.args.some((a) => a.startsWith('signup='))).toBe(false);
+    expect(cdk.out()).toContain(
+      'Sign-up: closed (nobody signs up themselves; an operator adds people: npm run admin -- users add --stack pr-42 --email …)\n' +
+        '  UserPoolId:       eu-west-1_AbCdEf123\n' +
+        '  UserPoolClientId: 1example23456789abcdefghij\n',
+    );
+  });
+
+  it.each([
+    ['open', 'signup=open', 'Sign-up: open (anyone who confirms an e-mail address)'],
+    ['closed', 'signup=closed', 'Sign-up: closed (nobody signs up themselves'],
+    ['domain:Acme.com, shop.example.org', 'signup=domain:acme.com,shop.example.org', 'Sign-up: domain:acme.com,shop.example.org (e-mail addresses at acme.com or shop.example.org only)'],
+  ])('passes --signup %j to cdk as -c %s and shows it in the summary', async (policy, context, summary) => {
+    const cdk = fakeCdk({ outputs: deployed('team-a') });
+    expect(await deploy(['--stage', 'team-a', '--signup', policy], cdk.deps)).toBe(0);
+    expect(cdk.calls[0]!.args.slice(0, 7)).toEqual(['cdk', 'deploy', 'PaymentSandbox-team-a', '-c', 'stage=team-a', '-c', context]);
+    expect(cdk.out()).toContain(`${summary}`);
+  });
+
+  it.each([['anyone'], ['domain:'], ['domain:acme'], ['domain:acme.com,'], ['domain:acme.com;rm -rf'], ['Open'], ['']])(
+    'refuses --signup %j with exit code 2, saying what a policy looks like, and never runs cdk',
+    async (policy) => {
+      const cdk = fakeCdk({ outputs: deployed('pr-1') });
+      expect(await deploy(['--stage', 'pr-1', '--signup', policy], cdk.deps)).toBe(2);
+      expect(cdk.calls).toEqual([]);
+      expect(cdk.err()).toContain(`deploy: --signup: Invalid sign-up policy '${policy}': expected open, closed or domain:example.com[,other.org]\n\nUsage:`);
+    },
+  );
 
   it('refuses a limit that is not a positive integer with exit code 2, naming the flag, and never runs cdk', async () => {
     for (const argv of [['--requests-per-second', '0'], ['--read-units-per-request', '2.5'], ['--requests-per-second', 'lots']]) {
@@ -174,6 +208,7 @@ describe('npm run deploy -- --ci-role', () => {
     [['--ci-role', '--github-repo', 'acme/..'], 'Invalid GitHub repository "acme/.."'],
     [['--ci-role', '--github-repo', 'acme/shop', '--oidc-provider-arn', 'arn:aws:iam::123:oidc-provider/x'], 'Invalid OIDC provider ARN'],
     [['--ci-role', '--github-repo', 'acme/shop', '--stage', 'pr-1'], '--ci-role deploys no stage: leave out --stage'],
+    [['--ci-role', '--github-repo', 'acme/shop', '--signup', 'open'], '--ci-role deploys no stage: leave out --signup'],
     [['--stage', 'pr-1', '--github-repo', 'acme/shop'], '--github-repo and --oidc-provider-arn go with --ci-role'],
   ])('refuses %j with exit code 2 and a clear message, and never runs cdk', async (argv, message) => {
     const cdk = fakeCdk();

@@ -1,0 +1,39 @@
+/**
+ * The user pool of a stage (docs/api.md §14), as data: the stack's Cognito user pool and app
+ * client and the local identity emulator `npm start` runs are both built from this, so the two
+ * never differ in what a person sees.
+ */
+export const poolSettings = {
+  /** People sign in with their e-mail address; it is confirmed by a code before the account is usable. */
+  signInWith: 'email',
+  password: { minLength: 12, requireLowercase: true, requireUppercase: true, requireDigits: true, requireSymbols: false },
+  /** Tokens last at most an hour (§14); the page refreshes them with the refresh token. */
+  accessTokenMinutes: 60,
+  idTokenMinutes: 60,
+  refreshTokenDays: 30,
+  /** The app client is public (the dashboard page): no client secret. */
+  generateSecret: false,
+} as const;
+
+/**
+ * The attribute a person names their new client account with at sign-up (§14 "named at
+ * sign-up"); declared on the pool as the custom attribute `client_name`.
+ */
+export const CLIENT_NAME_ATTRIBUTE = 'custom:client_name';
+
+/** A client's name: what `clients create --name` and sign-up accept. */
+export const CLIENT_NAME_LIMITS = { minLength: 1, maxLength: 100 } as const;
+
+/**
+ * The environment variables that carry a stage's identity service to its functions: the pool and
+ * its app client, the issuer its tokens carry (`https://cognito-idp.<region>.amazonaws.com/<pool id>`
+ * deployed, the emulator's locally; its JWKS is `<issuer>/.well-known/jwks.json`), the identity
+ * service's JSON API the page posts to, and the sign-up policy the pre-sign-up trigger enforces.
+ */
+export const IDENTITY_ENV = {
+  userPoolId: 'USER_POOL_ID',
+  clientId: 'USER_POOL_CLIENT_ID',
+  issuer: 'IDENTITY_ISSUER',
+  endpoint: 'IDENTITY_ENDPOINT',
+  signupPolicy: 'SIGNUP_POLICY',
+} as const;
