@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { Clock } from '../clock';
-import { ConcurrentWriteError, SendWindowClosedError } from '../http/errors';
+import { ConcurrentWriteError, SendWindowClosedError } from '../errors';
 import type { Db } from './db';
 import { cancellationReasons } from './errors';
 

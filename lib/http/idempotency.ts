@@ -5,7 +5,7 @@ import { keys } from '../db/keys';
 import { ClaimLostError, type TransactItem } from '../db/transact';
 import { logger } from '../logger';
 import { success, type ApiResult } from './envelope';
-import { ApiError, IdempotencyKeyInUseError, IdempotencyKeyReusedError } from './errors';
+import { apiErrorOf, type ApiError, IdempotencyKeyInUseError, IdempotencyKeyReusedError } from './errors';
 import { claimKey, completeWithRefusal, completionItem, releaseKey, type RecordAddress } from './idempotency-store';
 import { errorResult } from './respond';
 
@@ -113,7 +113,8 @@ export async function runIdempotently(
     result = await execute(claim);
   } catch (error) {
     if (error instanceof ClaimLostError) throw new IdempotencyKeyInUseError();
-    if (error instanceof ApiError && storesRefusal(error.status)) await storeRefusal(db, address, input.token, error);
+    const refusal = apiErrorOf(error);
+    if (refusal && storesRefusal(refusal.status)) await storeRefusal(db, address, input.token, refusal);
     else await release(db, address, input.token);
     throw error;
   }

@@ -4,7 +4,7 @@ import type { Db } from '../db/db';
 import { keys } from '../db/keys';
 import { allOf, equals, listNewestFirst, type Filter } from '../db/paging';
 import type { Cause } from '../events/event';
-import { NotFoundError } from '../http/errors';
+import { NotFoundError } from '../errors';
 import type { Pagination } from '../http/envelope';
 import type { IdempotencyClaim } from '../http/idempotency';
 import { newId } from '../ids';

@@ -1,7 +1,8 @@
 import type { Clock } from '../clock';
 import type { Db } from '../db/db';
 import { paymentChanged, refundCreated, type Cause, type Change } from '../events/event';
-import { AmountExceedsRefundableError, ConcurrentWriteError, InvalidStateError, NotFoundError } from '../http/errors';
+import { ConcurrentWriteError, NotFoundError } from '../errors';
+import { AmountExceedsRefundableError, InvalidStateError } from '../payments/errors';
 import type { IdempotencyClaim } from '../http/idempotency';
 import { newId } from '../ids';
 import { refundEntry } from './ledger';

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Clock } from '../clock';
 import type { Db } from '../db/db';
 import { retryingCollisions } from '../db/transact';
-import { ValidationError } from '../http/errors';
+import { ValidationError } from '../errors';
 import type { IdempotencyClaim } from '../http/idempotency';
 import { newId } from '../ids';
 import { ALL_EVENTS } from '../events/event-types';

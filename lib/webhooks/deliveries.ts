@@ -5,7 +5,7 @@ import { listNewestFirst } from '../db/paging';
 import { transactWrite } from '../db/transact';
 import { isKept } from '../events/event-repository';
 import type { Pagination } from '../http/envelope';
-import { NotFoundError } from '../http/errors';
+import { NotFoundError } from '../errors';
 import type { IdempotencyClaim } from '../http/idempotency';
 import { asApiObject } from '../payments/fields';
 import { DeliveryAttempt, type ListEventDeliveriesInput, type ResendEventInput } from './delivery-attempt';

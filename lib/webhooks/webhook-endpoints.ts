@@ -3,7 +3,7 @@ import { keys } from '../db/keys';
 import { listNewestFirst } from '../db/paging';
 import { retryingCollisions } from '../db/transact';
 import type { Pagination } from '../http/envelope';
-import { ConcurrentWriteError, NotFoundError } from '../http/errors';
+import { ConcurrentWriteError, NotFoundError } from '../errors';
 import type { IdempotencyClaim } from '../http/idempotency';
 import { asApiObject } from '../payments/fields';
 import { realClockOf, type Clock } from '../clock';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { systemClock } from '../../lib/clock';
-import { ConcurrentWriteError, ValidationError } from '../../lib/http/errors';
+import { ConcurrentWriteError, ValidationError } from '../../lib/errors';
+import { apiErrorOf } from '../../lib/http/errors';
 import type { HostResolver } from '../../lib/webhooks/url-policy';
 import { createWebhookEndpoint } from '../../lib/webhooks/create-endpoint';
 import { deleteWebhookEndpoint } from '../../lib/webhooks/webhook-endpoints';
@@ -83,7 +84,7 @@ describe('a create or delete that collides with a concurrent write of the count'
     const attempt = createWebhookEndpoint(db, clientId, { url: 'http://127.0.0.1:4242/hooks' }, systemClock, { policy: 'local' });
 
     await expect(attempt).rejects.toBeInstanceOf(ConcurrentWriteError);
-    await expect(attempt).rejects.toMatchObject({ code: 'RATE_LIMITED', status: 429 });
+    await expect(attempt.catch(apiErrorOf)).resolves.toMatchObject({ code: 'RATE_LIMITED', status: 429 });
     expect((await call('GET', '/webhook/endpoints', { key })).body.data).toEqual([]);
   });
 
