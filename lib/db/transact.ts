@@ -21,6 +21,20 @@ export class ClaimLostError extends Error {
 }
 
 /**
+ * An Idempotency-Key this request holds (lib/http/idempotency.ts claims it). The use case completes
+ * it inside the write that makes its effect.
+ */
+export interface IdempotencyClaim {
+  /**
+   * The TransactWriteItems element that stores `data` as this request's response (the route's
+   * success status and `{"success": true, "data": …}`); pass it to the repository's write.
+   */
+  complete(data: unknown): TransactItem;
+  /** The table key of the record this claim holds (a reset of the client's data keeps it). */
+  readonly record: { readonly pk: string; readonly sk: string };
+}
+
+/**
  * The time by which every attempt of a write must be sent (the SDK's own retries included), on
  * `clock`: a write that records events must reach DynamoDB within TAIL_SEND_WINDOW_MS of their
  * recording time, or not at all (lib/events/event-repository.ts says why).

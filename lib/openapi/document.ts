@@ -12,7 +12,8 @@ import { Channel, Fee, PaymentMethod } from '../channels';
 import { contracts } from '../contracts';
 import { acceptsIdempotencyKey, errorCodesOf, type Contract } from '../http/contract';
 import { errorBody } from '../http/envelope';
-import { FieldError, Pagination } from '../http/envelope-schemas';
+import { Pagination } from '../db/pagination';
+import { FieldError } from '../http/envelope-schemas';
 import {
   ApiError,
   apiErrorOf,
