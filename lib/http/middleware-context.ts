@@ -1,7 +1,6 @@
 import type { Context } from 'aws-lambda';
 import type { Principal } from '../auth/principal';
 import type { ClientClock } from '../clock';
-import type { SandboxFault } from './sandbox-fault';
 
 /**
  * What the chain's middlewares learn about a request, carried on the Lambda context from one
@@ -12,8 +11,8 @@ export interface EndpointContext extends Context {
   principal?: Principal;
   /** The client's clock (docs/api.md §12), read by admission beside the key. */
   clock?: ClientClock;
-  /** A `Sandbox-Fault` the handler itself must apply (`error_after_commit`), set by lib/http/sandbox-fault.ts. */
-  sandboxFault?: SandboxFault;
+  /** The `Sandbox-Fault` the handler itself must apply, set by lib/http/sandbox-fault.ts (which reads this context). */
+  sandboxFault?: { readonly kind: 'error_after_commit' };
   input?: {
     readonly params: unknown;
     readonly query: unknown;

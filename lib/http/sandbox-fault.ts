@@ -91,7 +91,7 @@ export function sandboxFault(): middy.MiddlewareObj<APIGatewayProxyEventV2, unkn
           await sleep(fault.ms);
           return;
         case 'error_after_commit':
-          request.context.sandboxFault = fault;
+          request.context.sandboxFault = { kind: fault.kind };
           return;
       }
     },
