@@ -1,5 +1,5 @@
 import { DASHBOARD_HEADERS, DASHBOARD_PAGE, dashboardAssetsDir, loadDashboardFiles } from '../lib/dashboard/assets';
-import { NotFoundError } from '../lib/http/errors';
+import { NotFoundError } from '../lib/errors';
 import { plainEndpoint, refuseQueryParameters } from '../lib/http/plain-endpoint';
 
 // Read once per container: the page and its two files are a few dozen KB (dashboard/build.ts).

@@ -4,7 +4,7 @@ import type { Db } from '../db/db';
 import { keys } from '../db/keys';
 import { allOf, compare, equals, listPage, oneOf } from '../db/paging';
 import type { SendWindow, TransactItem } from '../db/transact';
-import type { Pagination } from '../http/envelope';
+import type { Pagination } from '../db/pagination';
 import { idTime, newIdsInOrder } from '../ids';
 import { asApiObject } from '../payments/fields';
 import { Refund } from '../payments/refund';
