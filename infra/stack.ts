@@ -96,8 +96,6 @@ export class PaymentSandboxStack extends Stack {
   /** Every function, by the name its declaration has in lib/routes.ts (a route's id, `routeNotFound`, `dispatchEvents`, `sweep`). */
   readonly functions: ReadonlyMap<string, ApiFunction>;
   private readonly allFunctions: Map<string, ApiFunction>;
-  /** The user pool's triggers, by operation (addIdentityTrigger). */
-  private readonly triggers = new Map<UserPoolOperation, ApiFunction>();
   private readonly limits: Limits;
   private readonly signupPolicy: SignupPolicy;
 
@@ -109,13 +107,6 @@ export class PaymentSandboxStack extends Stack {
     this.table = this.createTable(props.retain);
     this.cursorSecret = this.createCursorSecret();
     this.identity = new SandboxIdentity(this, 'Identity', { signupPolicy: props.signupPolicy });
-    // Self sign-up limited to some domains is only as good as the trigger that checks the domain.
-    this.node.addValidation({
-      validate: () =>
-        props.signupPolicy.kind === 'domain' && !this.triggers.has(UserPoolOperation.PRE_SIGN_UP)
-          ? [`The sign-up policy ${formatSignupPolicy(props.signupPolicy)} needs the user pool's pre-sign-up trigger, which this stack does not have`]
-          : [],
-    });
 
     // Routes that match nothing reach `$default` before any authentication, so it needs no table.
     this.fallbackFunction = new ApiFunction(this, 'RouteNotFound', {
@@ -237,13 +228,12 @@ export class PaymentSandboxStack extends Stack {
    * and, for pre-sign-up, the stage's SIGNUP_POLICY. Nothing of the pool reaches its environment or
    * its policy: the pool names the function, so the function must not name the pool (decision 0173).
    */
-  addIdentityTrigger(id: string, operation: UserPoolOperation, declared: BackgroundFunction, description: string): ApiFunction {
+  private addIdentityTrigger(id: string, operation: UserPoolOperation, declared: BackgroundFunction, description: string): ApiFunction {
     const fn = new ApiFunction(this, id, { entry: join(projectRoot, declared.handler), projectRoot, description });
     const { actions, indexes = [] } = declared.dynamodb;
     if (actions.length + indexes.length > 0) fn.bindTableActions(this.table, { dynamodb: declared.dynamodb, limits: this.limits });
     if (operation === UserPoolOperation.PRE_SIGN_UP) fn.function.addEnvironment(IDENTITY_ENV.signupPolicy, formatSignupPolicy(this.signupPolicy));
     this.identity.userPool.addTrigger(operation, fn.function);
-    this.triggers.set(operation, fn);
     this.allFunctions.set(declared.id, fn);
     return fn;
   }

@@ -104,7 +104,7 @@ describe('ApiFunction.bindTable', () => {
         Resource: { 'Fn::GetAtt': [ids.table, 'Arn'] },
         Condition: {
           ...CLIENT_PARTITIONS_ONLY,
-          'ForAllValues:StringEquals': { 'dynamodb:Attributes': ['pk', 'sk', 'count', 'ttl'] },
+          'ForAllValues:StringEquals': { 'dynamodb:Attributes': ['pk', 'sk', 'count', 'ttl', 'last_used_at'] },
           StringEqualsIfExists: { 'dynamodb:ReturnValues': ['NONE'] },
         },
       },

@@ -186,23 +186,16 @@ describe('-c signup', () => {
 });
 
 describe('the user pool\'s triggers', () => {
-  // Stand-in declarations (the handler is any existing module: bundling is skipped) for the two
-  // triggers the identity service has: what is checked is how the stack wires a declared function.
-  const preSignUp: BackgroundFunction = { id: 'testPreSignUp', handler: fallbackFunction.handler, dynamodb: NO_TABLE };
-  const postConfirmation: BackgroundFunction = { id: 'testPostConfirmation', handler: fallbackFunction.handler, dynamodb: { actions: ['PutItem'] } };
+  // The stack's own two triggers (lib/routes.ts, backgroundFunctions): how it wires a declared function.
+  const preSignUp = backgroundFunctions.identityPreSignUp;
+  const postConfirmation = backgroundFunctions.identityPostConfirmation;
 
-  function withTriggers(signup: string, operations: readonly UserPoolOperation[] = [UserPoolOperation.PRE_SIGN_UP, UserPoolOperation.POST_CONFIRMATION]) {
+  function withTriggers(signup: string) {
     const { app, stack } = buildApp({ stage: 'spec', context: context({ signup }) });
-    const fns = new Map<UserPoolOperation, string>();
-    if (operations.includes(UserPoolOperation.PRE_SIGN_UP)) {
-      fns.set(UserPoolOperation.PRE_SIGN_UP, logicalIdOf(stack, stack.addIdentityTrigger('TestPreSignUp', UserPoolOperation.PRE_SIGN_UP, preSignUp, 'pre sign-up')));
-    }
-    if (operations.includes(UserPoolOperation.POST_CONFIRMATION)) {
-      fns.set(
-        UserPoolOperation.POST_CONFIRMATION,
-        logicalIdOf(stack, stack.addIdentityTrigger('TestPostConfirmation', UserPoolOperation.POST_CONFIRMATION, postConfirmation, 'post confirmation')),
-      );
-    }
+    const fns = new Map<UserPoolOperation, string>([
+      [UserPoolOperation.PRE_SIGN_UP, logicalIdOf(stack, stack.functions.get(preSignUp.id)!)],
+      [UserPoolOperation.POST_CONFIRMATION, logicalIdOf(stack, stack.functions.get(postConfirmation.id)!)],
+    ]);
     const synth = () => app.synth().getStackByName(stack.stackName).template as Json;
     return { stack, fns, synth };
   }
@@ -253,11 +246,4 @@ describe('the user pool\'s triggers', () => {
       for (const part of [fn, resources[roleId], ...policies]) expect(JSON.stringify(part)).not.toContain(poolId);
     }
   });
-
-  it('refuses to synthesize a domain: policy without a pre-sign-up trigger, which alone can check the domain', () => {
-    expect(() => withTriggers('domain:acme.com', [UserPoolOperation.POST_CONFIRMATION]).synth()).toThrow(
-      /The sign-up policy domain:acme\.com needs the user pool's pre-sign-up trigger/,
-    );
-    expect(() => withTriggers('open', [UserPoolOperation.POST_CONFIRMATION]).synth()).not.toThrow();
-  }, 2 * SYNTH_TIMEOUT);
 });

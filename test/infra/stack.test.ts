@@ -92,8 +92,8 @@ const tablelessRoutes = routeList.filter((r) => r.table === 'none');
 const fallbackId = () => functionOfRoute('$default');
 /** The function the table's stream invokes: the webhook dispatcher, the one function behind no route. */
 const dispatcherId = () => refId(ofType('AWS::Lambda::EventSourceMapping')[0]![1].Properties.FunctionName);
-/** Functions besides one per route handler and the `$default` one: the sweep and the webhook dispatcher. */
-const BACKGROUND_FUNCTIONS = 2;
+/** Functions besides one per route handler and the `$default` one: the sweep, the webhook dispatcher and the user pool's two triggers. */
+const BACKGROUND_FUNCTIONS = 4;
 /** Routes naming the same handler module share its function. */
 const ROUTE_HANDLERS = new Set(routeList.map((r) => r.handler)).size;
 
@@ -154,7 +154,7 @@ describe('routes', () => {
     expect(functionOfRoute(routeKeyOf(routes.getDashboard))).toBe(functionOfRoute(routeKeyOf(routes.getDashboardAsset)));
     expect(functionIds).not.toContain(fallbackId());
     expect(functionIds).not.toContain(sweepId);
-    // Besides the routes': the $default route's, the sweep's and the webhook dispatcher's.
+    // Besides the routes': the $default route's, the sweep's, the webhook dispatcher's and the user pool's triggers.
     expect(ofType('AWS::Lambda::Function')).toHaveLength(ROUTE_HANDLERS + 1 + BACKGROUND_FUNCTIONS);
   });
 
@@ -335,12 +335,13 @@ describe('table permissions', () => {
           expect(statement.Condition['ForAllValues:StringLike'], `${route.id} ${action}`).toEqual({ 'dynamodb:LeadingKeys': partitions });
         }
       }
-      expect(partitionsOf(route.dynamodb, 'GetItem'), route.id).toEqual(['C#*', 'KEYHASH#*']);
+      // Admission reads a key's hash record, or a session's user→client mapping.
+      expect(partitionsOf(route.dynamodb, 'GetItem'), route.id).toEqual(['C#*', 'KEYHASH#*', 'USER#*']);
     }
-    // A reader's one write is its request counter, and nothing else of the item.
+    // A reader's one write is its request counter (or its key's sampled last use), and nothing else of the item.
     for (const route of tableRoutes.filter((r) => r.table === 'read')) {
       const [counter] = statementsOf(functionOfRoute(routeKeyOf(route))).filter((s) => asList<string>(s.Action).includes('dynamodb:UpdateItem'));
-      expect(counter!.Condition['ForAllValues:StringEquals'], route.id).toEqual({ 'dynamodb:Attributes': ['pk', 'sk', 'count', 'ttl'] });
+      expect(counter!.Condition['ForAllValues:StringEquals'], route.id).toEqual({ 'dynamodb:Attributes': ['pk', 'sk', 'count', 'ttl', 'last_used_at'] });
     }
   });
 
@@ -373,7 +374,7 @@ describe('cursor secret', () => {
   });
 
   it('is named by CURSOR_SECRET_ARN and readable by the functions of the routes that page, and by no other function', () => {
-    expect(cursorRoutes.map((r) => r.id)).toEqual(['listTransactions', 'listSettlements', 'listEvents', 'listEventDeliveries', 'listWebhookEndpoints']);
+    expect(cursorRoutes.map((r) => r.id)).toEqual(['listTransactions', 'listSettlements', 'listEvents', 'listEventDeliveries', 'listWebhookEndpoints', 'listAccountKeys']);
     const cursorFunctions = new Set(cursorRoutes.map((r) => functionOfRoute(routeKeyOf(r))));
     for (const [id, fn] of ofType('AWS::Lambda::Function')) {
       if (cursorFunctions.has(id)) {

@@ -13,10 +13,11 @@ import { PROJECT_TAG } from '../../infra/stage';
 type Json = Record<string, any>;
 
 /** Types that hold data, logs or secrets: deleting the stack must delete them explicitly. */
-const STATEFUL_TYPES = ['AWS::DynamoDB::Table', 'AWS::Logs::LogGroup', 'AWS::SecretsManager::Secret', 'AWS::SQS::Queue'];
+const STATEFUL_TYPES = ['AWS::DynamoDB::Table', 'AWS::Logs::LogGroup', 'AWS::SecretsManager::Secret', 'AWS::SQS::Queue', 'AWS::Cognito::UserPool'];
 /** Types that hold nothing: they go with the stack and leave no data behind. */
 const STATELESS_TYPES = [
   'AWS::ApiGatewayV2::Api',
+  'AWS::Cognito::UserPoolClient',
   'AWS::ApiGatewayV2::Integration',
   'AWS::ApiGatewayV2::Route',
   'AWS::ApiGatewayV2::Stage',
@@ -33,6 +34,7 @@ const STATELESS_TYPES = [
 /** CloudFormation types without a Tags property. */
 const UNTAGGABLE_TYPES = [
   'AWS::ApiGatewayV2::Integration',
+  'AWS::Cognito::UserPoolClient',
   'AWS::ApiGatewayV2::Route',
   'AWS::CDK::Metadata',
   'AWS::IAM::Policy',
@@ -59,7 +61,8 @@ afterAll(() => rmSync(outdir, { recursive: true, force: true }));
 
 const ofType = (type: string) => resources.filter(([, r]) => r.Type === type);
 const tagsOf = (r: Json): Record<string, string> | undefined => {
-  const tags = r.Properties?.Tags;
+  // A user pool carries its tags as UserPoolTags.
+  const tags = r.Properties?.Tags ?? r.Properties?.UserPoolTags;
   if (tags === undefined) return undefined;
   return Array.isArray(tags) ? Object.fromEntries(tags.map((t: Json) => [t.Key, t.Value])) : tags;
 };
@@ -70,11 +73,12 @@ describe('teardown without --retain', () => {
     expect(types.filter((t) => !STATEFUL_TYPES.includes(t) && !STATELESS_TYPES.includes(t))).toEqual([]);
   });
 
-  it("deletes the table, the cursor secret, the webhook failure queue, the sweep's dead-letter queue and every log group with the stack, by an explicit Delete policy", () => {
+  it("deletes the table, the cursor secret, the webhook failure queue, the sweep's dead-letter queue, the user pool and every log group with the stack, by an explicit Delete policy", () => {
     const stateful = resources.filter(([, r]) => STATEFUL_TYPES.includes(r.Type));
     expect(ofType('AWS::DynamoDB::Table')).toHaveLength(1);
     expect(ofType('AWS::SecretsManager::Secret')).toHaveLength(1);
     expect(ofType('AWS::SQS::Queue')).toHaveLength(2);
+    expect(ofType('AWS::Cognito::UserPool')).toHaveLength(1);
     for (const [id, r] of stateful) {
       expect({ id, DeletionPolicy: r.DeletionPolicy, UpdateReplacePolicy: r.UpdateReplacePolicy }).toEqual({
         id,
