@@ -1,16 +1,29 @@
 import { describe, expect, inject, it } from 'vitest';
-import { DASHBOARD_CSP } from '../../lib/dashboard/assets';
+import { dashboardCsp } from '../../lib/dashboard/assets';
+import { IDENTITY_META } from '../../lib/dashboard/identity';
 
 /** GET /dashboard and its files through the local server: public, no data, strict headers. */
 
 const get = (path: string) => fetch(`${inject('baseUrl')}${path}`);
+
+/** The identity service the page names in its `<meta>` (lib/dashboard/identity.ts), decoded as a browser would; undefined: none. */
+function identityOf(page: string): { endpoint: string; clientId: string } | undefined {
+  const content = new RegExp(`<meta name="${IDENTITY_META}" content="([^"]*)">`).exec(page)?.[1];
+  return content === undefined ? undefined : JSON.parse(content.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&'));
+}
+
+/** The policy every dashboard response carries: its own origin, and the identity service's the page names. */
+async function expectedCsp(): Promise<string> {
+  const identity = identityOf(await (await get('/dashboard')).text());
+  return dashboardCsp(identity && new URL(identity.endpoint).origin);
+}
 
 describe('GET /dashboard', () => {
   it('serves the page without a key, naming only its own script and style sheet, with the strict CSP', async () => {
     const res = await get('/dashboard');
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
-    expect(res.headers.get('content-security-policy')).toBe(DASHBOARD_CSP);
+    expect(res.headers.get('content-security-policy')).toBe(await expectedCsp());
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(res.headers.get('cache-control')).toBe('no-cache');
     const page = await res.text();
@@ -26,7 +39,7 @@ describe('GET /dashboard', () => {
       expect(res.status, file).toBe(200);
       expect(res.headers.get('content-type')).toBe(file.endsWith('.js') ? 'text/javascript; charset=utf-8' : 'text/css; charset=utf-8');
       expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
-      expect(res.headers.get('content-security-policy')).toBe(DASHBOARD_CSP);
+      expect(res.headers.get('content-security-policy')).toBe(await expectedCsp());
     }
     for (const name of ['app.js', 'index.html']) {
       const res = await get(`/dashboard/${name}`);
