@@ -93,13 +93,16 @@ export function apiClient(session: TokenSource): Api {
     baseUrl: baseUrl(),
     fetch: async (request) => {
       const again = request.clone();
-      const first = await send(request, await session.accessToken());
+      const token = await session.accessToken();
+      const first = await send(request, token);
       if (first.status !== 401) return first;
       let renewed: string;
       try {
-        renewed = await session.renew();
+        // Renewed by another request meanwhile: that token; else renew this one.
+        const now = await session.accessToken();
+        renewed = now !== token ? now : await session.renew();
       } catch {
-        return first; // renew ended the session, saying why
+        return first; // the session ended (a renewal refused, or signed out), saying why
       }
       const second = await send(again, renewed);
       if (second.status === 401) {

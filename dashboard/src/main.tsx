@@ -105,7 +105,7 @@ function Dashboard({ identity }: { identity: IdentityClient }) {
           ))}
         </nav>
         <Account />
-        <button type="button" onClick={() => void session.signOut()}>
+        <button type="button" onClick={() => session.signOut()}>
           Sign out
         </button>
       </header>

@@ -81,20 +81,23 @@ export class Session {
     return this.renewing;
   }
 
-  /** Signs out: forgets the tokens, then revokes the refresh token (and its access tokens) at the identity service. */
-  async signOut(): Promise<void> {
-    const refreshToken = this.held?.refreshToken;
+  /** Signs out: the session ends (and is revoked), as the person chose. */
+  signOut(): void {
     this.end();
-    // Forgotten first whatever the identity service answers: signing out never leaves the person signed in.
-    if (refreshToken) await this.identity.revoke(refreshToken).catch(() => undefined);
   }
 
-  /** Forgets the tokens and the timer, and tells the page, with the reason when it was not the person's choice. */
+  /**
+   * Ends the session: forgets the tokens and the timer, tells the page (with the reason when it was
+   * not the person's choice), then revokes the refresh token (and the access tokens made from it) at
+   * the identity service, whatever it answers: forgotten first, so ending never leaves anyone signed in.
+   */
   end(reason?: string): void {
     if (!this.held) return;
+    const { refreshToken } = this.held;
     this.held = undefined;
     clearTimeout(this.timer);
     this.onEnded(reason);
+    this.identity.revoke(refreshToken).catch(() => undefined);
   }
 
   /** Sets the timer that renews the access token before it expires. */

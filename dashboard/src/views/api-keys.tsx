@@ -227,7 +227,7 @@ function NewKey({ shown, onKept }: { shown: NewKeyShown; onKept: () => void }) {
     }
   };
   return (
-    <div class="secret" role="status" data-testid="new-key-panel">
+    <div class="secret" role="status" data-testid="new-key-panel" data-key-id={shown.key.id}>
       <p>
         {shown.rolledFrom ? (
           <>
