@@ -42,6 +42,24 @@ export function useLoad<T>(load: () => Promise<T>, deps: readonly unknown[]): Lo
   return { ...state, reload };
 }
 
+/** Runs a form's action with the form busy and its failure kept for an ErrorNote. */
+export function useAction() {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<unknown>();
+  const run = async (action: () => Promise<void>) => {
+    setBusy(true);
+    setError(undefined);
+    try {
+      await action();
+    } catch (failure) {
+      setError(failure);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { busy, error, run };
+}
+
 /** The API's refusal (or any failure), as the API worded it. */
 export function ErrorNote({ error }: { error: unknown }) {
   if (error === undefined || error === null) return null;

@@ -1,7 +1,7 @@
 import { useState } from 'preact/hooks';
 import { CLIENT_NAME_LIMITS, poolSettings } from '../../../lib/identity/pool-settings';
-import { messageOf } from '../api';
 import { IdentityFailure, type CodeDelivery, type IdentityClient } from '../identity';
+import { ErrorNote, useAction } from '../ui';
 
 /**
  * Signing in, signing up and confirming a sign-up (docs/api.md §14), before any view: the page
@@ -46,33 +46,6 @@ interface StepProps {
   email: string;
   setEmail: (email: string) => void;
   go: (step: Step) => void;
-}
-
-/** Runs `action` with the form busy and its failure shown; returns whether it succeeded. */
-function useAction() {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<unknown>();
-  const run = async (action: () => Promise<void>) => {
-    setBusy(true);
-    setError(undefined);
-    try {
-      await action();
-    } catch (failure) {
-      setError(failure);
-    } finally {
-      setBusy(false);
-    }
-  };
-  return { busy, error, run };
-}
-
-function Problem({ error }: { error: unknown }) {
-  if (error === undefined) return null;
-  return (
-    <p class="error" role="alert">
-      {messageOf(error)}
-    </p>
-  );
 }
 
 function EmailField({ email, setEmail }: Pick<StepProps, 'email' | 'setEmail'>) {
@@ -120,7 +93,7 @@ function SignIn({ email, setEmail, note, signIn, go }: StepProps & { note?: stri
           {busy ? 'Signing in…' : 'Sign in'}
         </button>
       </form>
-      <Problem error={error} />
+      <ErrorNote error={error} />
       <p class="muted">
         No account yet?{' '}
         <button type="button" class="link" onClick={() => go({ kind: 'sign-up' })}>
@@ -188,7 +161,7 @@ function SignUp({ identity, email, setEmail, go }: StepProps) {
           {busy ? 'Creating…' : 'Create account'}
         </button>
       </form>
-      <Problem error={error} />
+      <ErrorNote error={error} />
       <p class="muted">
         Have an account?{' '}
         <button type="button" class="link" onClick={() => go({ kind: 'sign-in' })}>
@@ -227,7 +200,7 @@ function Confirm({ identity, email, setEmail, step, go }: StepProps & { step: Ex
           {busy ? 'Confirming…' : 'Confirm'}
         </button>
       </form>
-      <Problem error={error} />
+      <ErrorNote error={error} />
       <p class="muted">
         Confirmed already?{' '}
         <button type="button" class="link" onClick={() => go({ kind: 'sign-in' })}>

@@ -1,7 +1,7 @@
 import { useState } from 'preact/hooks';
 import { scopes as allScopes, type Scope } from '../../../lib/scopes';
 import { accountApi, ok, type AccountKey, type Pagination } from '../api';
-import { ConfirmButton, ErrorNote, Loading, Pager, Section, Status, Time, useLoad, usePager, useSession } from '../ui';
+import { ConfirmButton, ErrorNote, Loading, Pager, Section, Status, Time, useAction, useLoad, usePager, useSession } from '../ui';
 
 /**
  * The original interface's usage rules for server keys, in its own words (docs/api.md §14): shown
@@ -165,14 +165,11 @@ function CreateKey({ onCreated }: { onCreated: (key: AccountKey & { key: string 
   const [label, setLabel] = useState('');
   const [chosen, setChosen] = useState<readonly Scope[]>(allScopes);
   const [days, setDays] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<unknown>();
+  const { busy, error, run } = useAction();
   const toggle = (scope: Scope, on: boolean) => setChosen((now) => allScopes.filter((s) => (s === scope ? on : now.includes(s))));
-  const create = async (e: Event) => {
+  const create = (e: Event) => {
     e.preventDefault();
-    setBusy(true);
-    setError(undefined);
-    try {
+    void run(async () => {
       const { data } = (await ok(
         accountApi(api).POST('/account/keys', { body: { label, scopes: [...chosen], ...(days.trim() && { expires_in_days: Number(days) }) } }),
       )) as { data: AccountKey & { key: string } };
@@ -180,11 +177,7 @@ function CreateKey({ onCreated }: { onCreated: (key: AccountKey & { key: string 
       setDays('');
       setChosen(allScopes);
       onCreated(data);
-    } catch (failure) {
-      setError(failure);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
   return (
     <Section title="Create a key">
