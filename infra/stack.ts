@@ -204,6 +204,14 @@ export class PaymentSandboxStack extends Stack {
       [backgroundFunctions.dispatchEvents.id, this.dispatcherFunction],
       [backgroundFunctions.sweep.id, this.sweepFunction],
     ]);
+    // The user pool's two triggers (docs/api.md §14): who may sign up, and a confirmed person's new client.
+    this.addIdentityTrigger('IdentityPreSignUp', UserPoolOperation.PRE_SIGN_UP, backgroundFunctions.identityPreSignUp, "Judges a sign-up by the stage's sign-up policy");
+    this.addIdentityTrigger(
+      'IdentityPostConfirmation',
+      UserPoolOperation.POST_CONFIRMATION,
+      backgroundFunctions.identityPostConfirmation,
+      'Registers a confirmed person with a new client',
+    );
 
     new CfnOutput(this, STACK_OUTPUTS.apiUrl, {
       description: 'The {base_url} of the API contract',

@@ -1,5 +1,5 @@
 import { NO_TABLE, type DynamoAccess } from './db/access';
-import type { Scope } from './scopes';
+import { ACCOUNT, type Admits } from './scopes';
 
 /** How much of the table a route's function may touch; drives the IAM grant in infra ('none': no table at all). */
 export type TableAccess = 'read' | 'write' | 'none';
@@ -12,8 +12,8 @@ export interface Route {
   readonly path: string;
   /** Handler module, relative to the project root; it exports `handler`. Routes naming the same module share one function. */
   readonly handler: string;
-  /** Scope the key needs, or null for a public route. */
-  readonly scope: Scope | null;
+  /** Scope the key needs (a session has every scope), `account` for a signed-in person only, or null for a public route. */
+  readonly scope: Admits | null;
   readonly table: TableAccess;
   /**
    * What its function does on the table (lib/db/access.ts): exactly what it is granted, and what
@@ -49,11 +49,12 @@ const RELEASES_CLAIM = {
 } as const;
 
 /**
- * Every authenticated route's admission reads the API key's hash record (lib/auth/admission.ts),
- * which lies outside every client partition: it is how the client is learnt.
+ * Every authenticated route's admission (lib/auth/admission.ts) learns the client from records that
+ * lie outside every client partition: a server key's hash record, or a session's user→client mapping.
  */
 const READS_KEY_HASHES = {
   keyHashes: { actions: ['GetItem'], because: "admission reads the API key's hash record, the partition that tells which client the key is" },
+  userClients: { actions: ['GetItem'], because: "admission reads a session's user→client mapping, the partition that tells which client the person is" },
 } as const;
 
 /** The route table: the single source for the CDK routes, the local server and the OpenAPI document. */
@@ -272,6 +273,79 @@ export const routes = {
     dynamodb: { actions: ['GetItem', 'BatchGetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem'], sharedPartitions: READS_KEY_HASHES },
     summary: "Move the client's sandbox clock ahead, applying what falls due (sandbox control)",
   }),
+  getAccount: route({
+    id: 'getAccount',
+    method: 'GET',
+    path: '/account',
+    handler: 'functions/get-account.ts',
+    scope: ACCOUNT,
+    table: 'read',
+    dynamodb: { actions: ['GetItem', 'UpdateItem'], sharedPartitions: READS_KEY_HASHES },
+    summary: 'The signed-in person and their client',
+  }),
+  listAccountKeys: route({
+    id: 'listAccountKeys',
+    method: 'GET',
+    path: '/account/keys',
+    handler: 'functions/list-account-keys.ts',
+    scope: ACCOUNT,
+    table: 'read',
+    dynamodb: { actions: ['GetItem', 'Query', 'UpdateItem'], sharedPartitions: READS_KEY_HASHES },
+    cursors: true,
+    summary: "List the client's server keys, newest first, never the keys themselves",
+  }),
+  createAccountKey: route({
+    id: 'createAccountKey',
+    method: 'POST',
+    path: '/account/keys',
+    handler: 'functions/create-account-key.ts',
+    scope: ACCOUNT,
+    table: 'write',
+    dynamodb: {
+      actions: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'],
+      because: RELEASES_CLAIM,
+      sharedPartitions: { ...READS_KEY_HASHES, keyHashes: { actions: ['GetItem', 'PutItem'], because: "admission reads a key's hash record; a new key's hash record is what admits it" } },
+    },
+    audit: true,
+    summary: 'Make a server key, shown once',
+  }),
+  rollAccountKey: route({
+    id: 'rollAccountKey',
+    method: 'POST',
+    path: '/account/keys/{id}/roll',
+    handler: 'functions/roll-account-key.ts',
+    scope: ACCOUNT,
+    table: 'write',
+    dynamodb: {
+      actions: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'],
+      sharedPartitions: {
+        ...READS_KEY_HASHES,
+        keyHashes: {
+          actions: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'],
+          because: "admission reads a key's hash record; a roll writes the new key's, and the old key's expiry on its own (deleting it for a grace of 0)",
+        },
+      },
+    },
+    audit: true,
+    summary: 'Replace a server key with a new one, the old one honoured for a while',
+  }),
+  revokeAccountKey: route({
+    id: 'revokeAccountKey',
+    method: 'POST',
+    path: '/account/keys/{id}/revoke',
+    handler: 'functions/revoke-account-key.ts',
+    scope: ACCOUNT,
+    table: 'write',
+    dynamodb: {
+      actions: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'],
+      sharedPartitions: {
+        ...READS_KEY_HASHES,
+        keyHashes: { actions: ['GetItem', 'DeleteItem'], because: "admission reads a key's hash record; revoking deletes it, so the key is refused at once" },
+      },
+    },
+    audit: true,
+    summary: 'Revoke a server key at once',
+  }),
   getDashboard: route({
     id: 'getDashboard',
     method: 'GET',
@@ -356,6 +430,28 @@ export const backgroundFunctions = {
     id: 'sweep',
     handler: 'functions/sweep.ts',
     dynamodb: { actions: ['GetItem', 'BatchGetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem'], indexes: ['due'] },
+  }),
+  /**
+   * The user pool's pre-sign-up trigger (docs/api.md §14): judges the stage's sign-up policy, and
+   * touches no table.
+   */
+  identityPreSignUp: background({ id: 'identityPreSignUp', handler: 'functions/identity-pre-sign-up.ts', dynamodb: NO_TABLE }),
+  /**
+   * The user pool's post-confirmation trigger: registers a confirmed person with a new client in
+   * one TransactWriteItems (PutItem of the client, its registry entry, the user→client mapping and
+   * the member item), after reading whether they are registered already (GetItem of the mapping;
+   * of the member and client when they are).
+   */
+  identityPostConfirmation: background({
+    id: 'identityPostConfirmation',
+    handler: 'functions/identity-post-confirmation.ts',
+    dynamodb: {
+      actions: ['GetItem', 'PutItem'],
+      sharedPartitions: {
+        userClients: { actions: ['GetItem', 'PutItem'], because: "a person's user→client mapping is what admission reads to learn a session's client" },
+        clientRegistry: { actions: ['PutItem'], because: 'a new client is entered in the client registry the admin CLI lists' },
+      },
+    },
   }),
 } as const;
 

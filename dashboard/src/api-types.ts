@@ -12,7 +12,7 @@ export interface paths {
          * List payment methods and channels
          * @description The catalog of payment methods and channels, with their limits and fees.
          *
-         *     Requires a key with the `channels:read` scope.
+         *     Requires a key with the `channels:read` scope, or a signed-in person's session token.
          */
         get: operations["listChannels"];
         put?: never;
@@ -36,7 +36,7 @@ export interface paths {
          * Create a payment transaction
          * @description Creates a `pending` transaction with sandbox payment instructions in `payment_details`. `amount` must be within the channel's limits; `expiry_minutes` defaults to the channel's. `order_id` is unique per client: reusing it is 409 DUPLICATE_ORDER_ID. `sandbox` schedules the payment's outcome (settle, fail or expire after `after_seconds` on the client's clock) and needs the scope `sandbox:simulate`: a key without it gets 403 FORBIDDEN for any body that holds the field.
          *
-         *     Requires a key with the `transactions:write` scope.
+         *     Requires a key with the `transactions:write` scope, or a signed-in person's session token.
          */
         post: operations["createPayment"];
         delete?: never;
@@ -56,7 +56,7 @@ export interface paths {
          * Retrieve a transaction
          * @description Another client's id is 404, like an unknown one. A pending transaction whose `expires_at` has passed is shown as `expired`.
          *
-         *     Requires a key with the `transactions:read` scope.
+         *     Requires a key with the `transactions:read` scope, or a signed-in person's session token.
          */
         get: operations["getTransaction"];
         put?: never;
@@ -78,7 +78,7 @@ export interface paths {
          * List transactions with filters
          * @description Newest first. Following `next_cursor` with the same filters visits every match exactly once, even while new transactions are created. A cursor is opaque; a forged, corrupted or reused-with-other-filters cursor is a 400. A page may hold fewer than `limit` transactions (even none) with `has_more: true` when filters discard many: one request reads a bounded amount; follow `next_cursor`.
          *
-         *     Requires a key with the `transactions:read` scope.
+         *     Requires a key with the `transactions:read` scope, or a signed-in person's session token.
          */
         get: operations["listTransactions"];
         put?: never;
@@ -102,7 +102,7 @@ export interface paths {
          * Cancel a pending transaction
          * @description Only a `pending` transaction can be cancelled; otherwise 409 INVALID_STATE names its status. The body is optional.
          *
-         *     Requires a key with the `transactions:write` scope.
+         *     Requires a key with the `transactions:write` scope, or a signed-in person's session token.
          */
         post: operations["cancelTransaction"];
         delete?: never;
@@ -124,7 +124,7 @@ export interface paths {
          * Settle, fail or expire a pending transaction (sandbox control)
          * @description Moves a `pending` transaction as the payment network would: `settle` (and write the payment's settlement entry in the same atomic write), `fail` or `expire`. Any other status is 409 INVALID_STATE.
          *
-         *     Requires a key with the `sandbox:simulate` scope.
+         *     Requires a key with the `sandbox:simulate` scope, or a signed-in person's session token.
          */
         post: operations["simulateTransaction"];
         delete?: never;
@@ -146,7 +146,7 @@ export interface paths {
          * Refund all or part of a settled transaction
          * @description Refunds all or part of a `settled` transaction, named by exactly one of `transaction_id` or `order_id`; any other status is 409 INVALID_STATE. A refund that reaches the full amount makes the transaction `refunded`. The refund, the transaction and the refund's (negative) settlement entry are written atomically: concurrent refunds never total more than the amount.
          *
-         *     Requires a key with the `refunds:write` scope.
+         *     Requires a key with the `refunds:write` scope, or a signed-in person's session token.
          */
         post: operations["createRefund"];
         delete?: never;
@@ -166,7 +166,7 @@ export interface paths {
          * List the settlement ledger
          * @description The ledger, newest first: one entry when a payment settles, one negative entry per refund. The sum of `net_amount` over all entries is the client's balance. A page may hold fewer than `limit` entries (even none) with `has_more: true` when filters discard many: one request reads a bounded amount; follow `next_cursor`.
          *
-         *     Requires a key with the `settlements:read` scope.
+         *     Requires a key with the `settlements:read` scope, or a signed-in person's session token.
          */
         get: operations["listSettlements"];
         put?: never;
@@ -188,7 +188,7 @@ export interface paths {
          * List events, newest first or oldest first for polling
          * @description The record of every change of your data, newest first; strongly consistent (an event is listed as soon as the answer to its change arrives). With `order=asc`, oldest first, for polling: a page lists only events recorded more than 2 s ago, and `next_cursor` is never null — keep it and ask again later to get only the events recorded since, each exactly once. Following `next_cursor` with the same filters visits every match exactly once; a cursor of other filters, another client or a forged one is a 400. A page may hold fewer than `limit` events (even none) with `has_more: true` when filters discard many: one request reads a bounded amount; follow `next_cursor`.
          *
-         *     Requires a key with the `events:read` scope.
+         *     Requires a key with the `events:read` scope, or a signed-in person's session token.
          */
         get: operations["listEvents"];
         put?: never;
@@ -210,7 +210,7 @@ export interface paths {
          * Retrieve an event
          * @description Another client's id is 404, like an unknown one; so is an event past its 30 days.
          *
-         *     Requires a key with the `events:read` scope.
+         *     Requires a key with the `events:read` scope, or a signed-in person's session token.
          */
         get: operations["getEvent"];
         put?: never;
@@ -232,7 +232,7 @@ export interface paths {
          * List an event's webhook delivery attempts
          * @description Every attempt to deliver the event to a webhook endpoint, newest first: those made (succeeded or failed, with the status and time of the answer, or why none came) and the one still owed (pending, with when it is due). No response bodies, no secrets. Another client's event id is 404, like an unknown one.
          *
-         *     Requires a key with the `events:read` scope.
+         *     Requires a key with the `events:read` scope, or a signed-in person's session token.
          */
         get: operations["listEventDeliveries"];
         put?: never;
@@ -256,7 +256,7 @@ export interface paths {
          * Send an event to webhook endpoints again
          * @description Starts a fresh delivery of the event now, with its own retries: to `endpoint_id`, or (no body, or no `endpoint_id`) to every endpoint enabled for its type. The answer lists the new attempts, pending; an empty list when no endpoint is subscribed. Another client's event or endpoint id is 404, like an unknown one.
          *
-         *     Requires a key with the `webhooks:write` scope.
+         *     Requires a key with the `webhooks:write` scope, or a signed-in person's session token.
          */
         post: operations["resendEvent"];
         delete?: never;
@@ -276,7 +276,7 @@ export interface paths {
          * List webhook endpoints
          * @description The client's webhook endpoints, newest first, without their secrets.
          *
-         *     Requires a key with the `webhooks:write` scope.
+         *     Requires a key with the `webhooks:write` scope, or a signed-in person's session token.
          */
         get: operations["listWebhookEndpoints"];
         put?: never;
@@ -284,7 +284,7 @@ export interface paths {
          * Register a webhook endpoint
          * @description Registers a URL to receive events. The answer holds the endpoint's signing `secret`, shown only here. Deployed, the URL must be `https://` with a host name whose every address is public (no IP literal, no loopback, private, link-local, CGNAT or metadata address); locally, `http://` and loopback are accepted too. At most 10 endpoints per client: 409 LIMIT_EXCEEDED.
          *
-         *     Requires a key with the `webhooks:write` scope.
+         *     Requires a key with the `webhooks:write` scope, or a signed-in person's session token.
          */
         post: operations["createWebhookEndpoint"];
         delete?: never;
@@ -304,7 +304,7 @@ export interface paths {
          * Retrieve a webhook endpoint
          * @description One webhook endpoint, without its secret. Another client's id is 404, like an unknown one.
          *
-         *     Requires a key with the `webhooks:write` scope.
+         *     Requires a key with the `webhooks:write` scope, or a signed-in person's session token.
          */
         get: operations["getWebhookEndpoint"];
         put?: never;
@@ -313,7 +313,7 @@ export interface paths {
          * Delete a webhook endpoint
          * @description Deletes a webhook endpoint and answers it as it was (without its secret). A second delete is 404, unless it repeats the first one's `Idempotency-Key`, which replays the first answer. A body is ignored.
          *
-         *     Requires a key with the `webhooks:write` scope.
+         *     Requires a key with the `webhooks:write` scope, or a signed-in person's session token.
          */
         delete: operations["deleteWebhookEndpoint"];
         options?: never;
@@ -334,7 +334,7 @@ export interface paths {
          * Roll a webhook endpoint's signing secret, the old one honoured for a while
          * @description Gives the endpoint a new signing `secret`, shown only in this answer. Until the old secret expires (`expire_old_in_seconds`, default a day) every delivery carries two signatures in `webhook-signature`, the new one first, so a receiver that knows either secret verifies it; afterwards only the new one. Recorded as `webhook_endpoint.secret_rolled`. Another client's endpoint is 404.
          *
-         *     Requires a key with the `webhooks:write` scope.
+         *     Requires a key with the `webhooks:write` scope, or a signed-in person's session token.
          */
         post: operations["rollWebhookEndpointSecret"];
         delete?: never;
@@ -356,7 +356,7 @@ export interface paths {
          * Delete the client's data for a clean start (sandbox control)
          * @description Deletes every transaction, order reservation, refund, ledger entry, event, webhook delivery attempt and idempotency record of the key's client, so a CI run starts from a clean slate; keys stay, and webhook endpoints stay unless `webhook_endpoints` is true. Pending deliveries of the removed events stop. Other clients are untouched. `has_more` is true only when the call ran out of time first (a very large partition on a deployed stage): call again, with a new `Idempotency-Key` if you send one.
          *
-         *     Requires a key with the `sandbox:simulate` scope.
+         *     Requires a key with the `sandbox:simulate` scope, or a signed-in person's session token.
          */
         post: operations["resetSandbox"];
         delete?: never;
@@ -376,7 +376,7 @@ export interface paths {
          * Read the client's sandbox clock (sandbox control)
          * @description The key's client's clock: `now` is real time plus `offset_seconds`, which is 0 until the client advances it (POST /sandbox/clock/advance) and again after a reset. Every time the sandbox shows or compares for this client (created_at, expires_at, expiry, event and ledger times, time filters, new ids) is read from this clock.
          *
-         *     Requires a key with the `sandbox:simulate` scope.
+         *     Requires a key with the `sandbox:simulate` scope, or a signed-in person's session token.
          */
         get: operations["getSandboxClock"];
         put?: never;
@@ -400,9 +400,103 @@ export interface paths {
          * Move the client's sandbox clock ahead, applying what falls due (sandbox control)
          * @description Moves the key's client's clock ahead by `seconds` or to `to` (exactly one; never backwards: a `to` at or before the client's now is 400). Before answering, everything of the client that falls due up to the new now — expiries and scheduled outcomes — is applied in due order, each dated its own due time, with its events and webhooks. Other clients' clocks and data are untouched. A call cut off midway moved nothing: send it again.
          *
-         *     Requires a key with the `sandbox:simulate` scope.
+         *     Requires a key with the `sandbox:simulate` scope, or a signed-in person's session token.
          */
         post: operations["advanceSandboxClock"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/account": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The signed-in person and their client
+         * @description Who is signed in: the person (their e-mail, when they joined) and the client they act for. For a signed-in person's session token only; a server key is refused with 403.
+         *
+         *     Requires a signed-in person's session token; a server key is refused with 403.
+         */
+        get: operations["getAccount"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/account/keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the client's server keys, newest first, never the keys themselves
+         * @description The client's server keys, newest first — those made on the API Keys page or with this API, and those the admin CLI made (`created_by: "admin"`) — with their status and last use, never the keys themselves. A session token only; a server key is 403.
+         *
+         *     Requires a signed-in person's session token; a server key is refused with 403.
+         */
+        get: operations["listAccountKeys"];
+        put?: never;
+        /**
+         * Make a server key, shown once
+         * @description Makes a server key of the signed-in person's client. The answer holds the `key`, shown only here: keep it in an environment variable, never in browser code. Recorded as `api_key.created`. At most 20 keys that are neither revoked nor expired per client: 409 LIMIT_EXCEEDED. A session token only; a server key is 403.
+         *
+         *     Requires a signed-in person's session token; a server key is refused with 403.
+         */
+        post: operations["createAccountKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/account/keys/{id}/roll": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Replace a server key with a new one, the old one honoured for a while
+         * @description Makes a new key with the same label, scopes and lifetime, shown only in this answer. The old key keeps working for `expire_old_in_seconds` (default an hour; status `expiring`), then is refused with 401. Rolling a revoked or expired key is 409 INVALID_STATE. Recorded as `api_key.rolled` (the old key) and `api_key.created` (the new one). Another client's key is 404. A session token only; a server key is 403.
+         *
+         *     Requires a signed-in person's session token; a server key is refused with 403.
+         */
+        post: operations["rollAccountKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/account/keys/{id}/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Revoke a server key at once
+         * @description Revokes a key: the very next request with it is refused with 401. Recorded as `api_key.revoked`; revoking a revoked key answers it unchanged. An expired key is 409 INVALID_STATE. Another client's key is 404. A session token only; a server key is 403.
+         *
+         *     Requires a signed-in person's session token; a server key is refused with 403.
+         */
+        post: operations["revokeAccountKey"];
         delete?: never;
         options?: never;
         head?: never;
@@ -693,7 +787,7 @@ export interface components {
              * @description What happened
              * @enum {string}
              */
-            type: "payment.created" | "payment.settled" | "payment.failed" | "payment.cancelled" | "payment.expired" | "refund.created" | "payment.refunded" | "webhook_endpoint.secret_rolled";
+            type: "payment.created" | "payment.settled" | "payment.failed" | "payment.cancelled" | "payment.expired" | "refund.created" | "payment.refunded" | "webhook_endpoint.secret_rolled" | "api_key.created" | "api_key.rolled" | "api_key.revoked" | "api_key.expired";
             /**
              * @description The version of the API whose objects `data` holds
              * @constant
@@ -705,8 +799,8 @@ export interface components {
              */
             created_at: string;
             data: {
-                /** @description The transaction after the change, the refund (refund.created), or the webhook endpoint without its secret (webhook_endpoint.secret_rolled), exactly as the API shows it */
-                object: components["schemas"]["Transaction"] | components["schemas"]["Refund"] | components["schemas"]["WebhookEndpoint"];
+                /** @description The transaction after the change, the refund (refund.created), the webhook endpoint without its secret (webhook_endpoint.secret_rolled), or the API key without the key (api_key.*), exactly as the API shows it */
+                object: components["schemas"]["Transaction"] | components["schemas"]["Refund"] | components["schemas"]["WebhookEndpoint"] | components["schemas"]["ApiKey"];
                 /** @description The changed fields' values before the change; absent on payment.created and refund.created */
                 previous_attributes?: {
                     [key: string]: unknown;
@@ -742,7 +836,7 @@ export interface components {
              */
             url: string;
             /** @description Event types to deliver: a list of distinct types, or `["*"]` (alone) for every type */
-            enabled_events: ("payment.created" | "payment.settled" | "payment.failed" | "payment.cancelled" | "payment.expired" | "refund.created" | "payment.refunded" | "webhook_endpoint.secret_rolled" | "*")[];
+            enabled_events: ("payment.created" | "payment.settled" | "payment.failed" | "payment.cancelled" | "payment.expired" | "refund.created" | "payment.refunded" | "webhook_endpoint.secret_rolled" | "api_key.created" | "api_key.rolled" | "api_key.revoked" | "api_key.expired" | "*")[];
             description: string | null;
             /**
              * @description Endpoints are enabled from their creation until deleted
@@ -751,6 +845,47 @@ export interface components {
             status: "enabled";
             /** Format: date-time */
             created_at: string;
+        };
+        /**
+         * @description A server key of your client, without the key itself
+         * @example {
+         *       "id": "key_01M80C9Y1V3X5Z7B9D1F3H5K7M",
+         *       "label": "ci",
+         *       "scopes": [
+         *         "transactions:write",
+         *         "transactions:read"
+         *       ],
+         *       "last4": "x9Qa",
+         *       "status": "active",
+         *       "created_at": "2026-11-22T01:00:00.000Z",
+         *       "created_by": "user:dev@example.com",
+         *       "last_used_at": "2026-11-22T01:02:03.456Z",
+         *       "expires_at": null,
+         *       "revoked_at": null
+         *     }
+         */
+        ApiKey: {
+            id: string;
+            /** @description Your name for the key */
+            label: string | null;
+            /** @description What the key may do (docs/api.md §3) */
+            scopes: ("transactions:write" | "transactions:read" | "refunds:write" | "settlements:read" | "channels:read" | "sandbox:simulate" | "events:read" | "webhooks:write")[];
+            /** @description The last four characters of the key, to tell keys apart */
+            last4: string;
+            /**
+             * @description `active`; `expiring`: rolled, still admitting until `expires_at`; `expired`: past its `expires_at`; `revoked`. Only `active` and `expiring` keys are accepted
+             * @enum {string}
+             */
+            status: "active" | "expiring" | "expired" | "revoked";
+            /** Format: date-time */
+            created_at: string;
+            /** @description `user:<email>` for a key made on the API Keys page or this API, `admin` for one the admin CLI made */
+            created_by: string;
+            /** @description When the key last admitted a request, true to within 60 s; null if never */
+            last_used_at: string | null;
+            /** @description When the key stops being accepted, if it does (real time, not the sandbox clock) */
+            expires_at: string | null;
+            revoked_at: string | null;
         };
         /** @description A payment channel and its limits and fee */
         Channel: {
@@ -850,7 +985,7 @@ export interface components {
              */
             url: string;
             /** @description Event types to deliver: a list of distinct types, or `["*"]` (alone) for every type */
-            enabled_events: ("payment.created" | "payment.settled" | "payment.failed" | "payment.cancelled" | "payment.expired" | "refund.created" | "payment.refunded" | "webhook_endpoint.secret_rolled" | "*")[];
+            enabled_events: ("payment.created" | "payment.settled" | "payment.failed" | "payment.cancelled" | "payment.expired" | "refund.created" | "payment.refunded" | "webhook_endpoint.secret_rolled" | "api_key.created" | "api_key.rolled" | "api_key.revoked" | "api_key.expired" | "*")[];
             description: string | null;
             /**
              * @description Endpoints are enabled from their creation until deleted
@@ -861,6 +996,77 @@ export interface components {
             created_at: string;
             /** @description Signs every delivery (Standard Webhooks). Shown only in this answer: store it now */
             secret: string;
+        };
+        /**
+         * @description A new server key, shown once
+         * @example {
+         *       "id": "key_01M80C9Y1V3X5Z7B9D1F3H5K7M",
+         *       "label": "ci",
+         *       "scopes": [
+         *         "transactions:write",
+         *         "transactions:read"
+         *       ],
+         *       "last4": "x9Qa",
+         *       "status": "active",
+         *       "created_at": "2026-11-22T01:00:00.000Z",
+         *       "created_by": "user:dev@example.com",
+         *       "last_used_at": "2026-11-22T01:02:03.456Z",
+         *       "expires_at": null,
+         *       "revoked_at": null,
+         *       "key": "sk_sbx_cli_01M80C9X0T2W4Y6A8C0E2G4J6L_p2xVb3QaDt0n8mSgF1rJkYcWzE5uHo7L9sNcx9Qa"
+         *     }
+         */
+        CreatedApiKey: {
+            id: string;
+            /** @description Your name for the key */
+            label: string | null;
+            /** @description What the key may do (docs/api.md §3) */
+            scopes: ("transactions:write" | "transactions:read" | "refunds:write" | "settlements:read" | "channels:read" | "sandbox:simulate" | "events:read" | "webhooks:write")[];
+            /** @description The last four characters of the key, to tell keys apart */
+            last4: string;
+            /**
+             * @description `active`; `expiring`: rolled, still admitting until `expires_at`; `expired`: past its `expires_at`; `revoked`. Only `active` and `expiring` keys are accepted
+             * @enum {string}
+             */
+            status: "active" | "expiring" | "expired" | "revoked";
+            /** Format: date-time */
+            created_at: string;
+            /** @description `user:<email>` for a key made on the API Keys page or this API, `admin` for one the admin CLI made */
+            created_by: string;
+            /** @description When the key last admitted a request, true to within 60 s; null if never */
+            last_used_at: string | null;
+            /** @description When the key stops being accepted, if it does (real time, not the sandbox clock) */
+            expires_at: string | null;
+            revoked_at: string | null;
+            /** @description The server key. Shown only in this answer: store it now */
+            key: string;
+        };
+        /**
+         * @description The signed-in person and the client they act for
+         * @example {
+         *       "user": {
+         *         "email": "dev@example.com",
+         *         "created_at": "2026-11-22T00:59:00.000Z"
+         *       },
+         *       "client": {
+         *         "id": "cli_01M80C9X0T2W4Y6A8C0E2G4J6L",
+         *         "name": "Acme",
+         *         "created_at": "2026-11-22T00:59:00.000Z"
+         *       }
+         *     }
+         */
+        Account: {
+            user: {
+                email: string;
+                /** Format: date-time */
+                created_at: string;
+            };
+            client: {
+                id: string;
+                name: string;
+                /** Format: date-time */
+                created_at: string;
+            };
         };
         /**
          * @description One attempt to deliver an event to a webhook endpoint
@@ -2671,7 +2877,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description One event type, or several separated by commas (`type=payment.settled,refund.created`) */
-                type?: ("payment.created" | "payment.settled" | "payment.failed" | "payment.cancelled" | "payment.expired" | "refund.created" | "payment.refunded" | "webhook_endpoint.secret_rolled")[];
+                type?: ("payment.created" | "payment.settled" | "payment.failed" | "payment.cancelled" | "payment.expired" | "refund.created" | "payment.refunded" | "webhook_endpoint.secret_rolled" | "api_key.created" | "api_key.rolled" | "api_key.revoked" | "api_key.expired")[];
                 /** @description Only this transaction's events (its refunds' included) */
                 transaction_id?: string;
                 /** @description `created_at` at or after this instant */
@@ -3425,7 +3631,7 @@ export interface operations {
                      *       "*"
                      *     ]
                      */
-                    enabled_events?: ("payment.created" | "payment.settled" | "payment.failed" | "payment.cancelled" | "payment.expired" | "refund.created" | "payment.refunded" | "webhook_endpoint.secret_rolled" | "*")[];
+                    enabled_events?: ("payment.created" | "payment.settled" | "payment.failed" | "payment.cancelled" | "payment.expired" | "refund.created" | "payment.refunded" | "webhook_endpoint.secret_rolled" | "api_key.created" | "api_key.rolled" | "api_key.revoked" | "api_key.expired" | "*")[];
                     /** @description Your own note, at most 255 characters */
                     description?: string | null;
                 };
@@ -4362,6 +4568,705 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["UnsupportedMediaTypeError"];
+                };
+            };
+            /** @description RATE_LIMITED: The client made more requests this second than its stage allows, or another request was changing the same data at that moment, or `Sandbox-Fault: rate_limit` asked for it; nothing was done: retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitedError"];
+                };
+            };
+            /** @description INTERNAL_ERROR: Anything unexpected; the message gives the request id, never a stack trace. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: The service is unavailable for the moment (the sandbox answers it when `Sandbox-Fault: error_503` asks); nothing was done: retry later. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceUnavailableError"];
+                };
+            };
+        };
+    };
+    getAccount: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Sandbox control (docs/api.md §12), for keys with the `sandbox:simulate` scope (403 FORBIDDEN otherwise, whatever the operation's own scope): makes this request misbehave on purpose. `error_500` answers 500 INTERNAL_ERROR, `error_503` 503 SERVICE_UNAVAILABLE and `rate_limit` 429 RATE_LIMITED with `Retry-After: 1`, each with nothing done; `latency_<ms>` (0–10000) delays the answer by that many milliseconds, then runs the request normally; `error_after_commit` runs the request, commits its effect and its Idempotency-Key record, then answers 500 INTERNAL_ERROR: a retry with the same Idempotency-Key gets the stored answer. Any other value is 400 VALIDATION_ERROR naming the header. Checked after the client's requests per second, so it counts as a request. */
+                "Sandbox-Fault"?: components["parameters"]["SandboxFault"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The person and their client */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "user": {
+                     *           "email": "dev@example.com",
+                     *           "created_at": "2026-11-22T00:59:00.000Z"
+                     *         },
+                     *         "client": {
+                     *           "id": "cli_01M80C9X0T2W4Y6A8C0E2G4J6L",
+                     *           "name": "Acme",
+                     *           "created_at": "2026-11-22T00:59:00.000Z"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["Account"];
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR: A field, query parameter, path id, cursor, Idempotency-Key or Sandbox-Fault header is wrong; `details` names each. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description UNAUTHORIZED: The key is missing, malformed, unknown or revoked. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description FORBIDDEN: The key lacks the operation's scope, or sends `Sandbox-Fault` (or the `sandbox` field of a create) without `sandbox:simulate`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description RATE_LIMITED: The client made more requests this second than its stage allows, or another request was changing the same data at that moment, or `Sandbox-Fault: rate_limit` asked for it; nothing was done: retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitedError"];
+                };
+            };
+            /** @description INTERNAL_ERROR: Anything unexpected; the message gives the request id, never a stack trace. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: The service is unavailable for the moment (the sandbox answers it when `Sandbox-Fault: error_503` asks); nothing was done: retry later. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceUnavailableError"];
+                };
+            };
+        };
+    };
+    listAccountKeys: {
+        parameters: {
+            query?: {
+                /** @description Page size */
+                limit?: number;
+                /** @description The previous page's `pagination.next_cursor`; send the same filters with it */
+                cursor?: string;
+            };
+            header?: {
+                /** @description Sandbox control (docs/api.md §12), for keys with the `sandbox:simulate` scope (403 FORBIDDEN otherwise, whatever the operation's own scope): makes this request misbehave on purpose. `error_500` answers 500 INTERNAL_ERROR, `error_503` 503 SERVICE_UNAVAILABLE and `rate_limit` 429 RATE_LIMITED with `Retry-After: 1`, each with nothing done; `latency_<ms>` (0–10000) delays the answer by that many milliseconds, then runs the request normally; `error_after_commit` runs the request, commits its effect and its Idempotency-Key record, then answers 500 INTERNAL_ERROR: a retry with the same Idempotency-Key gets the stored answer. Any other value is 400 VALIDATION_ERROR naming the header. Checked after the client's requests per second, so it counts as a request. */
+                "Sandbox-Fault"?: components["parameters"]["SandboxFault"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of keys, newest first */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": [
+                     *         {
+                     *           "id": "key_01M80C9Y1V3X5Z7B9D1F3H5K7M",
+                     *           "label": "ci",
+                     *           "scopes": [
+                     *             "transactions:write",
+                     *             "transactions:read"
+                     *           ],
+                     *           "last4": "x9Qa",
+                     *           "status": "active",
+                     *           "created_at": "2026-11-22T01:00:00.000Z",
+                     *           "created_by": "user:dev@example.com",
+                     *           "last_used_at": "2026-11-22T01:02:03.456Z",
+                     *           "expires_at": null,
+                     *           "revoked_at": null
+                     *         }
+                     *       ],
+                     *       "pagination": {
+                     *         "limit": 20,
+                     *         "has_more": false,
+                     *         "next_cursor": null
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["ApiKey"][];
+                        pagination: components["schemas"]["Pagination"];
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR: A field, query parameter, path id, cursor, Idempotency-Key or Sandbox-Fault header is wrong; `details` names each. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description UNAUTHORIZED: The key is missing, malformed, unknown or revoked. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description FORBIDDEN: The key lacks the operation's scope, or sends `Sandbox-Fault` (or the `sandbox` field of a create) without `sandbox:simulate`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description RATE_LIMITED: The client made more requests this second than its stage allows, or another request was changing the same data at that moment, or `Sandbox-Fault: rate_limit` asked for it; nothing was done: retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitedError"];
+                };
+            };
+            /** @description INTERNAL_ERROR: Anything unexpected; the message gives the request id, never a stack trace. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: The service is unavailable for the moment (the sandbox answers it when `Sandbox-Fault: error_503` asks); nothing was done: retry later. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceUnavailableError"];
+                };
+            };
+        };
+    };
+    createAccountKey: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1–255 printable ASCII characters, scoped to your client (not to the operation). The same key with the same request (operation, path and body) within 24 h replays the first response (status and body) with `Idempotent-Replayed: true`, a 404, 409 or 422 refusal as well as a success; with a different request, on this operation or another, it is 409 IDEMPOTENCY_KEY_REUSED, and while the first is still being processed 409 IDEMPOTENCY_KEY_IN_USE. Validation errors (400), 429 and 500 are not stored, so such a request may be retried with the same key. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description Sandbox control (docs/api.md §12), for keys with the `sandbox:simulate` scope (403 FORBIDDEN otherwise, whatever the operation's own scope): makes this request misbehave on purpose. `error_500` answers 500 INTERNAL_ERROR, `error_503` 503 SERVICE_UNAVAILABLE and `rate_limit` 429 RATE_LIMITED with `Retry-After: 1`, each with nothing done; `latency_<ms>` (0–10000) delays the answer by that many milliseconds, then runs the request normally; `error_after_commit` runs the request, commits its effect and its Idempotency-Key record, then answers 500 INTERNAL_ERROR: a retry with the same Idempotency-Key gets the stored answer. Any other value is 400 VALIDATION_ERROR naming the header. Checked after the client's requests per second, so it counts as a request. */
+                "Sandbox-Fault"?: components["parameters"]["SandboxFault"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @description Your name for the key, at most 100 characters */
+                    label?: string | null;
+                    /**
+                     * @description What the key may do; default every scope
+                     * @default [
+                     *       "transactions:write",
+                     *       "transactions:read",
+                     *       "refunds:write",
+                     *       "settlements:read",
+                     *       "channels:read",
+                     *       "sandbox:simulate",
+                     *       "events:read",
+                     *       "webhooks:write"
+                     *     ]
+                     */
+                    scopes?: ("transactions:write" | "transactions:read" | "refunds:write" | "settlements:read" | "channels:read" | "sandbox:simulate" | "events:read" | "webhooks:write")[];
+                    /** @description Days until the key expires (1–365); default never */
+                    expires_in_days?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The new key, shown once */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "id": "key_01M80C9Y1V3X5Z7B9D1F3H5K7M",
+                     *         "label": "ci",
+                     *         "scopes": [
+                     *           "transactions:write",
+                     *           "transactions:read"
+                     *         ],
+                     *         "last4": "x9Qa",
+                     *         "status": "active",
+                     *         "created_at": "2026-11-22T01:00:00.000Z",
+                     *         "created_by": "user:dev@example.com",
+                     *         "last_used_at": "2026-11-22T01:02:03.456Z",
+                     *         "expires_at": null,
+                     *         "revoked_at": null,
+                     *         "key": "sk_sbx_cli_01M80C9X0T2W4Y6A8C0E2G4J6L_p2xVb3QaDt0n8mSgF1rJkYcWzE5uHo7L9sNcx9Qa"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["CreatedApiKey"];
+                    };
+                };
+            };
+            /** @description INVALID_JSON: The body is not valid JSON, or not a JSON object. VALIDATION_ERROR: A field, query parameter, path id, cursor, Idempotency-Key or Sandbox-Fault header is wrong; `details` names each. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidJsonError"] | components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description UNAUTHORIZED: The key is missing, malformed, unknown or revoked. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description FORBIDDEN: The key lacks the operation's scope, or sends `Sandbox-Fault` (or the `sandbox` field of a create) without `sandbox:simulate`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description LIMIT_EXCEEDED: A per-client limit would be passed (such as 10 webhook endpoints); the message names it. IDEMPOTENCY_KEY_IN_USE: A request with the same `Idempotency-Key` is still being processed. IDEMPOTENCY_KEY_REUSED: The same `Idempotency-Key` was used with a different request body, path or operation. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LimitExceededError"] | components["schemas"]["IdempotencyKeyInUseError"] | components["schemas"]["IdempotencyKeyReusedError"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: The body is over 16 KiB. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayloadTooLargeError"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: A body was sent without `Content-Type: application/json`. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnsupportedMediaTypeError"];
+                };
+            };
+            /** @description RATE_LIMITED: The client made more requests this second than its stage allows, or another request was changing the same data at that moment, or `Sandbox-Fault: rate_limit` asked for it; nothing was done: retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitedError"];
+                };
+            };
+            /** @description INTERNAL_ERROR: Anything unexpected; the message gives the request id, never a stack trace. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: The service is unavailable for the moment (the sandbox answers it when `Sandbox-Fault: error_503` asks); nothing was done: retry later. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceUnavailableError"];
+                };
+            };
+        };
+    };
+    rollAccountKey: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1–255 printable ASCII characters, scoped to your client (not to the operation). The same key with the same request (operation, path and body) within 24 h replays the first response (status and body) with `Idempotent-Replayed: true`, a 404, 409 or 422 refusal as well as a success; with a different request, on this operation or another, it is 409 IDEMPOTENCY_KEY_REUSED, and while the first is still being processed 409 IDEMPOTENCY_KEY_IN_USE. Validation errors (400), 429 and 500 are not stored, so such a request may be retried with the same key. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description Sandbox control (docs/api.md §12), for keys with the `sandbox:simulate` scope (403 FORBIDDEN otherwise, whatever the operation's own scope): makes this request misbehave on purpose. `error_500` answers 500 INTERNAL_ERROR, `error_503` 503 SERVICE_UNAVAILABLE and `rate_limit` 429 RATE_LIMITED with `Retry-After: 1`, each with nothing done; `latency_<ms>` (0–10000) delays the answer by that many milliseconds, then runs the request normally; `error_after_commit` runs the request, commits its effect and its Idempotency-Key record, then answers 500 INTERNAL_ERROR: a retry with the same Idempotency-Key gets the stored answer. Any other value is 400 VALIDATION_ERROR naming the header. Checked after the client's requests per second, so it counts as a request. */
+                "Sandbox-Fault"?: components["parameters"]["SandboxFault"];
+            };
+            path: {
+                /** @description The key id (key_ followed by a ULID) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description How long the old key keeps working, in seconds (0–604800); default 3600. 0: refused at once
+                     * @default 3600
+                     */
+                    expire_old_in_seconds?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The new key, shown once */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "id": "key_01M80C9Y1V3X5Z7B9D1F3H5K7M",
+                     *         "label": "ci",
+                     *         "scopes": [
+                     *           "transactions:write",
+                     *           "transactions:read"
+                     *         ],
+                     *         "last4": "x9Qa",
+                     *         "status": "active",
+                     *         "created_at": "2026-11-22T01:00:00.000Z",
+                     *         "created_by": "user:dev@example.com",
+                     *         "last_used_at": "2026-11-22T01:02:03.456Z",
+                     *         "expires_at": null,
+                     *         "revoked_at": null,
+                     *         "key": "sk_sbx_cli_01M80C9X0T2W4Y6A8C0E2G4J6L_p2xVb3QaDt0n8mSgF1rJkYcWzE5uHo7L9sNcx9Qa"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["CreatedApiKey"];
+                    };
+                };
+            };
+            /** @description INVALID_JSON: The body is not valid JSON, or not a JSON object. VALIDATION_ERROR: A field, query parameter, path id, cursor, Idempotency-Key or Sandbox-Fault header is wrong; `details` names each. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidJsonError"] | components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description UNAUTHORIZED: The key is missing, malformed, unknown or revoked. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description FORBIDDEN: The key lacks the operation's scope, or sends `Sandbox-Fault` (or the `sandbox` field of a create) without `sandbox:simulate`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description NOT_FOUND: No such resource for this client (another client's id is also 404), or no such route. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /** @description INVALID_STATE: The transaction's status forbids the operation; the message names the status. LIMIT_EXCEEDED: A per-client limit would be passed (such as 10 webhook endpoints); the message names it. IDEMPOTENCY_KEY_IN_USE: A request with the same `Idempotency-Key` is still being processed. IDEMPOTENCY_KEY_REUSED: The same `Idempotency-Key` was used with a different request body, path or operation. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidStateError"] | components["schemas"]["LimitExceededError"] | components["schemas"]["IdempotencyKeyInUseError"] | components["schemas"]["IdempotencyKeyReusedError"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: The body is over 16 KiB. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayloadTooLargeError"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: A body was sent without `Content-Type: application/json`. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnsupportedMediaTypeError"];
+                };
+            };
+            /** @description RATE_LIMITED: The client made more requests this second than its stage allows, or another request was changing the same data at that moment, or `Sandbox-Fault: rate_limit` asked for it; nothing was done: retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitedError"];
+                };
+            };
+            /** @description INTERNAL_ERROR: Anything unexpected; the message gives the request id, never a stack trace. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: The service is unavailable for the moment (the sandbox answers it when `Sandbox-Fault: error_503` asks); nothing was done: retry later. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceUnavailableError"];
+                };
+            };
+        };
+    };
+    revokeAccountKey: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1–255 printable ASCII characters, scoped to your client (not to the operation). The same key with the same request (operation, path and body) within 24 h replays the first response (status and body) with `Idempotent-Replayed: true`, a 404, 409 or 422 refusal as well as a success; with a different request, on this operation or another, it is 409 IDEMPOTENCY_KEY_REUSED, and while the first is still being processed 409 IDEMPOTENCY_KEY_IN_USE. Validation errors (400), 429 and 500 are not stored, so such a request may be retried with the same key. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description Sandbox control (docs/api.md §12), for keys with the `sandbox:simulate` scope (403 FORBIDDEN otherwise, whatever the operation's own scope): makes this request misbehave on purpose. `error_500` answers 500 INTERNAL_ERROR, `error_503` 503 SERVICE_UNAVAILABLE and `rate_limit` 429 RATE_LIMITED with `Retry-After: 1`, each with nothing done; `latency_<ms>` (0–10000) delays the answer by that many milliseconds, then runs the request normally; `error_after_commit` runs the request, commits its effect and its Idempotency-Key record, then answers 500 INTERNAL_ERROR: a retry with the same Idempotency-Key gets the stored answer. Any other value is 400 VALIDATION_ERROR naming the header. Checked after the client's requests per second, so it counts as a request. */
+                "Sandbox-Fault"?: components["parameters"]["SandboxFault"];
+            };
+            path: {
+                /** @description The key id (key_ followed by a ULID) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The key, revoked */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "id": "key_01M80C9Y1V3X5Z7B9D1F3H5K7M",
+                     *         "label": "ci",
+                     *         "scopes": [
+                     *           "transactions:write",
+                     *           "transactions:read"
+                     *         ],
+                     *         "last4": "x9Qa",
+                     *         "status": "revoked",
+                     *         "created_at": "2026-11-22T01:00:00.000Z",
+                     *         "created_by": "user:dev@example.com",
+                     *         "last_used_at": "2026-11-22T01:02:03.456Z",
+                     *         "expires_at": null,
+                     *         "revoked_at": "2026-11-22T02:00:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["ApiKey"];
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR: A field, query parameter, path id, cursor, Idempotency-Key or Sandbox-Fault header is wrong; `details` names each. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description UNAUTHORIZED: The key is missing, malformed, unknown or revoked. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description FORBIDDEN: The key lacks the operation's scope, or sends `Sandbox-Fault` (or the `sandbox` field of a create) without `sandbox:simulate`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description NOT_FOUND: No such resource for this client (another client's id is also 404), or no such route. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /** @description INVALID_STATE: The transaction's status forbids the operation; the message names the status. IDEMPOTENCY_KEY_IN_USE: A request with the same `Idempotency-Key` is still being processed. IDEMPOTENCY_KEY_REUSED: The same `Idempotency-Key` was used with a different request body, path or operation. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidStateError"] | components["schemas"]["IdempotencyKeyInUseError"] | components["schemas"]["IdempotencyKeyReusedError"];
                 };
             };
             /** @description RATE_LIMITED: The client made more requests this second than its stage allows, or another request was changing the same data at that moment, or `Sandbox-Fault: rate_limit` asked for it; nothing was done: retry after `Retry-After` seconds. */

@@ -7,6 +7,7 @@ import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { LogLevel, NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
+import { LAST_USED_ATTRIBUTE } from '../../lib/auth/key-use';
 import { COUNTER_ATTRIBUTE } from '../../lib/auth/request-counter';
 import { CLIENT_PARTITION_PREFIX } from '../../lib/db/keys';
 import { tableDefinition } from '../../lib/db/table';
@@ -33,14 +34,21 @@ export type TableGrant = Exclude<TableAccess, 'none'>;
 const onPartitions = (patterns: readonly string[]) => ({ 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [...patterns] } });
 
 /**
- * A reader's one write is its request counter: an UpdateItem in a client partition that names
- * only the item's keys, the count and the TTL, and returns nothing of the item. So a read-only
- * function cannot change a transaction, record an event or read through its counter grant.
+ * A reader's writes are admission's bookkeeping: an UpdateItem in a client partition that names
+ * only the item's keys and the request counter's count and TTL, or a key's sampled last use
+ * (lib/auth/key-use.ts), and returns nothing of the item. So a read-only function cannot change a
+ * transaction, record an event or read through its counter grant.
  */
 const COUNTER_ONLY = {
   ...onPartitions([`${CLIENT_PARTITION_PREFIX}*`]),
   'ForAllValues:StringEquals': {
-    'dynamodb:Attributes': [tableDefinition.partitionKey, tableDefinition.sortKey, COUNTER_ATTRIBUTE, tableDefinition.timeToLiveAttribute],
+    'dynamodb:Attributes': [
+      tableDefinition.partitionKey,
+      tableDefinition.sortKey,
+      COUNTER_ATTRIBUTE,
+      tableDefinition.timeToLiveAttribute,
+      LAST_USED_ATTRIBUTE,
+    ],
   },
   StringEqualsIfExists: { 'dynamodb:ReturnValues': ['NONE'] },
 };

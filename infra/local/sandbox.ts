@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import { buildDashboardOnce } from '../../dashboard/build';
 import { createClient, createKey, findPrincipal } from '../../lib/auth/key-repository';
 import { hashApiKey } from '../../lib/auth/api-key';
@@ -13,7 +14,9 @@ import { backgroundFunctions } from '../../lib/routes';
 import { scopes as allScopes } from '../../lib/scopes';
 import { deliverySettingsEnvironment, readDeliverySettings, type DeliverySettings } from '../../lib/webhooks/delivery-settings';
 import { URL_POLICY_ENV, type UrlPolicy } from '../../lib/webhooks/policy';
+import { LOCAL_SIGNUP_POLICY, parseSignupPolicy, type SignupPolicy } from '../../lib/identity/signup-policy';
 import { runEvery, type BackgroundLoop } from './background';
+import { startLocalIdentity, type IdentityMessage, type LocalIdentity } from './identity';
 import { ensureTable, freePort, startDynamoLocal, type DynamoBinding } from './dynamodb-local';
 import { loadFunction } from './load-function';
 import { loadHandlers, startLocalServer } from './server';
@@ -39,6 +42,10 @@ export interface Sandbox {
   readonly dynamoLost: Promise<string>;
   readonly tableName: string;
   readonly db: Db;
+  /** The identity service people sign in with (docs/api.md §14): the Cognito emulator on loopback. */
+  readonly identity: LocalIdentity;
+  /** Where the emulator keeps its pool, its users and its outbox of codes. */
+  readonly identityDir: string;
   stop(): Promise<void>;
 }
 
@@ -60,6 +67,12 @@ export interface SandboxOptions {
   readonly background?: boolean;
   /** Webhook retries and timeout; else WEBHOOK_RETRY_SCHEDULE_SECONDS and WEBHOOK_ATTEMPT_TIMEOUT_MS, else the contract's. */
   readonly webhookDelivery?: DeliverySettings;
+  /** Where the identity emulator keeps its users; omitted → a temporary directory, removed by `stop()`. */
+  readonly identityDir?: string;
+  /** Who may sign up themselves; locally `open` unless given (docs/api.md §14). */
+  readonly signupPolicy?: SignupPolicy;
+  /** Told each confirmation code the identity emulator "e-mails". */
+  readonly onIdentityMessage?: (message: IdentityMessage) => void;
 }
 
 /** How often the local sandbox sweeps what has fallen due: docs/api.md §10 promises expiry within 2 s locally. */
@@ -164,9 +177,28 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
     return loadHandlers();
   });
   preparing.catch(() => undefined); // awaited below, where a failure is reported
-  const dynamo = await startDynamoLocal({ port, dbPath: options.dbPath, log: options.dynamoLog });
+  // The identity emulator starts while java does too; its triggers touch the table only when someone confirms.
+  const identityDir = options.identityDir ?? mkdtempSync(join(tmpdir(), 'sandbox-identity-'));
+  const identityStarting = startLocalIdentity({
+    dir: identityDir,
+    signupPolicy: options.signupPolicy ?? parseSignupPolicy(LOCAL_SIGNUP_POLICY),
+    onMessage: options.onIdentityMessage,
+  });
+  identityStarting.catch(() => undefined);
+  const removeIdentityDir = () => {
+    if (options.identityDir === undefined) rmSync(identityDir, { recursive: true, force: true });
+  };
+  const dynamo = await startDynamoLocal({ port, dbPath: options.dbPath, log: options.dynamoLog }).catch(async (error: unknown) => {
+    await identityStarting.then((identity) => identity.stop()).catch(() => undefined);
+    removeIdentityDir();
+    throw error;
+  });
+  let identity: LocalIdentity | undefined;
   try {
     await ensureTable(dynamo.endpoint, LOCAL_TABLE_NAME);
+    identity = await identityStarting;
+    // Every function that admits callers verifies session tokens against the emulator, and the dashboard signs in there.
+    Object.assign(process.env, identity.environment());
     const handlers = await preparing;
     let background: BackgroundLoop | undefined;
     // After each answer to a write, webhook delivery looks at the stream at once (the deployed stream invokes the dispatcher by itself).
@@ -186,14 +218,20 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
       dynamoLost: dynamo.lost,
       tableName: LOCAL_TABLE_NAME,
       db,
+      identity,
+      identityDir,
       stop: async () => {
         await background?.stop();
         await server.close();
+        await identity?.stop();
+        removeIdentityDir();
         closeDb(db);
         await dynamo.stop();
       },
     };
   } catch (error) {
+    await identity?.stop();
+    removeIdentityDir();
     await dynamo.stop();
     throw error;
   }

@@ -7,50 +7,67 @@ import { ForbiddenError, RateLimitedError, UnauthorizedError } from '../http/err
 import { header } from '../http/request';
 import { logger } from '../logger';
 import { readClockOffset } from '../sandbox/client-clock';
-import type { Scope } from '../scopes';
-import { clientIdOfKey, hashApiKey, parseBearer } from './api-key';
-import { findPrincipal } from './key-repository';
-import type { Principal } from './principal';
+import { ACCOUNT, type Admits } from '../scopes';
+import { clientIdOfKey, hashApiKey, parseCredential } from './api-key';
+import { findPrincipal, type KeyRecord } from './key-repository';
+import { noteKeyUse } from './key-use';
+import type { KeyPrincipal, Principal } from './principal';
 import { countRequest, secondOf, uncountRequest } from './request-counter';
+import { sessionPrincipal } from './session';
 
 /**
- * The chain's admission (docs/api.md §2's order: 401, then 403, then 429): the Bearer key, the
- * route's scope, the client's requests per second and the client's clock, with no cache — a
- * revoked key is refused on its very next request.
+ * The chain's admission (docs/api.md §2's order: 401, then 403, then 429): the Bearer credential —
+ * a server key (§3) or a person's session token (§14) —, the route's scope, the client's requests
+ * per second and the client's clock, with no cache of anything that can change: a revoked or
+ * expired key is refused on its very next request.
  *
  * A key made since v1.2 names its client (`sk_sbx_<client id>_…`), so its three DynamoDB calls start
  * together: the key-hash record (strongly consistent), the client's counter of this second and its
  * clock offset — one round trip. A request then refused with 401 or 403 takes its count back, so
  * neither ever spends the client's budget. An older key is looked up first, as before, and its
- * client's counter and clock are read together after it: two round trips.
+ * client's counter and clock are read together after it: two round trips. A session token is
+ * verified in the process (aws-jwt-verify, the pool's keys cached); its person's client is read
+ * once per container (it never changes), then the counter and clock together: one round trip.
  */
 export function admission(
   db: Db,
-  scope: Scope,
+  admits: Admits,
   real: Clock,
   requestsPerSecond: number,
 ): middy.MiddlewareObj<APIGatewayProxyEventV2, unknown, Error, EndpointContext> {
+  const after = async (request: { context: EndpointContext }) => {
+    await request.context.keyUseNoted;
+  };
   return {
     before: async (request) => {
-      const { principal, offset } = await admit(db, request.event, scope, real.now(), requestsPerSecond);
+      const now = real.now();
+      const { principal, offset } = await admit(db, request.event, admits, now, requestsPerSecond);
       request.context.principal = principal;
       request.context.clock = clientClock(real, offset);
+      // Sampled (lib/auth/key-use.ts): at most one write per key and container every LAST_USE_SAMPLE_MS, beside the request's own work.
+      if (principal.kind === 'key') request.context.keyUseNoted = noteKeyUse(db, principal, now);
       logger.appendKeys({ clientId: principal.clientId });
     },
+    after,
+    onError: after,
   };
 }
 
-async function admit(db: Db, event: APIGatewayProxyEventV2, scope: Scope, now: Date, limit: number): Promise<{ principal: Principal; offset: number }> {
-  const key = parseBearer(header(event, 'authorization'));
-  if (key === undefined) throw new UnauthorizedError();
+async function admit(db: Db, event: APIGatewayProxyEventV2, admits: Admits, now: Date, limit: number): Promise<{ principal: Principal; offset: number }> {
+  const credential = parseCredential(header(event, 'authorization'));
+  if (credential === undefined) throw new UnauthorizedError();
+  if (credential.kind === 'session') {
+    const principal = await sessionPrincipal(db, credential.token);
+    if (!principal) throw new UnauthorizedError();
+    return { principal, offset: await countAndReadClock(db, principal.clientId, now, limit) };
+  }
+  const { key } = credential;
   const named = clientIdOfKey(key);
   if (named === undefined) {
-    const principal = await findPrincipal(db, hashApiKey(key));
+    const principal = keyPrincipal(await findPrincipal(db, hashApiKey(key)), now);
     if (!principal) throw new UnauthorizedError();
-    if (!principal.scopes.includes(scope)) throw new ForbiddenError();
-    const [counted, offset] = await Promise.all([countRequest(db, principal.clientId, now, limit), readClockOffset(db, principal.clientId)]);
-    if (!counted) throw new RateLimitedError(limit);
-    return { principal, offset };
+    if (!allows(principal, admits)) throw new ForbiddenError();
+    return { principal, offset: await countAndReadClock(db, principal.clientId, now, limit) };
   }
   const [found, counted, offset] = await Promise.allSettled([
     findPrincipal(db, hashApiKey(key)),
@@ -62,12 +79,30 @@ async function admit(db: Db, event: APIGatewayProxyEventV2, scope: Scope, now: D
     throw error;
   };
   if (found.status === 'rejected') return refused(found.reason as Error)();
-  const principal = found.value;
+  const principal = keyPrincipal(found.value, now);
   // The whole key is what was hashed, so a found key names its own client; checked all the same.
   if (!principal || principal.clientId !== named) return refused(new UnauthorizedError())();
-  if (!principal.scopes.includes(scope)) return refused(new ForbiddenError())();
+  if (!allows(principal, admits)) return refused(new ForbiddenError())();
   if (counted.status === 'rejected') throw counted.reason;
   if (offset.status === 'rejected') return refused(offset.reason as Error)();
   if (!counted.value) throw new RateLimitedError(limit);
   return { principal, offset: offset.value };
+}
+
+/** The principal of a key record that still admits at `now` (real time): undefined for none, or one past its `expires_at`. */
+function keyPrincipal(record: KeyRecord | undefined, now: Date): KeyPrincipal | undefined {
+  if (!record || (record.expiresAt !== undefined && Date.parse(record.expiresAt) <= now.getTime())) return undefined;
+  return { kind: 'key', clientId: record.clientId, keyId: record.keyId, scopes: record.scopes };
+}
+
+/** Whether a key may take a route: it holds the route's scope; the account routes are for people only. */
+function allows(principal: KeyPrincipal, admits: Admits): boolean {
+  return admits !== ACCOUNT && principal.scopes.includes(admits);
+}
+
+/** The client's counter of this second and its clock offset, together: 429 when the second's budget is spent. */
+async function countAndReadClock(db: Db, clientId: string, now: Date, limit: number): Promise<number> {
+  const [counted, offset] = await Promise.all([countRequest(db, clientId, now, limit), readClockOffset(db, clientId)]);
+  if (!counted) throw new RateLimitedError(limit);
+  return offset;
 }

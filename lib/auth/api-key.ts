@@ -31,7 +31,22 @@ export function hashApiKey(key: string): string {
 
 /** Extracts the key from an `Authorization` header; the scheme is case-insensitive. */
 export function parseBearer(header: string | undefined): string | undefined {
-  const match = /^bearer[ \t]+(\S+)[ \t]*$/i.exec(header ?? '');
-  const key = match?.[1];
-  return key !== undefined && KEY_SHAPE.test(key) ? key : undefined;
+  const credential = parseCredential(header);
+  return credential?.kind === 'key' ? credential.key : undefined;
+}
+
+/** A JWT's compact form: three base64url parts (the identity service's access tokens are a few KB at most). */
+const TOKEN_SHAPE = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/;
+const MAX_TOKEN_LENGTH = 8_192;
+
+/** What an `Authorization: Bearer …` header carries: a server key, a session's access token (docs/api.md §14), or nothing usable. */
+export type Credential = { readonly kind: 'key'; readonly key: string } | { readonly kind: 'session'; readonly token: string };
+
+/** Reads the Bearer credential of an `Authorization` header by its shape; the scheme is case-insensitive. */
+export function parseCredential(header: string | undefined): Credential | undefined {
+  const value = /^bearer[ \t]+(\S+)[ \t]*$/i.exec(header ?? '')?.[1];
+  if (value === undefined) return undefined;
+  if (KEY_SHAPE.test(value)) return { kind: 'key', key: value };
+  if (value.length <= MAX_TOKEN_LENGTH && TOKEN_SHAPE.test(value)) return { kind: 'session', token: value };
+  return undefined;
 }

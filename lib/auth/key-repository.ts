@@ -1,13 +1,13 @@
-import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { Db } from '../db/db';
 import { queryAll } from '../db/query-all';
-import { isCancelledBy } from '../db/errors';
 import { keys } from '../db/keys';
+import type { TransactItem } from '../db/transact';
 import { realNow } from '../clock';
 import { newId } from '../ids';
-import { scopes as allScopes, type Scope } from '../scopes';
-import { generateApiKey, hashApiKey } from './api-key';
-import type { Principal } from './principal';
+import type { Scope } from '../scopes';
+import type { KeyStatus } from './api-key-object';
+import { ClientNotFoundError, findKeyItemById, mintKey, revokeKeyItem, statusOf } from './key-lifecycle';
 
 export interface Client {
   readonly id: string;
@@ -22,7 +22,11 @@ export interface KeySummary {
   readonly label: string | null;
   readonly scopes: readonly Scope[];
   readonly last4: string;
+  readonly status: KeyStatus;
   readonly created_at: string;
+  readonly created_by: string;
+  readonly last_used_at: string | null;
+  readonly expires_at: string | null;
   readonly revoked_at: string | null;
 }
 
@@ -37,12 +41,7 @@ export interface CreatedKey {
 }
 
 
-export class ClientNotFoundError extends Error {
-  constructor(clientId: string) {
-    super(`No client ${clientId}`);
-    this.name = 'ClientNotFoundError';
-  }
-}
+export { ClientNotFoundError };
 
 export class KeyNotFoundError extends Error {
   constructor(keyId: string) {
@@ -53,16 +52,21 @@ export class KeyNotFoundError extends Error {
 
 /** Creates a client, and its entry in the client registry in the same transaction. */
 export async function createClient(db: Db, name: string, now = realNow()): Promise<Client> {
+  const { client, items } = newClientItems(db, name, now);
+  await db.doc.send(new TransactWriteCommand({ TransactItems: items }));
+  return client;
+}
+
+/**
+ * A new client's writes (the client item and its registry entry), for a transaction that creates
+ * it with more: a person's registration makes the client and their membership at once.
+ */
+export function newClientItems(db: Db, name: string, now = realNow()): { client: Client; items: TransactItem[] } {
   const client: Client = { id: newId('client', now), name, created_at: now.toISOString() };
   const put = (key: Record<string, string>, entity: string) => ({
     Put: { TableName: db.tableName, Item: { ...key, entity, ...client }, ConditionExpression: 'attribute_not_exists(pk)' },
   });
-  await db.doc.send(
-    new TransactWriteCommand({
-      TransactItems: [put(keys.client(client.id), 'client'), put(keys.clientRegistryEntry(client.id), 'client_registry_entry')],
-    }),
-  );
-  return client;
+  return { client, items: [put(keys.client(client.id), 'client'), put(keys.clientRegistryEntry(client.id), 'client_registry_entry')] };
 }
 
 /**
@@ -81,131 +85,68 @@ export async function getClient(db: Db, clientId: string): Promise<Client | unde
   return Item ? { id: Item.id, name: Item.name, created_at: Item.created_at } : undefined;
 }
 
-/** Issues a key for an existing client; without `scopes` it gets all of them. */
+/**
+ * Issues a key for an existing client (the admin CLI, `npm start`'s demo key); without `scopes` it
+ * gets all of them. It is listed with `created_by: "admin"` and recorded as api_key.created
+ * (lib/auth/key-lifecycle.ts).
+ */
 export async function createKey(
   db: Db,
-  input: { clientId: string; scopes?: readonly Scope[]; label?: string | null },
+  input: { clientId: string; scopes?: readonly Scope[]; label?: string | null; expiresInDays?: number },
   now = realNow(),
 ): Promise<CreatedKey> {
-  const key = generateApiKey(input.clientId);
-  const id = newId('key', now);
-  const scopes = [...(input.scopes ?? allScopes)];
-  const created: CreatedKey = {
-    id,
-    key,
-    client_id: input.clientId,
-    scopes,
-    label: input.label ?? null,
-    created_at: now.toISOString(),
-  };
-  const hash = hashApiKey(key);
-  try {
-    await db.doc.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            ConditionCheck: {
-              TableName: db.tableName,
-              Key: keys.client(input.clientId),
-              ConditionExpression: 'attribute_exists(pk)',
-            },
-          },
-          {
-            Put: {
-              TableName: db.tableName,
-              Item: {
-                ...keys.apiKey(input.clientId, id),
-                ...keys.apiKeyIndex(id),
-                entity: 'api_key',
-                id,
-                client_id: input.clientId,
-                label: created.label,
-                scopes,
-                last4: key.slice(-4),
-                key_hash: hash,
-                created_at: created.created_at,
-              },
-              ConditionExpression: 'attribute_not_exists(pk)',
-            },
-          },
-          {
-            Put: {
-              TableName: db.tableName,
-              Item: { ...keys.apiKeyHash(hash), entity: 'api_key_hash', client_id: input.clientId, key_id: id, scopes },
-              ConditionExpression: 'attribute_not_exists(pk)',
-            },
-          },
-        ],
-      }),
-    );
-  } catch (error) {
-    if (isCancelledBy(error, 0)) throw new ClientNotFoundError(input.clientId);
-    throw error;
-  }
-  return created;
+  const { key, object } = await mintKey(db, { ...input, createdBy: 'admin' }, { clock: { now: () => now } });
+  return { id: object.id, key, client_id: input.clientId, scopes: object.scopes, label: object.label, created_at: object.created_at };
 }
 
 /** Lists a client's keys, oldest first, without the keys themselves. */
-export async function listKeys(db: Db, clientId: string): Promise<KeySummary[]> {
+export async function listKeys(db: Db, clientId: string, now = realNow()): Promise<KeySummary[]> {
   const { pk, skPrefix } = keys.apiKeyPrefix(clientId);
-  return (await queryAll(db, pk, { skPrefix })).map(toSummary);
+  return (await queryAll(db, pk, { skPrefix })).map((item) => toSummary(item, now));
 }
 
 /**
- * Revokes a key: its hash record is deleted, so the next request with it is a 401
- * (authentication reads that record with a strongly consistent GetItem; nothing is cached).
- * Revoking a revoked key returns it unchanged.
+ * Revokes a key by its id alone (the admin CLI): its hash record is deleted, so the next request
+ * with it is a 401 (authentication reads that record with a strongly consistent GetItem; nothing is
+ * cached). Revoking a revoked key returns it unchanged.
  */
 export async function revokeKey(db: Db, keyId: string, now = realNow()): Promise<KeySummary> {
-  const index = keys.apiKeyIndex(keyId);
-  const { Items } = await db.doc.send(
-    new QueryCommand({
-      TableName: db.tableName,
-      IndexName: 'gsi1',
-      KeyConditionExpression: 'gsi1pk = :id AND gsi1sk = :sk',
-      ExpressionAttributeValues: { ':id': index.gsi1pk, ':sk': index.gsi1sk },
-    }),
-  );
-  const record = Items?.[0];
+  const record = await findKeyItemById(db, keyId);
   if (!record) throw new KeyNotFoundError(keyId);
-  if (record.revoked_at) return toSummary(record);
-  const revokedAt = now.toISOString();
-  await db.doc.send(
-    new TransactWriteCommand({
-      TransactItems: [
-        {
-          Update: {
-            TableName: db.tableName,
-            Key: keys.apiKey(record.client_id, keyId),
-            UpdateExpression: 'SET revoked_at = :at',
-            ConditionExpression: 'attribute_exists(pk)',
-            ExpressionAttributeValues: { ':at': revokedAt },
-          },
-        },
-        { Delete: { TableName: db.tableName, Key: keys.apiKeyHash(record.key_hash) } },
-      ],
-    }),
-  );
-  return toSummary({ ...record, revoked_at: revokedAt });
+  const revoked = await revokeKeyItem(db, String(record.client_id), keyId, { clock: { now: () => now } });
+  return toSummary({ ...record, ...revoked }, now);
 }
 
-/** Finds the principal of a key by its hash; undefined when unknown or revoked. */
-export async function findPrincipal(db: Db, keyHash: string): Promise<Principal | undefined> {
+/** What admission learns of a key from its hash record. */
+export interface KeyRecord {
+  readonly clientId: string;
+  readonly keyId: string;
+  readonly scopes: readonly Scope[];
+  /** When the key stops admitting (real time), if it expires: a rolled key, or one made with `expires_in_days`. */
+  readonly expiresAt?: string;
+}
+
+/** Finds a key by its hash; undefined when unknown or revoked (an expired key is found: admission compares `expiresAt`). */
+export async function findPrincipal(db: Db, keyHash: string): Promise<KeyRecord | undefined> {
   const { Item } = await db.doc.send(
     new GetCommand({ TableName: db.tableName, Key: keys.apiKeyHash(keyHash), ConsistentRead: true }),
   );
   if (!Item) return undefined;
-  return { clientId: Item.client_id, keyId: Item.key_id, scopes: Item.scopes };
+  return { clientId: Item.client_id, keyId: Item.key_id, scopes: Item.scopes, expiresAt: Item.expires_at };
 }
 
-function toSummary(item: Record<string, any>): KeySummary {
+function toSummary(item: Record<string, any>, now: Date): KeySummary {
   return {
     id: item.id,
     client_id: item.client_id,
     label: item.label ?? null,
     scopes: item.scopes,
     last4: item.last4,
+    status: statusOf(item, now),
     created_at: item.created_at,
+    created_by: item.created_by ?? 'admin',
+    last_used_at: item.last_used_at ?? null,
+    expires_at: item.expires_at ?? null,
     revoked_at: item.revoked_at ?? null,
   };
 }

@@ -105,3 +105,26 @@ export const deliveryAttemptExample = {
   attempted_at: '2026-11-22T01:10:45.300Z',
   next_attempt_at: '2026-11-22T01:10:55.384Z',
 };
+
+/** A key as GET /account/keys lists it: the example of the OpenAPI document. */
+export const apiKeyExample = {
+  id: 'key_01M80C9Y1V3X5Z7B9D1F3H5K7M',
+  label: 'ci',
+  scopes: ['transactions:write', 'transactions:read'],
+  last4: 'x9Qa',
+  status: 'active',
+  created_at: '2026-11-22T01:00:00.000Z',
+  created_by: 'user:dev@example.com',
+  last_used_at: '2026-11-22T01:02:03.456Z',
+  expires_at: null,
+  revoked_at: null,
+};
+
+/** A server key as the answer that creates it shows it, once (an example, not a key anyone uses). */
+export const serverKeyExample = 'sk_sbx_cli_01M80C9X0T2W4Y6A8C0E2G4J6L_p2xVb3QaDt0n8mSgF1rJkYcWzE5uHo7L9sNcx9Qa';
+
+/** What GET /account answers: the example of the OpenAPI document. */
+export const accountExample = {
+  user: { email: 'dev@example.com', created_at: '2026-11-22T00:59:00.000Z' },
+  client: { id: 'cli_01M80C9X0T2W4Y6A8C0E2G4J6L', name: 'Acme', created_at: '2026-11-22T00:59:00.000Z' },
+};

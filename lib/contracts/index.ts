@@ -24,6 +24,11 @@ import { resetSandboxContract } from './reset-sandbox';
 import { rollWebhookEndpointSecretContract } from './roll-webhook-endpoint-secret';
 import { simulateTransactionContract } from './simulate-transaction';
 
+import { getAccountContract } from './get-account';
+import { listAccountKeysContract } from './list-account-keys';
+import { createAccountKeyContract } from './create-account-key';
+import { rollAccountKeyContract } from './roll-account-key';
+import { revokeAccountKeyContract } from './revoke-account-key';
 /**
  * The contract of every route of lib/routes.ts, by route id: its inputs, success response and the
  * errors its use case raises. Each lives in a module of its own, which its function imports
@@ -51,6 +56,11 @@ export const contracts = {
   resetSandbox: resetSandboxContract,
   getSandboxClock: getSandboxClockContract,
   advanceSandboxClock: advanceSandboxClockContract,
+  getAccount: getAccountContract,
+  listAccountKeys: listAccountKeysContract,
+  createAccountKey: createAccountKeyContract,
+  rollAccountKey: rollAccountKeyContract,
+  revokeAccountKey: revokeAccountKeyContract,
   getDashboard: getDashboardContract,
   getDashboardAsset: getDashboardAssetContract,
   getOpenApiDocument: getOpenApiDocumentContract,

@@ -190,7 +190,11 @@ const stringOf = (value: unknown): string | undefined =>
   typeof value === 'string' ? value : typeof value === 'object' && value !== null && typeof (value as { S?: unknown }).S === 'string' ? (value as { S: string }).S : undefined;
 
 /** A partition key with its ids and hashes folded: what IAM's `C#*`-style conditions see of it. */
-export const foldedKey = (key: string): string => key.replace(/\b([a-z]{3})_[0-9A-HJKMNP-TV-Z]{26}\b/g, '$1_•').replace(/[0-9a-f]{64}/g, '•');
+export const foldedKey = (key: string): string =>
+  key
+    .replace(/\b([a-z]{3})_[0-9A-HJKMNP-TV-Z]{26}\b/g, '$1_•')
+    .replace(/[0-9a-f]{64}/g, '•')
+    .replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, '•');
 
 /** The attribute names an expression mentions: `#name` placeholders resolved, plain names as written. */
 function namesIn(expression: unknown, names: unknown): string[] {

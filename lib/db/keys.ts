@@ -1,8 +1,8 @@
 /**
  * Every partition and sort key of the table is built here and nowhere else.
  * All of a client's items share the partition `C#<client id>`; the only items outside
- * a client partition are the API-key hash records, looked up before the client is known, and
- * the client registry, which only the admin tools read and write.
+ * a client partition are the API-key hash records and the user→client mappings, both looked up
+ * before the client is known, and the client registry, which only the admin tools read and write.
  */
 
 /** Every client partition starts with this; IAM confines the API functions' writes to such partitions. */
@@ -29,6 +29,9 @@ const CLIENT_REGISTRY = 'CLIENTS';
 const REGISTERED_CLIENT = 'CLIENT#';
 /** Each API-key hash record is a partition of its own: `KEYHASH#<SHA-256 of the key>`. */
 const KEY_HASH = 'KEYHASH#';
+/** Each person's user→client mapping is a partition of its own: `USER#<the user pool's sub>`. */
+const USER_CLIENT = 'USER#';
+const MEMBER = 'MEMBER#';
 
 /**
  * The partitions that are no client's, by name, as IAM's `dynamodb:LeadingKeys` matches them
@@ -40,6 +43,11 @@ export const SHARED_PARTITIONS = {
   keyHashes: `${KEY_HASH}*`,
   /** The client registry (admin only). */
   clientRegistry: CLIENT_REGISTRY,
+  /**
+   * The user→client mappings (docs/api.md §14): admission reads one to learn a session's client;
+   * the post-confirmation trigger and the admin CLI write them.
+   */
+  userClients: `${USER_CLIENT}*`,
 } as const;
 
 /** A partition that is no client's, by its name in SHARED_PARTITIONS. */
@@ -56,6 +64,16 @@ export const keys = {
   apiKey: (clientId: string, keyId: string) => ({ pk: clientPartition(clientId), sk: `KEY#${keyId}` }),
   apiKeyIndex: (keyId: string) => ({ gsi1pk: `KEY#${keyId}`, gsi1sk: 'KEY' }),
   apiKeyPrefix: (clientId: string) => ({ pk: clientPartition(clientId), skPrefix: 'KEY#' }),
+
+  /**
+   * A person's client (docs/api.md §14), by the user pool's `sub`: what admission reads to learn a
+   * session's client, so it lies outside every client partition. Written once, with the person's
+   * member item, and never changed.
+   */
+  userClient: (userId: string) => ({ pk: `${USER_CLIENT}${userId}`, sk: 'USER' }),
+  /** A person who signs in to a client (their e-mail, when they joined), in the client's partition. */
+  member: (clientId: string, userId: string) => ({ pk: clientPartition(clientId), sk: MEMBER + userId }),
+  memberPrefix: (clientId: string) => ({ pk: clientPartition(clientId), skPrefix: MEMBER }),
 
   /** The record authentication reads: one strongly consistent GetItem by the key's SHA-256. */
   apiKeyHash: (hash: string) => ({ pk: `${KEY_HASH}${hash}`, sk: 'KEYHASH' }),

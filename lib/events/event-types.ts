@@ -12,6 +12,10 @@ export const eventTypes = [
   'refund.created',
   'payment.refunded',
   'webhook_endpoint.secret_rolled',
+  'api_key.created',
+  'api_key.rolled',
+  'api_key.revoked',
+  'api_key.expired',
 ] as const;
 
 export type EventType = (typeof eventTypes)[number];

@@ -7,6 +7,7 @@ import { Refund } from '../payments/refund';
 import type { Status } from '../payments/states';
 import { Transaction } from '../payments/transaction';
 import { WebhookEndpoint } from '../webhooks/webhook-endpoint';
+import { ApiKey } from '../auth/api-key-object';
 
 /**
  * Events (docs/api.md §10): the record of every change of a client's data, each written in the
@@ -26,10 +27,10 @@ export const Event = meta(
     api_version: meta(z.literal(EVENT_API_VERSION), { description: 'The version of the API whose objects `data` holds' }),
     created_at: meta(timestamp(), { description: 'When the change happened' }),
     data: z.strictObject({
-      object: meta(z.union([Transaction, Refund, WebhookEndpoint]), {
+      object: meta(z.union([Transaction, Refund, WebhookEndpoint, ApiKey]), {
         description:
-          'The transaction after the change, the refund (refund.created), or the webhook endpoint without its secret ' +
-          '(webhook_endpoint.secret_rolled), exactly as the API shows it',
+          'The transaction after the change, the refund (refund.created), the webhook endpoint without its secret ' +
+          '(webhook_endpoint.secret_rolled), or the API key without the key (api_key.*), exactly as the API shows it',
       }),
       previous_attributes: meta(z.optional(z.record(z.string(), z.unknown())), {
         description: "The changed fields' values before the change; absent on payment.created and refund.created",
@@ -60,7 +61,7 @@ export const NO_CAUSE: Cause = { requestId: null, idempotencyKey: null };
 export interface Change {
   readonly type: EventType;
   readonly createdAt: string;
-  readonly object: Transaction | Refund | WebhookEndpoint;
+  readonly object: Transaction | Refund | WebhookEndpoint | ApiKey;
   readonly previous?: Readonly<Record<string, unknown>>;
 }
 
@@ -116,6 +117,11 @@ export function eventOf(change: Change, id: string, cause: Cause): Event {
 /** webhook_endpoint.secret_rolled: the endpoint (never a secret), at the roll. */
 export function endpointSecretRolled(endpoint: WebhookEndpoint, at: string): Change {
   return { type: 'webhook_endpoint.secret_rolled', createdAt: at, object: endpoint };
+}
+
+/** An api_key.* event: the key after the change (never the key itself), at `at`. */
+export function apiKeyChanged(type: 'api_key.created' | 'api_key.rolled' | 'api_key.revoked' | 'api_key.expired', key: ApiKey, at: string): Change {
+  return { type, createdAt: at, object: key };
 }
 
 /** The transaction an event is about: the object itself, or the refunded one; none for an endpoint's event. */

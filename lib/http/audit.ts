@@ -1,4 +1,4 @@
-import type { Principal } from '../auth/principal';
+import { credentialOf, type Principal } from '../auth/principal';
 import { logger } from '../logger';
 import type { Route } from '../routes';
 
@@ -14,10 +14,11 @@ export interface AuditRecord {
 /**
  * Writes the audit line of a successful audited operation (routes with `audit: true`): one JSON
  * log line with the request id, client, key id, route and object id, so an operator can tell
- * which key refunded or cancelled what. The key id names the key; the key itself is never logged.
+ * which key (or which signed-in person: `user:<sub>`) refunded or cancelled what. The key id names
+ * the key; the key itself, like a session's token, is never logged.
  */
 export function audit({ requestId, principal, route, objectId }: AuditRecord): void {
   logger.info('audit', {
-    audit: { requestId, clientId: principal.clientId, keyId: principal.keyId, route: route.id, objectId: objectId ?? null },
+    audit: { requestId, clientId: principal.clientId, keyId: credentialOf(principal), route: route.id, objectId: objectId ?? null },
   });
 }

@@ -1,7 +1,7 @@
 import middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { admission } from '../auth/admission';
-import type { Principal } from '../auth/principal';
+import type { Principal, SessionPrincipal } from '../auth/principal';
 import { systemClock, type Clock } from '../clock';
 import { cursorKeySource } from '../db/cursor-key';
 import { config } from '../config';
@@ -12,6 +12,7 @@ import type { Limits } from '../limits';
 import { logger } from '../logger';
 import type { BodyOf, Contract, ParamsOf, QueryOf, ResultOf } from './contract';
 import { audit } from './audit';
+import { ForbiddenError } from './errors';
 import type { ApiResult } from './envelope';
 import { runIdempotently, type IdempotencyClaim } from './idempotency';
 import type { EndpointContext } from './middleware-context';
@@ -25,6 +26,8 @@ type Response = APIGatewayProxyStructuredResultV2;
 /** What a use case receives: the authenticated client and validated inputs. */
 export interface EndpointInput<B, Q, P> {
   readonly principal: Principal;
+  /** The signed-in person of an account route (docs/api.md §14): admission admitted nothing else there. */
+  readonly session: () => SessionPrincipal;
   readonly body: B;
   readonly query: Q;
   readonly params: P;
@@ -48,7 +51,7 @@ export interface EndpointInput<B, Q, P> {
   readonly idempotency?: IdempotencyClaim;
 }
 
-const anonymous: Principal = { clientId: '-', keyId: '-', scopes: [] };
+const anonymous: Principal = { kind: 'key', clientId: '-', keyId: '-', scopes: [] };
 
 /**
  * Builds a route's Lambda handler from its contract: the one middy chain — error responses
@@ -80,6 +83,10 @@ export function endpoint<C extends Contract>(
     const execute = (idempotency?: IdempotencyClaim) =>
       run({
         principal,
+        session: () => {
+          if (principal.kind !== 'session') throw new ForbiddenError();
+          return principal;
+        },
         body: body as BodyOf<C>,
         query: query as QueryOf<C>,
         params: params as ParamsOf<C>,

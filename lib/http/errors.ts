@@ -113,8 +113,8 @@ export class DuplicateOrderIdError extends ApiError {
 }
 
 export class InvalidStateError extends ApiError {
-  constructor(status: string, operation: string) {
-    super('INVALID_STATE', `Cannot ${operation} a transaction whose status is ${status}`);
+  constructor(status: string, operation: string, noun = 'transaction') {
+    super('INVALID_STATE', `Cannot ${operation} a ${noun} whose status is ${status}`);
   }
 }
 

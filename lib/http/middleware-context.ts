@@ -12,6 +12,8 @@ export interface EndpointContext extends Context {
   principal?: Principal;
   /** The client's clock (docs/api.md §12), read by admission beside the key. */
   clock?: ClientClock;
+  /** The sampled write of the key's last use admission started (lib/auth/key-use.ts), awaited before the answer. */
+  keyUseNoted?: Promise<void>;
   /** A `Sandbox-Fault` the handler itself must apply (`error_after_commit`), set by lib/http/sandbox-fault.ts. */
   sandboxFault?: SandboxFault;
   input?: {

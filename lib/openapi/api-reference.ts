@@ -24,7 +24,7 @@ export const referenceTables: Readonly<Record<string, () => string>> = {
   endpoints: () =>
     table(
       ['method', 'path', 'scope', 'what it does'],
-      routeList.map((r) => [code(r.method), code(r.path), r.scope ? code(r.scope) : 'none (public)', r.summary]),
+      routeList.map((r) => [code(r.method), code(r.path), r.scope === 'account' ? 'a session only' : r.scope ? code(r.scope) : 'none (public)', r.summary]),
     ),
   scopes: () =>
     table(

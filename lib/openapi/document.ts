@@ -1,3 +1,4 @@
+import { Account, ApiKey, CreatedApiKey } from '../auth/api-key-object';
 import * as z from 'zod/mini';
 import {
   createDocument,
@@ -47,7 +48,7 @@ import { Refund } from '../payments/refunds';
 import { Customer, PaymentDetails, Transaction } from '../payments/transaction';
 import { idPattern } from '../ids';
 import { API_BASE_PATH, DEFAULT_LOCAL_PORT, routeList } from '../routes';
-import { scopes } from '../scopes';
+import { ACCOUNT, scopes } from '../scopes';
 import { DeliveryAttempt } from '../webhooks/delivery-attempt';
 import { DEFAULT_DELIVERY_SETTINGS } from '../webhooks/delivery-settings';
 import { CreatedWebhookEndpoint, WebhookEndpoint } from '../webhooks/webhook-endpoint';
@@ -82,6 +83,8 @@ export const errorEnvelopes = Object.fromEntries(errorCodes.map((code) => [code,
 
 /** The security scheme of every scoped operation. */
 export const SECURITY_SCHEME = 'serverKey';
+/** A signed-in person's access token (docs/api.md §14): accepted wherever a key is, and alone on the account routes. */
+export const SESSION_SCHEME = 'session';
 
 /** `npm start`'s default address (infra/local/start.ts). */
 const LOCAL_BASE_URL = `http://127.0.0.1:${DEFAULT_LOCAL_PORT}${API_BASE_PATH}`;
@@ -94,6 +97,7 @@ const tagDescriptions: Record<string, string> = {
   Settlements: 'The settlement ledger',
   Events: 'The record of every change of your data',
   Webhooks: 'Endpoints that receive events, signed with their secret',
+  Account: "The signed-in person and their client's server keys (a session only)",
   Dashboard: 'A web page for people, on this same API',
   Meta: 'This document',
 };
@@ -108,6 +112,9 @@ const schemaComponents = {
   Event,
   WebhookEndpoint,
   CreatedWebhookEndpoint,
+  ApiKey,
+  CreatedApiKey,
+  Account,
   DeliveryAttempt,
   PaymentMethod,
   Channel,
@@ -250,15 +257,19 @@ function responses(c: Contract): ZodOpenApiResponsesObject {
 function operation(c: Contract): ZodOpenApiOperationObject {
   const { route } = c;
   if (!(c.tag in tagDescriptions)) throw new Error(`Route ${route.id}: tag ${c.tag} has no description`);
-  const access = route.scope
-    ? `Requires a key with the \`${route.scope}\` scope.`
-    : 'Public: needs no key.';
+  const access =
+    route.scope === ACCOUNT
+      ? "Requires a signed-in person's session token; a server key is refused with 403."
+      : route.scope
+        ? `Requires a key with the \`${route.scope}\` scope, or a signed-in person's session token.`
+        : 'Public: needs no key.';
   return {
     operationId: route.id,
     summary: route.summary,
     description: [c.description, access].filter(Boolean).join('\n\n'),
     tags: [c.tag],
-    security: route.scope ? [{ [SECURITY_SCHEME]: [route.scope] }] : [],
+    security:
+      route.scope === ACCOUNT ? [{ [SESSION_SCHEME]: [] }] : route.scope ? [{ [SECURITY_SCHEME]: [route.scope] }, { [SESSION_SCHEME]: [] }] : [],
     requestParams: {
       ...(c.params && { path: c.params }),
       ...(c.query && { query: c.query }),
@@ -453,6 +464,14 @@ export function buildOpenApiDocument(): OpenApiDocument {
           description:
             'A server key, `Authorization: Bearer sk_sbx_…`, created with `npm run admin -- keys create`. ' +
             'The roles listed in an operation\'s security requirement are the scopes the key needs.',
+        },
+        [SESSION_SCHEME]: {
+          type: 'http',
+          scheme: 'bearer',
+          bearerFormat: 'JWT',
+          description:
+            "A signed-in person's access token from the stage's user pool (the dashboard signs in there), `Authorization: Bearer <token>`: " +
+            "every scope of the person's client, and the only credential the account routes accept.",
         },
       },
     },

@@ -1,3 +1,4 @@
+import { expireDueKey } from '../auth/key-lifecycle';
 import { keys } from '../db/keys';
 import { expireDuePayment } from '../payments/expiry';
 import { defaultDeliveryDeps } from '../webhooks/default-delivery';
@@ -12,5 +13,7 @@ import type { DueHandlers } from './sweep';
  */
 export const dueHandlers: DueHandlers = {
   [keys.transactionSortKey('')]: expireDuePayment,
+  // A server key past its `expires_at` (a rolled key's grace, or `expires_in_days`): api_key.expired.
+  [keys.apiKey('', '').sk]: expireDueKey,
   ...deliveryDueHandlers(defaultDeliveryDeps),
 };

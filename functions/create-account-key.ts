@@ -1,0 +1,8 @@
+import { createAccountKeyContract } from '../lib/contracts/create-account-key';
+import { endpoint } from '../lib/http/endpoint';
+import { created } from '../lib/http/envelope';
+import { createAccountKey } from '../lib/identity/account';
+
+export const handler = endpoint(createAccountKeyContract, async ({ db, session, body, cause, idempotency }) =>
+  created(await createAccountKey(db, session(), body, { cause, idempotency })),
+);

@@ -1,0 +1,82 @@
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import type { ApiKey, Account, CreateApiKeyInput, CreatedApiKey, ListApiKeysInput, RollApiKeyInput } from '../auth/api-key-object';
+import { mintKey, revokeKeyItem, rollKey, viewKey } from '../auth/key-lifecycle';
+import type { SessionPrincipal } from '../auth/principal';
+import { systemClock } from '../clock';
+import type { Db } from '../db/db';
+import { keys } from '../db/keys';
+import { listNewestFirst } from '../db/paging';
+import type { Cause } from '../events/event';
+import type { Pagination } from '../http/envelope';
+import type { IdempotencyClaim } from '../http/idempotency';
+import { getMember } from './members';
+
+/**
+ * The account routes' use cases (docs/api.md §14): what a signed-in person sees of themselves and
+ * their client, and their client's server keys — listed, made, rolled and revoked, each change
+ * made by lib/auth/key-lifecycle.ts with its api_key.* event. Keys live in real time.
+ */
+
+/** What a change asks of the request behind it. */
+export interface AccountWrite {
+  readonly cause: Cause;
+  readonly idempotency?: IdempotencyClaim;
+}
+
+/** GET /account: the person (their e-mail and when they joined) and their client. */
+export async function getAccount(db: Db, principal: SessionPrincipal): Promise<Account> {
+  const [member, client] = await Promise.all([
+    getMember(db, principal.clientId, principal.userId),
+    db.doc.send(new GetCommand({ TableName: db.tableName, Key: keys.client(principal.clientId) })).then(({ Item }) => Item),
+  ]);
+  if (!member || !client) throw new Error(`The registration of user ${principal.userId} is incomplete`);
+  return {
+    user: { email: member.email, created_at: member.created_at },
+    client: { id: String(client.id), name: String(client.name), created_at: String(client.created_at) },
+  };
+}
+
+/** GET /account/keys: the client's keys, newest first, with their status now. */
+export async function listAccountKeys(db: Db, clientId: string, query: ListApiKeysInput, readUnits: number): Promise<{ data: ApiKey[]; pagination: Pagination }> {
+  const { items, pagination } = await listNewestFirst(db, {
+    clientId,
+    kind: 'key',
+    sortKeyPrefix: keys.apiKey(clientId, '').sk,
+    limit: query.limit,
+    cursor: query.cursor,
+    filters: {},
+    readUnits,
+  });
+  const now = systemClock.now();
+  return { data: items.map((item) => viewKey(item, now)), pagination };
+}
+
+/** POST /account/keys: a new key of the person's client, made by them, shown once. */
+export async function createAccountKey(db: Db, principal: SessionPrincipal, input: CreateApiKeyInput, write: AccountWrite): Promise<CreatedApiKey> {
+  const { key, object } = await mintKey(
+    db,
+    { clientId: principal.clientId, scopes: input.scopes, label: input.label, expiresInDays: input.expires_in_days, createdBy: `user:${principal.email}` },
+    { cause: write.cause, completion: write.idempotency && ((answer) => write.idempotency!.complete(answer)) },
+  );
+  return { ...object, key };
+}
+
+/** POST /account/keys/{id}/roll: a new key in place of this one, which keeps working through the grace. */
+export async function rollAccountKey(db: Db, principal: SessionPrincipal, keyId: string, input: RollApiKeyInput, write: AccountWrite): Promise<CreatedApiKey> {
+  const { key, object } = await rollKey(
+    db,
+    principal.clientId,
+    keyId,
+    { graceSeconds: input.expire_old_in_seconds, createdBy: `user:${principal.email}` },
+    { cause: write.cause, completion: write.idempotency && ((answer) => write.idempotency!.complete(answer)) },
+  );
+  return { ...object, key };
+}
+
+/** POST /account/keys/{id}/revoke: refused from the next request on. */
+export function revokeAccountKey(db: Db, principal: SessionPrincipal, keyId: string, write: AccountWrite): Promise<ApiKey> {
+  return revokeKeyItem(db, principal.clientId, keyId, {
+    cause: write.cause,
+    completion: write.idempotency && ((answer) => write.idempotency!.complete(answer)),
+  });
+}
