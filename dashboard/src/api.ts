@@ -18,30 +18,10 @@ export type PaymentMethod = Schemas['PaymentMethod'];
 export type Pagination = Schemas['Pagination'];
 export type Api = Client<paths>;
 export type SandboxClock = paths['/sandbox/clock']['get']['responses'][200]['content']['application/json']['data'];
-/**
- * A server key of the signed-in person's client, as GET /account/keys lists it (never the key itself).
- * Written from docs/api.md §14 until openapi.json describes the account routes.
- */
-export interface AccountKey {
-  readonly id: string;
-  readonly label: string;
-  readonly scopes: readonly string[];
-  readonly last4: string;
-  readonly status: 'active' | 'expiring' | 'expired' | 'revoked';
-  readonly created_at: string;
-  readonly created_by: string;
-  readonly last_used_at: string | null;
-  readonly expires_at: string | null;
-  readonly revoked_at: string | null;
-}
-/** GET /account: the signed-in person and their client (docs/api.md §14). */
-export interface Account {
-  readonly user: { readonly email: string; readonly created_at: string };
-  readonly client: { readonly id: string; readonly name: string; readonly created_at: string };
-}
-/** The API client for the account routes, untyped until openapi.json describes them. */
-
-export const accountApi = (api: Api) => api as unknown as Client<any>;
+/** A server key of the signed-in person's client, as GET /account/keys lists it (never the key itself). */
+export type AccountKey = Schemas['ApiKey'];
+/** A key just made or rolled: the key object and the key itself, shown this once. */
+export type CreatedKey = Schemas['CreatedApiKey'];
 
 /** `{base_url}`, from the page's own address. */
 export const baseUrl = (): string => new URL('.', location.href).href.replace(/\/$/, '');

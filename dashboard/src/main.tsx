@@ -1,7 +1,7 @@
 import './styles.css';
 import { render, type ComponentChildren } from 'preact';
 import { useEffect, useMemo, useState } from 'preact/hooks';
-import { accountApi, apiClient, ok, type Account as AccountInfo } from './api';
+import { apiClient, ok } from './api';
 import { IdentityClient, readIdentity } from './identity';
 import { Session } from './session';
 import { SessionContext, useLoad, useSession } from './ui';
@@ -117,7 +117,7 @@ function Dashboard({ identity }: { identity: IdentityClient }) {
 /** Who is signed in, and for which client (GET /account). */
 function Account() {
   const { api } = useSession();
-  const account = useLoad(async () => (await ok(accountApi(api).GET('/account', {}))).data as AccountInfo, []);
+  const account = useLoad(async () => (await ok(api.GET('/account'))).data, []);
   if (!account.data) return <span class="account muted">{account.error ? 'Account unavailable' : '…'}</span>;
   return (
     <span class="account" data-testid="account" title={account.data.client.id}>

@@ -1,20 +1,14 @@
 import { describe, expect, inject, it } from 'vitest';
 import { dashboardCsp } from '../../lib/dashboard/assets';
-import { IDENTITY_META } from '../../lib/dashboard/identity';
+import { identityCall, identityInPage } from '../browser/people';
 
 /** GET /dashboard and its files through the local server: public, no data, strict headers. */
 
 const get = (path: string) => fetch(`${inject('baseUrl')}${path}`);
 
-/** The identity service the page names in its `<meta>` (lib/dashboard/identity.ts), decoded as a browser would; undefined: none. */
-function identityOf(page: string): { endpoint: string; clientId: string } | undefined {
-  const content = new RegExp(`<meta name="${IDENTITY_META}" content="([^"]*)">`).exec(page)?.[1];
-  return content === undefined ? undefined : JSON.parse(content.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&'));
-}
-
 /** The policy every dashboard response carries: its own origin, and the identity service's the page names. */
 async function expectedCsp(): Promise<string> {
-  const identity = identityOf(await (await get('/dashboard')).text());
+  const identity = identityInPage(await (await get('/dashboard')).text());
   return dashboardCsp(identity && new URL(identity.endpoint).origin);
 }
 
@@ -30,6 +24,17 @@ describe('GET /dashboard', () => {
     const sources = [...page.matchAll(/(?:src|href)="([^"]+)"/g)].map((m) => m[1]);
     expect(sources).toEqual(['data:,', expect.stringMatching(/^dashboard\/app-\w+\.css$/), expect.stringMatching(/^dashboard\/app-\w+\.js$/)]);
     expect(page).not.toMatch(/<script>|<style|sk_sbx_/);
+  });
+
+  it("names the sandbox's identity emulator and the dashboard's app client in the page, and its CSP allows exactly that origin", async () => {
+    const res = await get('/dashboard');
+    const identity = identityInPage(await res.text());
+    expect(identity).toEqual({ endpoint: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/$/), clientId: expect.any(String) });
+    expect(res.headers.get('content-security-policy')).toContain(`; connect-src 'self' ${identity!.endpoint.replace(/\/$/, '')}; `);
+    // The app client is the emulator's: a sign-in of nobody is refused as a sign-in, not as an unknown client.
+    const answer = await identityCall(identity!, 'InitiateAuth', { AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: { USERNAME: 'nobody@example.com', PASSWORD: 'Nobody-at-all-1' } });
+    expect(answer.status).toBe(400);
+    expect(answer.body.__type).toMatch(/^(NotAuthorizedException|UserNotFoundException)$/);
   });
 
   it('serves the files the page names, cacheable for a year, and 404 for any other name', async () => {

@@ -11,6 +11,8 @@ declare module 'vitest' {
     serverKey: string;
     /** The secret the run's sandbox signs cursors with (fresh each run): tests make cursors as the API would. */
     cursorSecret: string;
+    /** The identity emulator's directory: its outbox holds the codes it "e-mailed" (infra/local/identity.ts `sentCodes`). */
+    identityDir: string;
   }
 }
 
@@ -35,6 +37,7 @@ export async function setup(project: TestProject): Promise<void> {
   project.provide('dynamoEndpoint', sandbox.dynamoEndpoint);
   project.provide('tableName', sandbox.tableName);
   project.provide('cursorSecret', cursorSecret);
+  project.provide('identityDir', sandbox.identityDir);
   project.provide('serverKey', (await ensureDemoCredentials(sandbox.db)).key);
 }
 

@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks';
 import { scopes as allScopes, type Scope } from '../../../lib/scopes';
-import { accountApi, ok, type AccountKey, type Pagination } from '../api';
+import { ok, type AccountKey, type CreatedKey } from '../api';
 import { ConfirmButton, ErrorNote, Loading, Pager, Section, Status, Time, useAction, useLoad, usePager, useSession } from '../ui';
 
 /**
@@ -32,14 +32,14 @@ function seconds(n: number): string {
   return `${n.toLocaleString('en-US')} s${unit ? ` (${n / unit[0]} ${unit[1]})` : ''}`;
 }
 
-type NewKeyShown = { key: AccountKey & { key: string }; rolledFrom?: string };
+type NewKeyShown = { key: CreatedKey; rolledFrom?: string };
 
 /** API Keys (docs/api.md §14): the client's server keys with their last use, and create, roll and revoke. */
 export function ApiKeys() {
   const { api } = useSession();
   const pager = usePager([]);
   const keys = useLoad(
-    () => ok(accountApi(api).GET('/account/keys', { params: { query: { limit: 20, cursor: pager.cursor } } })) as Promise<{ data: AccountKey[]; pagination: Pagination }>,
+    () => ok(api.GET('/account/keys', { params: { query: { limit: 20, cursor: pager.cursor } } })),
     [pager.cursor],
   );
   const [shown, setShown] = useState<NewKeyShown>();
@@ -110,9 +110,9 @@ export function ApiKeys() {
                           question={`Make a new key like ${k.label}? This one keeps working for ${seconds(graceSeconds)}, then is refused.`}
                           disabled={!isLive(k) || !graceValid}
                           run={async () => {
-                            const { data } = (await ok(
-                              accountApi(api).POST('/account/keys/{id}/roll', { params: { path: { id: k.id } }, body: { expire_old_in_seconds: graceSeconds } }),
-                            )) as { data: NewKeyShown['key'] };
+                            const { data } = await ok(
+                              api.POST('/account/keys/{id}/roll', { params: { path: { id: k.id } }, body: { expire_old_in_seconds: graceSeconds } }),
+                            );
                             setShown({ key: data, rolledFrom: k.id });
                             keys.reload();
                           }}
@@ -123,7 +123,7 @@ export function ApiKeys() {
                           danger
                           disabled={!isLive(k)}
                           run={async () => {
-                            await ok(accountApi(api).POST('/account/keys/{id}/revoke', { params: { path: { id: k.id } } }));
+                            await ok(api.POST('/account/keys/{id}/revoke', { params: { path: { id: k.id } } }));
                             keys.reload();
                           }}
                         />
@@ -160,7 +160,7 @@ export function ApiKeys() {
   );
 }
 
-function CreateKey({ onCreated }: { onCreated: (key: AccountKey & { key: string }) => void }) {
+function CreateKey({ onCreated }: { onCreated: (key: CreatedKey) => void }) {
   const { api } = useSession();
   const [label, setLabel] = useState('');
   const [chosen, setChosen] = useState<readonly Scope[]>(allScopes);
@@ -170,9 +170,7 @@ function CreateKey({ onCreated }: { onCreated: (key: AccountKey & { key: string 
   const create = (e: Event) => {
     e.preventDefault();
     void run(async () => {
-      const { data } = (await ok(
-        accountApi(api).POST('/account/keys', { body: { label, scopes: [...chosen], ...(days.trim() && { expires_in_days: Number(days) }) } }),
-      )) as { data: AccountKey & { key: string } };
+      const { data } = await ok(api.POST('/account/keys', { body: { label, scopes: [...chosen], ...(days.trim() && { expires_in_days: Number(days) }) } }));
       setLabel('');
       setDays('');
       setChosen(allScopes);
