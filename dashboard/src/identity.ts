@@ -26,8 +26,9 @@ const PASSWORD_RULES = [
 
 /**
  * What each refusal of the identity service means to a person, by its `__type`; a type not here is
- * shown in the service's own words. A UserLambdaValidationException is the stage's sign-up policy
- * (lib/identity/signup-policy.ts) refusing, through the pre-sign-up trigger.
+ * shown in the service's own words. A UserLambdaValidationException (refusal) is the pre-sign-up
+ * trigger refusing — the stage's sign-up policy (lib/identity/signup-policy.ts) or a missing client
+ * name — in its own words, which Cognito wraps as `PreSignUp failed with error <reason>.`.
  */
 const MEANINGS: Readonly<Record<string, string>> = {
   UsernameExistsException: 'An account with this e-mail address already exists: sign in, or confirm it with the code that was e-mailed to you.',
@@ -36,11 +37,17 @@ const MEANINGS: Readonly<Record<string, string>> = {
   NotAuthorizedException: 'Wrong e-mail address or password.',
   UserNotFoundException: 'Wrong e-mail address or password.',
   InvalidPasswordException: `The password does not meet the rules: ${PASSWORD_RULES.join(', ')}.`,
-  UserLambdaValidationException: 'This stage does not let this e-mail address sign up: ask its operators to add you.',
   UserNotConfirmedException: 'This account is not confirmed yet: enter the code that was e-mailed to you.',
   TooManyRequestsException: 'Too many attempts: wait a minute and try again.',
   LimitExceededException: 'Too many attempts: wait a minute and try again.',
 };
+
+/** The sentence for a refusal of `type`, which the service worded `said`; undefined: none but the service's own. */
+function meaningOf(type: string, said: string | undefined): string | undefined {
+  if (type !== 'UserLambdaValidationException') return MEANINGS[type];
+  const reason = said?.replace(/^\w+ failed with error /, '').replace(/\.$/, '');
+  return `This stage refused the sign-up${reason ? `: ${reason}` : ''}.`;
+}
 
 /** A refusal of the identity service: its error type (`NotAuthorizedException`, …) and what it means to the person. */
 export class IdentityFailure extends Error {
@@ -97,10 +104,7 @@ export class IdentityClient {
       // Cognito may put a namespace before '#' in the type.
       const type = (answer.__type ?? `HTTP ${res.status}`).replace(/^.*#/, '');
       const said = answer.message ?? answer.Message;
-      const meaning = MEANINGS[type];
-      // The sign-up policy's own reason says which domains may sign up: kept beside the meaning.
-      const message = meaning ? (type === 'UserLambdaValidationException' && said ? `${meaning} (${said})` : meaning) : (said ?? `The identity service answered HTTP ${res.status} to ${action}.`);
-      throw new IdentityFailure(type, message);
+      throw new IdentityFailure(type, meaningOf(type, said) ?? said ?? `The identity service answered HTTP ${res.status} to ${action}.`);
     }
     return answer as T;
   }
