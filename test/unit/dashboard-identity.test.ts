@@ -1,19 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { dashboardCsp, dashboardHeaders } from '../../lib/dashboard/assets';
-import { IDENTITY_META, identityOrigin, pageIdentity, pageWithIdentity } from '../../lib/dashboard/identity';
+import { identityOrigin, pageIdentity, pageWithIdentity } from '../../lib/dashboard/identity';
+import { identityInPage } from '../browser/people';
 
 /** Where the dashboard page signs people in: read from the function's environment, written into the page, allowed by its CSP. */
 
 const PAGE = '<!doctype html>\n<html>\n  <head>\n    <title>Payment Sandbox</title>\n  </head>\n  <body></body>\n</html>\n';
 const deployed = { IDENTITY_ENDPOINT: 'https://cognito-idp.eu-west-1.amazonaws.com/', USER_POOL_CLIENT_ID: '4d2k9example' };
-
-/** The identity the page would read from its `<meta>`, as the browser decodes the attribute. */
-function metaOf(page: string): unknown {
-  const match = new RegExp(`<meta name="${IDENTITY_META}" content="([^"]*)">`).exec(page);
-  if (!match) return undefined;
-  const decoded = match[1]!.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
-  return JSON.parse(decoded);
-}
 
 describe('pageIdentity', () => {
   it('reads the endpoint and the app client from IDENTITY_ENDPOINT and USER_POOL_CLIENT_ID', () => {
@@ -40,7 +33,7 @@ describe('the page and its headers', () => {
     const page = pageWithIdentity(PAGE, identity);
     expect(page).toContain(`<meta name="sandbox-identity" content="{&quot;endpoint&quot;:&quot;https://cognito-idp.eu-west-1.amazonaws.com/&quot;,&quot;clientId&quot;:&quot;4d2k9example&quot;}">`);
     expect(page.indexOf('<meta name="sandbox-identity"')).toBeLessThan(page.indexOf('</head>'));
-    expect(metaOf(page)).toEqual(identity);
+    expect(identityInPage(page)).toEqual(identity);
   });
 
   it('escapes what would end the attribute or open a tag', () => {
@@ -48,7 +41,7 @@ describe('the page and its headers', () => {
     const page = pageWithIdentity(PAGE, identity);
     expect(page).not.toContain('<script>');
     expect(page).not.toContain(`a"b`);
-    expect(metaOf(page)).toEqual(identity);
+    expect(identityInPage(page)).toEqual(identity);
   });
 
   it('leaves the page as it is without an identity service', () => {
