@@ -18,6 +18,9 @@ import { isScope, scopes as allScopes, type Scope } from '../../lib/scopes';
 import { textProblem } from '../../lib/text';
 import { InvalidContextError } from '../stage';
 import { isParseArgsError } from './cli';
+import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
+import { identityClient } from './identity-client';
+import { addUser, listUsers, type UserPool } from './users';
 import { runtimeFile as defaultRuntimeFile } from './paths';
 import { readRuntime } from './runtime-file';
 import {
@@ -68,6 +71,11 @@ Commands:
   keys create --client cli_… [--scopes a,b] [--label TEXT]
   keys list --client cli_…
   keys revoke --key key_…
+  users add --email E [--client cli_… | --name NAME]
+                                  a person who may sign in at once (under --signup closed the
+                                  only way in): a member of the client, or the owner of a new
+                                  one named NAME; prints their password, once
+  users list                      the user pool's people and their clients
   ci-env [--scopes a,b] [--out FILE]
                                   new client + key for a CI run; prints SANDBOX_BASE_URL=… and
                                   SANDBOX_SERVER_KEY=… lines for >> $GITHUB_ENV, or appends them
@@ -84,7 +92,7 @@ Target (default: the sandbox that 'npm start' is running):
 
 Scopes: ${allScopes.join(', ')}`;
 
-const DATA_COMMANDS = ['clients create', 'clients list', 'clients reset', 'keys create', 'keys list', 'keys revoke', 'ci-env'];
+const DATA_COMMANDS = ['clients create', 'clients list', 'clients reset', 'keys create', 'keys list', 'keys revoke', 'users add', 'users list', 'ci-env'];
 const STACK_COMMANDS = ['stacks list', 'stacks prune'];
 
 type Values = Record<string, string | boolean | undefined>;
@@ -104,6 +112,8 @@ interface Target {
   readonly baseUrl: string | undefined;
   /** `local`, or the stack's stage. */
   readonly stage: string;
+  /** The stage's user pool, when known: runtime.json locally, the UserPoolId output of a stack. */
+  readonly pool?: UserPool;
 }
 
 /** Runs one admin command; returns the exit code. With --json, stdout gets exactly one JSON document. */
@@ -122,6 +132,7 @@ export async function runAdmin(
       options: {
         json: { type: 'boolean', default: false },
         name: { type: 'string' },
+        email: { type: 'string' },
         client: { type: 'string' },
         scopes: { type: 'string' },
         label: { type: 'string' },
@@ -174,6 +185,7 @@ export async function runAdmin(
     return isUsageError(error) ? 2 : 1;
   } finally {
     if (target) closeDb(target.db);
+    target?.pool?.cognito.destroy();
   }
 }
 
@@ -234,6 +246,29 @@ async function execute(command: string, values: Values, target: Target, now: Dat
     case 'keys revoke': {
       const key = await revokeKey(db, str('key'));
       return { data: key, text: `Revoked key ${key.id} (…${key.last4}) at ${key.revoked_at}` };
+    }
+    case 'users add':
+    case 'users list': {
+      if (!target.pool) {
+        throw new UsageError(`${command} needs the stage's user pool: run it while 'npm start' is running, or use --stack NAME (not --endpoint/--table)`);
+      }
+      if (command === 'users list') {
+        const list = await listUsers(db, target.pool);
+        const lines = list.map((u) => `${u.email}  ${u.client_id ?? '(no client)'}  ${u.status}  created ${u.created_at ?? '-'}`);
+        return { data: list, text: lines.length > 0 ? lines.join('\n') : 'No users' };
+      }
+      if (values.client !== undefined && values.name !== undefined) throw new UsageError('users add takes --client or --name, not both');
+      const clientId = typeof values.client === 'string' ? str('client') : undefined;
+      if (clientId !== undefined && !(await getClient(db, clientId))) throw new ClientNotFoundError(clientId);
+      const user = await addUser(db, target.pool, {
+        email: str('email'),
+        clientId,
+        clientName: typeof values.name === 'string' ? line('name') : undefined,
+      });
+      return {
+        data: user,
+        text: `Added ${user.email} to client ${user.client_id}\nPassword: ${user.password}\n(This is the only time the password is shown; they can sign in to the dashboard with it now.)`,
+      };
     }
     case 'ci-env': {
       if (!target.baseUrl) {
@@ -400,7 +435,8 @@ async function connect(values: Values, deps: AdminDeps): Promise<Target> {
       const db = deps.dynamoEndpoint
         ? createDb(found.tableName, { endpoint: deps.dynamoEndpoint })
         : createDb(found.tableName, { region: await cf.config.region() });
-      return { db, baseUrl: found.apiUrl, stage: found.stage };
+      const pool = found.userPoolId ? { cognito: new CognitoIdentityProviderClient({ region: await cf.config.region() }), userPoolId: found.userPoolId } : undefined;
+      return { db, baseUrl: found.apiUrl, stage: found.stage, pool };
     } finally {
       cf.destroy();
     }
@@ -419,7 +455,8 @@ async function connect(values: Values, deps: AdminDeps): Promise<Target> {
     );
   }
   const { info } = runtime;
-  return { db: createDb(info.tableName, { endpoint: info.dynamoEndpoint }), baseUrl: info.baseUrl, stage: 'local' };
+  const pool = info.identityEndpoint && info.userPoolId ? { cognito: identityClient(info.identityEndpoint), userPoolId: info.userPoolId } : undefined;
+  return { db: createDb(info.tableName, { endpoint: info.dynamoEndpoint }), baseUrl: info.baseUrl, stage: 'local', pool };
 }
 
 function describe(error: unknown): string {
@@ -433,6 +470,7 @@ function describe(error: unknown): string {
   ) {
     return error.message;
   }
+  if ((error as Error | undefined)?.name === 'UsernameExistsException') return 'a person with that e-mail address is in the user pool already';
   const aws = describeAwsError(error);
   if (aws) return aws;
   const name = (error as Error | undefined)?.name ?? '';

@@ -3,7 +3,6 @@ import type { Server } from 'node:http';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import {
-  CognitoIdentityProviderClient,
   CreateUserPoolClientCommand,
   CreateUserPoolCommand,
   DescribeUserPoolClientCommand,
@@ -13,6 +12,7 @@ import { formatSignupPolicy, type SignupPolicy } from '../../lib/identity/signup
 import { IDENTITY_ENV } from '../../lib/identity/pool-settings';
 import { backgroundFunctions } from '../../lib/routes';
 import { freePort } from './dynamodb-local';
+import { identityClient } from './identity-client';
 import { loadFunction, type LocalFunction } from './load-function';
 
 /**
@@ -225,11 +225,6 @@ export async function startLocalIdentity(options: LocalIdentityOptions): Promise
 function closeServer(server: Server): Promise<void> {
   server.closeAllConnections?.();
   return new Promise((resolve) => server.close(() => resolve()));
-}
-
-/** A client of the emulator's JSON API, as the admin CLI and the tests reach it. */
-export function identityClient(endpoint: string): CognitoIdentityProviderClient {
-  return new CognitoIdentityProviderClient({ endpoint, region: 'local', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
 }
 
 /**

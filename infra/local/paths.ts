@@ -4,6 +4,8 @@ import { fileURLToPath } from 'node:url';
 /** Local state lives under `.sandbox/` (git-ignored); SANDBOX_DIR moves it (tests use a temporary one). */
 export const sandboxDir = process.env.SANDBOX_DIR || fileURLToPath(new URL('../../.sandbox/', import.meta.url));
 export const dbDir = join(sandboxDir, 'db');
+/** The identity emulator's user pool, people and outbox of confirmation codes. */
+export const identityDir = join(sandboxDir, 'identity');
 export const demoFile = join(sandboxDir, 'demo.json');
 /** Written while `npm start` runs, so the admin CLI finds the running sandbox with no flags. */
 export const runtimeFile = join(sandboxDir, 'runtime.json');
@@ -15,5 +17,8 @@ export interface RuntimeInfo {
   readonly baseUrl: string;
   readonly dynamoEndpoint: string;
   readonly tableName: string;
+  /** The identity emulator's JSON API and pool (the admin CLI's `users` commands); absent in files of older sandboxes. */
+  readonly identityEndpoint?: string;
+  readonly userPoolId?: string;
   readonly pid: number;
 }

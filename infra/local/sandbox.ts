@@ -16,7 +16,11 @@ import { deliverySettingsEnvironment, readDeliverySettings, type DeliverySetting
 import { URL_POLICY_ENV, type UrlPolicy } from '../../lib/webhooks/policy';
 import { LOCAL_SIGNUP_POLICY, parseSignupPolicy, type SignupPolicy } from '../../lib/identity/signup-policy';
 import { runEvery, type BackgroundLoop } from './background';
+import { AdminDeleteUserCommand, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { findUserClient } from '../../lib/identity/members';
 import { startLocalIdentity, type IdentityMessage, type LocalIdentity } from './identity';
+import { identityClient } from './identity-client';
+import { addUser } from './users';
 import { ensureTable, freePort, startDynamoLocal, type DynamoBinding } from './dynamodb-local';
 import { loadFunction } from './load-function';
 import { loadHandlers, startLocalServer } from './server';
@@ -29,7 +33,17 @@ export interface DemoCredentials {
   readonly clientId: string;
   readonly keyId: string;
   readonly key: string;
+  /** The demo person, a member of the demo client, who signs in to the dashboard (docs/api.md §14). */
+  readonly user?: DemoUser;
 }
+
+export interface DemoUser {
+  readonly email: string;
+  readonly password: string;
+}
+
+/** The demo person's e-mail address. */
+export const DEMO_EMAIL = 'demo@sandbox.local';
 
 export interface Sandbox {
   readonly baseUrl: string;
@@ -266,8 +280,42 @@ export function ensureCursorSecret(file: string): string {
  */
 export async function ensureDemoCredentials(db: Db, remembered?: DemoCredentials): Promise<DemoCredentials> {
   const principal = remembered && (await findPrincipal(db, hashApiKey(remembered.key)));
-  if (remembered && principal && allScopes.every((scope) => principal.scopes.includes(scope))) return remembered;
+  if (remembered && principal && principal.expiresAt === undefined && allScopes.every((scope) => principal.scopes.includes(scope))) return remembered;
   const client = await createClient(db, 'Demo');
   const key = await createKey(db, { clientId: client.id, label: 'demo' });
   return { clientId: client.id, keyId: key.id, key: key.key };
 }
+
+/**
+ * The demo person of `demo`'s client in the sandbox's identity emulator: the remembered one while
+ * they can still sign in with their password and belong to that client, else made anew (a fresh
+ * password, shown by `npm start`), so a newcomer can sign in to the dashboard without the admin CLI.
+ */
+export async function ensureDemoUser(db: Db, identity: LocalIdentity, demo: DemoCredentials): Promise<DemoCredentials> {
+  const cognito = identityClient(identity.endpoint);
+  try {
+    const pool = { cognito, userPoolId: identity.userPoolId };
+    if (demo.user) {
+      const signedIn = await cognito
+        .send(
+          new InitiateAuthCommand({
+            ClientId: identity.clientId,
+            AuthFlow: 'USER_PASSWORD_AUTH',
+            AuthParameters: { USERNAME: demo.user.email, PASSWORD: demo.user.password },
+          }),
+        )
+        .catch(() => undefined);
+      const sub = signedIn?.AuthenticationResult?.AccessToken && subOf(signedIn.AuthenticationResult.AccessToken);
+      if (sub && (await findUserClient(db, sub))?.clientId === demo.clientId) return demo;
+    }
+    // Whoever holds the address now (a demo person of another client, a lost password) makes way.
+    await cognito.send(new AdminDeleteUserCommand({ UserPoolId: identity.userPoolId, Username: DEMO_EMAIL })).catch(() => undefined);
+    const added = await addUser(db, pool, { email: DEMO_EMAIL, clientId: demo.clientId });
+    return { ...demo, user: { email: added.email, password: added.password } };
+  } finally {
+    cognito.destroy();
+  }
+}
+
+/** The `sub` of a token the emulator just issued (read, not verified: it came straight from the emulator). */
+const subOf = (token: string): string | undefined => (JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()) as { sub?: string }).sub;

@@ -8,9 +8,10 @@ import { parseArgs } from 'node:util';
 import { DEFAULT_LOCAL_PORT } from '../../lib/routes';
 import { isParseArgsError } from './cli';
 import { JavaNotFoundError } from './dynamodb-local';
-import { cursorSecretFile, dbDir, demoFile, dynamoLogFile, runtimeFile, sandboxDir, type RuntimeInfo } from './paths';
+import { cursorSecretFile, dbDir, demoFile, dynamoLogFile, identityDir, runtimeFile, sandboxDir, type RuntimeInfo } from './paths';
 import { claimRuntime, completeRuntime, releaseRuntime, SandboxRunningError } from './runtime-file';
-import { ensureCursorSecret, ensureDemoCredentials, newCursorSecret, startSandbox, type DemoCredentials } from './sandbox';
+import { formatSignupPolicy } from '../../lib/identity/signup-policy';
+import { ensureCursorSecret, ensureDemoCredentials, ensureDemoUser, newCursorSecret, startSandbox, type DemoCredentials } from './sandbox';
 import { PortInUseError } from './server';
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 
@@ -18,10 +19,11 @@ const USAGE = `Usage: npm start -- [--port N] [--in-memory]
 
 Runs the sandbox on this machine: DynamoDB Local and the API at http://127.0.0.1:N/api/v1.
   --port N       the API's port (default ${DEFAULT_LOCAL_PORT}, or PORT); 0 picks a free one
-  --in-memory    keep nothing: the data, the demo key and the cursor secret last for this run only
+  --in-memory    keep nothing: the data, the people, the demo key and the cursor secret last for this run only
   -h, --help     print this and exit
 
-Data, the demo key and the cursor secret are kept in ${sandboxDir} (SANDBOX_DIR moves it);
+Data, the identity emulator's people, the demo key and user and the cursor secret are kept in
+${sandboxDir} (SANDBOX_DIR moves it);
 one sandbox runs on a directory at a time. Per-client limits: CLIENT_REQUESTS_PER_SECOND and
 LIST_READ_UNITS_PER_REQUEST. Needs Java 17 or later ($JAVA_HOME/bin/java, else java on PATH).`;
 
@@ -55,6 +57,10 @@ async function main(): Promise<number> {
     cursorSecret: inMemory ? newCursorSecret() : ensureCursorSecret(cursorSecretFile),
     // What the stack schedules runs here too: the sweep that stores expiries, every second.
     background: true,
+    // The identity emulator's people, like the data, are kept unless --in-memory.
+    identityDir: inMemory ? undefined : identityDir,
+    // Its "e-mails": a person signing up reads their confirmation code here.
+    onIdentityMessage: (message) => console.log(`Identity: confirmation code for ${message.to}: ${message.code}`),
   });
   let stopping = false;
   const stop = async (signal: string) => {
@@ -84,12 +90,14 @@ async function main(): Promise<number> {
   }
 
   const remembered = !inMemory && existsSync(demoFile) ? (JSON.parse(readFileSync(demoFile, 'utf8')) as DemoCredentials) : undefined;
-  const demo = await ensureDemoCredentials(sandbox.db, remembered);
+  const demo = await ensureDemoUser(sandbox.db, sandbox.identity, await ensureDemoCredentials(sandbox.db, remembered));
   if (!inMemory) writeFileSync(demoFile, JSON.stringify(demo, null, 2), { mode: 0o600 });
   const runtime: RuntimeInfo = {
     baseUrl: sandbox.baseUrl,
     dynamoEndpoint: sandbox.dynamoEndpoint,
     tableName: sandbox.tableName,
+    identityEndpoint: sandbox.identity.endpoint,
+    userPoolId: sandbox.identity.userPoolId,
     pid: process.pid,
   };
   completeRuntime(runtimeFile, runtime);
@@ -99,6 +107,8 @@ async function main(): Promise<number> {
       'Payment Sandbox is running.',
       `  Base URL:   ${sandbox.baseUrl}`,
       `  Server key: ${demo.key}   (client ${demo.clientId}, all scopes)`,
+      `  Dashboard:  ${sandbox.baseUrl}/dashboard   sign in as ${demo.user?.email} with password ${demo.user?.password}`,
+      `              (or sign up: sign-up is ${formatSignupPolicy(sandbox.identity.signupPolicy)} here, and confirmation codes are printed below)`,
       `  Data:       ${inMemory ? 'in memory (gone when you stop)' : dbDir}`,
       `  Limits:     ${sandbox.limits.requestsPerSecond} requests per second per client, ${sandbox.limits.readUnitsPerRequest} read units per list request`,
       '',
