@@ -268,3 +268,21 @@ describe("the identity service's refusals, in a person's words", () => {
     expect(refusalsWatched.outside).toEqual([]);
   });
 });
+
+describe('a stage without an identity service', () => {
+  it('says nobody can sign in there, and asks for no key', async () => {
+    const bare = await browser.newContext();
+    const bareWatched = await watch(bare);
+    const page = await bare.newPage();
+    // The page as the dashboard function serves it when neither IDENTITY_ENDPOINT nor USER_POOL_CLIENT_ID is set: no <meta>.
+    await page.route(dashboardUrl(), async (route) => {
+      const served = await route.fetch();
+      await route.fulfill({ response: served, body: (await served.text()).replace(/<meta name="sandbox-identity"[^>]*>/, '') });
+    });
+    await page.goto(dashboardUrl());
+    await expect.poll(() => page.getByRole('alert').textContent()).toMatch(/^This stage has no identity service, so nobody can sign in to its dashboard\./);
+    expect(await page.locator('input').count()).toBe(0);
+    expect(bareWatched.errors).toEqual([]);
+    await bare.close();
+  });
+});
