@@ -5,7 +5,7 @@ import { ConfirmButton, ErrorNote, Loading, Pager, Section, Status, Time, useAct
 
 /**
  * The original interface's usage rules for server keys, in its own words (docs/api.md §14): shown
- * beside every key the page shows, the one time it shows it.
+ * above the keys, and again beside every key the page shows, the one time it shows it.
  */
 const USAGE_RULES = [
   'Keep keys in environment variables.',
@@ -249,7 +249,7 @@ function NewKey({ shown, onKept }: { shown: NewKeyShown; onKept: () => void }) {
 /** The usage rules, in the service's own words (USAGE_RULES). */
 function UsageRules() {
   return (
-    <ul class="rules" aria-label="Key usage rules">
+    <ul class="usage" aria-label="Key usage rules">
       {USAGE_RULES.map((rule) => (
         <li key={rule}>{rule}</li>
       ))}
