@@ -1,3 +1,4 @@
+import { messageOf } from './api';
 import { IdentityFailure, type IdentityClient, type Tokens } from './identity';
 
 /**
@@ -9,7 +10,6 @@ import { IdentityFailure, type IdentityClient, type Tokens } from './identity';
  */
 
 interface Held {
-  readonly email: string;
   readonly accessToken: string;
   readonly refreshToken: string;
   /** When (ms since the epoch) to renew the access token: before it expires. */
@@ -23,8 +23,6 @@ function renewAtOf(tokens: Tokens, now = Date.now()): number {
   const life = Math.max(0, tokens.expiresAt - now);
   return now + Math.max(life - RENEW_BEFORE_MS, life / 2);
 }
-
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 export class Session {
   private held: Held | undefined;
@@ -44,12 +42,7 @@ export class Session {
   static async signIn(identity: IdentityClient, email: string, password: string, onEnded: (reason?: string) => void): Promise<Session> {
     const tokens = await identity.signIn(email, password);
     if (!tokens.refreshToken) throw new IdentityFailure('NoRefreshToken', 'The identity service gave no refresh token.');
-    return new Session(identity, { email, accessToken: tokens.accessToken, refreshToken: tokens.refreshToken, renewAt: renewAtOf(tokens) }, onEnded);
-  }
-
-  /** The e-mail address the person signed in with. */
-  get email(): string {
-    return this.held?.email ?? '';
+    return new Session(identity, { accessToken: tokens.accessToken, refreshToken: tokens.refreshToken, renewAt: renewAtOf(tokens) }, onEnded);
   }
 
   /** An access token to send now: renewed first when it is due. */
