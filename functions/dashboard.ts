@@ -1,6 +1,6 @@
 import { DASHBOARD_PAGE, dashboardAssetsDir, dashboardHeaders, loadDashboardFiles } from '../lib/dashboard/assets';
 import { identityOrigin, pageIdentity, pageWithIdentity } from '../lib/dashboard/identity';
-import { NotFoundError } from '../lib/http/errors';
+import { NotFoundError } from '../lib/errors';
 import { plainEndpoint, refuseQueryParameters } from '../lib/http/plain-endpoint';
 
 // Read once per container: the page and its two files are a few dozen KB (dashboard/build.ts), and

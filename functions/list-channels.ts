@@ -1,4 +1,4 @@
-import { listChannels } from '../lib/channels';
+import { listChannels } from '../lib/list-channels';
 import { listChannelsContract } from '../lib/contracts/list-channels';
 import { endpoint } from '../lib/http/endpoint';
 import { ok } from '../lib/http/envelope';

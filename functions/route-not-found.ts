@@ -1,4 +1,5 @@
-import { MethodNotAllowedError, NotFoundError } from '../lib/http/errors';
+import { MethodNotAllowedError } from '../lib/http/errors';
+import { NotFoundError } from '../lib/errors';
 import { plainEndpoint } from '../lib/http/plain-endpoint';
 import { matchRoute } from '../lib/routes';
 

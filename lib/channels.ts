@@ -1,8 +1,7 @@
 import * as z from 'zod/mini';
-import { catalog, paymentMethodNames } from './catalog';
 import { meta } from './meta';
 
-/** The catalog's entries as GET /payment/channels answers them (docs/api.md §4). */
+/** The catalog's entries as GET /payment/channels answers them (docs/api.md §4); lib/list-channels.ts lists them. */
 
 export const Fee = meta(
   z.strictObject({
@@ -39,12 +38,3 @@ export const PaymentMethod = meta(
   { description: 'A payment method and its channels' },
 );
 export type PaymentMethod = Readonly<z.infer<typeof PaymentMethod>>;
-
-export const ListChannelsQuery = z.strictObject({
-  payment_method: z.optional(z.enum(paymentMethodNames, { error: `must be one of ${paymentMethodNames.join(', ')}` })),
-});
-
-/** The catalog, optionally narrowed to one payment method. */
-export function listChannels(query: z.output<typeof ListChannelsQuery>): readonly PaymentMethod[] {
-  return query.payment_method ? catalog.filter((m) => m.payment_method === query.payment_method) : catalog;
-}

@@ -1013,7 +1013,7 @@ export interface components {
          *       "last_used_at": "2026-11-22T01:02:03.456Z",
          *       "expires_at": null,
          *       "revoked_at": null,
-         *       "key": "sk_sbx_cli_01M80C9X0T2W4Y6A8C0E2G4J6L_p2xVb3QaDt0n8mSgF1rJkYcWzE5uHo7L9sNcx9Qa"
+         *       "key": "sk_sbx_cli_01M80C9X0T2W4Y6A8C0E2G4J6K_p2xVb3QaDt0n8mSgF1rJkYcWzE5uHo7L9sNcx9Qa"
          *     }
          */
         CreatedApiKey: {
@@ -1049,7 +1049,7 @@ export interface components {
          *         "created_at": "2026-11-22T00:59:00.000Z"
          *       },
          *       "client": {
-         *         "id": "cli_01M80C9X0T2W4Y6A8C0E2G4J6L",
+         *         "id": "cli_01M80C9X0T2W4Y6A8C0E2G4J6K",
          *         "name": "Acme",
          *         "created_at": "2026-11-22T00:59:00.000Z"
          *       }
@@ -4631,7 +4631,7 @@ export interface operations {
                      *           "created_at": "2026-11-22T00:59:00.000Z"
                      *         },
                      *         "client": {
-                     *           "id": "cli_01M80C9X0T2W4Y6A8C0E2G4J6L",
+                     *           "id": "cli_01M80C9X0T2W4Y6A8C0E2G4J6K",
                      *           "name": "Acme",
                      *           "created_at": "2026-11-22T00:59:00.000Z"
                      *         }
@@ -4892,7 +4892,7 @@ export interface operations {
                      *         "last_used_at": "2026-11-22T01:02:03.456Z",
                      *         "expires_at": null,
                      *         "revoked_at": null,
-                     *         "key": "sk_sbx_cli_01M80C9X0T2W4Y6A8C0E2G4J6L_p2xVb3QaDt0n8mSgF1rJkYcWzE5uHo7L9sNcx9Qa"
+                     *         "key": "sk_sbx_cli_01M80C9X0T2W4Y6A8C0E2G4J6K_p2xVb3QaDt0n8mSgF1rJkYcWzE5uHo7L9sNcx9Qa"
                      *       }
                      *     }
                      */
@@ -5049,7 +5049,7 @@ export interface operations {
                      *         "last_used_at": "2026-11-22T01:02:03.456Z",
                      *         "expires_at": null,
                      *         "revoked_at": null,
-                     *         "key": "sk_sbx_cli_01M80C9X0T2W4Y6A8C0E2G4J6L_p2xVb3QaDt0n8mSgF1rJkYcWzE5uHo7L9sNcx9Qa"
+                     *         "key": "sk_sbx_cli_01M80C9X0T2W4Y6A8C0E2G4J6K_p2xVb3QaDt0n8mSgF1rJkYcWzE5uHo7L9sNcx9Qa"
                      *       }
                      *     }
                      */

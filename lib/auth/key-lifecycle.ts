@@ -8,7 +8,7 @@ import { transactWrite, type TransactItem } from '../db/transact';
 import { tableDefinition } from '../db/table';
 import { apiKeyChanged, NO_CAUSE, type Cause, type Change } from '../events/event';
 import { recordEvents } from '../events/event-repository';
-import { InvalidStateError, LimitExceededError, NotFoundError } from '../http/errors';
+import { InvalidStateError, LimitExceededError, NotFoundError } from '../errors';
 import { newId } from '../ids';
 import { asApiObject } from '../payments/fields';
 import { scopes as allScopes, type Scope } from '../scopes';

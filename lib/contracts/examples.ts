@@ -121,10 +121,10 @@ export const apiKeyExample = {
 };
 
 /** A server key as the answer that creates it shows it, once (an example, not a key anyone uses). */
-export const serverKeyExample = 'sk_sbx_cli_01M80C9X0T2W4Y6A8C0E2G4J6L_p2xVb3QaDt0n8mSgF1rJkYcWzE5uHo7L9sNcx9Qa';
+export const serverKeyExample = 'sk_sbx_cli_01M80C9X0T2W4Y6A8C0E2G4J6K_p2xVb3QaDt0n8mSgF1rJkYcWzE5uHo7L9sNcx9Qa';
 
 /** What GET /account answers: the example of the OpenAPI document. */
 export const accountExample = {
   user: { email: 'dev@example.com', created_at: '2026-11-22T00:59:00.000Z' },
-  client: { id: 'cli_01M80C9X0T2W4Y6A8C0E2G4J6L', name: 'Acme', created_at: '2026-11-22T00:59:00.000Z' },
+  client: { id: 'cli_01M80C9X0T2W4Y6A8C0E2G4J6K', name: 'Acme', created_at: '2026-11-22T00:59:00.000Z' },
 };

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { catalog } from '../catalog';
-import { ListChannelsQuery, PaymentMethod } from '../channels';
+import { PaymentMethod } from '../channels';
+import { ListChannelsQuery } from '../list-channels';
 import { contract } from '../http/contract';
 import { successEnvelope } from '../http/envelope-schemas';
 import { routes } from '../routes';

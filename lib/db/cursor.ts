@@ -1,5 +1,5 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
-import { ValidationError } from '../http/errors';
+import { ValidationError } from '../errors';
 
 /**
  * Opaque list cursors: a position (an item id) bound by a MAC to the client and to the filters

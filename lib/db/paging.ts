@@ -1,5 +1,5 @@
 import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
-import type { Pagination } from '../http/envelope';
+import type { Pagination } from './pagination';
 import { idBounds, idPrefixes, isId, type IdKind } from '../ids';
 import { decodeCursor, encodeCursor, filterFingerprint } from './cursor';
 import { cursorKey } from './cursor-key';

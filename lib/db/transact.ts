@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { Clock } from '../clock';
-import { ConcurrentWriteError, SendWindowClosedError } from '../http/errors';
+import { ConcurrentWriteError, SendWindowClosedError } from '../errors';
 import type { Db } from './db';
 import { cancellationReasons } from './errors';
 
@@ -18,6 +18,20 @@ export class ClaimLostError extends Error {
   constructor() {
     super('The idempotency claim was lost before the write');
   }
+}
+
+/**
+ * An Idempotency-Key this request holds (lib/http/idempotency.ts claims it). The use case completes
+ * it inside the write that makes its effect.
+ */
+export interface IdempotencyClaim {
+  /**
+   * The TransactWriteItems element that stores `data` as this request's response (the route's
+   * success status and `{"success": true, "data": …}`); pass it to the repository's write.
+   */
+  complete(data: unknown): TransactItem;
+  /** The table key of the record this claim holds (a reset of the client's data keeps it). */
+  readonly record: { readonly pk: string; readonly sk: string };
 }
 
 /**

@@ -4,11 +4,12 @@ import type { Db } from '../db/db';
 import { keys } from '../db/keys';
 import { allOf, compare, equals, listPage, oneOf } from '../db/paging';
 import type { SendWindow, TransactItem } from '../db/transact';
-import type { Pagination } from '../http/envelope';
+import type { Pagination } from '../db/pagination';
 import { idTime, newIdsInOrder } from '../ids';
 import { asApiObject } from '../payments/fields';
 import { Refund } from '../payments/refund';
 import { Transaction } from '../payments/transaction';
+import { ApiKey } from '../auth/api-key-object';
 import { WebhookEndpoint } from '../webhooks/webhook-endpoint';
 import { Event, eventOf, transactionIdOf, type Cause, type Change } from './event';
 import type { ListEventsInput } from './event-queries';
@@ -114,7 +115,9 @@ export function viewEvent(item: Record<string, unknown>): Event {
       ? asApiObject(Refund, object)
       : event.type === 'webhook_endpoint.secret_rolled'
         ? asApiObject(WebhookEndpoint, object)
-        : asApiObject(Transaction, object);
+        : event.type.startsWith('api_key.')
+          ? asApiObject(ApiKey, object)
+          : asApiObject(Transaction, object);
   return { ...event, data: previous_attributes === undefined ? { object: shaped } : { object: shaped, previous_attributes } };
 }
 

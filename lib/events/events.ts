@@ -1,6 +1,6 @@
 import { realClockOf, type Clock } from '../clock';
 import type { Db } from '../db/db';
-import { NotFoundError } from '../http/errors';
+import { NotFoundError } from '../errors';
 import type { Event } from './event';
 import { findEvent, queryEvents } from './event-repository';
 

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { Pagination } from '../db/pagination';
 import { meta } from '../meta';
 
 /**
@@ -18,16 +19,6 @@ export const FieldError = z.strictObject({
   message: meta(z.string(), { examples: ['must be an e-mail address'] }),
 });
 export type FieldError = Readonly<z.infer<typeof FieldError>>;
-
-/** The `pagination` object of list responses (docs/api.md §1). */
-export const Pagination = z.strictObject({
-  limit: meta(z.int().check(z.gte(1), z.lte(100)), { description: 'The page size in effect (the `limit` asked for, default 20)' }),
-  has_more: meta(z.boolean(), { description: 'True when another page follows' }),
-  next_cursor: meta(z.nullable(z.string().check(z.minLength(1))), {
-    description: 'Pass as `cursor` with the same filters to get the next page; null when `has_more` is false',
-  }),
-});
-export type Pagination = Readonly<z.infer<typeof Pagination>>;
 
 /** The schema of `{"success": true, "data": …}` around one object. */
 export const successEnvelope = <S extends z.ZodMiniType>(data: S) => z.strictObject({ success: z.literal(true), data });

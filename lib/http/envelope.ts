@@ -1,7 +1,8 @@
-import type { FieldError, Pagination } from './envelope-schemas';
+import type { Pagination } from '../db/pagination';
+import type { FieldError } from './envelope-schemas';
 import type { ErrorCode } from './errors';
 
-export type { FieldError, Pagination };
+export type { FieldError };
 
 /** What a use case hands back to the chain: a status and the envelope body. */
 export interface ApiResult<Body = unknown, Status extends number = number> {

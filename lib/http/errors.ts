@@ -1,6 +1,13 @@
+import { ConcurrentWriteError, DomainError, LimitExceededError, NotFoundError, SendWindowClosedError, ValidationError } from '../errors';
+import { AmountExceedsRefundableError, DuplicateOrderIdError, InvalidStateError } from '../payments/errors';
+import { AdvanceUnfinishedError } from '../sandbox/errors';
 import type { FieldError } from './envelope-schemas';
 
-/** Every error the API answers with (docs/api.md §2). Each carries its status and contract code. */
+/**
+ * Every error the API answers with (docs/api.md §2): the errors only HTTP knows (a bad body, a
+ * missing key, a reused Idempotency-Key), each carrying its status and contract code, and the one
+ * mapping of domain errors (lib/errors.ts and beside each domain) to theirs: `apiErrorOf`.
+ */
 
 export type { FieldError };
 
@@ -63,22 +70,8 @@ export class InvalidJsonError extends ApiError {
   }
 }
 
-/**
- * At most this many `details` entries are answered: a 16 KiB body of a thousand unknown fields
- * would otherwise make an error several times its size. The message counts the rest.
- */
+/** At most this many `details` entries of a VALIDATION_ERROR are answered (`apiErrorOf` says why). */
 export const MAX_ERROR_DETAILS = 50;
-
-export class ValidationError extends ApiError {
-  constructor(details: readonly FieldError[], message = 'Request validation failed') {
-    const omitted = details.length - MAX_ERROR_DETAILS;
-    super(
-      'VALIDATION_ERROR',
-      omitted > 0 ? `${message}: ${details.length} problems, the first ${MAX_ERROR_DETAILS} listed in details` : message,
-      omitted > 0 ? details.slice(0, MAX_ERROR_DETAILS) : details,
-    );
-  }
-}
 
 export class UnauthorizedError extends ApiError {
   constructor() {
@@ -92,36 +85,11 @@ export class ForbiddenError extends ApiError {
   }
 }
 
-export class NotFoundError extends ApiError {
-  constructor(message = 'Resource not found') {
-    super('NOT_FOUND', message);
-  }
-}
-
 export class MethodNotAllowedError extends ApiError {
   constructor(method: string, allowed: readonly string[]) {
     super('METHOD_NOT_ALLOWED', `Method ${method} is not allowed on this path; use ${allowed.join(', ')}`, undefined, {
       Allow: allowed.join(', '),
     });
-  }
-}
-
-export class DuplicateOrderIdError extends ApiError {
-  constructor(orderId: string) {
-    super('DUPLICATE_ORDER_ID', `order_id '${orderId}' has already been used`);
-  }
-}
-
-export class InvalidStateError extends ApiError {
-  constructor(status: string, operation: string, noun = 'transaction') {
-    super('INVALID_STATE', `Cannot ${operation} a ${noun} whose status is ${status}`);
-  }
-}
-
-/** A per-client limit (docs/api.md §2) would be passed; `message` names the limit. */
-export class LimitExceededError extends ApiError {
-  constructor(message: string) {
-    super('LIMIT_EXCEEDED', message);
   }
 }
 
@@ -137,20 +105,8 @@ export class IdempotencyKeyReusedError extends ApiError {
   }
 }
 
-/** A 429 tells the client when to come back (seconds): a colliding write is over within milliseconds. */
-/** What every 429 says: retry in a second. */
+/** What every 429 says: retry in a second (a colliding write is over within milliseconds). */
 export const RETRY_AFTER = { 'Retry-After': '1' } as const;
-
-/**
- * Another request was writing the same item at that moment: DynamoDB cancelled the transaction
- * (TransactionConflict), which the SDK does not retry, and so did the request's own attempts.
- * Nothing was written; the request may be sent again after `Retry-After`.
- */
-export class ConcurrentWriteError extends ApiError {
-  constructor(message = 'Another request was changing the same data at the same moment; retry the request') {
-    super('RATE_LIMITED', message, undefined, RETRY_AFTER);
-  }
-}
 
 /**
  * The client has made its stage's requests-per-second budget in this second (lib/auth/admission.ts):
@@ -167,16 +123,6 @@ export class RateLimitedError extends ApiError {
   }
 }
 
-/**
- * A write that records events could not be sent within its send window (lib/db/transact.ts): it
- * was not sent, so nothing was written; the request may be sent again after `Retry-After`.
- */
-export class SendWindowClosedError extends ApiError {
-  constructor() {
-    super('RATE_LIMITED', 'The service is too busy to record this change right now; nothing was written, retry the request', undefined, RETRY_AFTER);
-  }
-}
-
 export class PayloadTooLargeError extends ApiError {
   constructor(limit: number) {
     super('PAYLOAD_TOO_LARGE', `Request body must be at most ${limit} bytes`);
@@ -189,8 +135,37 @@ export class UnsupportedMediaTypeError extends ApiError {
   }
 }
 
-export class AmountExceedsRefundableError extends ApiError {
-  constructor(requested: number, refundable: number) {
-    super('AMOUNT_EXCEEDS_REFUNDABLE', `Refund amount ${requested} exceeds the refundable amount ${refundable}`);
+
+/**
+ * The contract response of an error: an ApiError as it is, a domain error mapped to its code
+ * (and its headers: when to retry), or undefined for anything else, which is INTERNAL_ERROR.
+ */
+export function apiErrorOf(error: unknown): ApiError | undefined {
+  if (error instanceof ApiError) return error;
+  if (!(error instanceof DomainError)) return undefined;
+  if (error instanceof ValidationError) return validationError(error);
+  if (error instanceof NotFoundError) return new ApiError('NOT_FOUND', error.message);
+  if (error instanceof DuplicateOrderIdError) return new ApiError('DUPLICATE_ORDER_ID', error.message);
+  if (error instanceof InvalidStateError) return new ApiError('INVALID_STATE', error.message);
+  if (error instanceof LimitExceededError) return new ApiError('LIMIT_EXCEEDED', error.message);
+  if (error instanceof AmountExceedsRefundableError) return new ApiError('AMOUNT_EXCEEDS_REFUNDABLE', error.message);
+  if (error instanceof ConcurrentWriteError || error instanceof SendWindowClosedError) {
+    return new ApiError('RATE_LIMITED', error.message, undefined, RETRY_AFTER);
   }
+  if (error instanceof AdvanceUnfinishedError) return new ApiError('SERVICE_UNAVAILABLE', error.message, undefined, { 'Retry-After': '0' });
+  return undefined;
+}
+
+/**
+ * At most MAX_ERROR_DETAILS `details` are answered: a 16 KiB body of a thousand unknown fields
+ * would otherwise make an error several times its size. The message counts the rest.
+ */
+function validationError({ details, message }: ValidationError): ApiError {
+  const omitted = details.length - MAX_ERROR_DETAILS;
+  if (omitted <= 0) return new ApiError('VALIDATION_ERROR', message, details satisfies readonly FieldError[]);
+  return new ApiError(
+    'VALIDATION_ERROR',
+    `${message}: ${details.length} problems, the first ${MAX_ERROR_DETAILS} listed in details`,
+    details.slice(0, MAX_ERROR_DETAILS),
+  );
 }

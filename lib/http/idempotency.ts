@@ -2,10 +2,10 @@ import { createHash } from 'node:crypto';
 import type { Clock } from '../clock';
 import type { Db } from '../db/db';
 import { keys } from '../db/keys';
-import { ClaimLostError, type TransactItem } from '../db/transact';
+import { ClaimLostError, type IdempotencyClaim } from '../db/transact';
 import { logger } from '../logger';
 import { success, type ApiResult } from './envelope';
-import { ApiError, IdempotencyKeyInUseError, IdempotencyKeyReusedError } from './errors';
+import { apiErrorOf, type ApiError, IdempotencyKeyInUseError, IdempotencyKeyReusedError } from './errors';
 import { claimKey, completeWithRefusal, completionItem, releaseKey, type RecordAddress } from './idempotency-store';
 import { errorResult } from './respond';
 
@@ -36,17 +36,6 @@ export const storesRefusal = (status: number): boolean => status === 404 || stat
 /** True when the header value is an acceptable Idempotency-Key. */
 export function isIdempotencyKey(value: string): boolean {
   return IDEMPOTENCY_KEY.test(value);
-}
-
-/** A key this request holds. The use case completes it inside the write that makes its effect. */
-export interface IdempotencyClaim {
-  /**
-   * The TransactWriteItems element that stores `data` as this request's response (the route's
-   * success status and `{"success": true, "data": …}`); pass it to the repository's write.
-   */
-  complete(data: unknown): TransactItem;
-  /** The table key of the record this claim holds (a reset of the client's data keeps it). */
-  readonly record: { readonly pk: string; readonly sk: string };
 }
 
 export interface IdempotentRequest {
@@ -113,7 +102,8 @@ export async function runIdempotently(
     result = await execute(claim);
   } catch (error) {
     if (error instanceof ClaimLostError) throw new IdempotencyKeyInUseError();
-    if (error instanceof ApiError && storesRefusal(error.status)) await storeRefusal(db, address, input.token, error);
+    const refusal = apiErrorOf(error);
+    if (refusal && storesRefusal(refusal.status)) await storeRefusal(db, address, input.token, refusal);
     else await release(db, address, input.token);
     throw error;
   }

@@ -1,7 +1,6 @@
 import type { Context } from 'aws-lambda';
 import type { Principal } from '../auth/principal';
 import type { ClientClock } from '../clock';
-import type { SandboxFault } from './sandbox-fault';
 
 /**
  * What the chain's middlewares learn about a request, carried on the Lambda context from one
@@ -14,8 +13,8 @@ export interface EndpointContext extends Context {
   clock?: ClientClock;
   /** The sampled write of the key's last use admission started (lib/auth/key-use.ts), awaited before the answer. */
   keyUseNoted?: Promise<void>;
-  /** A `Sandbox-Fault` the handler itself must apply (`error_after_commit`), set by lib/http/sandbox-fault.ts. */
-  sandboxFault?: SandboxFault;
+  /** The `Sandbox-Fault` the handler itself must apply, set by lib/http/sandbox-fault.ts (which reads this context). */
+  sandboxFault?: { readonly kind: 'error_after_commit' };
   input?: {
     readonly params: unknown;
     readonly query: unknown;

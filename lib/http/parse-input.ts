@@ -1,7 +1,8 @@
 import type middy from '@middy/core';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { acceptsIdempotencyKey, NoParams, NoQuery, type Contract } from './contract';
-import { ForbiddenError, InvalidJsonError, ValidationError, type FieldError } from './errors';
+import { ForbiddenError, InvalidJsonError, type FieldError } from './errors';
+import { ValidationError } from '../errors';
 import { isIdempotencyKey } from './idempotency';
 import type { EndpointContext } from './middleware-context';
 import { header, readJsonBody } from './request';

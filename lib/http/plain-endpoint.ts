@@ -1,7 +1,7 @@
 import middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import type { ApiResult } from './envelope';
-import { ValidationError } from './errors';
+import { ValidationError } from '../errors';
 import { errorResult, requestIdOf, toHttpResponse } from './respond';
 import { unexpectedKeys } from './validation';
 

@@ -2,7 +2,7 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context
 import { logger } from '../logger';
 import type { ApiResult } from './envelope';
 import { errorBody } from './envelope';
-import { ApiError } from './errors';
+import { apiErrorOf } from './errors';
 
 const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 
@@ -21,10 +21,11 @@ export function toHttpResponse(result: ApiResult, requestId: string): APIGateway
   };
 }
 
-/** Maps any error to the envelope: contract errors as they are, anything else INTERNAL_ERROR (detail to the log only). */
+/** Maps any error to the envelope: contract and domain errors by apiErrorOf, anything else INTERNAL_ERROR (detail to the log only). */
 export function errorResult(error: unknown, requestId: string): ApiResult {
-  if (error instanceof ApiError) {
-    return { statusCode: error.status, body: errorBody(error.code, error.message, error.details), headers: error.headers };
+  const answered = apiErrorOf(error);
+  if (answered) {
+    return { statusCode: answered.status, body: errorBody(answered.code, answered.message, answered.details), headers: answered.headers };
   }
   logger.error('Unhandled error', { requestId, error: error as Error });
   return { statusCode: 500, body: errorBody('INTERNAL_ERROR', internalErrorMessage(requestId)) };

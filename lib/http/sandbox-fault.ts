@@ -2,7 +2,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type middy from '@middy/core';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { logger } from '../logger';
-import { ApiError, ForbiddenError, RETRY_AFTER, ValidationError } from './errors';
+import { ApiError, ForbiddenError, RETRY_AFTER } from './errors';
+import { ValidationError } from '../errors';
 import type { EndpointContext } from './middleware-context';
 import { header } from './request';
 import { internalErrorMessage } from './respond';
@@ -90,7 +91,7 @@ export function sandboxFault(): middy.MiddlewareObj<APIGatewayProxyEventV2, unkn
           await sleep(fault.ms);
           return;
         case 'error_after_commit':
-          request.context.sandboxFault = fault;
+          request.context.sandboxFault = { kind: fault.kind };
           return;
       }
     },

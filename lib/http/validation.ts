@@ -1,5 +1,6 @@
 import type * as z from 'zod/mini';
-import { ValidationError, type FieldError } from './errors';
+import { type FieldError } from './errors';
+import { ValidationError } from '../errors';
 
 /** Where a value came from; names unknown keys in the message. */
 export type Source = 'body' | 'query' | 'path';

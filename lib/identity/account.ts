@@ -7,8 +7,8 @@ import type { Db } from '../db/db';
 import { keys } from '../db/keys';
 import { listNewestFirst } from '../db/paging';
 import type { Cause } from '../events/event';
-import type { Pagination } from '../http/envelope';
-import type { IdempotencyClaim } from '../http/idempotency';
+import type { Pagination } from '../db/pagination';
+import type { IdempotencyClaim } from '../db/transact';
 import { getMember } from './members';
 
 /**

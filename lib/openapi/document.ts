@@ -13,29 +13,27 @@ import { Channel, Fee, PaymentMethod } from '../channels';
 import { contracts } from '../contracts';
 import { acceptsIdempotencyKey, errorCodesOf, type Contract } from '../http/contract';
 import { errorBody } from '../http/envelope';
-import { FieldError, Pagination } from '../http/envelope-schemas';
+import { Pagination } from '../db/pagination';
+import { FieldError } from '../http/envelope-schemas';
 import {
-  AmountExceedsRefundableError,
   ApiError,
-  DuplicateOrderIdError,
+  apiErrorOf,
   errorCatalog,
   errorCodes,
   ForbiddenError,
   IdempotencyKeyInUseError,
   IdempotencyKeyReusedError,
   InvalidJsonError,
-  InvalidStateError,
-  LimitExceededError,
   MAX_ERROR_DETAILS,
   MethodNotAllowedError,
-  NotFoundError,
   PayloadTooLargeError,
   RateLimitedError,
   UnauthorizedError,
   UnsupportedMediaTypeError,
-  ValidationError,
   type ErrorCode,
 } from '../http/errors';
+import { LimitExceededError, NotFoundError, ValidationError } from '../errors';
+import { AmountExceedsRefundableError, DuplicateOrderIdError, InvalidStateError } from '../payments/errors';
 import { IDEMPOTENCY_KEY, IDEMPOTENCY_TTL_SECONDS, storesRefusal } from '../http/idempotency';
 import { MAX_BODY_BYTES } from '../http/request';
 import { internalErrorMessage } from '../http/respond';
@@ -134,8 +132,8 @@ export function errorSchemaName(code: ErrorCode): string {
   return pascal.endsWith('Error') ? pascal : `${pascal}Error`;
 }
 
-/** A real error of each code, as the API words it: the examples of the error responses. */
-const sampleErrors: { readonly [C in ErrorCode]: ApiError } = {
+/** A real error of each code, as the API words it (through apiErrorOf): the examples of the error responses. */
+const sampleErrors: { readonly [C in ErrorCode]: Error } = {
   INVALID_JSON: new InvalidJsonError('Request body is not valid JSON'),
   VALIDATION_ERROR: new ValidationError([{ field: 'customer.email', message: 'must be an e-mail address' }]),
   UNAUTHORIZED: new UnauthorizedError(),
@@ -215,7 +213,7 @@ function errorResponse(status: number, codes: readonly ErrorCode[], idempotent: 
   const schema = others.length === 0 ? first! : z.union([first!, ...others]);
   const examples = Object.fromEntries(
     codes.map((code) => {
-      const sample = sampleErrors[code];
+      const sample = apiErrorOf(sampleErrors[code])!;
       return [code, { summary: errorCatalog[code].when, value: errorBody(sample.code, sample.message, sample.details) }];
     }),
   );

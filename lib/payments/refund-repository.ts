@@ -4,7 +4,7 @@ import { keys } from '../db/keys';
 import { transactWrite, type TransactItem } from '../db/transact';
 import type { Change } from '../events/event';
 import { recordEvents, type Recorder } from '../events/event-repository';
-import { ConcurrentWriteError } from '../http/errors';
+import { ConcurrentWriteError } from '../errors';
 import type { SettlementEntry } from './ledger';
 import type { Refund } from './refund';
 import { settlementPut } from './transaction-repository';

@@ -1,8 +1,9 @@
 import type { Clock } from '../clock';
 import type { Db } from '../db/db';
 import { paymentChanged, refundCreated, type Cause, type Change } from '../events/event';
-import { AmountExceedsRefundableError, ConcurrentWriteError, InvalidStateError, NotFoundError } from '../http/errors';
-import type { IdempotencyClaim } from '../http/idempotency';
+import { ConcurrentWriteError, NotFoundError } from '../errors';
+import { AmountExceedsRefundableError, InvalidStateError } from '../payments/errors';
+import type { IdempotencyClaim } from '../db/transact';
 import { newId } from '../ids';
 import { refundEntry } from './ledger';
 import { getTransaction } from './payments';

@@ -1,7 +1,7 @@
 import type { Db } from '../db/db';
 import { keys } from '../db/keys';
 import { allOf, equals, listNewestFirst } from '../db/paging';
-import type { Pagination } from '../http/envelope';
+import type { Pagination } from '../db/pagination';
 import { asApiObject } from './fields';
 import { SettlementEntry } from './settlement-entry';
 import type { ListSettlementsInput } from './list-queries';

@@ -3,14 +3,14 @@ import { clientClock, offsetOf, realClockOf, type Clock } from '../clock';
 import type { Db } from '../db/db';
 import { ADVANCED_CLIENTS_PARTITION, clientPartition, keys } from '../db/keys';
 import { DUE_INDEX } from '../db/table';
-import { transactWrite, type TransactItem } from '../db/transact';
+import { transactWrite, type IdempotencyClaim, type TransactItem } from '../db/transact';
 import { isCancelledBy } from '../db/errors';
 import { NO_CAUSE, type Cause } from '../events/event';
 import type { Recorder } from '../events/event-repository';
-import { ApiError, ConcurrentWriteError, ValidationError } from '../http/errors';
-import type { IdempotencyClaim } from '../http/idempotency';
+import { ConcurrentWriteError, ValidationError } from '../errors';
 import { logger } from '../logger';
 import { applyDueTransaction, expireDueTogether, expiresBy, findTransactionItems } from '../payments/transaction-repository';
+import { AdvanceUnfinishedError } from './errors';
 import { CLOCK_OFFSET_ATTRIBUTE, loadClientClock, readClockOffset } from './client-clock';
 import type { AdvanceClockInput, SandboxClock } from './clock-schema';
 import { viewClock } from './clock-view';
@@ -37,18 +37,6 @@ const MARKER_PAGE = 100;
  * and it answers 503 so the caller sends it again, which goes on from there.
  */
 export const ADVANCE_TIME_MARGIN_MS = 2_000;
-
-/** An advance ran out of time before it had applied everything due; nothing more is lost by sending it again. */
-export class AdvanceUnfinishedError extends ApiError {
-  constructor(applied: number) {
-    super(
-      'SERVICE_UNAVAILABLE',
-      `The advance applied ${applied} of the changes that fall due but ran out of time before moving the clock; send it again to go on`,
-      undefined,
-      { 'Retry-After': '0' },
-    );
-  }
-}
 
 /** Expiries stored in one TransactWriteItems by an advance: three items each, within DynamoDB's 100. */
 const EXPIRIES_PER_WRITE = 25;

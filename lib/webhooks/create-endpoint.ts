@@ -1,9 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { Clock } from '../clock';
 import type { Db } from '../db/db';
-import { retryingCollisions } from '../db/transact';
-import { ValidationError } from '../http/errors';
-import type { IdempotencyClaim } from '../http/idempotency';
+import { retryingCollisions, type IdempotencyClaim } from '../db/transact';
+import { ValidationError } from '../errors';
 import { newId } from '../ids';
 import { ALL_EVENTS } from '../events/event-types';
 import { insertWebhookEndpoint } from './endpoint-repository';

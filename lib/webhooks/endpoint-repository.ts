@@ -3,7 +3,7 @@ import type { Db } from '../db/db';
 import { cancellationReasons } from '../db/errors';
 import { keys } from '../db/keys';
 import { transactWrite, type SendWindow, type TransactItem } from '../db/transact';
-import { LimitExceededError } from '../http/errors';
+import { LimitExceededError } from '../errors';
 
 /**
  * Webhook endpoints in the table: `C#<client>` / `WHE#<endpoint id>`, secret included (delivery

@@ -1,10 +1,9 @@
 import type { Db } from '../db/db';
 import { keys } from '../db/keys';
 import { listNewestFirst } from '../db/paging';
-import { retryingCollisions } from '../db/transact';
-import type { Pagination } from '../http/envelope';
-import { ConcurrentWriteError, NotFoundError } from '../http/errors';
-import type { IdempotencyClaim } from '../http/idempotency';
+import { retryingCollisions, type IdempotencyClaim } from '../db/transact';
+import type { Pagination } from '../db/pagination';
+import { ConcurrentWriteError, NotFoundError } from '../errors';
 import { asApiObject } from '../payments/fields';
 import { realClockOf, type Clock } from '../clock';
 import { endpointSecretRolled, type Cause } from '../events/event';

@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { keys } from '../../lib/db/keys';
 import { NO_CAUSE } from '../../lib/events/event';
 import { EVENT_TTL_SECONDS, TAIL_SEND_WINDOW_MS } from '../../lib/events/event-repository';
-import { SendWindowClosedError } from '../../lib/http/errors';
+import { SendWindowClosedError } from '../../lib/errors';
+import { apiErrorOf } from '../../lib/http/errors';
 import { CreatePaymentBody } from '../../lib/payments/create-payment-body';
 import { createPayment, getTransaction, simulateOutcome } from '../../lib/payments/payments';
 import { FakeClock } from '../support/clock';
@@ -59,7 +60,7 @@ describe('the send window of a write that records events', () => {
     const attempt = simulateOutcome(db, clientId, txn.id, 'settle', clock, NO_CAUSE);
 
     await expect(attempt).rejects.toBeInstanceOf(SendWindowClosedError);
-    await expect(attempt).rejects.toMatchObject({ code: 'RATE_LIMITED', status: 429, headers: { 'Retry-After': '1' } });
+    await expect(attempt.catch(apiErrorOf)).resolves.toMatchObject({ code: 'RATE_LIMITED', status: 429, headers: { 'Retry-After': '1' } });
     expect(sent).toBe(false);
     expect(await getTransaction(testDb(), clientId, txn.id, clock)).toEqual(txn);
     expect((await recordedEventsOf(clientId, txn.id)).map((e) => e.type)).toEqual(['payment.created']);

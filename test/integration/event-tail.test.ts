@@ -4,6 +4,7 @@ import { NO_CAUSE, paymentChanged, type Change, type Event } from '../../lib/eve
 import { ListEventsQuery } from '../../lib/events/event-queries';
 import { EVENT_TTL_SECONDS, recordEvents, TAIL_SETTLE_MS } from '../../lib/events/event-repository';
 import { getEvent, listEvents } from '../../lib/events/events';
+import { apiErrorOf } from '../../lib/http/errors';
 import { idTime } from '../../lib/ids';
 import { DEFAULT_LIMITS } from '../../lib/limits';
 import { CreatePaymentBody } from '../../lib/payments/create-payment-body';
@@ -180,7 +181,7 @@ describe('events are kept 30 days', () => {
     expect(lastDay.data.map((e) => e.data.object.id)).toEqual([txn.id]);
     expect(lastFind).toEqual(event);
     expect(gone.data).toEqual([]);
-    await expect(getEvent(testDb(), clientId, event!.id, clock)).rejects.toMatchObject({ status: 404, code: 'NOT_FOUND' });
+    await expect(getEvent(testDb(), clientId, event!.id, clock).catch(apiErrorOf)).resolves.toMatchObject({ status: 404, code: 'NOT_FOUND' });
   });
 });
 

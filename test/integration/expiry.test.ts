@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { NO_CAUSE } from '../../lib/events/event';
-import { InvalidStateError } from '../../lib/http/errors';
+import { InvalidStateError } from '../../lib/payments/errors';
 import { DEFAULT_LIMITS } from '../../lib/limits';
 import {
   cancelTransaction,

@@ -1,16 +1,11 @@
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { clientPartition, keys } from '../../lib/db/keys';
-import { transactWrite } from '../../lib/db/transact';
-import {
-  ConcurrentWriteError,
-  IdempotencyKeyInUseError,
-  IdempotencyKeyReusedError,
-  InvalidStateError,
-  NotFoundError,
-  ValidationError,
-} from '../../lib/http/errors';
-import { IDEMPOTENCY_TTL_SECONDS, runIdempotently, type IdempotencyClaim, type IdempotentRequest } from '../../lib/http/idempotency';
+import { transactWrite, type IdempotencyClaim } from '../../lib/db/transact';
+import { IdempotencyKeyInUseError, IdempotencyKeyReusedError } from '../../lib/http/errors';
+import { ConcurrentWriteError, NotFoundError, ValidationError } from '../../lib/errors';
+import { InvalidStateError } from '../../lib/payments/errors';
+import { IDEMPOTENCY_TTL_SECONDS, runIdempotently, type IdempotentRequest } from '../../lib/http/idempotency';
 import { dbFailing, faultyDb, sdkError } from '../support/faults';
 import { testDb } from '../support/fixtures';
 

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { systemClock } from '../../lib/clock';
 import { NO_CAUSE } from '../../lib/events/event';
-import { ApiError } from '../../lib/http/errors';
+import { apiErrorOf } from '../../lib/http/errors';
 import { DEFAULT_LIMITS } from '../../lib/limits';
 import { cancelTransaction, createPayment, listTransactions, simulateOutcome } from '../../lib/payments/payments';
 import { refundTransaction } from '../../lib/payments/refunds';
@@ -91,7 +91,8 @@ describe('settlement ledger', () => {
             }
           } catch (error) {
             // Refused operations (409, 422) are part of the game; anything else is a failure.
-            if (!(error instanceof ApiError) || error.status >= 500) throw error;
+            const refused = apiErrorOf(error);
+            if (!refused || refused.status >= 500) throw error;
           }
         }
         for (const [i, { clientId }] of clients.entries()) {

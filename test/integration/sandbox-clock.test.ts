@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { clientClock } from '../../lib/clock';
 import { NO_CAUSE } from '../../lib/events/event';
-import { ValidationError } from '../../lib/http/errors';
+import { ValidationError } from '../../lib/errors';
 import { CreatePaymentBody } from '../../lib/payments/create-payment-body';
 import { createPayment, getTransaction } from '../../lib/payments/payments';
 import { readClockOffset } from '../../lib/sandbox/client-clock';
-import { AdvanceUnfinishedError, advanceClock } from '../../lib/sandbox/clock';
+import { advanceClock } from '../../lib/sandbox/clock';
+import { apiErrorOf } from '../../lib/http/errors';
+import { AdvanceUnfinishedError } from '../../lib/sandbox/errors';
 import { FakeClock } from '../support/clock';
 import { newClient, testDb } from '../support/fixtures';
 import { recordedEvents } from '../support/events';
@@ -70,7 +72,7 @@ describe('advanceClock', () => {
     const cut = advanceClock(testDb(), clientId, { seconds: 2 * 86_400 }, clock, NO_CAUSE, undefined, remainingMs);
 
     await expect(cut).rejects.toBeInstanceOf(AdvanceUnfinishedError);
-    await expect(cut).rejects.toMatchObject({ status: 503, code: 'SERVICE_UNAVAILABLE', headers: { 'Retry-After': '0' } });
+    await expect(cut.catch(apiErrorOf)).resolves.toMatchObject({ status: 503, code: 'SERVICE_UNAVAILABLE', headers: { 'Retry-After': '0' } });
     expect(await readClockOffset(testDb(), clientId)).toBe(0);
     // Read on the real clock, where none has expired yet: only what the cut advance stored shows.
     expect((await stored()).sort()).toEqual(['expired', 'expired', 'pending']);

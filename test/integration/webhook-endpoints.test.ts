@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { systemClock } from '../../lib/clock';
-import { ConcurrentWriteError, ValidationError } from '../../lib/http/errors';
+import { ConcurrentWriteError, ValidationError } from '../../lib/errors';
+import { apiErrorOf } from '../../lib/http/errors';
 import type { HostResolver } from '../../lib/webhooks/url-policy';
 import { createWebhookEndpoint } from '../../lib/webhooks/create-endpoint';
 import { deleteWebhookEndpoint } from '../../lib/webhooks/webhook-endpoints';
@@ -44,7 +45,7 @@ describe('registering a URL on a deployed stage', () => {
     const { clientId, key } = await newClient();
     const attempt = createWebhookEndpoint(testDb(), clientId, { url: 'https://internal.example.com/hooks' }, systemClock, deployed({ 'internal.example.com': addresses }));
     await expect(attempt).rejects.toBeInstanceOf(ValidationError);
-    await expect(attempt).rejects.toMatchObject({
+    await expect(attempt.catch(apiErrorOf)).resolves.toMatchObject({
       status: 400,
       details: [{ field: 'url', message: 'must not point to a private, loopback or link-local address' }],
     });
@@ -83,7 +84,7 @@ describe('a create or delete that collides with a concurrent write of the count'
     const attempt = createWebhookEndpoint(db, clientId, { url: 'http://127.0.0.1:4242/hooks' }, systemClock, { policy: 'local' });
 
     await expect(attempt).rejects.toBeInstanceOf(ConcurrentWriteError);
-    await expect(attempt).rejects.toMatchObject({ code: 'RATE_LIMITED', status: 429 });
+    await expect(attempt.catch(apiErrorOf)).resolves.toMatchObject({ code: 'RATE_LIMITED', status: 429 });
     expect((await call('GET', '/webhook/endpoints', { key })).body.data).toEqual([]);
   });
 

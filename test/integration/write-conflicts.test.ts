@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { systemClock } from '../../lib/clock';
 import type { Db } from '../../lib/db/db';
 import { NO_CAUSE } from '../../lib/events/event';
-import { ConcurrentWriteError } from '../../lib/http/errors';
+import { ConcurrentWriteError } from '../../lib/errors';
+import { apiErrorOf } from '../../lib/http/errors';
 import { cancelTransaction, simulateOutcome } from '../../lib/payments/payments';
 import { refundTransaction } from '../../lib/payments/refunds';
 import { recordedEventsOf } from '../support/events';
@@ -86,7 +87,7 @@ describe.each(transitions)('a $path that collides with a concurrent transaction'
       return send();
     });
 
-    await expect(run(db, clientId, txn.id)).rejects.toMatchObject({
+    await expect(run(db, clientId, txn.id).catch(apiErrorOf)).resolves.toMatchObject({
       code: 'INVALID_STATE',
       status: 409,
       message: expect.stringContaining('whose status is cancelled'),
@@ -107,7 +108,7 @@ describe.each(transitions)('a $path that collides with a concurrent transaction'
     const attempt = run(db, clientId, txn.id);
 
     await expect(attempt).rejects.toBeInstanceOf(ConcurrentWriteError);
-    await expect(attempt).rejects.toMatchObject({ code: 'RATE_LIMITED', status: 429, headers: { 'Retry-After': '1' } });
+    await expect(attempt.catch(apiErrorOf)).resolves.toMatchObject({ code: 'RATE_LIMITED', status: 429, headers: { 'Retry-After': '1' } });
     expect(attempts).toBe(3);
     expect((await call('GET', `/transaction/${txn.id}`, { key })).body.data).toMatchObject({ status: 'pending', updated_at: txn.updated_at });
     expect((await call('GET', `/settlements?transaction_id=${txn.id}`, { key })).body.data).toEqual([]);

@@ -11,7 +11,10 @@ declare module 'vitest' {
     serverKey: string;
     /** The secret the run's sandbox signs cursors with (fresh each run): tests make cursors as the API would. */
     cursorSecret: string;
-    /** The identity emulator's directory: its outbox holds the codes it "e-mailed" (infra/local/identity.ts `sentCodes`). */
+    /** The sandbox's identity emulator (docs/api.md §14): its JSON API, pool, app client, and the directory of its outbox. */
+    identityEndpoint: string;
+    userPoolId: string;
+    userPoolClientId: string;
     identityDir: string;
   }
 }
@@ -37,6 +40,9 @@ export async function setup(project: TestProject): Promise<void> {
   project.provide('dynamoEndpoint', sandbox.dynamoEndpoint);
   project.provide('tableName', sandbox.tableName);
   project.provide('cursorSecret', cursorSecret);
+  project.provide('identityEndpoint', sandbox.identity.endpoint);
+  project.provide('userPoolId', sandbox.identity.userPoolId);
+  project.provide('userPoolClientId', sandbox.identity.clientId);
   project.provide('identityDir', sandbox.identityDir);
   project.provide('serverKey', (await ensureDemoCredentials(sandbox.db)).key);
 }

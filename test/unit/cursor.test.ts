@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { decodeCursor, encodeCursor, filterFingerprint } from '../../lib/db/cursor';
-import { ValidationError } from '../../lib/http/errors';
+import { ValidationError } from '../../lib/errors';
+import { apiErrorOf } from '../../lib/http/errors';
 import { isId, newId } from '../../lib/ids';
 
 // Two sandboxes, each with its own secret, as two stacks (or two machines) have.
@@ -34,7 +35,7 @@ describe('cursors', () => {
     const cursor = encodeCursor(theirs, clientId, fingerprint, afterId);
     const error = refusal(() => decodeCursor(ours, cursor, clientId, fingerprint, isTransactionId));
     expect(error).toBeInstanceOf(ValidationError);
-    expect(error).toMatchObject({ status: 400, code: 'VALIDATION_ERROR', details: [{ field: 'cursor', message: 'is not a valid cursor for this request' }] });
+    expect(apiErrorOf(error)).toMatchObject({ status: 400, code: 'VALIDATION_ERROR', details: [{ field: 'cursor', message: 'is not a valid cursor for this request' }] });
   });
 
   it('cannot be forged with the key that used to be in the source', () => {

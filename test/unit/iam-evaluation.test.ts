@@ -117,6 +117,7 @@ describe('the IAM evaluation of the synthesized policies', () => {
       expect(await evaluated(loosened)).toEqual([
         `sweep: dynamodb:UpdateItem on table with ${context} would be Allowed on KEYHASH#•, the keyHashes partition, which its declaration does not name for UpdateItem`,
         `sweep: dynamodb:UpdateItem on table with ${context} would be Allowed on CLIENTS, the clientRegistry partition, which its declaration does not name for UpdateItem`,
+        `sweep: dynamodb:UpdateItem on table with ${context} would be Allowed on USER#•, the userClients partition, which its declaration does not name for UpdateItem`,
         `sweep: dynamodb:UpdateItem on table with ${context} would be Allowed on OTHER#•, which is neither a client's partition nor a shared one`,
       ]);
     });
@@ -148,6 +149,7 @@ describe('the IAM evaluation of the synthesized policies', () => {
       expect(await evaluated(loosened, [creation])).toEqual([
         expect.stringMatching(/^createPayment: dynamodb:PutItem on table with .* would be Allowed on KEYHASH#•, the keyHashes partition, which its declaration does not name for PutItem$/),
         expect.stringMatching(/would be Allowed on CLIENTS, the clientRegistry partition/),
+        expect.stringMatching(/would be Allowed on USER#•, the userClients partition/),
         expect.stringMatching(/would be Allowed on OTHER#•, which is neither a client's partition nor a shared one$/),
       ]);
     });

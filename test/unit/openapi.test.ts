@@ -3,7 +3,8 @@ import { Validator } from '@seriousme/openapi-schema-validator';
 import { describe, expect, it } from 'vitest';
 import { contracts } from '../../lib/contracts';
 import { DASHBOARD_API_TYPES, renderDashboardApiTypes } from '../../lib/openapi/dashboard-types';
-import { buildOpenApiDocument, SECURITY_SCHEME } from '../../lib/openapi/document';
+import { buildOpenApiDocument, SECURITY_SCHEME, SESSION_SCHEME } from '../../lib/openapi/document';
+import { ACCOUNT } from '../../lib/scopes';
 import { routeList, type Route } from '../../lib/routes';
 import { assertDocumentedResponse, resolve, schemaErrors, type ObservedResponse } from '../support/openapi';
 
@@ -66,8 +67,9 @@ describe('openapi.json', () => {
     ]);
   });
 
-  it('declares the Bearer key scheme', () => {
+  it('declares the Bearer key scheme, and the session token scheme beside it', () => {
     expect(committed.components.securitySchemes[SECURITY_SCHEME]).toMatchObject({ type: 'http', scheme: 'bearer' });
+    expect(committed.components.securitySchemes[SESSION_SCHEME]).toMatchObject({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' });
   });
 });
 
@@ -83,9 +85,13 @@ describe('operations', () => {
     const operation = operationOf(route);
     expect(operation.operationId).toBe(route.id);
     expect(operation.summary).toBe(route.summary);
-    if (route.scope) {
+    if (route.scope === ACCOUNT) {
+      // The account routes take a signed-in person's session only (docs/api.md §14).
+      expect(operation.description).toContain('a server key is refused with 403');
+      expect(operation.security).toEqual([{ [SESSION_SCHEME]: [] }]);
+    } else if (route.scope) {
       expect(operation.description).toContain(`\`${route.scope}\` scope`);
-      expect(operation.security).toEqual([{ [SECURITY_SCHEME]: [route.scope] }]);
+      expect(operation.security).toEqual([{ [SECURITY_SCHEME]: [route.scope] }, { [SESSION_SCHEME]: [] }]);
     } else {
       expect(operation.security).toEqual([]);
     }
@@ -133,6 +139,11 @@ describe('operations', () => {
     resetSandbox: ['200', '400', '401', '403', '409', '413', '415', '429', '500', '503'],
     getSandboxClock: ['200', '400', '401', '403', '429', '500', '503'],
     advanceSandboxClock: ['200', '400', '401', '403', '409', '413', '415', '429', '500', '503'],
+    getAccount: ['200', '400', '401', '403', '429', '500', '503'],
+    listAccountKeys: ['200', '400', '401', '403', '429', '500', '503'],
+    createAccountKey: ['201', '400', '401', '403', '409', '413', '415', '429', '500', '503'],
+    rollAccountKey: ['201', '400', '401', '403', '404', '409', '413', '415', '429', '500', '503'],
+    revokeAccountKey: ['200', '400', '401', '403', '404', '409', '429', '500', '503'],
     getDashboard: ['200', '400', '429', '500'],
     getDashboardAsset: ['200', '400', '404', '429', '500'],
     getOpenApiDocument: ['200', '400', '429', '500'],
