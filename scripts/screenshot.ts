@@ -3,11 +3,11 @@
  * docs/dashboard-keys.png, its API Keys view. Starts a sandbox of its own (in memory, on a free
  * port, with its identity emulator), signs a person up, makes a few payments and keys, and
  * photographs one transaction and the keys in Debian's Chromium with the browser tests' setup
- * (test/browser/support.ts, test/browser/people.ts).
+ * (test/browser/support.ts, test/support/sessions.ts).
  */
 import { fileURLToPath } from 'node:url';
 import { newCursorSecret, startSandbox } from '../infra/local/sandbox';
-import { accessTokenOf, freshPerson, pageIdentityOf, signUpAndConfirm } from '../test/browser/people';
+import { newPerson } from '../test/support/sessions';
 import { launchChromium } from '../test/browser/support';
 
 const target = fileURLToPath(new URL('../docs/dashboard.png', import.meta.url));
@@ -18,10 +18,9 @@ const browser = await launchChromium().catch(async (error: unknown) => {
   throw error;
 });
 try {
-  const identity = await pageIdentityOf(sandbox.baseUrl);
-  const person = { ...freshPerson('Toko Budi (sandbox)'), email: 'budi@example.com' };
-  await signUpAndConfirm(identity, sandbox.identityDir, person);
-  const session = await accessTokenOf(identity, person);
+  const { identity, identityDir: dir } = sandbox;
+  const person = await newPerson('Toko Budi (sandbox)', { endpoint: identity.endpoint, clientId: identity.clientId, dir });
+  const session = person.token;
   const call = async (credential: string, method: string, path: string, body?: unknown) => {
     const res = await fetch(`${sandbox.baseUrl}${path}`, {
       method,

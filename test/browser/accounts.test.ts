@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { PageIdentity } from '../../lib/dashboard/identity';
-import { codeSentTo, freshPerson, identityCall, pageIdentityOf, type Person } from './people';
+import { freshEmail, TEST_PASSWORD } from '../support/sessions';
+import { codeSentTo, identityCall, pageIdentityOf } from './people';
 import { launchChromium, quiet, watch, type Watched } from './support';
 
 /**
@@ -16,7 +17,14 @@ let context: BrowserContext;
 let watched: Watched;
 let page: Page;
 let identity: PageIdentity;
-const person: Person = freshPerson();
+/** Someone nobody has signed up yet. */
+interface Person {
+  readonly email: string;
+  readonly password: string;
+  readonly clientName: string;
+}
+const freshPerson = (): Person => ({ email: freshEmail(), password: TEST_PASSWORD, clientName: `Shop ${Math.random().toString(36).slice(2, 8)}` });
+const person = freshPerson();
 /** The refresh tokens the identity service gave the page (read off the wire, to check sign-out revoked them). */
 const refreshTokens: string[] = [];
 

@@ -4,7 +4,7 @@ import { createKey } from '../../lib/auth/key-repository';
 import { call, testDb } from '../support/fixtures';
 import { createPaymentVia } from '../support/payments';
 import { startReceiver, type Receiver } from '../support/webhook-receiver';
-import { accessTokenOf, freshPerson, pageIdentityOf, signUpAndConfirm, type Person } from './people';
+import { newPerson, type TestPerson } from '../support/sessions';
 import { launchChromium, quiet, watch, type Watched } from './support';
 
 /**
@@ -18,7 +18,7 @@ import { launchChromium, quiet, watch, type Watched } from './support';
 let browser: Browser;
 let receiver: Receiver;
 /** A person who signed up (their own client), and a server key of that client for the payments the page then shows. */
-let person: Person;
+let person: TestPerson;
 let key: string;
 let firstSecret: string;
 let payment: { id: string; order_id: string };
@@ -41,10 +41,8 @@ async function signIn(page: Page, email: string, password: string): Promise<void
 beforeAll(async () => {
   browser = await launchChromium();
   receiver = await startReceiver();
-  const identity = await pageIdentityOf(inject('baseUrl'));
-  person = freshPerson();
-  await signUpAndConfirm(identity, inject('identityDir'), person);
-  const account = await call('GET', '/account', { key: await accessTokenOf(identity, person) });
+  person = await newPerson('Browser test client');
+  const account = await call('GET', '/account', { key: person.token });
   expect(account.status).toBe(200);
   key = (await createKey(testDb(), { clientId: account.body.data.client.id })).key;
   const endpoint = await call('POST', '/webhook/endpoints', { key, body: { url: receiver.url } });

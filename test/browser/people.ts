@@ -1,19 +1,12 @@
-import { randomUUID } from 'node:crypto';
 import { sentCodes } from '../../infra/local/identity';
 import { IDENTITY_META, type PageIdentity } from '../../lib/dashboard/identity';
-import { CLIENT_NAME_ATTRIBUTE } from '../../lib/identity/pool-settings';
 
 /**
- * People of a local sandbox's identity emulator (docs/api.md §14), for the browser tests and the
- * screenshot: signed up and confirmed through the identity service's JSON API, as the page does,
- * with the code the emulator "e-mailed" (infra/local/identity.ts `sentCodes`).
+ * The identity service as the dashboard page meets it (docs/api.md §14), for the browser and HTTP
+ * tests: where the page says it is, its JSON API called as the page calls it, and the codes the
+ * local emulator "e-mailed" (infra/local/identity.ts `sentCodes`). People made without the page
+ * come from test/support/sessions.ts.
  */
-
-export interface Person {
-  readonly email: string;
-  readonly password: string;
-  readonly clientName: string;
-}
 
 /** The identity service a dashboard page names in its `<meta name="sandbox-identity">`, decoded as a browser would; undefined: none. */
 export function identityInPage(page: string): PageIdentity | undefined {
@@ -39,12 +32,6 @@ export async function identityCall(identity: PageIdentity, action: string, body:
   return { status: res.status, body: await res.json() };
 }
 
-/** A new person's details: a fresh e-mail address, a password the pool accepts, a client name. */
-export function freshPerson(clientName?: string): Person {
-  const id = randomUUID().slice(0, 8);
-  return { email: `person-${id}@example.com`, password: `Sandbox-${id}-Pass1`, clientName: clientName ?? `Shop ${id}` };
-}
-
 /** The last code the emulator whose directory is `identityDir` sent to `email`, waiting up to 5 s for it. */
 export async function codeSentTo(identityDir: string, email: string): Promise<string> {
   for (const deadline = Date.now() + 5_000; ; ) {
@@ -53,34 +40,4 @@ export async function codeSentTo(identityDir: string, email: string): Promise<st
     if (Date.now() > deadline) throw new Error(`No code was sent to ${email}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
-}
-
-const must = (what: string, answer: { status: number; body: unknown }) => {
-  if (answer.status !== 200) throw new Error(`${what}: HTTP ${answer.status} ${JSON.stringify(answer.body)}`);
-  return answer.body as any;
-};
-
-/** Signs `person` up and confirms them (their client is made), as the page would. */
-export async function signUpAndConfirm(identity: PageIdentity, identityDir: string, person: Person): Promise<void> {
-  must(
-    'SignUp',
-    await identityCall(identity, 'SignUp', {
-      Username: person.email,
-      Password: person.password,
-      UserAttributes: [
-        { Name: 'email', Value: person.email },
-        { Name: CLIENT_NAME_ATTRIBUTE, Value: person.clientName },
-      ],
-    }),
-  );
-  must('ConfirmSignUp', await identityCall(identity, 'ConfirmSignUp', { Username: person.email, ConfirmationCode: await codeSentTo(identityDir, person.email) }));
-}
-
-/** An access token of `person`'s session (USER_PASSWORD_AUTH). */
-export async function accessTokenOf(identity: PageIdentity, person: Person): Promise<string> {
-  const answer = must(
-    'InitiateAuth',
-    await identityCall(identity, 'InitiateAuth', { AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: { USERNAME: person.email, PASSWORD: person.password } }),
-  );
-  return answer.AuthenticationResult.AccessToken;
 }
