@@ -53,7 +53,8 @@ function useHash() {
 }
 
 /** Where the page signs people in, as the dashboard function wrote it into the page (none: nobody can sign in here). */
-const identity = ((found) => found && new IdentityClient(found))(readIdentity());
+const found = readIdentity();
+const identity = found && new IdentityClient(found);
 
 function App() {
   if (identity) return <Dashboard identity={identity} />;
@@ -61,8 +62,8 @@ function App() {
     <main class="login">
       <h1>Payment Sandbox</h1>
       <p class="error" role="alert">
-        This stage has no identity service, so nobody can sign in to its dashboard. Its API still answers server keys (an operator mints one with{' '}
-        <code>npm run admin -- keys create</code>).
+        This stage has no identity service, so nobody can sign in to its dashboard. Its API still answers the server keys operators mint with
+        the admin CLI.
       </p>
     </main>
   );
