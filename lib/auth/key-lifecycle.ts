@@ -59,8 +59,14 @@ export interface MintedKey {
   readonly item: Readonly<Record<string, unknown>>;
 }
 
-/** What a change of a key is recorded with: the request behind it, and its Idempotency-Key's completing write. */
+/**
+ * What a change of a key is recorded with: the request behind it, and its Idempotency-Key's
+ * completing write. `events: false` changes a key without an api_key.* event: the admin CLI's
+ * changes are an operator's, made outside the client's API, and its events log stays the record of
+ * what the client's own requests and the sweep did (docs/decisions/0176).
+ */
 export interface KeyWrite {
+  readonly events?: boolean;
   readonly cause?: Cause;
   readonly completion?: (answer: unknown) => TransactItem;
   /** The real clock (tests move it). */
@@ -159,6 +165,7 @@ function countInRefusal(error: unknown, clientId: string): Error | undefined {
 }
 
 function record(db: Db, clientId: string, changes: readonly Change[], write: KeyWrite) {
+  if (write.events === false) return { puts: [], window: undefined };
   return recordEvents(db, clientId, changes, { cause: write.cause ?? NO_CAUSE, clock: write.clock ?? systemClock });
 }
 

@@ -87,15 +87,15 @@ export async function getClient(db: Db, clientId: string): Promise<Client | unde
 
 /**
  * Issues a key for an existing client (the admin CLI, `npm start`'s demo key); without `scopes` it
- * gets all of them. It is listed with `created_by: "admin"` and recorded as api_key.created
- * (lib/auth/key-lifecycle.ts).
+ * gets all of them. It is listed with `created_by: "admin"` and counted like any key, without an
+ * api_key.created event: an operator's change (lib/auth/key-lifecycle.ts).
  */
 export async function createKey(
   db: Db,
   input: { clientId: string; scopes?: readonly Scope[]; label?: string | null; expiresInDays?: number },
   now = realNow(),
 ): Promise<CreatedKey> {
-  const { key, object } = await mintKey(db, { ...input, createdBy: 'admin' }, { clock: { now: () => now } });
+  const { key, object } = await mintKey(db, { ...input, createdBy: 'admin' }, { clock: { now: () => now }, events: false });
   return { id: object.id, key, client_id: input.clientId, scopes: object.scopes, label: object.label, created_at: object.created_at };
 }
 
@@ -113,7 +113,7 @@ export async function listKeys(db: Db, clientId: string, now = realNow()): Promi
 export async function revokeKey(db: Db, keyId: string, now = realNow()): Promise<KeySummary> {
   const record = await findKeyItemById(db, keyId);
   if (!record) throw new KeyNotFoundError(keyId);
-  const revoked = await revokeKeyItem(db, String(record.client_id), keyId, { clock: { now: () => now } });
+  const revoked = await revokeKeyItem(db, String(record.client_id), keyId, { clock: { now: () => now }, events: false });
   return toSummary({ ...record, ...revoked }, now);
 }
 

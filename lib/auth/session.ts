@@ -112,7 +112,7 @@ function isOurFailure(error: unknown): boolean {
 }
 
 /**
- * A person's client never changes (docs/decisions/0103), so the user→client mapping read once is
+ * A person's client never changes (docs/decisions/0177), so the user→client mapping read once is
  * good for the container's life: only the first request of a person per container reads it. Absent
  * mappings are not remembered (the person may be registered a moment later). Bounded, so a
  * long-lived container cannot grow it without end.

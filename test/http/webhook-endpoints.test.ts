@@ -103,7 +103,7 @@ describe('POST /webhook/endpoints', () => {
     [
       { url: localUrl(), enabled_events: ['payment.settled', 'payment.setled'] },
       'enabled_events.1',
-      'must be one of payment.created, payment.settled, payment.failed, payment.cancelled, payment.expired, refund.created, payment.refunded, webhook_endpoint.secret_rolled, *',
+      'must be one of payment.created, payment.settled, payment.failed, payment.cancelled, payment.expired, refund.created, payment.refunded, webhook_endpoint.secret_rolled, api_key.created, api_key.rolled, api_key.revoked, api_key.expired, *',
     ],
     [{ url: localUrl(), description: 'x'.repeat(256) }, 'description', 'must be at most 255 characters'],
     [{ url: localUrl(), secret: 'whsec_mine' }, 'secret', 'is not a recognized field'],

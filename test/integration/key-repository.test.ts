@@ -33,7 +33,11 @@ describe('key repository', () => {
         label: 'ci',
         scopes: ['channels:read'],
         last4: key.key.slice(-4),
+        status: 'active',
         created_at: key.created_at,
+        created_by: 'admin',
+        last_used_at: null,
+        expires_at: null,
         revoked_at: null,
       },
     ]);
