@@ -354,7 +354,7 @@ export const routes = {
     scope: null,
     table: 'none',
     dynamodb: NO_TABLE,
-    summary: 'The dashboard: a web page that uses this API with a key entered in the browser',
+    summary: 'The dashboard: a web page where a person signs in and uses this API with their session',
   }),
   getDashboardAsset: route({
     id: 'getDashboardAsset',

@@ -1,31 +1,42 @@
 /**
- * `npm run screenshot`: docs/dashboard.png, the README's picture of the dashboard. Starts a sandbox of
- * its own (in memory, on a free port), makes a few payments, and photographs one transaction in
- * Debian's Chromium with the browser tests' setup (test/browser/support.ts).
+ * `npm run screenshot`: docs/dashboard.png, the README's picture of the dashboard, and
+ * docs/dashboard-keys.png, its API Keys view. Starts a sandbox of its own (in memory, on a free
+ * port, with its identity emulator), signs a person up, makes a few payments and keys, and
+ * photographs one transaction and the keys in Debian's Chromium with the browser tests' setup
+ * (test/browser/support.ts, test/support/sessions.ts).
  */
 import { fileURLToPath } from 'node:url';
-import { createClient, createKey } from '../lib/auth/key-repository';
 import { newCursorSecret, startSandbox } from '../infra/local/sandbox';
+import { newPerson } from '../test/support/sessions';
 import { launchChromium } from '../test/browser/support';
 
 const target = fileURLToPath(new URL('../docs/dashboard.png', import.meta.url));
+const keysTarget = fileURLToPath(new URL('../docs/dashboard-keys.png', import.meta.url));
 const sandbox = await startSandbox({ port: 0, cursorSecret: newCursorSecret(), background: true });
 const browser = await launchChromium().catch(async (error: unknown) => {
   await sandbox.stop();
   throw error;
 });
 try {
-  const client = await createClient(sandbox.db, 'Screenshot');
-  const { key } = await createKey(sandbox.db, { clientId: client.id, label: 'screenshot' });
-  const api = async (method: string, path: string, body?: unknown) => {
+  const { identity, identityDir: dir } = sandbox;
+  const person = await newPerson('Toko Budi (sandbox)', { endpoint: identity.endpoint, clientId: identity.clientId, dir });
+  const session = person.token;
+  const call = async (credential: string, method: string, path: string, body?: unknown) => {
     const res = await fetch(`${sandbox.baseUrl}${path}`, {
       method,
-      headers: { authorization: `Bearer ${key}`, ...(body !== undefined && { 'content-type': 'application/json' }) },
+      headers: { authorization: `Bearer ${credential}`, ...(body !== undefined && { 'content-type': 'application/json' }) },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     if (!res.ok) throw new Error(`${method} ${path}: HTTP ${res.status} ${await res.text()}`);
-    return ((await res.json()) as { data: { id: string } }).data;
+    return ((await res.json()) as { data: { id: string; key: string } }).data;
   };
+  // The person's keys, made as the API Keys view makes them: one for CI (rolled), one for a staging server that expires, one never used.
+  const { key } = await call(session, 'POST', '/account/keys', { label: 'staging server', expires_in_days: 90 });
+  const ci = await call(session, 'POST', '/account/keys', { label: 'ci' });
+  await call(ci.key, 'GET', '/payment/channels');
+  await call(session, 'POST', `/account/keys/${ci.id}/roll`, { expire_old_in_seconds: 86_400 });
+  await call(session, 'POST', '/account/keys', { label: 'laptop', scopes: ['transactions:read', 'settlements:read'] });
+  const api = (method: string, path: string, body?: unknown) => call(key, method, path, body);
   const payment = (n: number, channel: [string, string], amount: number) =>
     api('POST', '/payment/create', {
       order_id: `ORDER-${1000 + n}`,
@@ -50,11 +61,16 @@ try {
 
   const page = await browser.newPage({ viewport: { width: 1280, height: 1000 } });
   await page.goto(`${sandbox.baseUrl}/dashboard#/transaction/${ids[0]}`);
-  await page.getByLabel('Server key').fill(key);
-  await page.getByRole('button', { name: 'Open' }).click();
+  await page.getByLabel('E-mail').fill(person.email);
+  await page.getByLabel('Password', { exact: true }).fill(person.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
   await page.locator('[data-event-type="refund.created"]').waitFor();
   await page.screenshot({ path: target });
   console.log(`Wrote ${target}`);
+  await page.getByRole('link', { name: 'API Keys' }).click();
+  await page.getByTestId('keys').waitFor();
+  await page.screenshot({ path: keysTarget });
+  console.log(`Wrote ${keysTarget}`);
 } finally {
   await browser.close();
   await sandbox.stop();

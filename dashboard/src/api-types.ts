@@ -511,7 +511,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The dashboard: a web page that uses this API with a key entered in the browser
+         * The dashboard: a web page where a person signs in and uses this API with their session
          * @description A web page for people (docs/api.md §13). It holds no data and needs no key to load: it asks for a server key, keeps it in the tab's `sessionStorage` and calls this same API with it, so it can do exactly what the key's scopes allow. Served with a strict `Content-Security-Policy` (its own script and style sheet only, requests to this origin only) and `Cache-Control: no-cache`.
          *
          *     Public: needs no key.

@@ -1,6 +1,6 @@
 import createClient, { type Client } from 'openapi-fetch';
-import { scopes, type Scope } from '../../lib/scopes';
 import type { components, paths } from './api-types';
+import { IdentityFailure } from './identity';
 
 /**
  * The dashboard's only way to the API: openapi-fetch typed by the types generated from openapi.json,
@@ -18,6 +18,10 @@ export type PaymentMethod = Schemas['PaymentMethod'];
 export type Pagination = Schemas['Pagination'];
 export type Api = Client<paths>;
 export type SandboxClock = paths['/sandbox/clock']['get']['responses'][200]['content']['application/json']['data'];
+/** A server key of the signed-in person's client, as GET /account/keys lists it (never the key itself). */
+export type AccountKey = Schemas['ApiKey'];
+/** A key just made or rolled: the key object and the key itself, shown this once. */
+export type CreatedKey = Schemas['CreatedApiKey'];
 
 /** `{base_url}`, from the page's own address. */
 export const baseUrl = (): string => new URL('.', location.href).href.replace(/\/$/, '');
@@ -48,20 +52,46 @@ function failureOf(status: number, body: unknown): ApiFailure {
   return new ApiFailure(status, error?.code ?? 'HTTP_ERROR', said ?? `HTTP ${status}`, error?.details ?? []);
 }
 
-/** A client that sends `key` on every request, and calls `onUnauthorized` with the API's refusal on any 401 (a revoked key). */
-export function apiClient(key: string, onUnauthorized: (failure: ApiFailure) => void): Api {
-  const client = createClient<paths>({ baseUrl: baseUrl() });
-  client.use({
-    onRequest: ({ request }) => {
-      request.headers.set('Authorization', `Bearer ${key}`);
-      return request;
-    },
-    onResponse: async ({ response }) => {
-      if (response.status === 401) onUnauthorized(failureOf(401, await response.clone().json().catch(() => undefined)));
-      return response;
+/** What the API client needs of a session: a token to send, a renewal, and an end. */
+export interface TokenSource {
+  accessToken(): Promise<string>;
+  renew(): Promise<string>;
+  end(reason?: string): void;
+}
+
+/**
+ * A client that sends the session's access token on every request (renewed first when due). A 401
+ * (a token the API no longer accepts) renews the token once and sends the request again; a second
+ * 401 ends the session, with the API's reason (docs/decisions/0190).
+ */
+export function apiClient(session: TokenSource): Api {
+  const send = async (request: Request, token: string) => {
+    request.headers.set('Authorization', `Bearer ${token}`);
+    return fetch(request);
+  };
+  return createClient<paths>({
+    baseUrl: baseUrl(),
+    fetch: async (request) => {
+      const again = request.clone();
+      const token = await session.accessToken();
+      const first = await send(request, token);
+      if (first.status !== 401) return first;
+      let renewed: string;
+      try {
+        // Renewed by another request meanwhile: that token; else renew this one.
+        const now = await session.accessToken();
+        renewed = now !== token ? now : await session.renew();
+      } catch {
+        return first; // the session ended (a renewal refused, or signed out), saying why
+      }
+      const second = await send(again, renewed);
+      if (second.status === 401) {
+        const failure = failureOf(401, await second.clone().json().catch(() => undefined));
+        session.end(`The API refused your session (${messageOf(failure)}). Sign in again.`);
+      }
+      return second;
     },
   });
-  return client;
 }
 
 interface Outcome<T> {
@@ -82,58 +112,10 @@ export async function ok<T>(call: Promise<Outcome<T>>): Promise<T> {
  * VALIDATION_ERROR names (its message says what to change: "to: must be later than …").
  */
 export function messageOf(error: unknown): string {
+  if (error instanceof IdentityFailure) return error.message;
   if (!(error instanceof ApiFailure)) return error instanceof Error ? error.message : String(error);
   const problems = error.details.map((d) => `${d.field}: ${d.message}`).join('; ');
   return `${error.status} ${error.code}: ${error.message}${problems ? ` — ${problems}` : ''}`;
-}
-
-// --- The key, kept for this tab only --------------------------------------------------------
-
-export interface Session {
-  readonly key: string;
-  /** What the key may do, as the API answered the probes when the key was entered. */
-  readonly scopes: readonly Scope[];
-}
-
-const SESSION_ITEM = 'payment-sandbox.session';
-
-export function loadSession(): Session | null {
-  try {
-    const stored = JSON.parse(sessionStorage.getItem(SESSION_ITEM) ?? 'null') as Session | null;
-    return stored && typeof stored.key === 'string' && Array.isArray(stored.scopes) ? stored : null;
-  } catch {
-    return null;
-  }
-}
-
-export const saveSession = (session: Session) => sessionStorage.setItem(SESSION_ITEM, JSON.stringify(session));
-export const clearSession = () => sessionStorage.removeItem(SESSION_ITEM);
-
-/**
- * The key's scopes, learnt from the API itself (there is no endpoint that lists them): the scope is
- * checked before anything else of a request (docs/api.md §2), so a request the key may not make is
- * 403, and one it may make gets its normal answer. Reads are asked for one item (sandbox:simulate:
- * its clock; webhooks:write: the endpoint list); the other writes are sent with a body the API
- * refuses (400) before doing anything, so a probe never changes data.
- */
-const probes: Record<Scope, (api: Api) => Promise<Outcome<unknown>>> = {
-  'transactions:read': (api) => api.GET('/transactions', { params: { query: { limit: 1 } } }),
-  'settlements:read': (api) => api.GET('/settlements', { params: { query: { limit: 1 } } }),
-  'events:read': (api) => api.GET('/events', { params: { query: { limit: 1 } } }),
-  'channels:read': (api) => api.GET('/payment/channels'),
-  'webhooks:write': (api) => api.GET('/webhook/endpoints', { params: { query: { limit: 1 } } }),
-  // Deliberately incomplete bodies: 400 VALIDATION_ERROR with the scope, 403 without it.
-  'transactions:write': (api) => api.POST('/payment/create', { body: {} as never }),
-  'refunds:write': (api) => api.POST('/refund', { body: {} as never }),
-  'sandbox:simulate': (api) => api.GET('/sandbox/clock'),
-};
-
-/** The scopes `key` holds, or an ApiFailure (401 for a wrong key, the API's message with it). */
-export async function probeScopes(api: Api): Promise<Scope[]> {
-  const answers = await Promise.all(scopes.map(async (scope) => ({ scope, outcome: await probes[scope](api) })));
-  const refusal = answers.find(({ outcome }) => outcome.response.status === 401 || outcome.response.status >= 429);
-  if (refusal) await ok(Promise.resolve(refusal.outcome));
-  return answers.filter(({ outcome }) => outcome.response.status !== 403).map(({ scope }) => scope);
 }
 
 // --- Reading whole lists --------------------------------------------------------------------

@@ -1,9 +1,12 @@
 import './styles.css';
 import { render, type ComponentChildren } from 'preact';
 import { useEffect, useMemo, useState } from 'preact/hooks';
-import type { Scope } from '../../lib/scopes';
-import { apiClient, baseUrl, clearSession, loadSession, messageOf, probeScopes, saveSession, type Session as StoredSession } from './api';
-import { canWith, SessionContext } from './ui';
+import { apiClient, ok } from './api';
+import { IdentityClient, readIdentity } from './identity';
+import { Session } from './session';
+import { SessionContext, useLoad, useSession } from './ui';
+import { Access } from './views/access';
+import { ApiKeys } from './views/api-keys';
 import { Channels } from './views/channels';
 import { Clock } from './views/clock';
 import { Events } from './views/events';
@@ -18,20 +21,19 @@ import { Webhooks } from './views/webhooks';
 interface View {
   readonly path: string;
   readonly title: string;
-  /** The scopes the view reads with; without any of them its link says so. */
-  readonly reads: readonly Scope[];
   readonly render: (params: URLSearchParams) => ComponentChildren;
 }
 
 const views: readonly View[] = [
-  { path: '', title: 'Overview', reads: ['settlements:read', 'transactions:read'], render: () => <Overview /> },
-  { path: 'transactions', title: 'Transactions', reads: ['transactions:read'], render: (params) => <Transactions params={params} /> },
-  { path: 'settlements', title: 'Settlements', reads: ['settlements:read'], render: () => <Settlements /> },
-  { path: 'events', title: 'Events', reads: ['events:read'], render: () => <Events /> },
-  { path: 'webhooks', title: 'Webhooks', reads: ['webhooks:write'], render: () => <Webhooks /> },
-  { path: 'channels', title: 'Channels', reads: ['channels:read'], render: () => <Channels /> },
-  { path: 'clock', title: 'Clock', reads: ['sandbox:simulate'], render: () => <Clock /> },
-  { path: 'reset', title: 'Reset', reads: ['sandbox:simulate'], render: () => <Reset /> },
+  { path: '', title: 'Overview', render: () => <Overview /> },
+  { path: 'transactions', title: 'Transactions', render: (params) => <Transactions params={params} /> },
+  { path: 'settlements', title: 'Settlements', render: () => <Settlements /> },
+  { path: 'events', title: 'Events', render: () => <Events /> },
+  { path: 'webhooks', title: 'Webhooks', render: () => <Webhooks /> },
+  { path: 'channels', title: 'Channels', render: () => <Channels /> },
+  { path: 'clock', title: 'Clock', render: () => <Clock /> },
+  { path: 'reset', title: 'Reset', render: () => <Reset /> },
+  { path: 'keys', title: 'API Keys', render: () => <ApiKeys /> },
 ];
 
 /** `#/transactions?status=pending` → path `transactions` and its parameters. */
@@ -50,74 +52,42 @@ function useHash() {
   return parseHash(hash);
 }
 
-function KeyForm({ onSession, notice }: { onSession: (s: StoredSession) => void; notice?: string }) {
-  const [key, setKey] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | undefined>(notice);
-  const submit = async (e: Event) => {
-    e.preventDefault();
-    setBusy(true);
-    setError(undefined);
-    try {
-      const trimmed = key.trim();
-      const scopes = await probeScopes(apiClient(trimmed, () => undefined));
-      onSession({ key: trimmed, scopes });
-    } catch (failure) {
-      setError(messageOf(failure));
-    } finally {
-      setBusy(false);
-    }
-  };
+/** Where the page signs people in, as the dashboard function wrote it into the page (none: nobody can sign in here). */
+const found = readIdentity();
+const identity = found && new IdentityClient(found);
+
+function App() {
+  if (identity) return <Dashboard identity={identity} />;
   return (
     <main class="login">
       <h1>Payment Sandbox</h1>
-      <p>
-        Enter a server key for <span class="mono">{baseUrl()}</span>. It stays in this tab only (sessionStorage) and is sent to this API alone;
-        the dashboard can do exactly what the key's scopes allow.
+      <p class="error" role="alert">
+        This stage has no identity service, so nobody can sign in to its dashboard. Its API still answers the server keys operators mint with
+        the admin CLI.
       </p>
-      <form class="stack" onSubmit={submit}>
-        <label>
-          Server key
-          <input name="key" type="password" autocomplete="off" required placeholder="sk_sbx_…" value={key} onInput={(e) => setKey(e.currentTarget.value)} />
-        </label>
-        <button type="submit" class="primary" disabled={busy}>
-          {busy ? 'Checking…' : 'Open'}
-        </button>
-      </form>
-      {error && (
-        <p class="error" role="alert">
-          {error}
-        </p>
-      )}
     </main>
   );
 }
 
-function App() {
-  const [stored, setStored] = useState<StoredSession | null>(loadSession);
+/** Signed out: the sign-in, sign-up and confirmation steps. Signed in: the views, each calling the API with the session. */
+function Dashboard({ identity }: { identity: IdentityClient }) {
   const [notice, setNotice] = useState<string>();
+  const [session, setSession] = useState<Session | null>(null);
   const { path, params } = useHash();
-  const session = useMemo(
-    () =>
-      stored && {
-        scopes: stored.scopes,
-        // A key revoked while the page is open: back to the key form, with the API's reason.
-        api: apiClient(stored.key, (failure) => {
-          clearSession();
-          setNotice(messageOf(failure));
-          setStored(null);
-        }),
-      },
-    [stored],
-  );
-  if (!session) {
+  const api = useMemo(() => session && apiClient(session), [session]);
+  if (!session || !api) {
     return (
-      <KeyForm
+      <Access
+        identity={identity}
         notice={notice}
-        onSession={(s) => {
-          saveSession(s);
+        signIn={async (email, password) => {
+          // However the session ends (sign-out, a renewal refused, the API's second 401): back to sign-in, saying why unless the person chose it.
+          const started = await Session.signIn(identity, email, password, (reason) => {
+            setNotice(reason);
+            setSession(null);
+          });
           setNotice(undefined);
-          setStored(s);
+          setSession(started);
         }}
       />
     );
@@ -125,36 +95,35 @@ function App() {
   const detail = /^transaction\/(txn_[A-Za-z0-9]+)$/.exec(path);
   const view = views.find((v) => v.path === path);
   return (
-    <SessionContext.Provider value={session}>
+    <SessionContext.Provider value={{ api }}>
       <header class="top">
         <strong>Payment Sandbox</strong>
         <nav aria-label="Views">
           {views.map((v) => (
-            <a
-              key={v.path}
-              href={`#/${v.path}`}
-              aria-current={v === view ? 'page' : undefined}
-              class={v.reads.some(canWith(session.scopes)) ? undefined : 'unavailable'}
-            >
+            <a key={v.path} href={`#/${v.path}`} aria-current={v === view ? 'page' : undefined}>
               {v.title}
             </a>
           ))}
         </nav>
-        <span class="scopes" title={session.scopes.join(', ')} data-testid="scopes">
-          {session.scopes.length} scopes
-        </span>
-        <button
-          type="button"
-          onClick={() => {
-            clearSession();
-            setStored(null);
-          }}
-        >
-          Forget key
+        <Account />
+        <button type="button" onClick={() => session.signOut()}>
+          Sign out
         </button>
       </header>
       <main>{detail ? <Transaction id={detail[1]!} /> : view ? view.render(params) : <p>No such view.</p>}</main>
     </SessionContext.Provider>
+  );
+}
+
+/** Who is signed in, and for which client (GET /account). */
+function Account() {
+  const { api } = useSession();
+  const account = useLoad(async () => (await ok(api.GET('/account'))).data, []);
+  if (!account.data) return <span class="account muted">{account.error ? 'Account unavailable' : '…'}</span>;
+  return (
+    <span class="account" data-testid="account" title={account.data.client.id}>
+      <span data-testid="account-email">{account.data.user.email}</span> · <span data-testid="account-client">{account.data.client.name}</span>
+    </span>
   );
 }
 

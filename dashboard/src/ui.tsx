@@ -1,23 +1,21 @@
 import { createContext, type ComponentChildren } from 'preact';
 import { useCallback, useContext, useEffect, useRef, useState } from 'preact/hooks';
-import type { Scope } from '../../lib/scopes';
 import { messageOf, type Api, type Pagination } from './api';
 
-/** What every view gets: the typed API client with the key, and what the key may do. */
-export interface Session {
+/**
+ * What every view gets: the typed API client, which sends the signed-in person's session token. A
+ * session holds every scope of the person's client (docs/api.md §14), so no view asks what it may do.
+ */
+export interface SignedIn {
   readonly api: Api;
-  readonly scopes: readonly Scope[];
 }
 
-export const SessionContext = createContext<Session | null>(null);
+export const SessionContext = createContext<SignedIn | null>(null);
 
-/** Whether a key holding `scopes` may do what `scope` allows. */
-export const canWith = (scopes: readonly Scope[]) => (scope: Scope) => scopes.includes(scope);
-
-export function useSession(): Session & { can: (scope: Scope) => boolean } {
+export function useSession(): SignedIn {
   const session = useContext(SessionContext);
   if (!session) throw new Error('useSession outside a session');
-  return { ...session, can: canWith(session.scopes) };
+  return session;
 }
 
 export interface Loaded<T> {
@@ -44,11 +42,22 @@ export function useLoad<T>(load: () => Promise<T>, deps: readonly unknown[]): Lo
   return { ...state, reload };
 }
 
-/** useLoad for a read that needs `scope`: without it nothing is asked and `data` stays undefined. */
-export function useScopedLoad<T>(scope: Scope, load: () => Promise<T>, deps: readonly unknown[]): Loaded<T | undefined> {
-  const { can } = useSession();
-  const allowed = can(scope);
-  return useLoad<T | undefined>(() => (allowed ? load() : Promise.resolve(undefined)), deps);
+/** Runs a form's action with the form busy and its failure kept for an ErrorNote. */
+export function useAction() {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<unknown>();
+  const run = async (action: () => Promise<void>) => {
+    setBusy(true);
+    setError(undefined);
+    try {
+      await action();
+    } catch (failure) {
+      setError(failure);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { busy, error, run };
 }
 
 /** The API's refusal (or any failure), as the API worded it. */
@@ -65,27 +74,14 @@ export function Loading({ when }: { when: boolean }) {
   return when ? <p class="muted" aria-live="polite">Loading…</p> : null;
 }
 
-/** Why a control is disabled: the scope the key lacks. */
-export const lacks = (scope: Scope) => `This key lacks the ${scope} scope`;
-
 /**
  * A button that asks before it acts: the first press shows what will happen and a Confirm button;
- * the API's error message is shown when the action fails. Disabled (with the reason as its title)
- * when the key lacks `scope`.
+ * the API's error message is shown when the action fails.
  */
-export function ConfirmButton(props: {
-  label: string;
-  question: string;
-  scope: Scope;
-  run: () => Promise<unknown>;
-  danger?: boolean;
-  disabled?: boolean;
-}) {
-  const { can } = useSession();
+export function ConfirmButton(props: { label: string; question: string; run: () => Promise<unknown>; danger?: boolean; disabled?: boolean }) {
   const [asking, setAsking] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>();
-  const allowed = can(props.scope);
   const confirm = async () => {
     setBusy(true);
     setError(undefined);
@@ -103,8 +99,7 @@ export function ConfirmButton(props: {
       <button
         type="button"
         class={props.danger ? 'danger' : undefined}
-        disabled={!allowed || props.disabled || busy}
-        title={allowed ? undefined : lacks(props.scope)}
+        disabled={props.disabled || busy}
         onClick={() => {
           setError(undefined);
           setAsking(true);
@@ -173,16 +168,14 @@ export function Pager({ pager, pagination }: { pager: ReturnType<typeof usePager
   );
 }
 
-/** A titled part of a view; with `needs`, a key without that scope is told so above the content. */
-export function Section(props: { title: string; children: ComponentChildren; actions?: ComponentChildren; needs?: Scope }) {
-  const { can } = useSession();
+/** A titled part of a view. */
+export function Section(props: { title: string; children: ComponentChildren; actions?: ComponentChildren }) {
   return (
     <section>
       <header class="section-head">
         <h2>{props.title}</h2>
         {props.actions}
       </header>
-      {props.needs && !can(props.needs) && <p class="muted">{lacks(props.needs)}.</p>}
       {props.children}
     </section>
   );

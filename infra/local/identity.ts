@@ -124,6 +124,24 @@ function checkPassword(password: unknown): void {
   if (problem) throw new CognitoError('InvalidPasswordException', `Password does not conform to policy: ${problem}`);
 }
 
+/**
+ * A sign-in as Cognito answers it: the emulator refuses a wrong password with InvalidPasswordException,
+ * Cognito with NotAuthorizedException "Incorrect username or password." (it never says which part
+ * was wrong), which is what the page tells a person.
+ */
+function signInAsCognito(handle: (ctx: unknown, req: Record<string, unknown>) => Promise<unknown>) {
+  return async (ctx: unknown, req: Record<string, unknown>) => {
+    try {
+      return await handle(ctx, req);
+    } catch (error) {
+      if (error instanceof CognitoError && (error as { code?: string }).code === 'InvalidPasswordException') {
+        throw new CognitoError('NotAuthorizedException', 'Incorrect username or password.');
+      }
+      throw error;
+    }
+  };
+}
+
 /** Which field of each call that sets a password holds it. */
 const PASSWORD_FIELDS: Record<string, string> = {
   SignUp: 'Password',
@@ -173,6 +191,7 @@ export async function startLocalIdentity(options: LocalIdentityOptions): Promise
   const router = (target: string) => {
     const handle = route(target);
     const field = PASSWORD_FIELDS[target];
+    if (target === 'InitiateAuth' || target === 'AdminInitiateAuth') return signInAsCognito(handle);
     return field === undefined
       ? handle
       : async (ctx: unknown, req: Record<string, unknown>) => {

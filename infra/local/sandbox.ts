@@ -183,14 +183,6 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
       webhookDelivery: options.webhookDelivery ?? readDeliverySettings(process.env),
     }),
   );
-  // While java starts (a second or two): the dashboard's build — GET /dashboard serves it, as the
-  // stack builds it into its function — and the handlers' imports, which read their configuration
-  // (the dashboard's included) but touch no table.
-  const preparing = buildDashboardOnce().then((assets) => {
-    process.env[DASHBOARD_ASSETS_DIR_ENV] = assets;
-    return loadHandlers();
-  });
-  preparing.catch(() => undefined); // awaited below, where a failure is reported
   // The identity emulator starts while java does too; its triggers touch the table only when someone confirms.
   const identityDir = options.identityDir ?? mkdtempSync(join(tmpdir(), 'sandbox-identity-'));
   const identityStarting = startLocalIdentity({
@@ -199,6 +191,16 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
     onMessage: options.onIdentityMessage,
   });
   identityStarting.catch(() => undefined);
+  // While java starts (a second or two): the dashboard's build — GET /dashboard serves it, as the
+  // stack builds it into its function — and the handlers' imports, which read their configuration
+  // (the dashboard's included: it writes the identity service into its page at import) but touch no table.
+  const preparing = Promise.all([buildDashboardOnce(), identityStarting]).then(([assets, started]) => {
+    process.env[DASHBOARD_ASSETS_DIR_ENV] = assets;
+    // Every function that admits callers verifies session tokens against the emulator, and the dashboard signs in there.
+    Object.assign(process.env, started.environment());
+    return loadHandlers();
+  });
+  preparing.catch(() => undefined); // awaited below, where a failure is reported
   const removeIdentityDir = () => {
     if (options.identityDir === undefined) rmSync(identityDir, { recursive: true, force: true });
   };
@@ -211,8 +213,6 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
   try {
     await ensureTable(dynamo.endpoint, LOCAL_TABLE_NAME);
     identity = await identityStarting;
-    // Every function that admits callers verifies session tokens against the emulator, and the dashboard signs in there.
-    Object.assign(process.env, identity.environment());
     const handlers = await preparing;
     let background: BackgroundLoop | undefined;
     // After each answer to a write, webhook delivery looks at the stream at once (the deployed stream invokes the dispatcher by itself).

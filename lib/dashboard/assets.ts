@@ -15,27 +15,33 @@ export const DASHBOARD_PAGE = 'index.html';
 
 /**
  * The page runs only its own script and style sheet and talks only to its own origin (the API it
- * is served by): no inline code, no other origin, no plugin, no form posting elsewhere, no framing.
+ * is served by) and, when the stage has one, to the identity service where it signs people in
+ * (`identityOrigin`, lib/dashboard/identity.ts): no inline code, no other origin, no plugin, no form
+ * posting elsewhere, no framing.
  */
-export const DASHBOARD_CSP = [
-  "default-src 'none'",
-  "script-src 'self'",
-  "style-src 'self'",
-  "img-src 'self' data:",
-  "connect-src 'self'",
-  "base-uri 'none'",
-  "form-action 'none'",
-  "frame-ancestors 'none'",
-].join('; ');
+export function dashboardCsp(identityOrigin?: string): string {
+  return [
+    "default-src 'none'",
+    "script-src 'self'",
+    "style-src 'self'",
+    "img-src 'self' data:",
+    identityOrigin ? `connect-src 'self' ${identityOrigin}` : "connect-src 'self'",
+    "base-uri 'none'",
+    "form-action 'none'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
 
 /** Headers of every dashboard response, success or error. */
-export const DASHBOARD_HEADERS = {
-  'Content-Security-Policy': DASHBOARD_CSP,
-  'X-Content-Type-Options': 'nosniff',
-  'Referrer-Policy': 'no-referrer',
-  'X-Frame-Options': 'DENY',
-  'Cross-Origin-Opener-Policy': 'same-origin',
-} as const;
+export function dashboardHeaders(identityOrigin?: string): Readonly<Record<string, string>> {
+  return {
+    'Content-Security-Policy': dashboardCsp(identityOrigin),
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'no-referrer',
+    'X-Frame-Options': 'DENY',
+    'Cross-Origin-Opener-Policy': 'same-origin',
+  };
+}
 
 /**
  * The page is checked again on every load (it names the current script and style sheet); those are

@@ -1,32 +1,27 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { createKey } from '../../lib/auth/key-repository';
-import { call, newClient, testDb, type TestClient } from '../support/fixtures';
+import { call, testDb } from '../support/fixtures';
 import { createPaymentVia } from '../support/payments';
 import { startReceiver, type Receiver } from '../support/webhook-receiver';
+import { newPerson, type TestPerson } from '../support/sessions';
 import { launchChromium, quiet, watch, type Watched } from './support';
 
 /**
- * The dashboard in Debian's Chromium, against the run's local server (`npm start`'s sandbox): a
- * person enters a key, finds a payment, settles and refunds it, advances the client's clock until a
- * pending payment expires, and sees what the API recorded.
+ * The dashboard in Debian's Chromium, against the run's local server (`npm start`'s sandbox) and its
+ * identity emulator: a person signs in, finds a payment, settles and refunds it, advances the
+ * client's clock until a pending payment expires, and sees what the API recorded.
  * One browser for the file; every request the page makes is watched (nothing leaves 127.0.0.1, no
  * console error, no failed request), and each HTTP error it meets is one the test provoked.
  */
 
-/** The writes the scope probes send with an empty body (refused with 400 before anything is done). */
-const PROBED_WRITES = ['/payment/create', '/refund'];
-/** The 400s the full key meets: those probes, and the advance to a time in the past it tries. */
-const PROVOKED_400 = [...PROBED_WRITES, '/sandbox/clock/advance'];
-
 let browser: Browser;
 let receiver: Receiver;
-let full: TestClient;
-let readOnlyKey: string;
+/** A person who signed up (their own client), and a server key of that client for the payments the page then shows. */
+let person: TestPerson;
+let key: string;
 let firstSecret: string;
 let payment: { id: string; order_id: string };
-/** A payment left pending, for the read-only key to look at. */
-let pending: { id: string };
 const contexts: { context: BrowserContext; watched: Watched }[] = [];
 
 const dashboardUrl = () => `${inject('baseUrl')}/dashboard`;
@@ -37,22 +32,23 @@ async function newPage(): Promise<Page> {
   return context.newPage();
 }
 
-async function enterKey(page: Page, key: string): Promise<void> {
-  await page.getByLabel('Server key').fill(key);
-  await page.getByRole('button', { name: 'Open' }).click();
+async function signIn(page: Page, email: string, password: string): Promise<void> {
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
 }
 
 beforeAll(async () => {
   browser = await launchChromium();
   receiver = await startReceiver();
-  full = await newClient();
-  // A second key of the same client, that may only read.
-  readOnlyKey = (await createKey(testDb(), { clientId: full.clientId, scopes: ['transactions:read', 'settlements:read', 'events:read', 'channels:read'] })).key;
-  const endpoint = await call('POST', '/webhook/endpoints', { key: full.key, body: { url: receiver.url } });
+  person = await newPerson('Browser test client');
+  const account = await call('GET', '/account', { key: person.token });
+  expect(account.status).toBe(200);
+  key = (await createKey(testDb(), { clientId: account.body.data.client.id })).key;
+  const endpoint = await call('POST', '/webhook/endpoints', { key, body: { url: receiver.url } });
   expect(endpoint.status).toBe(201);
   firstSecret = endpoint.body.data.secret;
-  payment = await createPaymentVia(full.key);
-  pending = await createPaymentVia(full.key);
+  payment = await createPaymentVia(key);
 }, 60_000);
 
 afterAll(async () => {
@@ -63,24 +59,26 @@ afterAll(async () => {
 describe('the dashboard in a browser', () => {
   let page: Page;
 
-  it('loads without a key, shows no data, and says 401 for a wrong key', async () => {
+  it("loads without signing in, shows no data, and says the identity service's refusal of a wrong password", async () => {
     page = await newPage();
     const started = performance.now();
     await page.goto(dashboardUrl());
-    await page.getByLabel('Server key').waitFor();
-    console.log(`dashboard: key form usable ${Math.round(performance.now() - started)} ms after navigation started`);
+    await page.getByLabel('Password', { exact: true }).waitFor();
+    console.log(`dashboard: sign-in form usable ${Math.round(performance.now() - started)} ms after navigation started`);
     expect(await page.locator('table').count()).toBe(0);
+    expect(await page.getByLabel('Server key').count()).toBe(0);
 
-    await enterKey(page, `sk_sbx_${'x'.repeat(43)}`);
-    await expect.poll(() => page.getByRole('alert').textContent()).toBe('401 UNAUTHORIZED: Invalid or missing API key');
-    expect(await page.evaluate('sessionStorage.length')).toBe(0);
+    await signIn(page, person.email, `${person.password}-wrong`);
+    await expect.poll(() => page.getByRole('alert').textContent()).toBe('Wrong e-mail address or password.');
+    expect(await page.evaluate('sessionStorage.length + localStorage.length')).toBe(0);
   });
 
   it('shows a created payment in the list, opens it, settles it and shows the status, the ledger entry and payment.settled with its webhook attempt', async () => {
     const started = performance.now();
-    await enterKey(page, full.key);
+    await signIn(page, person.email, person.password);
     await page.getByTestId('balance').waitFor();
-    console.log(`dashboard: overview usable ${Math.round(performance.now() - started)} ms after the key was entered`);
+    console.log(`dashboard: overview usable ${Math.round(performance.now() - started)} ms after signing in`);
+    await expect.poll(() => page.getByTestId('account-email').textContent()).toBe(person.email);
 
     await page.getByRole('link', { name: 'Transactions' }).click();
     await page.getByRole('link', { name: payment.id }).click();
@@ -140,60 +138,25 @@ describe('the dashboard in a browser', () => {
     expect(await page.getByTestId('secret').count()).toBe(0);
   });
 
-  it('keeps the key across a reload of the tab, but not in a new tab or a new context', async () => {
+  it('keeps the session in memory only: a reload, or another tab, signs in again, and nothing is stored', async () => {
     await quiet(page);
-    await page.reload();
-    await page.getByRole('navigation', { name: 'Views' }).waitFor();
-    expect(await page.getByLabel('Server key').count()).toBe(0);
+    expect(await page.evaluate('[sessionStorage.length, localStorage.length, document.cookie]')).toEqual([0, 0, '']);
+    expect(await page.context().cookies()).toEqual([]);
 
     const otherTab = await page.context().newPage();
     await otherTab.goto(dashboardUrl());
-    await otherTab.getByLabel('Server key').waitFor();
+    await otherTab.getByLabel('Password', { exact: true }).waitFor();
     await otherTab.close();
 
-    const otherContext = await newPage();
-    await otherContext.goto(dashboardUrl());
-    await otherContext.getByLabel('Server key').waitFor();
-    expect(await otherContext.evaluate('sessionStorage.length')).toBe(0);
-  });
-
-  it('gives a read-only key disabled write buttons, and shows the API\'s 403 when one is pressed anyway', async () => {
-    const ro = await newPage();
-    await ro.goto(`${dashboardUrl()}#/transaction/${pending.id}`);
-    await enterKey(ro, readOnlyKey);
-    await expect.poll(() => ro.locator('[data-field="Status"]').textContent()).toBe('pending');
-    expect(await ro.getByTestId('scopes').textContent()).toBe('4 scopes');
-    for (const name of ['Settle', 'Fail', 'Expire', 'Cancel']) expect(await ro.getByRole('button', { name, exact: true }).isDisabled(), name).toBe(true);
-    expect(await ro.getByRole('button', { name: 'Refund', exact: true }).isDisabled()).toBe(true);
-    expect(await ro.getByRole('button', { name: 'Settle', exact: true }).getAttribute('title')).toBe('This key lacks the sandbox:simulate scope');
-
-    // Pressed anyway (the attribute removed): the API refuses, and the page says so in the API's words.
-    await ro.getByRole('button', { name: 'Settle', exact: true }).evaluate((button) => {
-      (button as unknown as { disabled: boolean }).disabled = false;
-    });
-    await ro.getByRole('button', { name: 'Settle', exact: true }).click();
-    await ro.getByRole('group', { name: 'Confirm settle' }).getByRole('button', { name: 'Confirm' }).click();
-    await expect.poll(() => ro.getByRole('alert').textContent()).toBe('403 FORBIDDEN: Insufficient permissions for this operation');
-    await expect.poll(() => ro.locator('[data-field="Status"]').textContent()).toBe('pending');
-
-    await ro.getByRole('link', { name: 'Clock' }).click();
-    await ro.getByRole('heading', { name: 'Sandbox clock' }).waitFor();
-    expect(await ro.getByText('This key lacks the sandbox:simulate scope.').count()).toBe(1);
-    for (const name of ['+1 min', '+1 h', '+25 h', '+7 d', 'Advance by seconds', 'Advance to']) {
-      expect(await ro.getByRole('button', { name, exact: true }).isDisabled(), name).toBe(true);
-    }
-    expect(await ro.getByTestId('clock').count()).toBe(0);
-
-    await ro.getByRole('link', { name: 'Reset' }).click();
-    await expect.poll(() => ro.getByText(/sets its sandbox clock back to real time/).count()).toBe(1);
-    await ro.getByLabel(/Type .reset. to confirm/).fill('reset');
-    expect(await ro.getByRole('button', { name: 'Reset', exact: true }).isDisabled()).toBe(true);
-    await quiet(ro);
+    await page.reload();
+    await page.getByLabel('Password', { exact: true }).waitFor();
+    await signIn(page, person.email, person.password);
+    await page.getByRole('navigation', { name: 'Views' }).waitFor();
   });
 
   it("advances the client's clock 25 h from the Clock view, after showing the API's 400 for a time in the past, and the pending bank transfer shows expired with payment.expired", async () => {
-    // Last of the full key's steps: the advance expires every pending payment of the client.
-    const transfer = await createPaymentVia(full.key, { payment_method: 'bank_transfer', payment_channel: 'bca_va' });
+    // Last of the person's steps: the advance expires every pending payment of the client.
+    const transfer = await createPaymentVia(key, { payment_method: 'bank_transfer', payment_channel: 'bca_va' });
     expect(transfer.status).toBe('pending');
 
     await page.getByRole('link', { name: 'Clock' }).click();
@@ -230,17 +193,14 @@ describe('the dashboard in a browser', () => {
     expect(all.flatMap((w) => w.outside)).toEqual([]);
     expect(all.flatMap((w) => w.errors)).toEqual([]);
     expect(all.flatMap((w) => w.failed)).toEqual([]);
-    // The first tab: the wrong key's probes (401), the full key's write probes, refused before doing
-    // anything (400), and the one advance to a time in the past (400).
-    const [firstContext, , readOnlyContext] = all as [Watched, Watched, Watched];
-    for (const answer of firstContext.errorAnswers) {
-      expect(answer.status === 401 || (answer.status === 400 && answer.method === 'POST' && PROVOKED_400.some((p) => answer.path.endsWith(p))), JSON.stringify(answer)).toBe(true);
-    }
-    expect(firstContext.errorAnswers.filter((a) => a.status === 401).length).toBeGreaterThan(0);
-    expect(firstContext.errorAnswers.filter((a) => a.path.endsWith('/sandbox/clock/advance')).length).toBe(1);
-    // The read-only key: 403 for each scope it lacks (probes and the settle pressed anyway), nothing else.
-    expect(readOnlyContext.errorAnswers.map((a) => a.status)).toEqual(readOnlyContext.errorAnswers.map(() => 403));
-    expect(readOnlyContext.errorAnswers.some((a) => a.path.endsWith(`/transaction/${pending.id}/simulate`))).toBe(true);
+    // The identity service's refusal of the wrong password (400 NotAuthorizedException at its JSON API, path /),
+    // and the one advance to a time in the past (400); nothing else.
+    const [only] = all as [Watched];
+    expect(all).toHaveLength(1);
+    expect(only.errorAnswers.map((a) => `${a.method} ${a.path.endsWith('/sandbox/clock/advance') ? 'advance' : a.path} ${a.status}`)).toEqual([
+      'POST / 400',
+      'POST advance 400',
+    ]);
     // Chromium logs one console line per HTTP error answer: those, and no other console error.
     expect(all.flatMap((w) => w.statusLines).length).toBe(all.flatMap((w) => w.errorAnswers).length);
   });

@@ -1,22 +1,41 @@
 import { describe, expect, inject, it } from 'vitest';
-import { DASHBOARD_CSP } from '../../lib/dashboard/assets';
+import { dashboardCsp } from '../../lib/dashboard/assets';
+import { identityCall, identityInPage } from '../browser/people';
 
 /** GET /dashboard and its files through the local server: public, no data, strict headers. */
 
 const get = (path: string) => fetch(`${inject('baseUrl')}${path}`);
+
+/** The policy every dashboard response carries: its own origin, and the identity service's the page names. */
+async function expectedCsp(): Promise<string> {
+  const identity = identityInPage(await (await get('/dashboard')).text());
+  return dashboardCsp(identity && new URL(identity.endpoint).origin);
+}
 
 describe('GET /dashboard', () => {
   it('serves the page without a key, naming only its own script and style sheet, with the strict CSP', async () => {
     const res = await get('/dashboard');
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
-    expect(res.headers.get('content-security-policy')).toBe(DASHBOARD_CSP);
+    expect(res.headers.get('content-security-policy')).toBe(await expectedCsp());
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(res.headers.get('cache-control')).toBe('no-cache');
     const page = await res.text();
     const sources = [...page.matchAll(/(?:src|href)="([^"]+)"/g)].map((m) => m[1]);
     expect(sources).toEqual(['data:,', expect.stringMatching(/^dashboard\/app-\w+\.css$/), expect.stringMatching(/^dashboard\/app-\w+\.js$/)]);
     expect(page).not.toMatch(/<script>|<style|sk_sbx_/);
+  });
+
+  it("names the sandbox's identity emulator and the dashboard's app client in the page, and its CSP allows exactly that origin", async () => {
+    const res = await get('/dashboard');
+    const identity = identityInPage(await res.text());
+    expect(identity).toEqual({ endpoint: inject('identityEndpoint'), clientId: inject('userPoolClientId') });
+    expect(identity!.endpoint).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/$/);
+    expect(res.headers.get('content-security-policy')).toContain(`; connect-src 'self' ${identity!.endpoint.replace(/\/$/, '')}; `);
+    // The app client is the emulator's: a sign-in of nobody is refused as a sign-in, not as an unknown client.
+    const answer = await identityCall(identity!, 'InitiateAuth', { AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: { USERNAME: 'nobody@example.com', PASSWORD: 'Nobody-at-all-1' } });
+    expect(answer.status).toBe(400);
+    expect(answer.body.__type).toMatch(/^(NotAuthorizedException|UserNotFoundException)$/);
   });
 
   it('serves the files the page names, cacheable for a year, and 404 for any other name', async () => {
@@ -26,7 +45,7 @@ describe('GET /dashboard', () => {
       expect(res.status, file).toBe(200);
       expect(res.headers.get('content-type')).toBe(file.endsWith('.js') ? 'text/javascript; charset=utf-8' : 'text/css; charset=utf-8');
       expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
-      expect(res.headers.get('content-security-policy')).toBe(DASHBOARD_CSP);
+      expect(res.headers.get('content-security-policy')).toBe(await expectedCsp());
     }
     for (const name of ['app.js', 'index.html']) {
       const res = await get(`/dashboard/${name}`);

@@ -10,7 +10,7 @@ import { Match, Template } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildApp, cdkJsonContext } from '../../infra/app';
 import { httpApiEvent } from '../../infra/local/lambda-event';
-import { DASHBOARD_CSP } from '../../lib/dashboard/assets';
+import { dashboardCsp } from '../../lib/dashboard/assets';
 import { partitionsOf, type TableAction } from '../../lib/db/access';
 import { decodeCursor, filterFingerprint } from '../../lib/db/cursor';
 import { tableDefinition } from '../../lib/db/table';
@@ -685,8 +685,11 @@ describe('sandbox reset', () => {
 
 describe('the dashboard', () => {
   const dashboardId = () => functionOfRoute(routeKeyOf(routes.getDashboard));
+  // What Lambda resolves the function's identity variables to (tokens in the template; test/infra/identity.test.ts asserts them).
+  const identityEnv = { IDENTITY_ENDPOINT: 'https://cognito-idp.eu-west-1.amazonaws.com/', USER_POOL_CLIENT_ID: 'pool-client-of-the-stage' };
+  const csp = dashboardCsp('https://cognito-idp.eu-west-1.amazonaws.com');
   const get = (path: string, route: (typeof routeList)[number], pathParameters?: Record<string, string>) =>
-    invokeBundle(dashboardId(), {}, {
+    invokeBundle(dashboardId(), identityEnv, {
       method: 'GET',
       url: new URL(`http://localhost${API_BASE_PATH}${path}`),
       headers: {},
@@ -713,29 +716,32 @@ describe('the dashboard', () => {
     for (const file of files.filter((f) => f !== 'index.html')) expect(page).toContain(`"dashboard/${file}"`);
   });
 
-  it('answers the page, its files and its errors with the strict Content-Security-Policy and nosniff', async () => {
+  it('answers the page (naming the identity service), its files and its errors with the strict Content-Security-Policy and nosniff', async () => {
     const page = await get('/dashboard', routes.getDashboard);
     expect(page.statusCode).toBe(200);
     expect(page.headers).toMatchObject({
       'Content-Type': 'text/html; charset=utf-8',
       'Cache-Control': 'no-cache',
-      'Content-Security-Policy': DASHBOARD_CSP,
+      'Content-Security-Policy': csp,
       'X-Content-Type-Options': 'nosniff',
     });
+    expect(page.body).toContain(
+      '<meta name="sandbox-identity" content="{&quot;endpoint&quot;:&quot;https://cognito-idp.eu-west-1.amazonaws.com/&quot;,&quot;clientId&quot;:&quot;pool-client-of-the-stage&quot;}">',
+    );
     const script = /src="dashboard\/([^"]+)"/.exec(page.body)![1]!;
     const asset = await get(`/dashboard/${script}`, routes.getDashboardAsset, { asset: script });
     expect(asset.statusCode).toBe(200);
     expect(asset.headers).toMatchObject({
       'Content-Type': 'text/javascript; charset=utf-8',
       'Cache-Control': 'public, max-age=31536000, immutable',
-      'Content-Security-Policy': DASHBOARD_CSP,
+      'Content-Security-Policy': csp,
     });
     const missing = await get('/dashboard/nope.js', routes.getDashboardAsset, { asset: 'nope.js' });
     expect(missing.statusCode).toBe(404);
     expect(JSON.parse(missing.body).error.code).toBe('NOT_FOUND');
-    expect(missing.headers['Content-Security-Policy']).toBe(DASHBOARD_CSP);
-    expect(DASHBOARD_CSP).toBe(
-      "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+    expect(missing.headers['Content-Security-Policy']).toBe(csp);
+    expect(csp).toBe(
+      "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self' https://cognito-idp.eu-west-1.amazonaws.com; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
     );
   });
 });

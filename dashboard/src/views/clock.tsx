@@ -1,7 +1,7 @@
 import { useState } from 'preact/hooks';
 import { MAX_ADVANCE_SECONDS } from '../../../lib/sandbox/clock-limits';
 import { ok, type SandboxClock } from '../api';
-import { ConfirmButton, ErrorNote, instant, Loading, Section, Time, useScopedLoad, useSession } from '../ui';
+import { ConfirmButton, ErrorNote, instant, Loading, Section, Time, useLoad, useSession } from '../ui';
 
 /** The quick moves: past a minute, an hour, and a day and an hour (a 24 h bank transfer expires). */
 const QUICK_MOVES: readonly { label: string; seconds: number }[] = [
@@ -27,9 +27,8 @@ function span(seconds: number): string {
 
 /** The client's sandbox clock (docs/api.md §12): GET /sandbox/clock, and POST /sandbox/clock/advance, each move confirmed first. */
 export function Clock() {
-  const { api, can } = useSession();
-  const allowed = can('sandbox:simulate');
-  const loaded = useScopedLoad('sandbox:simulate', async () => (await ok(api.GET('/sandbox/clock'))).data, []);
+  const { api } = useSession();
+  const loaded = useLoad(async () => (await ok(api.GET('/sandbox/clock'))).data, []);
   /** The clock the last advance answered: newer than the one loaded. */
   const [advanced, setAdvanced] = useState<SandboxClock>();
   const [done, setDone] = useState<string>();
@@ -48,11 +47,9 @@ export function Clock() {
     <>
       <Section
         title="Sandbox clock"
-        needs="sandbox:simulate"
         actions={
           <button
             type="button"
-            disabled={!allowed}
             onClick={() => {
               setAdvanced(undefined);
               setDone(undefined);
@@ -97,7 +94,6 @@ export function Clock() {
               key={q.label}
               label={q.label}
               question={question(`${span(q.seconds)} ahead`)}
-              scope="sandbox:simulate"
               run={move(`by ${span(q.seconds)}`, { seconds: q.seconds })}
             />
           ))}
@@ -110,7 +106,6 @@ export function Clock() {
           <ConfirmButton
             label="Advance by seconds"
             question={question(`${seconds} s ahead`)}
-            scope="sandbox:simulate"
             disabled={seconds === ''}
             run={async () => {
               await move(`by ${seconds} s`, { seconds: Number(seconds) })();
@@ -126,7 +121,6 @@ export function Clock() {
           <ConfirmButton
             label="Advance to"
             question={question(`to ${to ? new Date(to).toLocaleString() : '…'}`)}
-            scope="sandbox:simulate"
             disabled={to === ''}
             run={async () => {
               await move(`to ${new Date(to).toLocaleString()}`, { to: instant(to) })();

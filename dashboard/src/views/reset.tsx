@@ -1,19 +1,18 @@
 import { useState } from 'preact/hooks';
 import { ok } from '../api';
-import { ErrorNote, lacks, Section, useSession } from '../ui';
+import { ErrorNote, Section, useSession } from '../ui';
 
 /** The word to type before a reset: a reset cannot be undone. */
 const RESET_WORD = 'reset';
 
 /** POST /sandbox/reset (docs/api.md §12), after a typed confirmation. */
 export function Reset() {
-  const { api, can } = useSession();
+  const { api } = useSession();
   const [typed, setTyped] = useState('');
   const [endpointsToo, setEndpointsToo] = useState(false);
   const [busy, setBusy] = useState(false);
   const [deleted, setDeleted] = useState<number>();
   const [error, setError] = useState<unknown>();
-  const allowed = can('sandbox:simulate');
   const reset = async (e: Event) => {
     e.preventDefault();
     setBusy(true);
@@ -30,9 +29,9 @@ export function Reset() {
     }
   };
   return (
-    <Section title="Reset the sandbox" needs="sandbox:simulate">
+    <Section title="Reset the sandbox">
       <p>
-        Deletes every transaction, refund, ledger entry, event, delivery and idempotency record of this key's client, and sets its{' '}
+        Deletes every transaction, refund, ledger entry, event, delivery and idempotency record of your client, and sets its{' '}
         <a href="#/clock">sandbox clock</a> back to real time (offset 0). Keys stay; other clients are untouched. This cannot be undone.
       </p>
       <form class="stack" onSubmit={reset}>
@@ -44,7 +43,7 @@ export function Reset() {
           Type “{RESET_WORD}” to confirm
           <input name="confirmation" value={typed} autocomplete="off" onInput={(e) => setTyped(e.currentTarget.value)} />
         </label>
-        <button type="submit" class="danger" disabled={!allowed || busy || typed !== RESET_WORD} title={allowed ? undefined : lacks('sandbox:simulate')}>
+        <button type="submit" class="danger" disabled={busy || typed !== RESET_WORD}>
           Reset
         </button>
       </form>

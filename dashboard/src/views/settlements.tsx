@@ -1,10 +1,10 @@
 import { ok, readAll, type SettlementEntry } from '../api';
-import { ErrorNote, Loading, money, Section, Time, useScopedLoad, useSession } from '../ui';
+import { ErrorNote, Loading, money, Section, Time, useLoad, useSession } from '../ui';
 
 /** The settlement ledger, newest first, each entry with the balance right after it (docs/api.md §7). */
 export function Settlements() {
   const { api } = useSession();
-  const ledger = useScopedLoad('settlements:read', async () => {
+  const ledger = useLoad(async () => {
     const { items, complete } = await readAll((cursor) => ok(api.GET('/settlements', { params: { query: { limit: 100, cursor } } })));
     // Running balance from the oldest entry read to the newest, shown newest first.
     let balance = 0;
@@ -12,7 +12,7 @@ export function Settlements() {
     return { rows: rows.reverse(), complete };
   }, []);
   return (
-    <Section title="Settlements" needs="settlements:read">
+    <Section title="Settlements">
       <Loading when={ledger.loading} />
       <ErrorNote error={ledger.error} />
       {ledger.data && !ledger.data.complete && (

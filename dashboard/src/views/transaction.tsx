@@ -1,7 +1,7 @@
 import { useState } from 'preact/hooks';
 import { allows, simulateOutcomes } from '../../../lib/payments/states';
 import { ok, type ApiEvent, type DeliveryAttempt, type Transaction as Txn } from '../api';
-import { ConfirmButton, ErrorNote, Loading, money, Section, Status, Time, useLoad, useScopedLoad, useSession } from '../ui';
+import { ConfirmButton, ErrorNote, Loading, money, Section, Status, Time, useLoad, useSession } from '../ui';
 import { LedgerTable } from './settlements';
 
 /** One transaction: its fields, what can be done to it, its ledger entries and its events with their webhook attempts. */
@@ -9,8 +9,8 @@ export function Transaction({ id }: { id: string }) {
   const { api } = useSession();
   const [done, setDone] = useState<string>();
   const txn = useLoad(() => ok(api.GET('/transaction/{id}', { params: { path: { id } } })).then((r) => r.data), [id]);
-  const ledger = useScopedLoad('settlements:read', async () => (await ok(api.GET('/settlements', { params: { query: { transaction_id: id, limit: 100 } } }))).data, [id]);
-  const timeline = useScopedLoad('events:read', async () => {
+  const ledger = useLoad(async () => (await ok(api.GET('/settlements', { params: { query: { transaction_id: id, limit: 100 } } }))).data, [id]);
+  const timeline = useLoad(async () => {
     const events = (await ok(api.GET('/events', { params: { query: { transaction_id: id, limit: 100 } } }))).data;
     const withAttempts = await Promise.all(
       events.map(async (event) => ({
@@ -57,7 +57,6 @@ export function Transaction({ id }: { id: string }) {
                 key={outcome}
                 label={outcome[0]!.toUpperCase() + outcome.slice(1)}
                 question={`Simulate “${outcome}” for ${t.order_id}?`}
-                scope="sandbox:simulate"
                 disabled={!allows(outcome, t.status)}
                 run={act(`Simulated ${outcome}.`, () => ok(api.POST('/transaction/{id}/simulate', { params: { path: { id } }, body: { outcome } })))}
               />
@@ -65,7 +64,6 @@ export function Transaction({ id }: { id: string }) {
             <ConfirmButton
               label="Cancel"
               question={`Cancel ${t.order_id}?`}
-              scope="transactions:write"
               danger
               disabled={!allows('cancel', t.status)}
               run={act('Cancelled.', () => ok(api.POST('/transaction/{id}/cancel', { params: { path: { id } } })))}
@@ -79,12 +77,12 @@ export function Transaction({ id }: { id: string }) {
           )}
         </Section>
       )}
-      <Section title="Ledger entries" needs="settlements:read">
+      <Section title="Ledger entries">
         <ErrorNote error={ledger.error} />
         {ledger.data && ledger.data.length === 0 && <p class="muted">None yet: a payment enters the ledger when it settles.</p>}
         {ledger.data && ledger.data.length > 0 && <LedgerTable rows={ledger.data.map((entry) => ({ entry }))} testid="ledger" />}
       </Section>
-      <Section title="Timeline" needs="events:read">
+      <Section title="Timeline">
         <ErrorNote error={timeline.error} />
         {timeline.data && (
           <ol class="timeline" data-testid="timeline">
@@ -156,7 +154,6 @@ function Refund({ t, onRefunded }: { t: Txn; onRefunded: () => Promise<void> }) 
       <ConfirmButton
         label="Refund"
         question={`Refund ${amount ? money(Number(amount), t.currency) : `everything left (${money(left, t.currency)})`} of ${t.order_id}?`}
-        scope="refunds:write"
         danger
         disabled={!allows('refund', t.status)}
         run={async () => {
