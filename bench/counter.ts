@@ -1,3 +1,4 @@
+import { LAST_USED_ATTRIBUTE } from '../lib/auth/key-use';
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 
 export type CallKind = 'read' | 'write' | 'transactWrite' | 'other';
@@ -47,6 +48,12 @@ interface Capacity {
  */
 export class CallCounter {
   private current: CallRecord[] | undefined;
+  /**
+   * Admission's sampled write of a key's last use (lib/auth/key-use.ts): at most one per key and
+   * process every 30 s, beside a request's own calls, never on its path. Counted here, apart from the
+   * request's calls, so a request's sequence stays its own; the report says how many there were.
+   */
+  sampledLastUseWrites = 0;
 
   /** Adds the counting middleware to `client`'s stack. */
   attach(client: DynamoDBClient): void {
@@ -56,6 +63,10 @@ export class CallCounter {
         if (!sink) return next(args);
         const command = String(context.commandName ?? 'Unknown').replace(/Command$/, '');
         const input = args.input as Record<string, unknown>;
+        if (isLastUseWrite(command, input)) {
+          this.sampledLastUseWrites++;
+          return next(args);
+        }
         let output: Record<string, unknown> | undefined;
         let failed = true;
         try {
@@ -84,6 +95,12 @@ export class CallCounter {
       this.current = undefined;
     }
   }
+}
+
+/** Whether a call is admission's sampled write of a key's last use (lib/auth/key-use.ts). */
+function isLastUseWrite(command: string, input: Record<string, unknown>): boolean {
+  const names = input.ExpressionAttributeNames as Record<string, string> | undefined;
+  return command === 'UpdateItem' && names?.['#used'] === LAST_USED_ATTRIBUTE && input.UpdateExpression === 'SET #used = :at';
 }
 
 function describe(
@@ -120,6 +137,9 @@ function describe(
  */
 export const ADMISSION_CALLS = ['GetItem', 'UpdateItem', 'GetItem'] as const;
 
+/** A session's admission once its container knows the person (docs/decisions/0177): the counter and the clock, together. */
+export const SESSION_ADMISSION_CALLS = ['UpdateItem', 'GetItem'] as const;
+
 /**
  * The calls of one request as `GetItem+UpdateItem+…`. Admission's three calls start together
  * (lib/auth/admission.ts), so which one the SDK sends first varies from request to request: when they
@@ -129,6 +149,10 @@ export const sequenceOf = (calls: readonly CallRecord[]): string => {
   const names = calls.map((c) => c.command);
   const lead = names.slice(0, ADMISSION_CALLS.length);
   const canonical = [...ADMISSION_CALLS];
+  const sessionLead = names.slice(0, SESSION_ADMISSION_CALLS.length);
   if ([...lead].sort().join('+') === [...canonical].sort().join('+')) names.splice(0, ADMISSION_CALLS.length, ...canonical);
+  else if ([...sessionLead].sort().join('+') === [...SESSION_ADMISSION_CALLS].sort().join('+')) {
+    names.splice(0, SESSION_ADMISSION_CALLS.length, ...SESSION_ADMISSION_CALLS);
+  }
   return names.join('+') || '(none)';
 };

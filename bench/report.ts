@@ -8,7 +8,7 @@ import type { ResetResult } from './reset';
 import type { DashboardResult } from './dashboard';
 import type { EndpointResult } from './endpoints';
 import type { LoadResult } from './load';
-import { ADMISSION_CALLS } from './counter';
+import { ADMISSION_CALLS, SESSION_ADMISSION_CALLS } from './counter';
 import type { ReadBudgetResult } from './read-budget';
 
 
@@ -17,7 +17,9 @@ const ADMISSION_ROUND_TRIPS = 1;
 
 /** The round trips on a request's path: its calls, admission's counted as the one round trip they make together. */
 function roundTrips(e: { scope: string | null; calls: { perRequest: { max: number } } }): number {
-  return e.scope === null ? e.calls.perRequest.max : e.calls.perRequest.max - ADMISSION_CALLS.length + ADMISSION_ROUND_TRIPS;
+  if (e.scope === null) return e.calls.perRequest.max;
+  const admission = e.scope === 'account' ? SESSION_ADMISSION_CALLS : ADMISSION_CALLS;
+  return e.calls.perRequest.max - admission.length + ADMISSION_ROUND_TRIPS;
 }
 
 /** The targets of the issue; a missed one is reported, never fatal (only load errors and broken invariants are). */
@@ -53,6 +55,8 @@ export interface Results {
   readonly environment: Record<string, string | number>;
   readonly endpoints: EndpointResult[];
   readonly unsupportedRoutes: string[];
+  /** Admission's sampled writes of a key's last use during the whole run (not on any request's path; absent in older results). */
+  readonly sampledLastUseWrites?: number;
   readonly bundles: BundlesResult;
   readonly load: LoadResult;
   readonly readBudget: ReadBudgetResult;
@@ -310,6 +314,12 @@ export function renderReport(r: Results): string {
   const missed = r.targets.filter((t) => t.met === false);
   out.push(`### Targets: ${r.targets.filter((t) => t.met === true).length} met, ${missed.length} missed`);
   for (const t of missed) out.push(`- ✗ ${t.part} — ${t.subject}: ${t.value} (target ${t.target})`);
+  if (r.sampledLastUseWrites !== undefined) {
+    out.push(
+      `- a key's last use (docs/api.md §14) is written at most every 30 s per key and process, beside a request and not on its path: ` +
+        `${r.sampledLastUseWrites} such writes in the whole run, in no request's calls above`,
+    );
+  }
   if (r.unsupportedRoutes.length > 0) out.push(`- not measured (no scenario in bench/scenarios.ts): ${r.unsupportedRoutes.join(', ')}`);
   if (r.failures.length > 0) out.push('', '### FAILED', ...r.failures.map((f) => `- ${f}`));
   return out.join('\n');

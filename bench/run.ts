@@ -44,7 +44,7 @@ import { measureAdvance } from './advance';
 import { measureReset } from './reset';
 import { measureDashboard } from './dashboard';
 import { startMinimalService } from './minimal';
-import { BENCH_REQUESTS_PER_SECOND, createViaApi, sameCallsAdmission, scenariosFor, type BenchContext, type Prepared, type Scenario } from './scenarios';
+import { BENCH_REQUESTS_PER_SECOND, createViaApi, sameCallsAdmission, sameCallsSessionAdmission, scenariosFor, type BenchContext, type Prepared, type Scenario } from './scenarios';
 import { mapLimit } from './stats';
 
 const projectRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -215,9 +215,12 @@ async function main(): Promise<number> {
       template,
       readOnlyId,
       admit: () => sameCallsAdmission(ctx),
+      admitSession: () => sameCallsSessionAdmission(ctx),
+      identity: { endpoint: sandbox.identity.endpoint, userPoolId: sandbox.identity.userPoolId, clientId: sandbox.identity.clientId },
+      sandboxDb: sandbox.db,
     };
     // The minimal service's fixtures: the same floors, without the sandbox's admission (its server looks the key up).
-    const minimalCtx: BenchContext = { ...ctx, admit: async () => undefined };
+    const minimalCtx: BenchContext = { ...ctx, admit: async () => undefined, admitSession: async () => undefined };
     const minimal = await startMinimalService(floorDb, ctx.keyHash);
     const minimalHttp = new HttpApi(minimal.baseUrl, demo.key, 1);
     clients.push(minimalHttp);
@@ -310,6 +313,7 @@ async function main(): Promise<number> {
       },
       endpoints,
       unsupportedRoutes: unsupported.map((r) => r.id),
+      sampledLastUseWrites: counter.sampledLastUseWrites,
       bundles,
       load,
       readBudget,

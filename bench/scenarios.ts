@@ -28,6 +28,10 @@ import { RESEND_ORIGIN } from '../lib/webhooks/stream-filter';
 import { json, type ApiRequest, type HttpApi } from './client';
 import { paymentBody } from './payloads';
 import { mapLimit } from './stats';
+import { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { mintKey, revokeKeyItem, rollKey } from '../lib/auth/key-lifecycle';
+import { identityClient } from '../infra/local/identity-client';
+import { addUser } from '../infra/local/users';
 
 /**
  * What each endpoint is measured with: the request (for the HTTP and direct-handler arms) and its
@@ -62,6 +66,12 @@ export interface BenchContext {
    * for the floor, nothing for the minimal service, whose server looks the key up itself.
    */
   admit(): Promise<void>;
+  /** The same for a session (a person's mapping cached, docs/decisions/0177): the counter and the clock only. */
+  admitSession(): Promise<void>;
+  /** The sandbox's identity emulator: the account routes' scenarios sign people in there. */
+  readonly identity: { readonly endpoint: string; readonly userPoolId: string; readonly clientId: string };
+  /** The sandbox's own table client, for fixtures that must go through the use cases (people). */
+  readonly sandboxDb: Db;
 }
 
 /** An endpoint's fixtures, ready: request `i` of an arm and floor `i` each use their own. */
@@ -152,6 +162,48 @@ export async function sameCallsAdmission(ctx: BenchContext): Promise<void> {
     readClockOffset(ctx.floorDb, ctx.floorClientId),
   ]);
   if (!admitted) throw new Error('floor: the request counter refused a request');
+}
+
+/** A session's admission as the sandbox makes it once its container knows the person: the counter and the clock, together. */
+export async function sameCallsSessionAdmission(ctx: BenchContext): Promise<void> {
+  const [admitted] = await Promise.all([
+    countRequest(ctx.floorDb, ctx.floorClientId, new Date(), BENCH_REQUESTS_PER_SECOND),
+    readClockOffset(ctx.floorDb, ctx.floorClientId),
+  ]);
+  if (!admitted) throw new Error('floor: the request counter refused a request');
+}
+
+/** A person of a new client, signed in: their client and the `authorization` header of their session. */
+async function signedInPerson(ctx: BenchContext): Promise<{ clientId: string; authorization: string }> {
+  const cognito = identityClient(ctx.identity.endpoint);
+  try {
+    const added = await addUser(ctx.sandboxDb, { cognito, userPoolId: ctx.identity.userPoolId }, { email: `bench-${randomUUID()}@example.com`, clientName: 'bench person' });
+    const { AuthenticationResult } = await cognito.send(
+      new InitiateAuthCommand({ ClientId: ctx.identity.clientId, AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: { USERNAME: added.email, PASSWORD: added.password } }),
+    );
+    const authorization = `Bearer ${AuthenticationResult!.AccessToken!}`;
+    // The first request of a person reads their user→client mapping; every measured one finds it known.
+    const res = await ctx.api.send({ method: 'GET', path: '/account', headers: { authorization } });
+    if (res.status !== 200) throw new Error(`fixture sign-in failed: HTTP ${res.status} ${res.text.slice(0, 200)}`);
+    return { clientId: added.client_id, authorization };
+  } finally {
+    cognito.destroy();
+  }
+}
+
+/** Keys per person in the account scenarios: a roll keeps the old key live, so half of MAX_LIVE_KEYS. */
+const KEYS_PER_PERSON = 8;
+
+/** `count` keys, each with its person's client and session (KEYS_PER_PERSON to a person); `floor` keys are in clients with no person. */
+async function personKeys(ctx: BenchContext, count: number, floor = false) {
+  const owners = await mapLimit(Array.from({ length: Math.ceil(count / KEYS_PER_PERSON) }), FIXTURE_CONCURRENCY, async () =>
+    floor ? { clientId: (await createClient(ctx.floorDb, 'bench floor keys')).id, authorization: '' } : signedInPerson(ctx),
+  );
+  return mapLimit(Array.from({ length: count }, (_, i) => i), FIXTURE_CONCURRENCY, async (i) => {
+    const owner = pick(owners, Math.floor(i / KEYS_PER_PERSON));
+    const { object } = await mintKey(ctx.floorDb, { clientId: owner.clientId, createdBy: 'user:bench@example.com' });
+    return { ...owner, id: object.id };
+  });
 }
 
 async function getItem(ctx: BenchContext, key: Item): Promise<Item | undefined> {
@@ -599,6 +651,119 @@ const known: Record<string, Builder> = {
     },
   }),
 
+  getAccount: (route) => ({
+    id: route.id,
+    route,
+    expectedStatus: 200,
+    prepare: async (ctx) => {
+      const person = await signedInPerson(ctx);
+      const floorPerson = await signedInPerson(ctx);
+      const members = await ctx.floorDb.doc.send(
+        new QueryCommand({
+          TableName: ctx.floorDb.tableName,
+          KeyConditionExpression: 'pk = :pk AND begins_with(sk, :member)',
+          ExpressionAttributeValues: { ':pk': clientPartition(floorPerson.clientId), ':member': keys.memberPrefix(floorPerson.clientId).skPrefix },
+        }),
+      );
+      const memberKey = { pk: String(members.Items![0]!.pk), sk: String(members.Items![0]!.sk) };
+      return {
+        request: () => ({ method: 'GET', path: '/account', headers: { authorization: person.authorization } }),
+        floor: async () => {
+          await ctx.admitSession();
+          await Promise.all([getItem(ctx, memberKey), getItem(ctx, keys.client(floorPerson.clientId))]);
+        },
+      };
+    },
+  }),
+
+  listAccountKeys: (route) => ({
+    id: route.id,
+    route,
+    expectedStatus: 200,
+    prepare: async (ctx) => {
+      const [mine] = await personKeys(ctx, 1);
+      const [floorKey] = await personKeys(ctx, 1, true);
+      return {
+        request: () => ({ method: 'GET', path: '/account/keys', headers: { authorization: mine!.authorization } }),
+        floor: async () => {
+          await ctx.admitSession();
+          await ctx.floorDb.doc.send(
+            new QueryCommand({
+              TableName: ctx.floorDb.tableName,
+              KeyConditionExpression: 'pk = :pk AND sk BETWEEN :low AND :high',
+              ExpressionAttributeValues: { ':pk': clientPartition(floorKey!.clientId), ':low': 'KEY#', ':high': 'KEY#~' },
+              ScanIndexForward: false,
+              Limit: LIST_PAGE + 1,
+            }),
+          );
+        },
+      };
+    },
+  }),
+
+  createAccountKey: (route) => ({
+    id: route.id,
+    route,
+    expectedStatus: 201,
+    prepare: async (ctx, count) => {
+      const owners = async () => {
+        const made = await mapLimit(Array.from({ length: Math.ceil(count / KEYS_PER_PERSON) }), FIXTURE_CONCURRENCY, () => signedInPerson(ctx));
+        return (i: number) => pick(made, Math.floor(i / KEYS_PER_PERSON));
+      };
+      const people = { http: await owners(), handler: await owners() };
+      const floorClients = await mapLimit(Array.from({ length: Math.ceil(count / KEYS_PER_PERSON) }), FIXTURE_CONCURRENCY, () => createClient(ctx.floorDb, 'bench floor keys'));
+      return {
+        request: (arm, i) => ({ method: 'POST', path: '/account/keys', body: { label: 'bench' }, headers: { authorization: people[arm](i).authorization } }),
+        floor: async (i) => {
+          await ctx.admitSession();
+          await mintKey(ctx.floorDb, { clientId: pick(floorClients, Math.floor(i / KEYS_PER_PERSON)).id, label: 'bench', createdBy: 'user:bench@example.com' });
+        },
+      };
+    },
+  }),
+
+  rollAccountKey: (route) => ({
+    id: route.id,
+    route,
+    expectedStatus: 201,
+    prepare: async (ctx, count) => {
+      const made = { http: await personKeys(ctx, count), handler: await personKeys(ctx, count) };
+      const floorKeys = await personKeys(ctx, count, true);
+      return {
+        request: (arm, i) => {
+          const key = pick(made[arm], i);
+          return { method: 'POST', path: `/account/keys/${key.id}/roll`, headers: { authorization: key.authorization } };
+        },
+        floor: async (i) => {
+          await ctx.admitSession();
+          const key = pick(floorKeys, i);
+          await rollKey(ctx.floorDb, key.clientId, key.id, { createdBy: 'user:bench@example.com' });
+        },
+      };
+    },
+  }),
+
+  revokeAccountKey: (route) => ({
+    id: route.id,
+    route,
+    expectedStatus: 200,
+    prepare: async (ctx, count) => {
+      const made = { http: await personKeys(ctx, count), handler: await personKeys(ctx, count) };
+      const floorKeys = await personKeys(ctx, count, true);
+      return {
+        request: (arm, i) => {
+          const key = pick(made[arm], i);
+          return { method: 'POST', path: `/account/keys/${key.id}/revoke`, headers: { authorization: key.authorization } };
+        },
+        floor: async (i) => {
+          await ctx.admitSession();
+          const key = pick(floorKeys, i);
+          await revokeKeyItem(ctx.floorDb, key.clientId, key.id);
+        },
+      };
+    },
+  }),
+
   resetSandbox: (route) => ({
     id: route.id,
     route,
@@ -860,7 +1025,8 @@ function generic(route: Route): Scenario | undefined {
     prepare: async (ctx) => ({
       request: () => ({ method: 'GET', path: route.path }),
       floor: async () => {
-        if (route.scope !== null) await ctx.admit();
+        if (route.scope === 'account') await ctx.admitSession();
+        else if (route.scope !== null) await ctx.admit();
       },
     }),
   };
