@@ -25,6 +25,7 @@ import type { Limits } from '../lib/limits';
 import { DASHBOARD_ASSETS_DIR_ENV } from '../lib/dashboard/assets';
 import { UserPoolOperation } from 'aws-cdk-lib/aws-cognito';
 import { IDENTITY_ENV } from '../lib/identity/pool-settings';
+import { ACCOUNT } from '../lib/scopes';
 import { formatSignupPolicy, type SignupPolicy } from '../lib/identity/signup-policy';
 import { API_BASE_PATH, backgroundFunctions, fallbackFunction, routeList, routes, type BackgroundFunction, type Route } from '../lib/routes';
 import { DEFAULT_DELIVERY_SETTINGS, deliverySettingsEnvironment } from '../lib/webhooks/delivery-settings';
@@ -139,7 +140,7 @@ export class PaymentSandboxStack extends Stack {
         throw new Error(`Route ${route.id} has table: 'none' but declares DynamoDB actions`);
       }
       if (!shared && route.table !== 'none') {
-        fn.bindTable(this.table, { access: route.table, dynamodb: route.dynamodb, limits: props.limits });
+        fn.bindTable(this.table, { access: route.table, dynamodb: route.dynamodb, limits: props.limits, admitsKeys: route.scope !== ACCOUNT });
         fn.function.addEnvironment(URL_POLICY_ENV, WEBHOOK_URL_POLICY);
       }
       // A route with a scope admits callers (lib/http/endpoint.ts): session tokens are verified against this

@@ -39,7 +39,7 @@ const onPartitions = (patterns: readonly string[]) => ({ 'ForAllValues:StringLik
  * (lib/auth/key-use.ts), and returns nothing of the item. So a read-only function cannot change a
  * transaction, record an event or read through its counter grant.
  */
-const COUNTER_ONLY = {
+const counterOnly = (admitsKeys: boolean) => ({
   ...onPartitions([`${CLIENT_PARTITION_PREFIX}*`]),
   'ForAllValues:StringEquals': {
     'dynamodb:Attributes': [
@@ -47,11 +47,12 @@ const COUNTER_ONLY = {
       tableDefinition.sortKey,
       COUNTER_ATTRIBUTE,
       tableDefinition.timeToLiveAttribute,
-      LAST_USED_ATTRIBUTE,
+      // Only a route a server key may take notes a key's use: the account routes admit sessions alone.
+      ...(admitsKeys ? [LAST_USED_ATTRIBUTE] : []),
     ],
   },
   StringEqualsIfExists: { 'dynamodb:ReturnValues': ['NONE'] },
-};
+});
 
 /** The actions, grouped by the partitions each is granted on (in declared order): one statement per group. */
 function byPartitions(access: DynamoAccess, actions: readonly TableAction[]): { actions: TableAction[]; partitions: string[] }[] {
@@ -87,6 +88,8 @@ export interface BindTableOptions {
   readonly dynamodb: DynamoAccess;
   /** The stage's per-client budget (CLIENT_REQUESTS_PER_SECOND, LIST_READ_UNITS_PER_REQUEST). */
   readonly limits: Limits;
+  /** Whether a server key may take the route (all but the account routes): a reader then also writes the key's sampled last use. Default true. */
+  readonly admitsKeys?: boolean;
 }
 
 export interface BindTableActionsOptions {
@@ -207,7 +210,7 @@ export class ApiFunction extends Construct {
     this.grantOnPartitions(table, options.dynamodb, options.access === 'read' ? reads : actions);
     this.grantIndexes(table, indexes);
     if (options.access === 'read' && writes.length > 0) {
-      this.role.addToPrincipalPolicy(new PolicyStatement({ actions: dynamoActions(writes), resources: [table.tableArn], conditions: COUNTER_ONLY }));
+      this.role.addToPrincipalPolicy(new PolicyStatement({ actions: dynamoActions(writes), resources: [table.tableArn], conditions: counterOnly(options.admitsKeys ?? true) }));
     }
   }
 

@@ -5,6 +5,10 @@ import { roleStatements } from '../../infra/grants';
 import { READ_ACTIONS, type DynamoAccess, type IamRequest, type TableAction } from '../../lib/db/access';
 import { CLIENT_PARTITION_PREFIX, SHARED_PARTITIONS, type SharedPartition } from '../../lib/db/keys';
 import { functionList, type TableAccess } from '../../lib/routes';
+import { ACCOUNT as ACCOUNT_ROUTES } from '../../lib/scopes';
+import { COUNTER_ATTRIBUTE } from '../../lib/auth/request-counter';
+import { LAST_USED_ATTRIBUTE } from '../../lib/auth/key-use';
+import { tableDefinition } from '../../lib/db/table';
 
 /**
  * Evaluates the functions' synthesized identity policies, as IAM would, against the DynamoDB
@@ -43,6 +47,9 @@ export const ANOTHER_CLIENT_PARTITION = `${CLIENT_PARTITION_PREFIX}cli_anotherâ€
 /** What the writes a `read` route's counter could ask back, each of which its grant must refuse. */
 const RETURN_VALUES = ['ALL_OLD', 'ALL_NEW', 'UPDATED_OLD', 'UPDATED_NEW'];
 
+/** What admission's writes on a read route name: the counter's count and TTL, and a key's sampled last use. */
+const BOOKKEEPING_ATTRIBUTES = [COUNTER_ATTRIBUTE, tableDefinition.timeToLiveAttribute, LAST_USED_ATTRIBUTE];
+
 /** An attribute no function names: a counter write naming it must be refused. */
 const UNNAMED_ATTRIBUTE = 'undeclared';
 
@@ -58,6 +65,8 @@ export interface EvaluatedFunction {
   readonly dynamodb: DynamoAccess;
   /** A route's (lib/routes.ts); absent for a background function. */
   readonly table?: TableAccess;
+  /** Whether a server key may take the route: its admission then also writes the key's sampled last use. */
+  readonly admitsKeys?: boolean;
 }
 
 /** Every declared function (lib/routes.ts), with its route's table access. */
@@ -65,6 +74,7 @@ export const declaredFunctions: readonly EvaluatedFunction[] = functionList.map(
   name: f.id,
   dynamodb: f.dynamodb,
   ...('table' in f && { table: f.table as TableAccess }),
+  ...('scope' in f && { admitsKeys: f.scope !== null && f.scope !== ACCOUNT_ROUTES }),
 }));
 
 /** The stack's template, synthesized without bundling (only the roles' policies matter), and the logical ids the evaluation needs. */
@@ -219,6 +229,9 @@ export async function evaluate(
       // Beyond what its own recorded writes of this action name (the counter's increment names its
       // TTL, its take-back does not): every other attribute any function was seen to name.
       const own = new Set(requests.filter((r) => r.fn === fn && r.request.action === request.action).flatMap((r) => r.request.attributes ?? []));
+      // Admission's other bookkeeping write, a key's sampled last use (lib/auth/key-use.ts), shares the counter's
+      // grant: a route a key may take is granted it whether or not the suites happened to catch the sample.
+      if (declared.admitsKeys) for (const attribute of BOOKKEEPING_ATTRIBUTES) own.add(attribute);
       for (const attribute of seenAttributes.filter((a) => !own.has(a))) {
         const wider = { ...request, attributes: [...(request.attributes ?? []), attribute].sort() };
         if (await allowed(fn, wider)) problems.push(`${described(fn, request)} would be Allowed naming ${attribute} too, though a read route writes only its request counter's attributes`);
