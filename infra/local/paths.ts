@@ -20,5 +20,7 @@ export interface RuntimeInfo {
   /** The identity emulator's JSON API and pool (the admin CLI's `users` commands); absent in files of older sandboxes. */
   readonly identityEndpoint?: string;
   readonly userPoolId?: string;
+  /** The dashboard's app client of that pool: what a person signs in as. */
+  readonly userPoolClientId?: string;
   readonly pid: number;
 }

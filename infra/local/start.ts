@@ -98,6 +98,7 @@ async function main(): Promise<number> {
     tableName: sandbox.tableName,
     identityEndpoint: sandbox.identity.endpoint,
     userPoolId: sandbox.identity.userPoolId,
+    userPoolClientId: sandbox.identity.clientId,
     pid: process.pid,
   };
   completeRuntime(runtimeFile, runtime);

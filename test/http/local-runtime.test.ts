@@ -6,6 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { runAdmin } from '../../infra/local/admin-cli';
 import { freePort } from '../../infra/local/dynamodb-local';
 import { paymentBody } from '../support/payments';
+import { signIn } from '../support/sessions';
 import { DEFAULT_LIMITS, LIMIT_ENV } from '../../lib/limits';
 
 // Run by this node, not through tsx's `#!/usr/bin/env node`: a test may give npm start an empty PATH.
@@ -81,6 +82,11 @@ describe('npm start', () => {
       expect(res.status).toBe(200);
       const runtime = JSON.parse(readFileSync(join(sandboxDir, 'runtime.json'), 'utf8'));
       expect(runtime.baseUrl).toBe(baseUrl);
+      // The demo user it prints signs in at its identity emulator, and their session reaches the demo key's client.
+      const [, email, password] = /sign in as (\S+) with password (\S+)/.exec(first.output()) ?? [];
+      const { token } = await signIn(email!, password!, { endpoint: runtime.identityEndpoint, clientId: runtime.userPoolClientId });
+      const account = await fetch(`${baseUrl}/account`, { headers: { authorization: `Bearer ${token}` } });
+      expect(((await account.json()) as { data: { client: { id: string } } }).data.client.id).toBe(/\(client (cli_\S+),/.exec(first.output())?.[1]);
       // --in-memory keeps nothing, not even the secret that signs its cursors.
       expect(existsSync(join(sandboxDir, 'cursor-secret'))).toBe(false);
 
