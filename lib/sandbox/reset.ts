@@ -12,7 +12,7 @@ import { deleteWebhookEndpointItem } from '../webhooks/endpoint-repository';
  * The reset of a client's data (docs/api.md §12 "Reset", docs/decisions/ "Sandbox reset"): every
  * item of its partition `C#<client>` goes — transactions, order reservations, refunds, ledger
  * entries, events, delivery attempts, due markers, idempotency records — but its client item, its keys
- * (`KEY#`), its request counters (`RATE#`, which expire by themselves within seconds and are the
+ * (`KEY#`), the people who sign in to it (`MEMBER#`, docs/api.md §14), its request counters (`RATE#`, which expire by themselves within seconds and are the
  * rate limit of the reset itself), the idempotency record of the reset request itself, and (unless
  * asked) its webhook endpoints. Found by a keys-only Query of the partition, page by page, never a
  * Scan; deleted by BatchWriteItem, 25 keys at a time, unprocessed keys retried with backoff.
@@ -56,7 +56,13 @@ export interface ResetResult {
 
 /** The sort-key prefixes of what a reset keeps, webhook endpoints included (they go their own way). */
 function keptPrefixes(clientId: string): string[] {
-  return [keys.client(clientId).sk, keys.apiKeyPrefix(clientId).skPrefix, keys.requestCounterPrefix, keys.webhookEndpointSortKey('')];
+  return [
+    keys.client(clientId).sk,
+    keys.apiKeyPrefix(clientId).skPrefix,
+    keys.memberPrefix(clientId).skPrefix,
+    keys.requestCounterPrefix,
+    keys.webhookEndpointSortKey(''),
+  ];
 }
 
 /** Deletes the client's data as the module says; `completion` (the reset request's idempotency record) is written last. */

@@ -198,6 +198,17 @@ describe('keys made, rolled and revoked by a person', () => {
   });
 });
 
+describe('a reset of the client (docs/api.md §12)', () => {
+  it('keeps the person, their keys and their session working', async () => {
+    const someone = await newPerson('Reset me');
+    const key = (await call('POST', '/account/keys', { key: someone.token, body: { label: 'kept' } })).body.data;
+    expect((await call('POST', '/sandbox/reset', { key: someone.token })).status).toBe(200);
+    expect((await call('GET', '/account', { key: someone.token })).body.data.client.name).toBe('Reset me');
+    expect((await call('GET', '/account/keys', { key: someone.token })).body.data.map((k: { id: string }) => k.id)).toContain(key.id);
+    expect((await call('GET', '/payment/channels', { key: key.key })).status).toBe(200);
+  });
+});
+
 describe("one person never sees another's client", () => {
   let other: TestPerson;
   beforeAll(async () => {
