@@ -1038,8 +1038,8 @@ export interface components {
             /** @description When the key stops being accepted, if it does (real time, not the sandbox clock) */
             expires_at: string | null;
             revoked_at: string | null;
-            /** @description The server key. Shown only in this answer: store it now */
-            key: string;
+            /** @description The server key. Shown only in this answer: store it now. Null in the replay of a request repeated with its Idempotency-Key: only a hash of a key is ever stored, so no replay can show it again */
+            key: string | null;
         };
         /**
          * @description The signed-in person and the client they act for

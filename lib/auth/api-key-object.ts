@@ -48,7 +48,11 @@ export type ApiKey = Readonly<z.infer<typeof ApiKey>>;
 export const CreatedApiKey = meta(
   z.strictObject({
     ...ApiKey.shape,
-    key: meta(z.string().check(z.regex(/^sk_sbx_[A-Za-z0-9_-]{32,}$/)), { description: 'The server key. Shown only in this answer: store it now' }),
+    key: meta(z.nullable(z.string().check(z.regex(/^sk_sbx_[A-Za-z0-9_-]{32,}$/))), {
+      description:
+        'The server key. Shown only in this answer: store it now. Null in the replay of a request repeated with its Idempotency-Key: ' +
+        'only a hash of a key is ever stored, so no replay can show it again',
+    }),
   }),
   { description: 'A new server key, shown once', examples: [{ ...apiKeyExample, key: serverKeyExample }] },
 );

@@ -68,6 +68,8 @@ export interface MintedKey {
 export interface KeyWrite {
   readonly events?: boolean;
   readonly cause?: Cause;
+  // The stored answer of a key-making request never holds the key (only its hash is ever stored,
+  // docs/api.md §3): its replay answers `"key": null` (docs/decisions/0176).
   readonly completion?: (answer: unknown) => TransactItem;
   /** The real clock (tests move it). */
   readonly clock?: Clock;
@@ -179,7 +181,7 @@ export async function mintKey(db: Db, input: MintInput, write: KeyWrite = {}): P
   const object = viewKey(item, now);
   const recorded = record(db, input.clientId, [apiKeyChanged('api_key.created', object, now.toISOString())], write);
   try {
-    await transactWrite(db, [countKeyIn(db, input.clientId), ...puts, ...recorded.puts], write.completion?.({ ...object, key }), recorded.window);
+    await transactWrite(db, [countKeyIn(db, input.clientId), ...puts, ...recorded.puts], write.completion?.({ ...object, key: null }), recorded.window);
   } catch (error) {
     throw countInRefusal(error, input.clientId) ?? error;
   }
@@ -299,7 +301,7 @@ export async function rollKey(
   // The old key stays live through its grace, so the new one is counted in; one that expires now hands its count over.
   const counting: TransactItem[] = expiresNow && old.counted ? [] : [countKeyIn(db, clientId)];
   try {
-    await transactWrite(db, [...counting, ...items], write.completion?.({ ...object, key }), recorded.window);
+    await transactWrite(db, [...counting, ...items], write.completion?.({ ...object, key: null }), recorded.window);
   } catch (error) {
     const refusal = counting.length > 0 ? countInRefusal(error, clientId) : undefined;
     if (refusal) throw refusal;

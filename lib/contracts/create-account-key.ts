@@ -13,6 +13,7 @@ export const createAccountKeyContract = contract({
     `${MAX_LIVE_KEYS} keys that are neither revoked nor expired per client: 409 LIMIT_EXCEEDED. A session token only; a server key is 403.`,
   body: CreateApiKeyBody,
   bodyOptional: true,
+  shownOnce: ['key'],
   response: {
     status: 201,
     description: 'The new key, shown once',

@@ -15,6 +15,7 @@ export const rollAccountKeyContract = contract({
   params: ApiKeyIdParams,
   body: RollApiKeyBody,
   bodyOptional: true,
+  shownOnce: ['key'],
   response: {
     status: 201,
     description: 'The new key, shown once',

@@ -39,6 +39,8 @@ export interface Contract {
     /** The media types the body comes in; JSON unless given (the dashboard's page and files are not JSON). */
     readonly mediaTypes?: readonly string[];
   };
+  /** Fields of the answer's `data` shown once and never stored: an idempotent replay answers them null (lib/http/idempotency.ts). */
+  readonly shownOnce?: readonly string[];
   /** Errors the use case raises; those of the request chain are added by `errorCodesOf`. */
   readonly errors?: readonly ErrorCode[];
 }

@@ -125,6 +125,7 @@ export function endpoint<C extends Contract>(
         // An optional body left out is the same request as `{}`, which is what it is validated as.
         request: { params, body: rawBody ?? (contract.bodyOptional ? {} : null) },
         successStatus: contract.response.status,
+        shownOnce: contract.shownOnce,
         token: requestId,
         inProgressMs: context.getRemainingTimeInMillis(),
       },

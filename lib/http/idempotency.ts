@@ -50,12 +50,25 @@ export interface IdempotentRequest {
   readonly token: string;
   /** How long the claim may stay in progress before another request may take it: the time the function has left. */
   readonly inProgressMs: number;
+  /**
+   * Fields of the answer's `data` that are shown once and never stored (a new server key: only its
+   * hash is ever stored, docs/api.md §3). The use case stores them as null; the first answer holds
+   * them, every replay answers null.
+   */
+  readonly shownOnce?: readonly string[];
 }
 
 export interface IdempotentResult {
   readonly result: ApiResult;
   /** True when `result` is the stored response of an earlier request. */
   readonly replayed: boolean;
+}
+
+/** An answer's body as its stored form holds it: each field of `data` shown once as null. */
+function withoutShownOnce(body: unknown, fields: readonly string[] = []): unknown {
+  const data = (body as { data?: unknown } | undefined)?.data;
+  if (fields.length === 0 || typeof data !== 'object' || data === null) return body;
+  return { ...(body as object), data: { ...data, ...Object.fromEntries(fields.map((field) => [field, null])) } };
 }
 
 /**
@@ -113,9 +126,9 @@ export async function runIdempotently(
     await release(db, address, input.token);
     throw new Error(`Route ${input.routeId} answered without storing its response`);
   }
-  // What was stored is what every replay will answer, so the first answer is that too.
+  // What was stored is what every replay will answer, so the first answer is that too — but for the fields shown once.
   const storedResult = { statusCode: input.successStatus, body: JSON.parse(stored) as unknown };
-  if (result.statusCode !== input.successStatus || JSON.stringify(result.body) !== stored) {
+  if (result.statusCode !== input.successStatus || JSON.stringify(withoutShownOnce(result.body, input.shownOnce)) !== stored) {
     logger.error('A route answered something other than the response it stored; answering the stored one', { route: input.routeId });
     return { result: storedResult, replayed: false };
   }

@@ -2,6 +2,7 @@ import { createPrivateKey, createSign } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { CreateUserPoolClientCommand, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { identityClient } from '../../infra/local/identity-client';
@@ -120,6 +121,18 @@ describe('keys made, rolled and revoked by a person', () => {
     expect(listed).toBeDefined();
     expect(listed).not.toHaveProperty('key');
     expect(JSON.stringify((await call('GET', '/account/keys', { key: person.token })).body)).not.toContain(made.key);
+  });
+
+  it('replays a make repeated with its Idempotency-Key without the key, which is never stored', async () => {
+    const headers = { 'Idempotency-Key': `make-${Date.now()}` };
+    const first = await call('POST', '/account/keys', { key: person.token, body: { label: 'once' }, headers });
+    const again = await call('POST', '/account/keys', { key: person.token, body: { label: 'once' }, headers });
+    expect(again.status).toBe(201);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(first.body.data.key).toMatch(/^sk_sbx_/);
+    expect(again.body.data).toEqual({ ...first.body.data, key: null });
+    const { Items = [] } = await testDb().doc.send(new ScanCommand({ TableName: testDb().tableName }));
+    expect(JSON.stringify(Items)).not.toContain(first.body.data.key);
   });
 
   it('keeps last_used_at within 60 s of the last use', async () => {

@@ -211,7 +211,7 @@ function NewKey({ shown, onKept }: { shown: NewKeyShown; onKept: () => void }) {
   const [copied, setCopied] = useState<string>();
   const copy = async () => {
     try {
-      await navigator.clipboard.writeText(shown.key.key);
+      await navigator.clipboard.writeText(shown.key.key ?? '');
       setCopied('Copied.');
     } catch (failure) {
       setCopied(`Could not copy (${failure instanceof Error ? failure.message : String(failure)}): select the key and copy it.`);
