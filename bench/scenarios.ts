@@ -1,3 +1,4 @@
+import { NO_CAUSE } from '../lib/events/event';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { BatchWriteCommand, GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { countRequest } from '../lib/auth/request-counter';
@@ -285,7 +286,7 @@ async function webhookEndpoints(ctx: BenchContext, count: number) {
   const clients = await webhookClients(ctx, count);
   return mapLimit(Array.from({ length: count }, (_, i) => i), FIXTURE_CONCURRENCY, async (i) => {
     const owner = ownerOf(clients, i);
-    const endpoint = await createWebhookEndpoint(ctx.floorDb, owner.clientId, { url: WEBHOOK_URL }, systemClock, { policy: 'local' });
+    const endpoint = await createWebhookEndpoint({ db: ctx.floorDb, clientId: owner.clientId, clock: systemClock, cause: NO_CAUSE }, { url: WEBHOOK_URL }, { policy: 'local' });
     return { ...owner, id: endpoint.id };
   });
 }
@@ -593,7 +594,7 @@ const known: Record<string, Builder> = {
     route,
     expectedStatus: 200,
     prepare: async (ctx) => {
-      const { id } = await createWebhookEndpoint(ctx.floorDb, ctx.clientId, { url: WEBHOOK_URL }, systemClock, { policy: 'local' });
+      const { id } = await createWebhookEndpoint({ db: ctx.floorDb, clientId: ctx.clientId, clock: systemClock, cause: NO_CAUSE }, { url: WEBHOOK_URL }, { policy: 'local' });
       return {
         request: () => ({ method: 'GET', path: `/webhook/endpoints/${id}` }),
         floor: async () => {
@@ -899,7 +900,7 @@ const known: Record<string, Builder> = {
     expectedStatus: 202,
     prepare: async (ctx) => {
       const eventId = await newestEventOf(ctx);
-      const { id: endpointId } = await createWebhookEndpoint(ctx.floorDb, ctx.clientId, { url: WEBHOOK_URL }, systemClock, { policy: 'local' });
+      const { id: endpointId } = await createWebhookEndpoint({ db: ctx.floorDb, clientId: ctx.clientId, clock: systemClock, cause: NO_CAUSE }, { url: WEBHOOK_URL }, { policy: 'local' });
       return {
         request: () => ({ method: 'POST', path: `/event/${eventId}/resend`, body: { endpoint_id: endpointId } }),
         floor: async () => {

@@ -3,6 +3,6 @@ import { endpoint } from '../lib/http/endpoint';
 import { created } from '../lib/http/envelope';
 import { createAccountKey } from '../lib/identity/account';
 
-export const handler = endpoint(createAccountKeyContract, async ({ db, session, body, cause, idempotency }) =>
-  created(await createAccountKey(db, session(), body, { cause, idempotency })),
+export const handler = endpoint(createAccountKeyContract, async ({ context, session, body }) =>
+  created(await createAccountKey(context, session(), body)),
 );

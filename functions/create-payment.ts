@@ -3,6 +3,6 @@ import { endpoint } from '../lib/http/endpoint';
 import { created } from '../lib/http/envelope';
 import { createPayment } from '../lib/payments/payments';
 
-export const handler = endpoint(createPaymentContract, async ({ db, principal, body, clock, cause, idempotency }) =>
-  created(await createPayment(db, principal.clientId, body, clock, cause, idempotency)),
+export const handler = endpoint(createPaymentContract, async ({ context, body }) =>
+  created(await createPayment(context, body)),
 );

@@ -3,6 +3,6 @@ import { endpoint } from '../lib/http/endpoint';
 import { created } from '../lib/http/envelope';
 import { refundTransaction } from '../lib/payments/refunds';
 
-export const handler = endpoint(createRefundContract, async ({ db, principal, body, clock, cause, idempotency }) =>
-  created(await refundTransaction(db, principal.clientId, body, clock, cause, idempotency)),
+export const handler = endpoint(createRefundContract, async ({ context, body }) =>
+  created(await refundTransaction(context, body)),
 );

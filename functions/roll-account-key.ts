@@ -3,6 +3,6 @@ import { endpoint } from '../lib/http/endpoint';
 import { created } from '../lib/http/envelope';
 import { rollAccountKey } from '../lib/identity/account';
 
-export const handler = endpoint(rollAccountKeyContract, async ({ db, session, params, body, cause, idempotency }) =>
-  created(await rollAccountKey(db, session(), params.id, body, { cause, idempotency })),
+export const handler = endpoint(rollAccountKeyContract, async ({ context, session, params, body }) =>
+  created(await rollAccountKey(context, session(), params.id, body)),
 );

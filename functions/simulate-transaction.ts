@@ -3,6 +3,6 @@ import { endpoint } from '../lib/http/endpoint';
 import { ok } from '../lib/http/envelope';
 import { simulateOutcome } from '../lib/payments/payments';
 
-export const handler = endpoint(simulateTransactionContract, async ({ db, principal, params, body, clock, cause, idempotency }) =>
-  ok(await simulateOutcome(db, principal.clientId, params.id, body.outcome, clock, cause, idempotency)),
+export const handler = endpoint(simulateTransactionContract, async ({ context, params, body }) =>
+  ok(await simulateOutcome(context, params.id, body.outcome)),
 );

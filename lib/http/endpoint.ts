@@ -2,6 +2,7 @@ import middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { admission } from '../auth/admission';
 import type { Principal, SessionPrincipal } from '../auth/principal';
+import type { UseCaseContext } from '../use-case';
 import { systemClock, type Clock } from '../clock';
 import { cursorKeySource } from '../db/cursor-key';
 import { config } from '../config';
@@ -50,6 +51,8 @@ export interface EndpointInput<B, Q, P> {
    * write that makes its effect (lib/http/idempotency.ts).
    */
   readonly idempotency?: IdempotencyClaim;
+  /** The same as a use case takes it (lib/use-case.ts): the table, the principal's client, its clock, the cause, the claim. */
+  readonly context: UseCaseContext;
 }
 
 const anonymous: Principal = { kind: 'key', clientId: '-', keyId: '-', scopes: [] };
@@ -98,6 +101,7 @@ export function endpoint<C extends Contract>(
         remainingMs: () => context.getRemainingTimeInMillis(),
         cause,
         idempotency,
+        context: { db, clientId: principal.clientId, clock, cause, idempotency },
       });
     // A replay changed nothing: only the request that made the effect is audited.
     const audited = (result: ApiResult, replayed = false) => {

@@ -6,9 +6,8 @@ import { systemClock } from '../clock';
 import type { Db } from '../db/db';
 import { keys } from '../db/keys';
 import { listNewestFirst } from '../db/paging';
-import type { Cause } from '../events/event';
 import type { Pagination } from '../db/pagination';
-import type { IdempotencyClaim } from '../db/transact';
+import type { UseCaseContext } from '../use-case';
 import { getMember } from './members';
 
 /**
@@ -16,12 +15,6 @@ import { getMember } from './members';
  * their client, and their client's server keys — listed, made, rolled and revoked, each change
  * made by lib/auth/key-lifecycle.ts with its api_key.* event. Keys live in real time.
  */
-
-/** What a change asks of the request behind it. */
-export interface AccountWrite {
-  readonly cause: Cause;
-  readonly idempotency?: IdempotencyClaim;
-}
 
 /** GET /account: the person (their e-mail and when they joined) and their client. */
 export async function getAccount(db: Db, principal: SessionPrincipal): Promise<Account> {
@@ -52,31 +45,31 @@ export async function listAccountKeys(db: Db, clientId: string, query: ListApiKe
 }
 
 /** POST /account/keys: a new key of the person's client, made by them, shown once. */
-export async function createAccountKey(db: Db, principal: SessionPrincipal, input: CreateApiKeyInput, write: AccountWrite): Promise<CreatedApiKey> {
+export async function createAccountKey(context: UseCaseContext, principal: SessionPrincipal, input: CreateApiKeyInput): Promise<CreatedApiKey> {
+  const { db, cause, idempotency } = context;
   const { key, object } = await mintKey(
     db,
     { clientId: principal.clientId, scopes: input.scopes, label: input.label, expiresInDays: input.expires_in_days, createdBy: `user:${principal.email}` },
-    { cause: write.cause, completion: write.idempotency && ((answer) => write.idempotency!.complete(answer)) },
+    { cause, completion: idempotency && ((answer) => idempotency.complete(answer)) },
   );
   return { ...object, key };
 }
 
 /** POST /account/keys/{id}/roll: a new key in place of this one, which keeps working through the grace. */
-export async function rollAccountKey(db: Db, principal: SessionPrincipal, keyId: string, input: RollApiKeyInput, write: AccountWrite): Promise<CreatedApiKey> {
+export async function rollAccountKey(context: UseCaseContext, principal: SessionPrincipal, keyId: string, input: RollApiKeyInput): Promise<CreatedApiKey> {
+  const { db, cause, idempotency } = context;
   const { key, object } = await rollKey(
     db,
     principal.clientId,
     keyId,
     { graceSeconds: input.expire_old_in_seconds, createdBy: `user:${principal.email}` },
-    { cause: write.cause, completion: write.idempotency && ((answer) => write.idempotency!.complete(answer)) },
+    { cause, completion: idempotency && ((answer) => idempotency.complete(answer)) },
   );
   return { ...object, key };
 }
 
 /** POST /account/keys/{id}/revoke: refused from the next request on. */
-export function revokeAccountKey(db: Db, principal: SessionPrincipal, keyId: string, write: AccountWrite): Promise<ApiKey> {
-  return revokeKeyItem(db, principal.clientId, keyId, {
-    cause: write.cause,
-    completion: write.idempotency && ((answer) => write.idempotency!.complete(answer)),
-  });
+export function revokeAccountKey(context: UseCaseContext, principal: SessionPrincipal, keyId: string): Promise<ApiKey> {
+  const { db, cause, idempotency } = context;
+  return revokeKeyItem(db, principal.clientId, keyId, { cause, completion: idempotency && ((answer) => idempotency.complete(answer)) });
 }

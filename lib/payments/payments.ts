@@ -1,3 +1,4 @@
+import type { UseCaseContext } from '../use-case';
 import { computeFee, findChannel } from '../catalog';
 import type { Clock } from '../clock';
 import type { Db } from '../db/db';
@@ -35,14 +36,8 @@ import { viewTransaction, type Transaction } from './transaction';
  * Creates a pending payment; order_id uniqueness is enforced by the same atomic write. With
  * `sandbox`, its outcome is scheduled `after_seconds` later on the client's clock.
  */
-export async function createPayment(
-  db: Db,
-  clientId: string,
-  input: CreatePaymentInput,
-  clock: Clock,
-  cause: Cause,
-  claim?: IdempotencyClaim,
-): Promise<Transaction> {
+export async function createPayment(context: UseCaseContext, input: CreatePaymentInput): Promise<Transaction> {
+  const { db, clientId, clock, cause, idempotency: claim } = context;
   const channel = findChannel(input.payment_method, input.payment_channel);
   // The body schema already checked the pair; this guards the type, not the user.
   if (!channel) throw new Error(`No channel ${input.payment_method}/${input.payment_channel}`);
@@ -93,15 +88,8 @@ export async function getTransaction(db: Db, clientId: string, transactionId: st
 }
 
 /** Cancels a pending transaction, recording payment.cancelled. */
-export async function cancelTransaction(
-  db: Db,
-  clientId: string,
-  transactionId: string,
-  reason: string | undefined,
-  clock: Clock,
-  cause: Cause,
-  claim?: IdempotencyClaim,
-): Promise<Transaction> {
+export async function cancelTransaction(context: UseCaseContext, transactionId: string, reason?: string): Promise<Transaction> {
+  const { db, clientId, clock, cause, idempotency: claim } = context;
   return transitionTransaction(db, clientId, transactionId, 'cancel', clock.now(), {
     reason: reason === undefined ? undefined : { field: 'cancellation_reason', value: reason },
     recorder: { cause, clock },
@@ -113,15 +101,8 @@ export async function cancelTransaction(
  * Sandbox control: settles, fails or expires a pending transaction, recording payment.settled,
  * payment.failed or payment.expired. Settling writes its ledger entry in the same atomic write.
  */
-export async function simulateOutcome(
-  db: Db,
-  clientId: string,
-  transactionId: string,
-  outcome: SimulateOutcome,
-  clock: Clock,
-  cause: Cause,
-  claim?: IdempotencyClaim,
-): Promise<Transaction> {
+export async function simulateOutcome(context: UseCaseContext, transactionId: string, outcome: SimulateOutcome): Promise<Transaction> {
+  const { db, clientId, clock, cause, idempotency: claim } = context;
   const now = clock.now();
   return transitionTransaction(db, clientId, transactionId, outcome, now, {
     reason: outcome === 'fail' ? { field: 'failure_reason', value: SIMULATED_FAILURE_REASON } : undefined,

@@ -1,3 +1,4 @@
+import type { UseCaseContext } from '../use-case';
 import type { Clock } from '../clock';
 import type { Db } from '../db/db';
 import { paymentChanged, refundCreated, type Cause, type Change } from '../events/event';
@@ -32,14 +33,8 @@ class RefundContentionError extends ConcurrentWriteError {
  * its refund.created event (and payment.refunded when it completes the amount), and the
  * completion of the request's idempotency claim, if it has one.
  */
-export async function refundTransaction(
-  db: Db,
-  clientId: string,
-  input: RefundInput,
-  clock: Clock,
-  cause: Cause,
-  claim?: IdempotencyClaim,
-): Promise<Refund> {
+export async function refundTransaction(context: UseCaseContext, input: RefundInput): Promise<Refund> {
+  const { db, clientId, clock, cause, idempotency: claim } = context;
   const transactionId = input.transaction_id ?? (await findTransactionIdByOrder(db, clientId, input.order_id!));
   if (!transactionId) throw new NotFoundError('Transaction not found');
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {

@@ -1,3 +1,4 @@
+import type { UseCaseContext } from '../use-case';
 import { DeleteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { clientClock, offsetOf, realClockOf, type Clock } from '../clock';
 import type { Db } from '../db/db';
@@ -139,15 +140,8 @@ function offsetUpdate(db: Db, clientId: string, from: number, to: number): Trans
  * with another advance of the same client reads the clock again and starts over (`seconds` then
  * counts from the other's new now; a `to` it has passed is a 400), at most ADVANCE_ATTEMPTS times.
  */
-export async function advanceClock(
-  db: Db,
-  clientId: string,
-  move: AdvanceClockInput,
-  clock: Clock,
-  cause: Cause,
-  claim?: IdempotencyClaim,
-  remainingMs: () => number = () => Infinity,
-): Promise<SandboxClock> {
+export async function advanceClock(context: UseCaseContext, move: AdvanceClockInput, remainingMs: () => number = () => Infinity): Promise<SandboxClock> {
+  const { db, clientId, clock, cause, idempotency: claim } = context;
   const real = realClockOf(clock);
   for (let attempt = 1; ; attempt++) {
     // First the offset the request loaded (its clock); after a lost race, the one the other left.

@@ -1,3 +1,4 @@
+import type { UseCaseContext } from '../use-case';
 import { randomBytes } from 'node:crypto';
 import type { Clock } from '../clock';
 import type { Db } from '../db/db';
@@ -27,14 +28,8 @@ export function newWebhookSecret(): string {
  * it atomically, at most MAX_WEBHOOK_ENDPOINTS per client (409 LIMIT_EXCEEDED). The answer carries
  * the secret; nothing else ever shows it again.
  */
-export async function createWebhookEndpoint(
-  db: Db,
-  clientId: string,
-  input: CreateWebhookEndpointInput,
-  clock: Clock,
-  urls: UrlChecking,
-  claim?: IdempotencyClaim,
-): Promise<CreatedWebhookEndpoint> {
+export async function createWebhookEndpoint(context: UseCaseContext, input: CreateWebhookEndpointInput, urls: UrlChecking): Promise<CreatedWebhookEndpoint> {
+  const { db, clientId, clock, idempotency: claim } = context;
   try {
     await resolveWebhookTarget(input.url, urls.policy, urls.resolve);
   } catch (error) {

@@ -1,3 +1,4 @@
+import type { UseCaseContext } from '../use-case';
 import { offsetOf, realClockOf, type Clock } from '../clock';
 import type { Db } from '../db/db';
 import { keys } from '../db/keys';
@@ -54,14 +55,8 @@ export async function listEventDeliveries(
  * request's idempotency record when it has a key; the stream brings them to the dispatcher at
  * once. Answers them as they are then; none when no endpoint is subscribed.
  */
-export async function resendEvent(
-  db: Db,
-  clientId: string,
-  eventId: string,
-  input: ResendEventInput,
-  clock: Clock,
-  claim?: IdempotencyClaim,
-): Promise<DeliveryAttempt[]> {
+export async function resendEvent(context: UseCaseContext, eventId: string, input: ResendEventInput): Promise<DeliveryAttempt[]> {
+  const { db, clientId, clock, idempotency: claim } = context;
   // Due now in real time (the event's retention too), shown on the client's clock.
   const now = realClockOf(clock).now();
   const event = await eventItemOf(db, clientId, eventId, now);

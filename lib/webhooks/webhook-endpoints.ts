@@ -1,3 +1,4 @@
+import type { UseCaseContext } from '../use-case';
 import type { Db } from '../db/db';
 import { keys } from '../db/keys';
 import { listNewestFirst } from '../db/paging';
@@ -68,15 +69,8 @@ export async function deleteWebhookEndpoint(db: Db, clientId: string, endpointId
  * secret that one kept: at most two secrets sign at once. Two racing rolls: one wins, the other is
  * read again and rolls after it.
  */
-export async function rollWebhookSecret(
-  db: Db,
-  clientId: string,
-  endpointId: string,
-  input: RollWebhookSecretInput,
-  clock: Clock,
-  cause: Cause,
-  claim?: IdempotencyClaim,
-): Promise<CreatedWebhookEndpoint> {
+export async function rollWebhookSecret(context: UseCaseContext, endpointId: string, input: RollWebhookSecretInput): Promise<CreatedWebhookEndpoint> {
+  const { db, clientId, clock, cause, idempotency: claim } = context;
   for (let attempt = 1; ; attempt++) {
     const item = await findWebhookEndpointItem(db, clientId, endpointId);
     if (!item) throw notFound();

@@ -21,7 +21,7 @@ import { paymentBody } from '../support/payments';
 
 async function pendingPayment(clock: FakeClock) {
   const { clientId } = await newClient();
-  const txn = await createPayment(testDb(), clientId, CreatePaymentBody.parse(paymentBody()), clock, NO_CAUSE);
+  const txn = await createPayment({ db: testDb(), clientId, clock, cause: NO_CAUSE }, CreatePaymentBody.parse(paymentBody()));
   // Events of the same millisecond sort by their random part; the next change comes a moment later.
   clock.advanceMs(1);
   return { clientId, txn };
@@ -39,7 +39,7 @@ describe('the send window of a write that records events', () => {
       return send();
     });
 
-    const settled = await simulateOutcome(db, clientId, txn.id, 'settle', clock, NO_CAUSE);
+    const settled = await simulateOutcome({ db, clientId, clock, cause: NO_CAUSE }, txn.id, 'settle');
 
     expect(settled.status).toBe('settled');
     expect((await recordedEventsOf(clientId, txn.id)).map((e) => e.type)).toEqual(['payment.created', 'payment.settled']);
@@ -57,7 +57,7 @@ describe('the send window of a write that records events', () => {
       return result;
     });
 
-    const attempt = simulateOutcome(db, clientId, txn.id, 'settle', clock, NO_CAUSE);
+    const attempt = simulateOutcome({ db, clientId, clock, cause: NO_CAUSE }, txn.id, 'settle');
 
     await expect(attempt).rejects.toBeInstanceOf(SendWindowClosedError);
     await expect(attempt.catch(apiErrorOf)).resolves.toMatchObject({ code: 'RATE_LIMITED', status: 429, headers: { 'Retry-After': '1' } });
@@ -81,7 +81,7 @@ describe('the send window of a write that records events', () => {
       return send();
     });
 
-    const attempt = simulateOutcome(db, clientId, txn.id, 'fail', clock, NO_CAUSE);
+    const attempt = simulateOutcome({ db, clientId, clock, cause: NO_CAUSE }, txn.id, 'fail');
 
     await expect(attempt).rejects.toBeInstanceOf(SendWindowClosedError);
     expect((await getTransaction(testDb(), clientId, txn.id, clock)).status).toBe('pending');
@@ -99,7 +99,7 @@ describe('the send window of a write that records events', () => {
       return send();
     });
 
-    const failed = await simulateOutcome(db, clientId, txn.id, 'fail', clock, NO_CAUSE);
+    const failed = await simulateOutcome({ db, clientId, clock, cause: NO_CAUSE }, txn.id, 'fail');
 
     expect(attempts).toBe(2);
     expect(failed.status).toBe('failed');
@@ -122,7 +122,7 @@ describe('the send window of a write that records events', () => {
       throw sdkError('InternalServerError', { $metadata: { httpStatusCode: 500 }, $fault: 'server' });
     });
 
-    const error = await simulateOutcome(db, clientId, txn.id, 'expire', clock, NO_CAUSE).catch((e: unknown) => e);
+    const error = await simulateOutcome({ db, clientId, clock, cause: NO_CAUSE }, txn.id, 'expire').catch((e: unknown) => e);
 
     expect(error).toBeInstanceOf(Error);
     expect(error).not.toBeInstanceOf(SendWindowClosedError);

@@ -22,7 +22,7 @@ import { paymentBody } from '../support/payments';
 const READ_UNITS = DEFAULT_LIMITS.readUnitsPerRequest;
 
 async function create(clientId: string, clock: FakeClock): Promise<Transaction> {
-  const txn = await createPayment(testDb(), clientId, CreatePaymentBody.parse(paymentBody()), clock, NO_CAUSE);
+  const txn = await createPayment({ db: testDb(), clientId, clock, cause: NO_CAUSE }, CreatePaymentBody.parse(paymentBody()));
   clock.advanceMs(1);
   return txn;
 }
@@ -193,7 +193,7 @@ describe('GET /events within the read budget', () => {
     for (let i = 0; i < 12; i++) {
       const txn = await create(clientId, clock);
       if (i % 4 === 0) {
-        await simulateOutcome(testDb(), clientId, txn.id, 'settle', clock, NO_CAUSE);
+        await simulateOutcome({ db: testDb(), clientId, clock, cause: NO_CAUSE }, txn.id, 'settle');
         clock.advanceMs(1);
         settled.push(txn.id);
       }

@@ -28,7 +28,7 @@ import { paymentBody } from '../support/payments';
 
 async function pendingPayment(clientId: string, clock: FakeClock) {
   const input = CreatePaymentBody.parse(paymentBody({ payment_method: 'qris', payment_channel: 'qris', amount: 20_000, expiry_minutes: 1 }));
-  return createPayment(testDb(), clientId, input, clock, NO_CAUSE);
+  return createPayment({ db: testDb(), clientId, clock, cause: NO_CAUSE }, input);
 }
 
 /** The payment handler of the sweep, for the items of these clients only. */
@@ -58,8 +58,8 @@ describe('a pending payment', () => {
     const clock = new FakeClock();
     const txn = await pendingPayment(clientId, clock);
     clock.advanceMs(1_000);
-    if (exit === 'cancel') await cancelTransaction(testDb(), clientId, txn.id, undefined, clock, NO_CAUSE);
-    else await simulateOutcome(testDb(), clientId, txn.id, exit, clock, NO_CAUSE);
+    if (exit === 'cancel') await cancelTransaction({ db: testDb(), clientId, clock, cause: NO_CAUSE }, txn.id);
+    else await simulateOutcome({ db: testDb(), clientId, clock, cause: NO_CAUSE }, txn.id, exit);
     const left = await storedItem(clientId, txn.id);
     expect(left.due_pk).toBeUndefined();
     expect(left.due_sk).toBeUndefined();
@@ -166,7 +166,7 @@ describe('one sweep pass', () => {
     const justBefore = new FakeClock(new Date(expiry.getTime() - 1));
 
     const results = await Promise.allSettled([
-      cancelTransaction(testDb(), clientId, txn.id, 'changed my mind', justBefore, NO_CAUSE),
+      cancelTransaction({ db: testDb(), clientId, clock: justBefore, cause: NO_CAUSE }, txn.id, 'changed my mind'),
       ...Array.from({ length: 20 }, () => sweep(testDb(), expiry, expiringFor(clientId))),
     ]);
 

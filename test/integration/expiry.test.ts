@@ -18,7 +18,7 @@ import { paymentBody } from '../support/payments';
 async function pendingQris(clock: FakeClock) {
   const { clientId } = await newClient();
   const input = CreatePaymentBody.parse(paymentBody({ payment_method: 'qris', payment_channel: 'qris', amount: 20_000 }));
-  const txn = await createPayment(testDb(), clientId, input, clock, NO_CAUSE);
+  const txn = await createPayment({ db: testDb(), clientId, clock, cause: NO_CAUSE }, input);
   return { clientId, txn };
 }
 
@@ -58,10 +58,10 @@ describe('expiry (clock moved, no sleeping)', () => {
     const { clientId, txn } = await pendingQris(clock);
     clock.advanceMinutes(16);
     const attempts = [
-      () => cancelTransaction(testDb(), clientId, txn.id, undefined, clock, NO_CAUSE),
-      () => simulateOutcome(testDb(), clientId, txn.id, 'settle', clock, NO_CAUSE),
-      () => simulateOutcome(testDb(), clientId, txn.id, 'fail', clock, NO_CAUSE),
-      () => simulateOutcome(testDb(), clientId, txn.id, 'expire', clock, NO_CAUSE),
+      () => cancelTransaction({ db: testDb(), clientId, clock, cause: NO_CAUSE }, txn.id),
+      () => simulateOutcome({ db: testDb(), clientId, clock, cause: NO_CAUSE }, txn.id, 'settle'),
+      () => simulateOutcome({ db: testDb(), clientId, clock, cause: NO_CAUSE }, txn.id, 'fail'),
+      () => simulateOutcome({ db: testDb(), clientId, clock, cause: NO_CAUSE }, txn.id, 'expire'),
     ];
     for (const attempt of attempts) {
       const error = await attempt().catch((e: unknown) => e);
@@ -74,7 +74,7 @@ describe('expiry (clock moved, no sleeping)', () => {
     const clock = new FakeClock();
     const { clientId } = await newClient();
     const input = CreatePaymentBody.parse(paymentBody({ expiry_minutes: 1 }));
-    const txn = await createPayment(testDb(), clientId, input, clock, NO_CAUSE);
+    const txn = await createPayment({ db: testDb(), clientId, clock, cause: NO_CAUSE }, input);
     clock.advanceMinutes(1);
     expect((await getTransaction(testDb(), clientId, txn.id, clock)).status).toBe('expired');
   });

@@ -78,16 +78,16 @@ describe('settlement ledger', () => {
               const body = CreatePaymentBody.parse(
                 paymentBody({ payment_method: c.payment_method, payment_channel: c.payment_channel, amount: Math.max(c.min, o.amount % 5_000_000) }),
               );
-              mine.push((await createPayment(db, clientId, body, systemClock, NO_CAUSE)).id);
+              mine.push((await createPayment({ db, clientId, clock: systemClock, cause: NO_CAUSE }, body)).id);
             } else if (mine.length > 0) {
               const id = mine[mine.length - 1 - (o.pick % mine.length)]!;
-              if (o.kind === 'cancel') await cancelTransaction(db, clientId, id, undefined, systemClock, NO_CAUSE);
+              if (o.kind === 'cancel') await cancelTransaction({ db, clientId, clock: systemClock, cause: NO_CAUSE }, id);
               else if (o.kind === 'refund') {
                 const txn = (await listTransactions(db, clientId, ListTransactionsQuery.parse({}), systemClock, DEFAULT_LIMITS.readUnitsPerRequest)).data.find((t) => t.id === id);
                 const amount = o.percent === null || !txn ? undefined : Math.max(1, Math.floor((txn.amount * o.percent) / 100));
-                await refundTransaction(db, clientId, { transaction_id: id, amount }, systemClock, NO_CAUSE);
+                await refundTransaction({ db, clientId, clock: systemClock, cause: NO_CAUSE }, { transaction_id: id, amount });
                 refunds++;
-              } else await simulateOutcome(db, clientId, id, o.kind, systemClock, NO_CAUSE);
+              } else await simulateOutcome({ db, clientId, clock: systemClock, cause: NO_CAUSE }, id, o.kind);
             }
           } catch (error) {
             // Refused operations (409, 422) are part of the game; anything else is a failure.

@@ -52,7 +52,7 @@ beforeAll(async () => {
   );
   const created: { id: string; payment_channel: string }[] = [];
   for (let i = 0; i < bodies.length; i += 8) {
-    created.push(...(await Promise.all(bodies.slice(i, i + 8).map((body) => createPayment(db, clientId, body, systemClock, NO_CAUSE)))));
+    created.push(...(await Promise.all(bodies.slice(i, i + 8).map((body) => createPayment({ db, clientId, clock: systemClock, cause: NO_CAUSE }, body)))));
   }
   // Newest first, as the list answers.
   qrisIds = created.filter((t) => t.payment_channel === 'qris').map((t) => t.id).sort().reverse();

@@ -13,7 +13,7 @@ describe('GET /transactions by creation time (clock moved, no sleeping)', () => 
     const clock = new FakeClock();
     const { clientId } = await newClient();
     const create = async () => {
-      const txn = await createPayment(testDb(), clientId, CreatePaymentBody.parse(paymentBody()), clock, NO_CAUSE);
+      const txn = await createPayment({ db: testDb(), clientId, clock, cause: NO_CAUSE }, CreatePaymentBody.parse(paymentBody()));
       clock.advanceMinutes(1);
       return txn;
     };

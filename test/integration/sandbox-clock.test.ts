@@ -20,10 +20,10 @@ describe('advanceClock', () => {
   it("refuses a `to` equal to the client's now: the clock never stands still nor goes back", async () => {
     const { clientId } = await newClient();
     const real = new FakeClock();
-    await advanceClock(testDb(), clientId, { seconds: 60 }, real, NO_CAUSE);
+    await advanceClock({ db: testDb(), clientId, clock: real, cause: NO_CAUSE }, { seconds: 60 });
     const now = clientClock(real, await readClockOffset(testDb(), clientId)).now();
 
-    const refused = advanceClock(testDb(), clientId, { to: now }, real, NO_CAUSE);
+    const refused = advanceClock({ db: testDb(), clientId, clock: real, cause: NO_CAUSE }, { to: now });
 
     await expect(refused).rejects.toBeInstanceOf(ValidationError);
     await expect(refused).rejects.toMatchObject({ details: [{ field: 'to', message: expect.stringContaining(now.toISOString()) }] });
@@ -35,8 +35,8 @@ describe('advanceClock', () => {
     const real = new FakeClock();
 
     const answers = await Promise.all([
-      advanceClock(testDb(), clientId, { seconds: 10 }, real, NO_CAUSE),
-      advanceClock(testDb(), clientId, { seconds: 20 }, real, NO_CAUSE),
+      advanceClock({ db: testDb(), clientId, clock: real, cause: NO_CAUSE }, { seconds: 10 }),
+      advanceClock({ db: testDb(), clientId, clock: real, cause: NO_CAUSE }, { seconds: 20 }),
     ]);
 
     expect(await readClockOffset(testDb(), clientId)).toBe(30_000);
@@ -46,10 +46,10 @@ describe('advanceClock', () => {
   it("dates what a request does on the client's clock, built on the injected real clock", async () => {
     const { clientId } = await newClient();
     const real = new FakeClock(new Date('2030-01-01T00:00:00.000Z'));
-    await advanceClock(testDb(), clientId, { seconds: 86_400 }, real, NO_CAUSE);
+    await advanceClock({ db: testDb(), clientId, clock: real, cause: NO_CAUSE }, { seconds: 86_400 });
     const clock = clientClock(real, await readClockOffset(testDb(), clientId));
 
-    const txn = await createPayment(testDb(), clientId, CreatePaymentBody.parse(paymentBody()), clock, NO_CAUSE);
+    const txn = await createPayment({ db: testDb(), clientId, clock, cause: NO_CAUSE }, CreatePaymentBody.parse(paymentBody()));
 
     expect(txn.created_at).toBe('2030-01-02T00:00:00.000Z');
     expect((await getTransaction(testDb(), clientId, txn.id, clock)).status).toBe('pending');
@@ -63,13 +63,13 @@ describe('advanceClock', () => {
     const real = new FakeClock(new Date('2031-03-01T00:00:00.000Z'));
     const clock = clientClock(real, 0);
     const payments: Awaited<ReturnType<typeof createPayment>>[] = [];
-    for (let n = 0; n < 3; n++) payments.push(await createPayment(testDb(), clientId, CreatePaymentBody.parse(paymentBody()), clock, NO_CAUSE));
+    for (let n = 0; n < 3; n++) payments.push(await createPayment({ db: testDb(), clientId, clock, cause: NO_CAUSE }, CreatePaymentBody.parse(paymentBody())));
     const stored = async () => Promise.all(payments.map(async (p) => (await getTransaction(testDb(), clientId, p.id, clientClock(real, 0))).status));
     // Time for two of the three, then none.
     let checks = 0;
     const remainingMs = () => (++checks <= 2 ? 60_000 : 0);
 
-    const cut = advanceClock(testDb(), clientId, { seconds: 2 * 86_400 }, clock, NO_CAUSE, undefined, remainingMs);
+    const cut = advanceClock({ db: testDb(), clientId, clock, cause: NO_CAUSE }, { seconds: 2 * 86_400 }, remainingMs);
 
     await expect(cut).rejects.toBeInstanceOf(AdvanceUnfinishedError);
     await expect(cut.catch(apiErrorOf)).resolves.toMatchObject({ status: 503, code: 'SERVICE_UNAVAILABLE', headers: { 'Retry-After': '0' } });
@@ -77,7 +77,7 @@ describe('advanceClock', () => {
     // Read on the real clock, where none has expired yet: only what the cut advance stored shows.
     expect((await stored()).sort()).toEqual(['expired', 'expired', 'pending']);
 
-    const again = await advanceClock(testDb(), clientId, { seconds: 2 * 86_400 }, clock, NO_CAUSE);
+    const again = await advanceClock({ db: testDb(), clientId, clock, cause: NO_CAUSE }, { seconds: 2 * 86_400 });
 
     expect(again.offset_seconds).toBe(2 * 86_400);
     expect(await stored()).toEqual(['expired', 'expired', 'expired']);
@@ -91,12 +91,12 @@ describe('applying what falls due in an advance', () => {
     const clock = clientClock(real, 0);
     // Twelve made at one instant (due together), then four a minute later (due a minute after them).
     const early: string[] = [];
-    for (let n = 0; n < 12; n++) early.push((await createPayment(testDb(), clientId, CreatePaymentBody.parse(paymentBody()), clock, NO_CAUSE)).id);
+    for (let n = 0; n < 12; n++) early.push((await createPayment({ db: testDb(), clientId, clock, cause: NO_CAUSE }, CreatePaymentBody.parse(paymentBody()))).id);
     real.advanceMinutes(1);
     const late: string[] = [];
-    for (let n = 0; n < 4; n++) late.push((await createPayment(testDb(), clientId, CreatePaymentBody.parse(paymentBody()), clock, NO_CAUSE)).id);
+    for (let n = 0; n < 4; n++) late.push((await createPayment({ db: testDb(), clientId, clock, cause: NO_CAUSE }, CreatePaymentBody.parse(paymentBody()))).id);
 
-    await advanceClock(testDb(), clientId, { seconds: 2 * 86_400 }, clock, NO_CAUSE);
+    await advanceClock({ db: testDb(), clientId, clock, cause: NO_CAUSE }, { seconds: 2 * 86_400 });
 
     const expired = (await recordedEvents(clientId)).filter((e) => e.type === 'payment.expired');
     expect(expired.map((e) => e.data.object.id).sort()).toEqual([...early, ...late].sort());
@@ -109,7 +109,7 @@ describe('applying what falls due in an advance', () => {
     const real = new FakeClock(new Date('2032-06-01T00:00:00.000Z'));
     const clock = clientClock(real, 0);
     const ids: string[] = [];
-    for (let n = 0; n < 5; n++) ids.push((await createPayment(testDb(), clientId, CreatePaymentBody.parse(paymentBody()), clock, NO_CAUSE)).id);
+    for (let n = 0; n < 5; n++) ids.push((await createPayment({ db: testDb(), clientId, clock, cause: NO_CAUSE }, CreatePaymentBody.parse(paymentBody()))).id);
     // The first TransactWriteItems of several expiries meets another transaction; the rest go through.
     let collided = false;
     const db = faultyDb(async (command, send) => {
@@ -120,7 +120,7 @@ describe('applying what falls due in an advance', () => {
       return send();
     });
 
-    await advanceClock(db, clientId, { seconds: 2 * 86_400 }, clock, NO_CAUSE);
+    await advanceClock({ db, clientId, clock, cause: NO_CAUSE }, { seconds: 2 * 86_400 });
 
     expect(collided).toBe(true);
     const expired = (await recordedEvents(clientId)).filter((e) => e.type === 'payment.expired');

@@ -65,7 +65,7 @@ async function clientWithEndpoint(url: string, enabled_events = ['*']) {
 
 /** Records a payment.created event for the client (the real use case) and creates its deliveries. */
 async function eventWithDeliveries(clientId: string, deps: DeliveryDeps) {
-  const transaction = await createPayment(db, clientId, paymentBody() as CreatePaymentInput, deps.clock, NO_CAUSE);
+  const transaction = await createPayment({ db, clientId, clock: deps.clock, cause: NO_CAUSE }, paymentBody() as CreatePaymentInput);
   const { Items = [] } = await db.doc.send(
     new QueryCommand({
       TableName: db.tableName,

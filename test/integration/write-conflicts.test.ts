@@ -30,7 +30,7 @@ describe('a transaction that collides with a concurrent one', () => {
       return send();
     });
 
-    const refund = await refundTransaction(db, clientId, { transaction_id: txn.id, amount: 10_000 }, systemClock, NO_CAUSE);
+    const refund = await refundTransaction({ db, clientId, clock: systemClock, cause: NO_CAUSE }, { transaction_id: txn.id, amount: 10_000 });
 
     expect(collisions).toBe(1);
     expect(refund.amount).toBe(10_000);
@@ -46,10 +46,10 @@ describe('a transaction that collides with a concurrent one', () => {
 // reason TransactionConflict when it meets another transaction on the same item (a settle, a
 // refund, another transition), and the SDK does not retry that either.
 const transitions = [
-  { path: 'cancel', status: 'cancelled', items: 2, run: (db: Db, clientId: string, id: string) => cancelTransaction(db, clientId, id, undefined, systemClock, NO_CAUSE) },
-  { path: 'simulate settle', status: 'settled', items: 3, run: (db: Db, clientId: string, id: string) => simulateOutcome(db, clientId, id, 'settle', systemClock, NO_CAUSE) },
-  { path: 'simulate fail', status: 'failed', items: 2, run: (db: Db, clientId: string, id: string) => simulateOutcome(db, clientId, id, 'fail', systemClock, NO_CAUSE) },
-  { path: 'simulate expire', status: 'expired', items: 2, run: (db: Db, clientId: string, id: string) => simulateOutcome(db, clientId, id, 'expire', systemClock, NO_CAUSE) },
+  { path: 'cancel', status: 'cancelled', items: 2, run: (db: Db, clientId: string, id: string) => cancelTransaction({ db, clientId, clock: systemClock, cause: NO_CAUSE }, id) },
+  { path: 'simulate settle', status: 'settled', items: 3, run: (db: Db, clientId: string, id: string) => simulateOutcome({ db, clientId, clock: systemClock, cause: NO_CAUSE }, id, 'settle') },
+  { path: 'simulate fail', status: 'failed', items: 2, run: (db: Db, clientId: string, id: string) => simulateOutcome({ db, clientId, clock: systemClock, cause: NO_CAUSE }, id, 'fail') },
+  { path: 'simulate expire', status: 'expired', items: 2, run: (db: Db, clientId: string, id: string) => simulateOutcome({ db, clientId, clock: systemClock, cause: NO_CAUSE }, id, 'expire') },
 ] as const;
 
 describe.each(transitions)('a $path that collides with a concurrent transaction', ({ status, items, run }) => {
