@@ -1,7 +1,7 @@
 /**
  * Child process of the bench (bench/bundles.ts): synthesizes the CDK stack as `cdk synth` does
  * (infra/app.ts `createStack`, cdk.json context, esbuild bundling by NodejsFunction), plus a
- * second app in which the same ApiFunction construct bundles the two reference entries — the
+ * second app in which the same SandboxFunction construct bundles the two reference entries — the
  * bare DynamoDB document client and an empty handler — and writes where each bundle landed.
  *
  *   node --import tsx bench/synth-bundles.ts <outdir> <result.json>
@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { App, Stack } from 'aws-cdk-lib';
 import { cdkJsonContext, createStack } from '../infra/app';
-import { ApiFunction } from '../infra/constructs/api-function';
+import { SandboxFunction } from '../infra/constructs/sandbox-function';
 import { CURSOR_SECRET_ARN_ENV } from '../lib/db/cursor-key';
 import { fallbackFunction, routeList } from '../lib/routes';
 
@@ -43,7 +43,7 @@ const projectRoot = fileURLToPath(new URL('..', import.meta.url));
 
 type Resource = { Type: string; Properties: Record<string, any> };
 
-function describe(outdir: string, resources: Record<string, Resource>, stack: Stack, fn: ApiFunction, name: string, routeId: string | null, entry: string): SynthesizedFunction {
+function describe(outdir: string, resources: Record<string, Resource>, stack: Stack, fn: SandboxFunction, name: string, routeId: string | null, entry: string): SynthesizedFunction {
   const resource = resources[stack.getLogicalId(fn.function.node.defaultChild as never)];
   if (!resource) throw new Error(`No Lambda function resource for ${name}`);
   const p = resource.Properties;
@@ -81,7 +81,7 @@ function main(): void {
   const refDir = join(outdir, 'references');
   const refApp = new App({ context: cdkJsonContext(), outdir: refDir });
   const refStack = new Stack(refApp, 'BenchReferenceBundles');
-  const make = (id: string, entry: string) => ({ fn: new ApiFunction(refStack, id, { entry: join(projectRoot, entry), projectRoot }), entry });
+  const make = (id: string, entry: string) => ({ fn: new SandboxFunction(refStack, id, { entry: join(projectRoot, entry), projectRoot }), entry });
   const floor = make('DynamoDbDocumentClient', 'bench/entries/dynamodb-floor.ts');
   const empty = make('Empty', 'bench/entries/empty.ts');
   const refResources = refApp.synth().getStackByName(refStack.stackName).template.Resources as Record<string, Resource>;

@@ -1,13 +1,13 @@
 import { systemClock } from '../lib/clock';
 import { defaultDb } from '../lib/db/default-db';
 import { logger } from '../lib/logger';
-import { sweepAdvancedClients } from '../lib/sandbox/clock';
+import { sweepAdvancedClients } from '../lib/sandbox/clock-advance';
 import { dueHandlers } from '../lib/sweep/handlers';
 import { sweep, type SweepResult } from '../lib/sweep/sweep';
 
 /**
  * One sweep pass over what has fallen due (lib/sweep/sweep.ts), then over what falls due on the
- * clocks of the clients that advanced theirs (lib/sandbox/clock.ts): invoked by the stack's
+ * clocks of the clients that advanced theirs (lib/sandbox/clock-advance.ts): invoked by the stack's
  * schedule every minute, and by `npm start` every second. Takes no input.
  */
 export async function handler(): Promise<SweepResult> {

@@ -37,7 +37,7 @@ import {
   DISPATCH_RETRY_ATTEMPTS,
   DISPATCHER_TIMEOUT_SECONDS,
 } from '../lib/webhooks/stream-filter';
-import { ApiFunction } from './constructs/api-function';
+import { SandboxFunction } from './constructs/sandbox-function';
 import { SandboxIdentity } from './constructs/identity';
 import { STACK_OUTPUTS } from './stage';
 
@@ -87,16 +87,16 @@ export class PaymentSandboxStack extends Stack {
   readonly identity: SandboxIdentity;
   readonly api: HttpApi;
   /** The function behind each route, by route id (the dashboard's two routes share one). */
-  readonly routeFunctions: ReadonlyMap<string, ApiFunction>;
+  readonly routeFunctions: ReadonlyMap<string, SandboxFunction>;
   /** The `$default` route's function: 404, or 405 with `Allow`. */
-  readonly fallbackFunction: ApiFunction;
+  readonly fallbackFunction: SandboxFunction;
   /** Delivers webhooks: the table's stream (events and resends) invokes it. */
-  readonly dispatcherFunction: ApiFunction;
+  readonly dispatcherFunction: SandboxFunction;
   /** The sweep over what falls due, invoked every minute by a schedule. */
-  readonly sweepFunction: ApiFunction;
+  readonly sweepFunction: SandboxFunction;
   /** Every function, by the name its declaration has in lib/routes.ts (a route's id, `routeNotFound`, `dispatchEvents`, `sweep`). */
-  readonly functions: ReadonlyMap<string, ApiFunction>;
-  private readonly allFunctions: Map<string, ApiFunction>;
+  readonly functions: ReadonlyMap<string, SandboxFunction>;
+  private readonly allFunctions: Map<string, SandboxFunction>;
   private readonly limits: Limits;
   private readonly signupPolicy: SignupPolicy;
 
@@ -110,7 +110,7 @@ export class PaymentSandboxStack extends Stack {
     this.identity = new SandboxIdentity(this, 'Identity', { signupPolicy: props.signupPolicy });
 
     // Routes that match nothing reach `$default` before any authentication, so it needs no table.
-    this.fallbackFunction = new ApiFunction(this, 'RouteNotFound', {
+    this.fallbackFunction = new SandboxFunction(this, 'RouteNotFound', {
       entry: join(projectRoot, fallbackFunction.handler),
       projectRoot,
       description: 'No route matched: 404, or 405 with Allow',
@@ -126,9 +126,9 @@ export class PaymentSandboxStack extends Stack {
       }),
     });
 
-    const routeFunctions = new Map<string, ApiFunction>();
+    const routeFunctions = new Map<string, SandboxFunction>();
     // One function per handler module: the dashboard's page and its files are one function's routes.
-    const byHandler = new Map<string, ApiFunction>();
+    const byHandler = new Map<string, SandboxFunction>();
     for (const route of routeList) {
       const shared = byHandler.get(route.handler);
       const fn = shared ?? this.createRouteFunction(route);
@@ -229,8 +229,8 @@ export class PaymentSandboxStack extends Stack {
    * and, for pre-sign-up, the stage's SIGNUP_POLICY. Nothing of the pool reaches its environment or
    * its policy: the pool names the function, so the function must not name the pool (decision 0173).
    */
-  private addIdentityTrigger(id: string, operation: UserPoolOperation, declared: BackgroundFunction, description: string): ApiFunction {
-    const fn = new ApiFunction(this, id, { entry: join(projectRoot, declared.handler), projectRoot, description });
+  private addIdentityTrigger(id: string, operation: UserPoolOperation, declared: BackgroundFunction, description: string): SandboxFunction {
+    const fn = new SandboxFunction(this, id, { entry: join(projectRoot, declared.handler), projectRoot, description });
     const { actions, indexes = [] } = declared.dynamodb;
     if (actions.length + indexes.length > 0) fn.bindTableActions(this.table, { dynamodb: declared.dynamodb, limits: this.limits });
     if (operation === UserPoolOperation.PRE_SIGN_UP) fn.function.addEnvironment(IDENTITY_ENV.signupPolicy, formatSignupPolicy(this.signupPolicy));
@@ -239,7 +239,7 @@ export class PaymentSandboxStack extends Stack {
     return fn;
   }
 
-  private setEnvironment(fn: ApiFunction, environment: Record<string, string>): void {
+  private setEnvironment(fn: SandboxFunction, environment: Record<string, string>): void {
     for (const [name, value] of Object.entries(environment)) fn.function.addEnvironment(name, value);
   }
 
@@ -249,9 +249,9 @@ export class PaymentSandboxStack extends Stack {
    * handler, and is told where it is (DASHBOARD_ASSETS_DIR, relative to the bundle), and where
    * the page signs people in (IDENTITY_ENDPOINT, USER_POOL_CLIENT_ID).
    */
-  private createRouteFunction(route: Route): ApiFunction {
+  private createRouteFunction(route: Route): SandboxFunction {
     const dashboard = route.handler === routes.getDashboard.handler;
-    const fn = new ApiFunction(this, route.id, {
+    const fn = new SandboxFunction(this, route.id, {
       entry: join(projectRoot, route.handler),
       projectRoot,
       description: dashboard
@@ -276,8 +276,8 @@ export class PaymentSandboxStack extends Stack {
    * table actions (lib/routes.ts), the stage's URL policy and delivery settings, and the time an
    * attempt may take (what a run does not reach in time is still due on the next one).
    */
-  private createDeliveringFunction(id: string, declared: BackgroundFunction, description: string, limits: Limits): ApiFunction {
-    const fn = new ApiFunction(this, id, {
+  private createDeliveringFunction(id: string, declared: BackgroundFunction, description: string, limits: Limits): SandboxFunction {
+    const fn = new SandboxFunction(this, id, {
       entry: join(projectRoot, declared.handler),
       projectRoot,
       description,
@@ -297,7 +297,7 @@ export class PaymentSandboxStack extends Stack {
    * the retries is sent to a queue; the sweep delivers any event still due meanwhile. Its role
    * reads this stream (no other function may) and has exactly the table actions delivery uses.
    */
-  private createDispatcher(limits: Limits): ApiFunction {
+  private createDispatcher(limits: Limits): SandboxFunction {
     // Its stream actions are the ones the event source below grants (test/grants checks the template against them).
     const fn = this.createDeliveringFunction('DispatchEvents', backgroundFunctions.dispatchEvents, 'Delivers the webhooks of new events, from the table stream', limits);
 
@@ -352,7 +352,7 @@ export class PaymentSandboxStack extends Stack {
    * queue for an operator to see; a pass that fails is not retried by Lambda: the next tick is the
    * retry, and what it did not finish is still due then.
    */
-  private createSweep(limits: Limits): ApiFunction {
+  private createSweep(limits: Limits): SandboxFunction {
     const sweep = this.createDeliveringFunction(
       'Sweep',
       backgroundFunctions.sweep,

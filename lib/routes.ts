@@ -255,7 +255,7 @@ export const routes = {
   getSandboxClock: route({
     id: 'getSandboxClock',
     method: 'GET',
-    path: '/sandbox/clock',
+    path: '/sandbox/clock-advance',
     handler: 'functions/get-sandbox-clock.ts',
     scope: 'sandbox:simulate',
     table: 'read',

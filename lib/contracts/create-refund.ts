@@ -1,6 +1,6 @@
 import { contract } from '../http/contract';
 import { successEnvelope } from '../http/envelope-schemas';
-import { Refund } from '../payments/refunds';
+import { Refund } from '../payments/refund-transaction';
 import { RefundBody } from '../payments/refund-body';
 import { routes } from '../routes';
 import { refundExample } from './examples';

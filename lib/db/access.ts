@@ -3,7 +3,7 @@ import type { tableDefinition } from './table';
 
 /**
  * What a function does on the table, declared beside it (lib/routes.ts): the one source of its
- * IAM grant (infra/constructs/api-function.ts), and what test/grants compares with the calls the
+ * IAM grant (infra/constructs/sandbox-function.ts), and what test/grants compares with the calls the
  * suites record it making (lib/db/call-recorder.ts). Actions are IAM's, without `dynamodb:`.
  */
 

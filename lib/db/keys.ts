@@ -138,7 +138,7 @@ export const keys = {
   /**
    * What falls due for a client on its own clock: one marker per pending transaction,
    * `DUE#<client-time due ISO>#<txn id>`, written with the create and deleted with every exit from
-   * `pending`, so an advance of the client's clock finds what it passes by one Query (lib/sandbox/clock.ts).
+   * `pending`, so an advance of the client's clock finds what it passes by one Query (lib/sandbox/clock-advance.ts).
    */
   dueMarker: (clientId: string, dueAt: string, transactionId: string) => ({ pk: clientPartition(clientId), sk: `${DUE_MARKER}${dueAt}#${transactionId}` }),
   /** The sort-key range of the markers due at or before `dueBy` (ISO): `DUE#` … `DUE#<dueBy>#~`. */
@@ -151,7 +151,7 @@ export const keys = {
   },
 
   /**
-   * A client whose clock runs ahead carries these on its client item (lib/sandbox/clock.ts): the
+   * A client whose clock runs ahead carries these on its client item (lib/sandbox/clock-advance.ts): the
    * `due` index's second partition lists such clients, so each sweep pass can look at what falls
    * due on their clocks without a Scan.
    */

@@ -2,7 +2,7 @@ import { fromEnv } from '@aws-sdk/credential-provider-env';
 
 /**
  * Stands in for `@aws-sdk/credential-provider-node` in the Lambda bundles (an esbuild alias set by
- * infra/constructs/api-function.ts); never imported by name, and not used locally.
+ * infra/constructs/sandbox-function.ts); never imported by name, and not used locally.
  *
  * Lambda hands a function its execution role's credentials in the environment
  * (AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY, AWS_SESSION_TOKEN), the first source the SDK's default

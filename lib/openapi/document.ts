@@ -42,7 +42,7 @@ import { DEFAULT_LIMITS } from '../limits';
 import { meta } from '../meta';
 import { Event } from '../events/event';
 import { SettlementEntry } from '../payments/settlement-entry';
-import { Refund } from '../payments/refunds';
+import { Refund } from '../payments/refund-transaction';
 import { Customer, PaymentDetails, Transaction } from '../payments/transaction';
 import { idPattern } from '../ids';
 import { API_BASE_PATH, DEFAULT_LOCAL_PORT, routeList } from '../routes';

@@ -2,7 +2,7 @@ import { DomainError } from '../errors';
 
 /**
  * An advance of the sandbox clock ran out of time before it had applied everything due
- * (lib/sandbox/clock.ts): what it applied stays applied, the clock has not moved, and nothing more
+ * (lib/sandbox/clock-advance.ts): what it applied stays applied, the clock has not moved, and nothing more
  * is lost by sending it again at once.
  */
 export class AdvanceUnfinishedError extends DomainError {

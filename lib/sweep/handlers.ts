@@ -1,6 +1,6 @@
 import { expireDueKey } from '../auth/key-lifecycle';
 import { keys } from '../db/keys';
-import { expireDuePayment } from '../payments/expiry';
+import { applyDuePayment } from '../payments/due-payment';
 import { defaultDeliveryDeps } from '../webhooks/default-delivery';
 import { deliveryDueHandlers } from '../webhooks/dispatch';
 import type { DueHandlers } from './sweep';
@@ -12,7 +12,7 @@ import type { DueHandlers } from './sweep';
  * webhook attempt that fell due (`DLV#`: a retry, or one whose worker died) are delivery's.
  */
 export const dueHandlers: DueHandlers = {
-  [keys.transactionSortKey('')]: expireDuePayment,
+  [keys.transactionSortKey('')]: applyDuePayment,
   // A server key past its `expires_at` (a rolled key's grace, or `expires_in_days`): api_key.expired.
   [keys.apiKey('', '').sk]: expireDueKey,
   ...deliveryDueHandlers(defaultDeliveryDeps),

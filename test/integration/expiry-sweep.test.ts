@@ -7,7 +7,7 @@ import { NO_CAUSE } from '../../lib/events/event';
 import { ConcurrentWriteError } from '../../lib/errors';
 import { InvalidStateError } from '../../lib/payments/errors';
 import { CreatePaymentBody } from '../../lib/payments/create-payment-body';
-import { expireDuePayment } from '../../lib/payments/expiry';
+import { applyDuePayment } from '../../lib/payments/due-payment';
 import { cancelTransaction, createPayment, getTransaction, simulateOutcome } from '../../lib/payments/payments';
 import { sweep } from '../../lib/sweep/sweep';
 import { FakeClock } from '../support/clock';
@@ -34,7 +34,7 @@ async function pendingPayment(clientId: string, clock: FakeClock) {
 /** The payment handler of the sweep, for the items of these clients only. */
 function expiringFor(...clientIds: string[]) {
   const mine = new Set(clientIds.map(clientPartition));
-  return { [keys.transactionSortKey('')]: (db: Db, item: DueItem, now: Date) => (mine.has(item.pk) ? expireDuePayment(db, item, now) : Promise.resolve()) };
+  return { [keys.transactionSortKey('')]: (db: Db, item: DueItem, now: Date) => (mine.has(item.pk) ? applyDuePayment(db, item, now) : Promise.resolve()) };
 }
 
 async function storedItem(clientId: string, transactionId: string) {
@@ -151,7 +151,7 @@ describe('one sweep pass', () => {
     const [txnA, txnB] = [await pendingPayment(a.clientId, clock), await pendingPayment(b.clientId, clock)];
     clock.advanceMinutes(1);
 
-    await expireDuePayment(testDb(), { ...keys.transaction(a.clientId, txnA.id), dueAt: txnA.expires_at }, clock.now());
+    await applyDuePayment(testDb(), { ...keys.transaction(a.clientId, txnA.id), dueAt: txnA.expires_at }, clock.now());
 
     expect((await storedItem(a.clientId, txnA.id)).status).toBe('expired');
     expect(await storedItem(b.clientId, txnB.id)).toMatchObject({ status: 'pending', ...keys.due(txnB.expires_at) });

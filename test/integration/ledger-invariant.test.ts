@@ -5,7 +5,7 @@ import { NO_CAUSE } from '../../lib/events/event';
 import { apiErrorOf } from '../../lib/http/errors';
 import { DEFAULT_LIMITS } from '../../lib/limits';
 import { cancelTransaction, createPayment, listTransactions, simulateOutcome } from '../../lib/payments/payments';
-import { refundTransaction } from '../../lib/payments/refunds';
+import { refundTransaction } from '../../lib/payments/refund-transaction';
 import { CreatePaymentBody } from '../../lib/payments/create-payment-body';
 import { ListSettlementsQuery, ListTransactionsQuery } from '../../lib/payments/list-queries';
 import { listSettlements } from '../../lib/payments/settlements';

@@ -5,7 +5,7 @@ import { ValidationError } from '../../lib/errors';
 import { CreatePaymentBody } from '../../lib/payments/create-payment-body';
 import { createPayment, getTransaction } from '../../lib/payments/payments';
 import { readClockOffset } from '../../lib/sandbox/client-clock';
-import { advanceClock } from '../../lib/sandbox/clock';
+import { advanceClock } from '../../lib/sandbox/clock-advance';
 import { apiErrorOf } from '../../lib/http/errors';
 import { AdvanceUnfinishedError } from '../../lib/sandbox/errors';
 import { FakeClock } from '../support/clock';

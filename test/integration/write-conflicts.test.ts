@@ -5,7 +5,7 @@ import { NO_CAUSE } from '../../lib/events/event';
 import { ConcurrentWriteError } from '../../lib/errors';
 import { apiErrorOf } from '../../lib/http/errors';
 import { cancelTransaction, simulateOutcome } from '../../lib/payments/payments';
-import { refundTransaction } from '../../lib/payments/refunds';
+import { refundTransaction } from '../../lib/payments/refund-transaction';
 import { recordedEventsOf } from '../support/events';
 import { faultyDb, transactionConflict } from '../support/faults';
 import { call, newClient } from '../support/fixtures';

@@ -66,7 +66,7 @@ function byPartitions(access: DynamoAccess, actions: readonly TableAction[]): { 
   return [...groups.values()];
 }
 
-export interface ApiFunctionProps {
+export interface SandboxFunctionProps {
   /** Absolute path of the handler module; it exports `handler`. */
   readonly entry: string;
   /** Where package-lock.json and tsconfig.json live; esbuild resolves modules from here. */
@@ -102,15 +102,16 @@ export interface BindTableActionsOptions {
 const dynamoActions = (actions: readonly TableAction[]) => actions.map((action) => `dynamodb:${action}`);
 
 /**
- * One API Lambda with the house defaults: Node.js 24 on arm64, an ESM bundle
- * (SDK included, minified, source maps), its own role and its own log group.
+ * One Lambda function of the stack — a route's, the `$default` route's, or a background one (the
+ * webhook dispatcher, the sweep, the user pool's triggers) — with the house defaults: Node.js 24 on
+ * arm64, an ESM bundle (SDK included, minified, source maps), its own role and its own log group.
  */
-export class ApiFunction extends Construct {
+export class SandboxFunction extends Construct {
   readonly function: NodejsFunction;
   readonly role: Role;
   readonly logGroup: LogGroup;
 
-  constructor(scope: Construct, id: string, props: ApiFunctionProps) {
+  constructor(scope: Construct, id: string, props: SandboxFunctionProps) {
     super(scope, id);
 
     // Created here rather than by Lambda on first invoke, so it has a retention and leaves with the stack.

@@ -21,7 +21,7 @@ import { applyDueTransaction } from './transaction-repository';
  * out of the due index. The events are recorded on `clock` (when their write is sent, as every
  * event is).
  */
-export async function expireDuePayment(db: Db, item: DueItem, now: Date, clock: Clock = systemClock): Promise<void> {
+export async function applyDuePayment(db: Db, item: DueItem, now: Date, clock: Clock = systemClock): Promise<void> {
   const clientId = clientIdOfPartition(item.pk);
   const transactionId = keys.transactionIdOfSortKey(item.sk);
   if (clientId === undefined || transactionId === undefined) throw new Error(`Not a transaction's key: ${item.pk} ${item.sk}`);

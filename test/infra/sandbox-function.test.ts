@@ -4,7 +4,7 @@ import { App, Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { AttributeType, Table } from 'aws-cdk-lib/aws-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ApiFunction } from '../../infra/constructs/api-function';
+import { SandboxFunction } from '../../infra/constructs/sandbox-function';
 import type { DynamoAccess } from '../../lib/db/access';
 
 // The construct on its own, bound once for reading, once for writing and once as a background
@@ -31,10 +31,10 @@ let sharedCounterRefusal: unknown;
 
 beforeAll(() => {
   const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
-  const stack = new Stack(app, 'ApiFunctionSpec');
+  const stack = new Stack(app, 'SandboxFunctionSpec');
   const table = new Table(stack, 'Table', { partitionKey: { name: 'pk', type: AttributeType.STRING } });
   const make = (id: string) =>
-    new ApiFunction(stack, id, { entry: join(projectRoot, 'functions/route-not-found.ts'), projectRoot });
+    new SandboxFunction(stack, id, { entry: join(projectRoot, 'functions/route-not-found.ts'), projectRoot });
   const reader = make('Reader');
   const writer = make('Writer');
   const unbound = make('Unbound');
@@ -74,7 +74,7 @@ function dynamoStatementsOf(functionId: string): Json[] {
 
 const actionsOf = (functionId: string) => dynamoStatementsOf(functionId).flatMap((s) => [s.Action].flat()).sort();
 
-describe('ApiFunction.bindTable', () => {
+describe('SandboxFunction.bindTable', () => {
   it('sets TABLE_NAME to the bound table', () => {
     expect(resources[ids.reader]!.Properties.Environment.Variables.TABLE_NAME).toEqual({ Ref: ids.table });
     expect(resources[ids.writer]!.Properties.Environment.Variables.TABLE_NAME).toEqual({ Ref: ids.table });
