@@ -255,7 +255,7 @@ export const routes = {
   getSandboxClock: route({
     id: 'getSandboxClock',
     method: 'GET',
-    path: '/sandbox/clock-advance',
+    path: '/sandbox/clock',
     handler: 'functions/get-sandbox-clock.ts',
     scope: 'sandbox:simulate',
     table: 'read',

@@ -17,7 +17,7 @@ export type WebhookEndpoint = Schemas['WebhookEndpoint'];
 export type PaymentMethod = Schemas['PaymentMethod'];
 export type Pagination = Schemas['Pagination'];
 export type Api = Client<paths>;
-export type SandboxClock = paths['/sandbox/clock-advance']['get']['responses'][200]['content']['application/json']['data'];
+export type SandboxClock = paths['/sandbox/clock']['get']['responses'][200]['content']['application/json']['data'];
 /** A server key of the signed-in person's client, as GET /account/keys lists it (never the key itself). */
 export type AccountKey = Schemas['ApiKey'];
 /** A key just made or rolled: the key object and the key itself, shown this once. */

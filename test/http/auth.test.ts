@@ -62,7 +62,7 @@ describe('authentication and scopes', () => {
     );
     await call('POST', '/sandbox/clock/advance', { key: current, body: { seconds: 3600 } });
 
-    const clock = await call('GET', '/sandbox/clock-advance', { key: older });
+    const clock = await call('GET', '/sandbox/clock', { key: older });
     expect(clock.status).toBe(200);
     expect(clock.body.data.offset_seconds).toBe(3600);
     expect((await call('GET', '/transactions', { key: older })).status).toBe(200);

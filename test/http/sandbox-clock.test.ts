@@ -16,7 +16,7 @@ const TOLERANCE_MS = 5_000;
 const clientItem = async (clientId: string) =>
   (await testDb().doc.send(new GetCommand({ TableName: testDb().tableName, Key: keys.client(clientId), ConsistentRead: true }))).Item!;
 
-describe('GET /sandbox/clock-advance', () => {
+describe('GET /sandbox/clock', () => {
   it('shows real time and offset 0 for a client that never advanced', async () => {
     const { key } = await newClient();
     const clock = await clockOf(key);
@@ -26,7 +26,7 @@ describe('GET /sandbox/clock-advance', () => {
 
   it('refuses a key without sandbox:simulate with 403, for the read and for an advance', async () => {
     const { key } = await newClient(['transactions:write', 'transactions:read']);
-    for (const res of [await call('GET', '/sandbox/clock-advance', { key }), await advance(key, { seconds: 60 })]) {
+    for (const res of [await call('GET', '/sandbox/clock', { key }), await advance(key, { seconds: 60 })]) {
       expect(res.status).toBe(403);
       expect(res.body.error).toEqual({ code: 'FORBIDDEN', message: 'Insufficient permissions for this operation' });
     }

@@ -5,7 +5,7 @@ export const advance = (key: string, body: unknown): Promise<ApiResponse> => cal
 
 /** GET /sandbox/clock: the client's `{now, offset_seconds}`. */
 export async function clockOf(key: string): Promise<{ now: string; offset_seconds: number }> {
-  const res = await call('GET', '/sandbox/clock-advance', { key });
+  const res = await call('GET', '/sandbox/clock', { key });
   if (res.status !== 200) throw new Error(`GET /sandbox/clock: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body.data;
 }
