@@ -26,7 +26,7 @@ export interface Synthesis {
 /** Runs the synthesis in a child process (CDK prints to stderr and keeps a lot in memory). */
 export function synthesizeBundles(outdir: string, timeoutMs: number): Synthesis {
   const resultFile = join(outdir, 'synth.json');
-  let cancel = () => undefined as void;
+  let cancel = () => undefined as undefined;
   const result = new Promise<SynthResult>((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', join(projectRoot, 'bench/synth-bundles.ts'), outdir, resultFile], {
       cwd: projectRoot,

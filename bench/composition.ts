@@ -72,5 +72,6 @@ export function composition(code: string, map: SourceMap): { name: string; bytes
 function byteSpan(line: string, from: number, to: number): number {
   const slice = line.slice(from, to);
   // Minified output is nearly all ASCII; only then is the cheap answer exact.
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: the whole ASCII range, control characters included
   return /^[\x00-\x7f]*$/.test(slice) ? slice.length : Buffer.byteLength(slice);
 }

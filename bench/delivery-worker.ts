@@ -113,7 +113,7 @@ class Receiver {
         this.created.set(pair, this.arrivals.at(-1)!);
         this.createdAt.set(objectId, (this.createdAt.get(objectId) ?? 0) + 1);
       }
-      this.waiters.forEach((wake) => wake());
+      for (const wake of this.waiters) wake();
     });
   });
 

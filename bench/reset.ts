@@ -26,11 +26,11 @@ const ITEM_BYTES = 1024;
 
 async function fill(db: Db, clientId: string, count: number): Promise<void> {
   const makers = [
-    (i: number) => keys.transaction(clientId, newId('transaction')),
+    (_i: number) => keys.transaction(clientId, newId('transaction')),
     (i: number) => keys.order(clientId, `BENCH-RESET-${i}`),
-    (i: number) => keys.event(clientId, newId('event')),
+    (_i: number) => keys.event(clientId, newId('event')),
     (i: number) => keys.deliveryAttempt(clientId, `evt_bench${i}`, newId('delivery')),
-    (i: number) => keys.settlement(clientId, newId('settlement')),
+    (_i: number) => keys.settlement(clientId, newId('settlement')),
     (i: number) => keys.idempotency(clientId, `bench${i}`),
   ];
   const items = Array.from({ length: count }, (_, i) => ({ ...makers[i % makers.length]!(i), entity: 'bench', payload: 'x'.repeat(ITEM_BYTES - 100) }));

@@ -45,7 +45,6 @@ import { measureReset } from './reset';
 import { measureDashboard } from './dashboard';
 import { startMinimalService } from './minimal';
 import { BENCH_REQUESTS_PER_SECOND, createViaApi, sameCallsAdmission, sameCallsSessionAdmission, scenariosFor, type BenchContext, type Prepared, type Scenario } from './scenarios';
-import { mapLimit } from './stats';
 
 const projectRoot = fileURLToPath(new URL('..', import.meta.url));
 /** The results docs/performance.md shows; a full run writes them, and the page with them. */

@@ -63,6 +63,7 @@ export function checkGrants({ functions, granted, recorded }: GrantCheckInput): 
   return problems;
 }
 
+// biome-ignore lint/suspicious/noExplicitAny: a synthesized CloudFormation template is untyped JSON
 type Json = Record<string, any>;
 
 /** Every statement of the policies attached to the role of the function `functionId` in a synthesized template. */

@@ -108,6 +108,7 @@ export function ConfirmButton(props: { label: string; question: string; run: () 
         {props.label}
       </button>
       {asking && (
+        // biome-ignore lint/a11y/useSemanticElements: the confirmation sits inline in a row of buttons, where a fieldset's box would break the line
         <span class="ask" role="group" aria-label={`Confirm ${props.label.toLowerCase()}`}>
           <span>{props.question}</span>
           <button type="button" class={props.danger ? 'danger' : 'primary'} disabled={busy} onClick={confirm}>

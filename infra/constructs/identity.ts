@@ -6,7 +6,7 @@ import {
   Mfa,
   StringAttribute,
   UserPool,
-  UserPoolClient,
+  type UserPoolClient,
   UserPoolClientIdentityProvider,
   VerificationEmailStyle,
 } from 'aws-cdk-lib/aws-cognito';

@@ -152,9 +152,8 @@ async function forward(options: Options, event: { id: string; type: string }, si
 }
 
 async function parseOptions(argv: readonly string[], io: ListenIo): Promise<Options> {
-  let values;
-  try {
-    ({ values } = parseArgs({
+  const parse = () =>
+    parseArgs({
       args: [...argv],
       options: {
         'forward-to': { type: 'string' },
@@ -167,7 +166,10 @@ async function parseOptions(argv: readonly string[], io: ListenIo): Promise<Opti
         secret: { type: 'string', multiple: true },
       },
       strict: true,
-    }));
+    });
+  let values: ReturnType<typeof parse>['values'];
+  try {
+    ({ values } = parse());
   } catch (error) {
     throw new UsageError((error as Error).message);
   }

@@ -4,6 +4,7 @@ import {
   DescribeStreamCommand,
   DynamoDBStreamsClient,
   GetRecordsCommand,
+  type GetRecordsCommandOutput,
   GetShardIteratorCommand,
   type _Record as StreamRecord,
   type Shard,
@@ -35,7 +36,7 @@ import {
  * all, if it throws) are handed to it again, up to DISPATCH_RETRY_ATTEMPTS times.
  */
 
-export type StreamHandler = (event: DynamoDBStreamEvent) => Promise<DynamoDBBatchResponse | void>;
+export type StreamHandler = (event: DynamoDBStreamEvent) => Promise<DynamoDBBatchResponse | undefined>;
 
 export interface StreamPollerOptions {
   readonly endpoint: string;
@@ -151,7 +152,7 @@ export async function startStreamPoller(options: StreamPollerOptions): Promise<S
 
   async function pollShard(shardId: string, state: ShardState): Promise<number> {
     if (!state.iterator) await position(shardId, state);
-    let result;
+    let result: GetRecordsCommandOutput;
     try {
       result = await streams.send(new GetRecordsCommand({ ShardIterator: state.iterator, Limit: DISPATCH_BATCH_SIZE }));
     } catch (error) {

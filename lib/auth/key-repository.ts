@@ -135,18 +135,20 @@ export async function findPrincipal(db: Db, keyHash: string): Promise<KeyRecord 
   return { clientId: Item.client_id, keyId: Item.key_id, scopes: Item.scopes, expiresAt: Item.expires_at };
 }
 
-function toSummary(item: Record<string, any>, now: Date): KeySummary {
+function toSummary(item: Record<string, unknown>, now: Date): KeySummary {
+  const text = (field: string) => item[field] as string;
+  const orNull = (field: string) => (item[field] as string | undefined) ?? null;
   return {
-    id: item.id,
-    client_id: item.client_id,
-    label: item.label ?? null,
-    scopes: item.scopes,
-    last4: item.last4,
+    id: text('id'),
+    client_id: text('client_id'),
+    label: orNull('label'),
+    scopes: item.scopes as Scope[],
+    last4: text('last4'),
     status: statusOf(item, now),
-    created_at: item.created_at,
-    created_by: item.created_by ?? 'admin',
-    last_used_at: item.last_used_at ?? null,
-    expires_at: item.expires_at ?? null,
-    revoked_at: item.revoked_at ?? null,
+    created_at: text('created_at'),
+    created_by: orNull('created_by') ?? 'admin',
+    last_used_at: orNull('last_used_at'),
+    expires_at: orNull('expires_at'),
+    revoked_at: orNull('revoked_at'),
   };
 }

@@ -40,6 +40,7 @@ interface RecorderState {
   exitHook: boolean;
 }
 const STATE = Symbol.for('payment-sandbox.dynamodb-calls');
+// biome-ignore lint/suspicious/noAssignInExpressions: one recorder state per process, made by whichever module instance comes first
 const state: RecorderState = ((globalThis as Record<symbol, unknown>)[STATE] ??= {
   invocations: new AsyncLocalStorage<string>(),
   seen: new Set<string>(),

@@ -1,5 +1,5 @@
 import type * as z from 'zod/mini';
-import { type FieldError } from './errors';
+import type { FieldError } from './errors';
 import { ValidationError } from '../errors';
 
 /** Where a value came from; names unknown keys in the message. */

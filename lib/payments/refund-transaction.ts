@@ -1,10 +1,7 @@
 import type { UseCaseContext } from '../use-case';
-import type { Clock } from '../clock';
-import type { Db } from '../db/db';
-import { paymentChanged, refundCreated, type Cause, type Change } from '../events/event';
+import { paymentChanged, refundCreated, type Change } from '../events/event';
 import { ConcurrentWriteError, NotFoundError } from '../errors';
 import { AmountExceedsRefundableError, InvalidStateError } from '../payments/errors';
-import type { IdempotencyClaim } from '../db/transact';
 import { newId } from '../ids';
 import { refundEntry } from './ledger';
 import { getTransaction } from './payments';

@@ -3,7 +3,7 @@ import { offsetOf, realClockOf, type Clock } from '../clock';
 import type { Db } from '../db/db';
 import { keys } from '../db/keys';
 import { listNewestFirst } from '../db/paging';
-import { transactWrite, type IdempotencyClaim } from '../db/transact';
+import { transactWrite, } from '../db/transact';
 import { isKept } from '../events/event-repository';
 import type { Pagination } from '../db/pagination';
 import { NotFoundError } from '../errors';

@@ -21,6 +21,7 @@ export const urlProblems = {
 } as const;
 
 // A space or control character anywhere: the URL parser would strip or encode some silently.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this finds
 const WHITESPACE_OR_CONTROL = /[\u0000-\u0020\u007f-\u009f\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]/;
 
 /**

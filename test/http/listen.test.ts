@@ -15,7 +15,7 @@ import { startReceiver, verified, webhookIdOf, type Receiver } from '../support/
 const receivers: Receiver[] = [];
 const stops: AbortController[] = [];
 afterEach(async () => {
-  stops.splice(0).forEach((s) => s.abort());
+  for (const s of stops.splice(0)) s.abort();
   await Promise.all(receivers.splice(0).map((r) => r.close()));
 });
 
@@ -90,7 +90,7 @@ describe('npm run listen', () => {
 
   it('signs each forward with both secrets when given two (new, then old), as the sandbox does during a roll', { timeout: 30_000 }, async () => {
     const { key } = await newClient();
-    const [fresh, old] = ['whsec_' + 'A'.repeat(32), 'whsec_' + 'B'.repeat(32)];
+    const [fresh, old] = [`whsec_${'A'.repeat(32)}`, `whsec_${'B'.repeat(32)}`];
     const listener = await listen(['--key', key, '--secret', fresh, '--secret', old]);
     expect(listener.secret()).toBe(fresh);
 

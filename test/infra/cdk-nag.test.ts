@@ -19,7 +19,9 @@ interface ValidationReport {
 }
 
 const outdirs: string[] = [];
-afterAll(() => outdirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+afterAll(() => {
+  for (const dir of outdirs) rmSync(dir, { recursive: true, force: true });
+});
 
 /** The app exactly as `cdk synth` builds it, minus esbuild (nag inspects the construct tree, not the bundles). */
 function appForNag() {

@@ -12,7 +12,9 @@ import { buildCiRoleApp, cdkJsonContext, InvalidContextError, wantsCiRole } from
 // `cdk synth -c ci-role=true -c github-repo=…` builds it (offline: no lookups, no assets).
 
 const outdirs: string[] = [];
-afterAll(() => outdirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+afterAll(() => {
+  for (const dir of outdirs) rmSync(dir, { recursive: true, force: true });
+});
 
 const PROVIDER_ARN = 'arn:aws:iam::123456789012:oidc-provider/token.actions.githubusercontent.com';
 const partitionArn = (service: string, rest: (string | Record<string, string>)[]) => ({

@@ -6,8 +6,7 @@ import { buildApp, cdkJsonContext, InvalidContextError } from '../../infra/app';
 import type { PaymentSandboxStack } from '../../infra/stack';
 import { STACK_OUTPUTS } from '../../infra/stage';
 import { CLIENT_NAME_ATTRIBUTE, CLIENT_NAME_LIMITS, IDENTITY_ENV, poolSettings } from '../../lib/identity/pool-settings';
-import { NO_TABLE } from '../../lib/db/access';
-import { backgroundFunctions, fallbackFunction, routeList, routes, type BackgroundFunction } from '../../lib/routes';
+import { backgroundFunctions, fallbackFunction, routeList, routes, } from '../../lib/routes';
 
 // The stage's identity service as the template has it (docs/api.md §14): the user pool, the
 // dashboard's app client, what the functions are told of them, and the sign-up policy's context.

@@ -13,7 +13,7 @@ type Handler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIG
  * run logs in another process. The run sets the log level to CRITICAL; audit lines are INFO.
  */
 const handlers = new Map<RouteId, Handler>();
-let lines: string[] = [];
+const lines: string[] = [];
 
 beforeAll(async () => {
   vi.stubEnv('TABLE_NAME', inject('tableName'));

@@ -56,7 +56,9 @@ interface StepRun {
 }
 
 const dirs: string[] = [];
-afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+afterAll(() => {
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
 
 /** Runs one `run:` step as the runner does (bash -eo pipefail, GITHUB_ENV/GITHUB_OUTPUT files). */
 async function runStep(step: Step, context: Context, env: NodeJS.ProcessEnv = {}): Promise<StepRun> {

@@ -44,7 +44,7 @@ export async function startReceiver(answer: (nth: number, request: Received) => 
         at: Date.now(),
       };
       received.push(request);
-      waiting.forEach((wake) => wake());
+      for (const wake of waiting) wake();
       const status = answer(received.length, request);
       if (status === 'hang') {
         hanging.add(res);
@@ -78,7 +78,7 @@ export async function startReceiver(answer: (nth: number, request: Received) => 
       }),
     close: () =>
       new Promise<void>((resolve) => {
-        hanging.forEach((res) => res.destroy());
+        for (const res of hanging) res.destroy();
         server.closeAllConnections();
         server.close(() => resolve());
       }),

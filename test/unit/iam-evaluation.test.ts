@@ -39,7 +39,7 @@ const recording: FunctionRequest[] = [
   { fn: 'resetSandbox', request: { action: 'DeleteItem', resource: 'table', leadingKeys: [C] } },
 ];
 
-const counter = recording[2]!;
+const _counter = recording[2]!;
 const creation = recording[5]!;
 
 /** A copy of the template whose statements of `fn` allowing `action` on the table are changed by `change`. */

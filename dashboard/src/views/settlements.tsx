@@ -8,6 +8,7 @@ export function Settlements() {
     const { items, complete } = await readAll((cursor) => ok(api.GET('/settlements', { params: { query: { limit: 100, cursor } } })));
     // Running balance from the oldest entry read to the newest, shown newest first.
     let balance = 0;
+    // biome-ignore lint/suspicious/noAssignInExpressions: the running balance after each entry, oldest first
     const rows = [...items].reverse().map((entry) => ({ entry, balance: (balance += entry.net_amount) }));
     return { rows: rows.reverse(), complete };
   }, []);
