@@ -35,9 +35,15 @@ export async function measureAdvance(options: { baseUrl: string; db: Db; payment
   const client = await createClient(db, 'bench advance part');
   const key = await createKey(db, { clientId: client.id, scopes: ['sandbox:simulate', 'transactions:write'] });
   const send = (path: string, body: unknown) =>
-    fetch(`${options.baseUrl}${path}`, { method: 'POST', headers: { authorization: `Bearer ${key.key}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    fetch(`${options.baseUrl}${path}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key.key}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
   const created = (await (await send('/payment/create', paymentBody())).json()) as { data: { id: string } };
-  const { Item: template } = await db.doc.send(new GetCommand({ TableName: db.tableName, Key: keys.transaction(client.id, created.data.id), ConsistentRead: true }));
+  const { Item: template } = await db.doc.send(
+    new GetCommand({ TableName: db.tableName, Key: keys.transaction(client.id, created.data.id), ConsistentRead: true }),
+  );
   if (!template) throw new Error('advance part: the template payment was not created');
   const items = Array.from({ length: options.payments - 1 }, (_, i) => {
     const id = newId('transaction');
@@ -48,7 +54,12 @@ export async function measureAdvance(options: { baseUrl: string; db: Db; payment
     ];
   }).flat();
   const batches = Array.from({ length: Math.ceil(items.length / 25) }, (_, b) => items.slice(b * 25, b * 25 + 25));
-  await mapLimit(batches, 8, (batch) => batchWriteAll(db, batch.map((Item) => ({ PutRequest: { Item } }))));
+  await mapLimit(batches, 8, (batch) =>
+    batchWriteAll(
+      db,
+      batch.map((Item) => ({ PutRequest: { Item } })),
+    ),
+  );
 
   // Sent again while it answers 503 (it ran out of its function's time, having applied part of what
   // fell due), as a client would; the time is the whole, and the calls are counted.

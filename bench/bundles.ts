@@ -89,8 +89,7 @@ export interface BundlesResult {
 
 /** Times one import in a fresh process; the clock starts after Node itself has started. */
 const IMPORT_SCRIPT =
-  'const t = process.hrtime.bigint(); await import(process.argv[1]); ' +
-  'process.stdout.write(String(Number(process.hrtime.bigint() - t) / 1e6));';
+  'const t = process.hrtime.bigint(); await import(process.argv[1]); ' + 'process.stdout.write(String(Number(process.hrtime.bigint() - t) / 1e6));';
 
 function importOnce(bundle: string, env: NodeJS.ProcessEnv): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -171,7 +170,14 @@ export async function measureBundles(synth: SynthResult, rounds: number, warmupR
         mapBytes: map.length,
         zippedBytes: deflateRawSync(code).length + deflateRawSync(map).length,
         memorySize: fn.memorySize,
-        importMs: { n: importMs.n, p50: round(importMs.p50), p99: round(importMs.p99), mean: round(importMs.mean), min: round(importMs.min), max: round(importMs.max) },
+        importMs: {
+          n: importMs.n,
+          p50: round(importMs.p50),
+          p99: round(importMs.p99),
+          mean: round(importMs.mean),
+          min: round(importMs.min),
+          max: round(importMs.max),
+        },
         importRatio: round(importMs.p50 / floorMedian, 2),
         largest: parts.slice(0, 6),
         importError: errors.get(fn) ?? null,

@@ -78,7 +78,12 @@ export async function modelUnits(calls: readonly CallRecord[], lookup: ItemLooku
         const items = ((output.Items ?? []) as unknown[]).map((i) => plain(i)!);
         // A filter discards items after they are read (and billed); their sizes are not returned.
         if (output.ScannedCount !== undefined && output.ScannedCount !== items.length && call.reportedRcu !== undefined) rru += call.reportedRcu;
-        else rru += units(items.reduce((total, i) => total + itemSize(i), 0), 4 * KB) * consistency;
+        else
+          rru +=
+            units(
+              items.reduce((total, i) => total + itemSize(i), 0),
+              4 * KB,
+            ) * consistency;
         break;
       }
       case 'PutItem': {

@@ -38,7 +38,11 @@ export class HttpApi {
   private readonly agent: Agent;
   private readonly base: URL;
 
-  constructor(baseUrl: string, readonly key: string, sockets = 1) {
+  constructor(
+    baseUrl: string,
+    readonly key: string,
+    sockets = 1,
+  ) {
     this.base = new URL(baseUrl);
     this.agent = new Agent({ keepAlive: true, maxSockets: sockets });
   }
@@ -129,4 +133,3 @@ export class DirectInvoker {
     });
   }
 }
-

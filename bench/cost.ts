@@ -103,7 +103,7 @@ export function costOfCreates(input: CostInput): CostResult {
     notes: [
       'Duration is the median handler time measured locally against DynamoDB Local on this machine; deployed, each DynamoDB call is a network round trip and 256 MB gives the function a fraction of a vCPU, so expect more (see sensitivity).',
       'Warm invocations only: since 2025-08 Lambda also bills the INIT phase of cold starts, a small share at steady traffic.',
-      'Request units follow AWS on-demand rules from the counted calls and item sizes (bench/capacity.ts); DynamoDB Local\'s own ConsumedCapacity does not double transactional writes.',
+      "Request units follow AWS on-demand rules from the counted calls and item sizes (bench/capacity.ts); DynamoDB Local's own ConsumedCapacity does not double transactional writes.",
     ],
   };
 }

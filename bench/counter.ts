@@ -112,10 +112,8 @@ function describe(
 ): CallRecord {
   const kind = KIND[command] ?? 'other';
   const capacities = [output?.ConsumedCapacity ?? []].flat() as Capacity[];
-  const sum = (pick: (c: Capacity) => number | undefined) =>
-    capacities.length === 0 ? undefined : capacities.reduce((total, c) => total + (pick(c) ?? 0), 0);
-  const itemsWritten =
-    command === 'TransactWriteItems' ? ((input.TransactItems as unknown[] | undefined)?.length ?? 0) : kind === 'write' ? 1 : 0;
+  const sum = (pick: (c: Capacity) => number | undefined) => (capacities.length === 0 ? undefined : capacities.reduce((total, c) => total + (pick(c) ?? 0), 0));
+  const itemsWritten = command === 'TransactWriteItems' ? ((input.TransactItems as unknown[] | undefined)?.length ?? 0) : kind === 'write' ? 1 : 0;
   return {
     command,
     kind,

@@ -272,7 +272,8 @@ async function main(): Promise<void> {
         verifyFailures.push(`endpoint ${a.endpoint}, ${a.webhookId}: ${(error as Error).message}`);
       }
     }
-    if (verifyFailures.length > 0) failures.push(`${verifyFailures.length} deliveries failed the standardwebhooks check: ${verifyFailures.slice(0, 3).join('; ')}`);
+    if (verifyFailures.length > 0)
+      failures.push(`${verifyFailures.length} deliveries failed the standardwebhooks check: ${verifyFailures.slice(0, 3).join('; ')}`);
     const duplicates = [...receiver.seen.values()].reduce((sum, n) => sum + n - 1, 0);
 
     const output: DeliveryOutput = {

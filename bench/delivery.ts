@@ -98,11 +98,7 @@ export async function measureDelivery(
   log: (line: string) => void,
 ): Promise<DeliveryResult> {
   const { requestsPerSecond, settleMs, workFile, timeoutMs, ...shown } = settings;
-  const out = await runWorker(
-    { ...shown, requestsPerSecond, waitMs: 15_000, settleMs, out: workFile },
-    timeoutMs,
-    log,
-  );
+  const out = await runWorker({ ...shown, requestsPerSecond, waitMs: 15_000, settleMs, out: workFile }, timeoutMs, log);
   const { throughput: t } = out;
   const seconds = t.deliveryMs / 1000;
   const createSeconds = t.createMs / 1000;

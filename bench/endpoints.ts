@@ -223,7 +223,10 @@ export async function measureEndpoint(
     minimalRatio: { p50: round(latency.http.p50 / latency.minimal.p50, 2), p99: round(latency.http.p99 / latency.minimal.p99, 2) },
     calls: {
       sequences,
-      perRequest: { mean: round(endpointCalls.reduce((t, c) => t + c.length, 0) / Math.max(1, endpointCalls.length), 2), max: Math.max(0, ...endpointCalls.map((c) => c.length)) },
+      perRequest: {
+        mean: round(endpointCalls.reduce((t, c) => t + c.length, 0) / Math.max(1, endpointCalls.length), 2),
+        max: Math.max(0, ...endpointCalls.map((c) => c.length)),
+      },
       reads: perRequest((c) => (c.kind === 'read' ? 1 : 0)),
       writes: perRequest((c) => (c.kind === 'write' ? 1 : 0)),
       transactWrites: perRequest((c) => (c.kind === 'transactWrite' ? 1 : 0)),

@@ -139,7 +139,10 @@ export async function runLoad(api: HttpApi, options: LoadOptions): Promise<LoadR
   });
   if (readBackFailures.length > 0) failures.push(`${readBackFailures.length} created transactions could not be read back, e.g. ${readBackFailures[0]}`);
 
-  const ledger = await checkLedger(api, output.created.map((t) => t.id));
+  const ledger = await checkLedger(
+    api,
+    output.created.map((t) => t.id),
+  );
   if (!ledger.holds) failures.push(...ledger.problems.map((p) => `ledger: ${p}`));
 
   return {

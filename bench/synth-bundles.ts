@@ -43,7 +43,15 @@ const projectRoot = fileURLToPath(new URL('..', import.meta.url));
 
 type Resource = { Type: string; Properties: Record<string, any> };
 
-function describe(outdir: string, resources: Record<string, Resource>, stack: Stack, fn: SandboxFunction, name: string, routeId: string | null, entry: string): SynthesizedFunction {
+function describe(
+  outdir: string,
+  resources: Record<string, Resource>,
+  stack: Stack,
+  fn: SandboxFunction,
+  name: string,
+  routeId: string | null,
+  entry: string,
+): SynthesizedFunction {
   const resource = resources[stack.getLogicalId(fn.function.node.defaultChild as never)];
   if (!resource) throw new Error(`No Lambda function resource for ${name}`);
   const p = resource.Properties;
@@ -73,9 +81,7 @@ function main(): void {
   const app = new App({ context: cdkJsonContext(), outdir: appDir });
   const stack = createStack(app, { stage: 'bench', retain: false });
   const resources = app.synth().getStackByName(stack.stackName).template.Resources as Record<string, Resource>;
-  const functions = routeList.map((route) =>
-    describe(appDir, resources, stack, stack.routeFunctions.get(route.id)!, route.id, route.id, route.handler),
-  );
+  const functions = routeList.map((route) => describe(appDir, resources, stack, stack.routeFunctions.get(route.id)!, route.id, route.id, route.handler));
   functions.push(describe(appDir, resources, stack, stack.fallbackFunction, fallbackFunction.id, null, fallbackFunction.handler));
 
   const refDir = join(outdir, 'references');

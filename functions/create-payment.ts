@@ -3,6 +3,4 @@ import { endpoint } from '../lib/http/endpoint';
 import { created } from '../lib/http/envelope';
 import { createPayment } from '../lib/payments/payments';
 
-export const handler = endpoint(createPaymentContract, async ({ context, body }) =>
-  created(await createPayment(context, body)),
-);
+export const handler = endpoint(createPaymentContract, async ({ context, body }) => created(await createPayment(context, body)));

@@ -3,6 +3,4 @@ import { endpoint } from '../lib/http/endpoint';
 import { created } from '../lib/http/envelope';
 import { refundTransaction } from '../lib/payments/refund-transaction';
 
-export const handler = endpoint(createRefundContract, async ({ context, body }) =>
-  created(await refundTransaction(context, body)),
-);
+export const handler = endpoint(createRefundContract, async ({ context, body }) => created(await refundTransaction(context, body)));

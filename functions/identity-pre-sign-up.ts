@@ -26,7 +26,9 @@ export async function handler(event: PreSignUpTriggerEvent): Promise<PreSignUpTr
   }
   const name = (event.request.userAttributes[CLIENT_NAME_ATTRIBUTE] ?? '').trim();
   if (name.length < CLIENT_NAME_LIMITS.minLength || name.length > CLIENT_NAME_LIMITS.maxLength) {
-    throw new Error(`A client name of ${CLIENT_NAME_LIMITS.minLength} to ${CLIENT_NAME_LIMITS.maxLength} characters is required (attribute ${CLIENT_NAME_ATTRIBUTE})`);
+    throw new Error(
+      `A client name of ${CLIENT_NAME_LIMITS.minLength} to ${CLIENT_NAME_LIMITS.maxLength} characters is required (attribute ${CLIENT_NAME_ATTRIBUTE})`,
+    );
   }
   return event;
 }

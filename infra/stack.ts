@@ -2,13 +2,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps, Validations } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
-import {
-  HttpApi,
-  HttpMethod,
-  HttpStage,
-  LogGroupLogDestination,
-  PayloadFormatVersion,
-} from 'aws-cdk-lib/aws-apigatewayv2';
+import { HttpApi, HttpMethod, HttpStage, LogGroupLogDestination, PayloadFormatVersion } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import { AttributeType, BillingMode, ProjectionType, StreamViewType, Table } from 'aws-cdk-lib/aws-dynamodb';
 import { FilterCriteria, StartingPosition } from 'aws-cdk-lib/aws-lambda';
@@ -197,7 +191,12 @@ export class PaymentSandboxStack extends Stack {
       [backgroundFunctions.sweep.id, this.sweepFunction],
     ]);
     // The user pool's two triggers (docs/api.md §14): who may sign up, and a confirmed person's new client.
-    this.addIdentityTrigger('IdentityPreSignUp', UserPoolOperation.PRE_SIGN_UP, backgroundFunctions.identityPreSignUp, "Judges a sign-up by the stage's sign-up policy");
+    this.addIdentityTrigger(
+      'IdentityPreSignUp',
+      UserPoolOperation.PRE_SIGN_UP,
+      backgroundFunctions.identityPreSignUp,
+      "Judges a sign-up by the stage's sign-up policy",
+    );
     this.addIdentityTrigger(
       'IdentityPostConfirmation',
       UserPoolOperation.POST_CONFIRMATION,
@@ -299,7 +298,12 @@ export class PaymentSandboxStack extends Stack {
    */
   private createDispatcher(limits: Limits): SandboxFunction {
     // Its stream actions are the ones the event source below grants (test/grants checks the template against them).
-    const fn = this.createDeliveringFunction('DispatchEvents', backgroundFunctions.dispatchEvents, 'Delivers the webhooks of new events, from the table stream', limits);
+    const fn = this.createDeliveringFunction(
+      'DispatchEvents',
+      backgroundFunctions.dispatchEvents,
+      'Delivers the webhooks of new events, from the table stream',
+      limits,
+    );
 
     const failures = this.createOperatorQueue(
       'DispatchEventsFailures',

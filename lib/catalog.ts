@@ -5,11 +5,7 @@ import type { Channel, Fee, PaymentMethod } from './channels';
  * else. Its schema (what GET /payment/channels answers) is in lib/channels.ts.
  */
 
-const channel = (
-  payment_channel: string,
-  name: string,
-  limits: { min: number; max: number; flat: number; percent: number; expiry: number },
-): Channel => ({
+const channel = (payment_channel: string, name: string, limits: { min: number; max: number; flat: number; percent: number; expiry: number }): Channel => ({
   payment_channel,
   name,
   currency: 'IDR',
@@ -54,9 +50,7 @@ export const catalog: readonly PaymentMethod[] = [
   {
     payment_method: 'card',
     name: 'Card',
-    channels: [
-      channel('credit_card', 'Credit Card', { min: 10_000, max: 200_000_000, flat: 2_000, percent: 2.9, expiry: 60 }),
-    ],
+    channels: [channel('credit_card', 'Credit Card', { min: 10_000, max: 200_000_000, flat: 2_000, percent: 2.9, expiry: 60 })],
   },
   {
     payment_method: 'retail',

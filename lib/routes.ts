@@ -304,7 +304,10 @@ export const routes = {
     dynamodb: {
       actions: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'],
       because: RELEASES_CLAIM,
-      sharedPartitions: { ...READS_KEY_HASHES, keyHashes: { actions: ['GetItem', 'PutItem'], because: "admission reads a key's hash record; a new key's hash record is what admits it" } },
+      sharedPartitions: {
+        ...READS_KEY_HASHES,
+        keyHashes: { actions: ['GetItem', 'PutItem'], because: "admission reads a key's hash record; a new key's hash record is what admits it" },
+      },
     },
     audit: true,
     summary: 'Make a server key, shown once',

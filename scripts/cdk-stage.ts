@@ -62,9 +62,7 @@ export async function checkCredentials(name: string, deps: ScriptDeps): Promise<
 export const outputsFileOf = (outputsDir: string, stage: string) => join(outputsDir, `outputs-${stage}.json`);
 
 /** True when the module is the script node was started with. */
-export const isEntryPoint = (moduleUrl: string) =>
-  process.argv[1] !== undefined && resolve(process.argv[1]) === fileURLToPath(moduleUrl);
-
+export const isEntryPoint = (moduleUrl: string) => process.argv[1] !== undefined && resolve(process.argv[1]) === fileURLToPath(moduleUrl);
 
 /** Runs a script's main when the file is executed directly: its exit code, or 1 with a one-line message. */
 export function runAsScript(moduleUrl: string, name: string, main: (argv: string[]) => Promise<number>): void {

@@ -45,9 +45,7 @@ export async function destroy(argv: readonly string[], deps: ScriptDeps = defaul
     return code;
   }
   rmSync(outputsFileOf(deps.outputsDir, stage), { force: true });
-  deps.stdout.write(
-    `\n${stackName} is gone, with its table, functions and log groups (a table deployed with --retain stays).\n`,
-  );
+  deps.stdout.write(`\n${stackName} is gone, with its table, functions and log groups (a table deployed with --retain stays).\n`);
   return 0;
 }
 

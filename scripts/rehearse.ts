@@ -22,7 +22,12 @@ import { fileURLToPath } from 'node:url';
 import { ApiGatewayV2Client, GetApisCommand, GetRoutesCommand } from '@aws-sdk/client-apigatewayv2';
 import { CloudFormationClient, DescribeStacksCommand, paginateListStackResources, type StackResourceSummary } from '@aws-sdk/client-cloudformation';
 import { CloudWatchLogsClient, DescribeLogGroupsCommand } from '@aws-sdk/client-cloudwatch-logs';
-import { CognitoIdentityProviderClient, DescribeUserPoolClientCommand, DescribeUserPoolCommand, ListUserPoolsCommand } from '@aws-sdk/client-cognito-identity-provider';
+import {
+  CognitoIdentityProviderClient,
+  DescribeUserPoolClientCommand,
+  DescribeUserPoolCommand,
+  ListUserPoolsCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
 import { DescribeTableCommand, DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
 import { EventBridgeClient, ListRulesCommand } from '@aws-sdk/client-eventbridge';
 import { IAMClient, ListRolesCommand } from '@aws-sdk/client-iam';
@@ -98,7 +103,9 @@ async function startMoto(logFile: string): Promise<Moto> {
       const timer = setTimeout(() => reject(new Error(`moto did not start within 60 s; see ${logFile}`)), 60_000);
       child.once('error', (error) => reject(new Error(`cannot run python3 (${error.message}); moto needs Python 3 with moto[server] 5.2`)));
       child.once('exit', (code) =>
-        reject(new Error(`moto's launcher exited with code ${code}; see ${logFile} (it needs Python 3 with moto[server] 5.2: pip install 'moto[server]>=5.2,<5.3')`)),
+        reject(
+          new Error(`moto's launcher exited with code ${code}; see ${logFile} (it needs Python 3 with moto[server] 5.2: pip install 'moto[server]>=5.2,<5.3')`),
+        ),
       );
       createInterface({ input: child.stdout! }).once('line', (line) => {
         clearTimeout(timer);
@@ -144,13 +151,7 @@ async function startOutboundTrap(): Promise<{ url: string; attempts: string[]; c
 const running = new Set<ChildProcess>();
 
 /** Runs a command with its output in `logFile` (stdout also returned); the child is killed with us. */
-function run(
-  command: string,
-  args: readonly string[],
-  env: NodeJS.ProcessEnv,
-  logFile: string,
-  cwd = projectRoot,
-): Promise<{ code: number; stdout: string }> {
+function run(command: string, args: readonly string[], env: NodeJS.ProcessEnv, logFile: string, cwd = projectRoot): Promise<{ code: number; stdout: string }> {
   return new Promise((resolve, reject) => {
     writeFileSync(logFile, '');
     const log = openSync(logFile, 'a');
@@ -172,7 +173,11 @@ function run(
 
 function tail(file: string, lines = 25): string {
   if (!existsSync(file)) return '';
-  return readFileSync(file, 'utf8').split('\n').filter((l) => !/Unknown (env|user) config/.test(l)).slice(-lines).join('\n');
+  return readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((l) => !/Unknown (env|user) config/.test(l))
+    .slice(-lines)
+    .join('\n');
 }
 
 /** The environment every step runs with: moto's endpoint, dummy credentials, nothing of the user's AWS or cdk setup. */
@@ -320,15 +325,24 @@ async function rehearse(): Promise<number> {
     const { apiUrl, tableName, userPoolId, userPoolClientId } = stack;
     check(stack.status === 'CREATE_COMPLETE', `${STACK} is CREATE_COMPLETE`);
     const saved = JSON.parse(readFileSync(outputsFileOf(stateDir, STAGE), 'utf8')) as Record<string, Record<string, string>>;
-    check(saved[STACK]?.ApiUrl === apiUrl && saved[STACK]?.TableName === tableName, `deploy saved the stack's outputs: ApiUrl ${apiUrl}, TableName ${tableName}`);
     check(
-      userPoolId !== undefined && saved[STACK]?.UserPoolId === userPoolId && userPoolClientId !== undefined && saved[STACK]?.UserPoolClientId === userPoolClientId,
+      saved[STACK]?.ApiUrl === apiUrl && saved[STACK]?.TableName === tableName,
+      `deploy saved the stack's outputs: ApiUrl ${apiUrl}, TableName ${tableName}`,
+    );
+    check(
+      userPoolId !== undefined &&
+        saved[STACK]?.UserPoolId === userPoolId &&
+        userPoolClientId !== undefined &&
+        saved[STACK]?.UserPoolClientId === userPoolClientId,
       `deploy saved the user pool's outputs: UserPoolId ${userPoolId}, UserPoolClientId ${userPoolClientId}`,
     );
     // The stage's pool, as the identity service lists it, with what the template asked of it.
     const listedPools = (await c.cognito.send(new ListUserPoolsCommand({ MaxResults: 60 }))).UserPools ?? [];
     const pool = listedPools.find((p) => p.Id === userPoolId);
-    check(pool !== undefined && pool.Name!.startsWith(`${STACK}-`), `user pool ${userPoolId} is listed by cognito-idp ListUserPools, named by CloudFormation (${pool?.Name})`);
+    check(
+      pool !== undefined && pool.Name!.startsWith(`${STACK}-`),
+      `user pool ${userPoolId} is listed by cognito-idp ListUserPools, named by CloudFormation (${pool?.Name})`,
+    );
     const poolDetails = (await c.cognito.send(new DescribeUserPoolCommand({ UserPoolId: userPoolId }))).UserPool;
     check(
       JSON.stringify(poolDetails?.UsernameAttributes) === '["email"]' && JSON.stringify(poolDetails?.AutoVerifiedAttributes) === '["email"]',
@@ -339,7 +353,10 @@ async function rehearse(): Promise<number> {
     const api = (await c.apis.send(new GetApisCommand({}))).Items?.find((a) => a.Name === STACK);
     check(api !== undefined && apiUrl === `${api.ApiEndpoint}${API_BASE_PATH}`, `ApiUrl is the endpoint of the stage's HTTP API, followed by ${API_BASE_PATH}`);
     const table = (await c.dynamodb.send(new DescribeTableCommand({ TableName: tableName }))).Table;
-    check(table?.TableStatus === 'ACTIVE' && table.StreamSpecification?.StreamEnabled === true, `table ${tableName} exists in moto's DynamoDB, with its stream`);
+    check(
+      table?.TableStatus === 'ACTIVE' && table.StreamSpecification?.StreamEnabled === true,
+      `table ${tableName} exists in moto's DynamoDB, with its stream`,
+    );
 
     // What the template asked for, against what moto made.
     const template = JSON.parse(readFileSync(join(projectRoot, 'cdk.out', `${STACK}.template.json`), 'utf8')) as Template;
@@ -351,7 +368,10 @@ async function rehearse(): Promise<number> {
       if (created.has(logicalId)) counts.made += 1;
       byType.set(resource.Type, counts);
     }
-    const skipped = [...byType].filter(([, n]) => n.made === 0).map(([type]) => type).sort();
+    const skipped = [...byType]
+      .filter(([, n]) => n.made === 0)
+      .map(([type]) => type)
+      .sort();
     const partial = [...byType].filter(([, n]) => n.made > 0 && n.made < n.wanted).map(([type, n]) => `${type} (${n.made} of ${n.wanted})`);
     check(partial.length === 0, 'every resource type moto creates, it creates for every resource of that type');
     check(
@@ -373,9 +393,15 @@ async function rehearse(): Promise<number> {
         ),
       `the ${toldPool.length} functions that admit callers are told the pool, its app client and the issuer https://cognito-idp.${REGION}.amazonaws.com/${userPoolId}`,
     );
-    const routeKeys = Object.values(template.Resources).filter((r) => r.Type === 'AWS::ApiGatewayV2::Route').map((r) => String(r.Properties?.RouteKey)).sort();
+    const routeKeys = Object.values(template.Resources)
+      .filter((r) => r.Type === 'AWS::ApiGatewayV2::Route')
+      .map((r) => String(r.Properties?.RouteKey))
+      .sort();
     const routes = (await c.apis.send(new GetRoutesCommand({ ApiId: api!.ApiId }))).Items ?? [];
-    check(JSON.stringify(routes.map((r) => r.RouteKey).sort()) === JSON.stringify(routeKeys), `the HTTP API has the template's ${routeKeys.length} routes (lib/routes.ts and $default)`);
+    check(
+      JSON.stringify(routes.map((r) => r.RouteKey).sort()) === JSON.stringify(routeKeys),
+      `the HTTP API has the template's ${routeKeys.length} routes (lib/routes.ts and $default)`,
+    );
 
     const db = createDb(tableName!, { endpoint: moto.endpoint, region: REGION });
     try {
@@ -389,9 +415,12 @@ async function rehearse(): Promise<number> {
         client_id: string;
         key_id: string;
       };
-      check(ciEnv.SANDBOX_BASE_URL === apiUrl, 'ci-env gives the stack\'s ApiUrl as SANDBOX_BASE_URL');
+      check(ciEnv.SANDBOX_BASE_URL === apiUrl, "ci-env gives the stack's ApiUrl as SANDBOX_BASE_URL");
       const keys = await listKeys(db, ciEnv.client_id);
-      check(keys.some((k) => k.id === ciEnv.key_id), `ci-env's client ${ciEnv.client_id} and key ${ciEnv.key_id} are in moto's table`);
+      check(
+        keys.some((k) => k.id === ciEnv.key_id),
+        `ci-env's client ${ciEnv.client_id} and key ${ciEnv.key_id} are in moto's table`,
+      );
     } finally {
       closeDb(db);
     }
@@ -401,7 +430,10 @@ async function rehearse(): Promise<number> {
       status: string;
       api_url: string | null;
     }[];
-    check(listed.some((s) => s.stage === STAGE && s.status === 'CREATE_COMPLETE' && s.api_url === apiUrl), `stacks list shows the stage ${STAGE}`);
+    check(
+      listed.some((s) => s.stage === STAGE && s.status === 'CREATE_COMPLETE' && s.api_url === apiUrl),
+      `stacks list shows the stage ${STAGE}`,
+    );
 
     const functionNames = [...created.values()].filter((r) => r.ResourceType === 'AWS::Lambda::Function').map((r) => r.PhysicalResourceId!);
     await step('destroy', 'npm', ['run', 'destroy', '--', '--stage', STAGE]);
@@ -424,7 +456,10 @@ async function rehearse(): Promise<number> {
       left['log group'] = left['log group']!.filter((g) => !motoLogGroups.includes(g));
     }
     const remaining = Object.entries(left).filter(([, names]) => names.length > 0);
-    check(remaining.length === 0, `nothing of the stage remains: no ${Object.keys(left).join(', ')}${remaining.length ? ` (left: ${remaining.map(([kind, names]) => `${kind} ${names.join(', ')}`).join('; ')})` : ''}`);
+    check(
+      remaining.length === 0,
+      `nothing of the stage remains: no ${Object.keys(left).join(', ')}${remaining.length ? ` (left: ${remaining.map(([kind, names]) => `${kind} ${names.join(', ')}`).join('; ')})` : ''}`,
+    );
 
     const afterList = JSON.parse(await step('stacks-list-after', 'npm', ['run', '--silent', 'admin', '--', 'stacks', 'list', '--json'])) as { stage: string }[];
     check(!afterList.some((s) => s.stage === STAGE), 'stacks list no longer shows the stage');

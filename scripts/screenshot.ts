@@ -52,7 +52,8 @@ try {
     [3, ['qris', 'qris'], 42_500],
     [4, ['card', 'credit_card'], 1_250_000],
     [5, ['retail', 'alfamart'], 60_000],
-  ] as const) ids.push((await payment(n, [...channel], amount)).id);
+  ] as const)
+    ids.push((await payment(n, [...channel], amount)).id);
   await api('POST', `/transaction/${ids[0]}/simulate`, { outcome: 'settle' });
   await api('POST', '/refund', { transaction_id: ids[0], amount: 50_000 });
   await api('POST', `/transaction/${ids[1]}/simulate`, { outcome: 'settle' });

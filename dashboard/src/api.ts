@@ -86,7 +86,13 @@ export function apiClient(session: TokenSource): Api {
       }
       const second = await send(again, renewed);
       if (second.status === 401) {
-        const failure = failureOf(401, await second.clone().json().catch(() => undefined));
+        const failure = failureOf(
+          401,
+          await second
+            .clone()
+            .json()
+            .catch(() => undefined),
+        );
         session.end(`The API refused your session (${messageOf(failure)}). Sign in again.`);
       }
       return second;

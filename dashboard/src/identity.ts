@@ -129,7 +129,9 @@ export class IdentityClient {
 
   /** Signs in with e-mail and password (USER_PASSWORD_AUTH). */
   async signIn(email: string, password: string): Promise<Tokens> {
-    return tokensOf(await this.send<AuthenticationAnswer>('InitiateAuth', { AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: { USERNAME: email, PASSWORD: password } }));
+    return tokensOf(
+      await this.send<AuthenticationAnswer>('InitiateAuth', { AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: { USERNAME: email, PASSWORD: password } }),
+    );
   }
 
   /** A new access token for a refresh token (REFRESH_TOKEN_AUTH). */
@@ -161,7 +163,11 @@ function expiryOf(jwt: string): number | undefined {
 function tokensOf(answer: AuthenticationAnswer): Tokens {
   const result = answer.AuthenticationResult;
   // The pool asks no challenge of the page's client (no MFA, no forced new password for people who sign up themselves).
-  if (!result) throw new IdentityFailure(answer.ChallengeName ?? 'NoTokens', `The identity service asked for ${answer.ChallengeName ?? 'a step'}, which this page does not offer.`);
+  if (!result)
+    throw new IdentityFailure(
+      answer.ChallengeName ?? 'NoTokens',
+      `The identity service asked for ${answer.ChallengeName ?? 'a step'}, which this page does not offer.`,
+    );
   const expiresAt = expiryOf(result.AccessToken) ?? Date.now() + result.ExpiresIn * 1000;
   return { accessToken: result.AccessToken, refreshToken: result.RefreshToken, expiresAt };
 }

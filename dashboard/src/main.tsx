@@ -62,8 +62,7 @@ function App() {
     <main class="login">
       <h1>Payment Sandbox</h1>
       <p class="error" role="alert">
-        This stage has no identity service, so nobody can sign in to its dashboard. Its API still answers the server keys operators mint with
-        the admin CLI.
+        This stage has no identity service, so nobody can sign in to its dashboard. Its API still answers the server keys operators mint with the admin CLI.
       </p>
     </main>
   );

@@ -71,7 +71,11 @@ export function ErrorNote({ error }: { error: unknown }) {
 }
 
 export function Loading({ when }: { when: boolean }) {
-  return when ? <p class="muted" aria-live="polite">Loading…</p> : null;
+  return when ? (
+    <p class="muted" aria-live="polite">
+      Loading…
+    </p>
+  ) : null;
 }
 
 /**
@@ -133,7 +137,11 @@ export const money = (amount: number, currency = 'IDR') => `${currency} ${amount
 /** An ISO time as the reader's local date and time, the ISO value on hover. */
 export function Time({ at }: { at: string | null | undefined }) {
   if (!at) return <span class="muted">—</span>;
-  return <time dateTime={at} title={at}>{new Date(at).toLocaleString()}</time>;
+  return (
+    <time dateTime={at} title={at}>
+      {new Date(at).toLocaleString()}
+    </time>
+  );
 }
 
 export function Status({ status }: { status: string }) {

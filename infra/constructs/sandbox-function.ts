@@ -149,10 +149,7 @@ export class SandboxFunction extends Construct {
         // Prefer packages' ESM builds; CommonJS ones still work through the banner's `require`.
         mainFields: ['module', 'main'],
         // Aliased so a bundled module that imports `createRequire` itself cannot collide with it.
-        banner: [
-          "import { createRequire as __bannerCreateRequire } from 'module';",
-          'const require = __bannerCreateRequire(import.meta.url);',
-        ].join(' '),
+        banner: ["import { createRequire as __bannerCreateRequire } from 'module';", 'const require = __bannerCreateRequire(import.meta.url);'].join(' '),
         minify: true,
         sourceMap: true,
         sourcesContent: false,
@@ -204,14 +201,18 @@ export class SandboxFunction extends Construct {
         throw new Error(`${this.node.path}: a 'read' function writes nothing but its request counter (UpdateItem), yet declares ${refused.join(', ')}`);
       }
       if (writes.length > 0 && partitionsOf(options.dynamodb, 'UpdateItem').length > 1) {
-        throw new Error(`${this.node.path}: a 'read' function's one write is its request counter, in its client's partition, yet its sharedPartitions name UpdateItem`);
+        throw new Error(
+          `${this.node.path}: a 'read' function's one write is its request counter, in its client's partition, yet its sharedPartitions name UpdateItem`,
+        );
       }
     }
     this.setTableEnvironment(table, options.limits);
     this.grantOnPartitions(table, options.dynamodb, options.access === 'read' ? reads : actions);
     this.grantIndexes(table, indexes);
     if (options.access === 'read' && writes.length > 0) {
-      this.role.addToPrincipalPolicy(new PolicyStatement({ actions: dynamoActions(writes), resources: [table.tableArn], conditions: counterOnly(options.admitsKeys ?? true) }));
+      this.role.addToPrincipalPolicy(
+        new PolicyStatement({ actions: dynamoActions(writes), resources: [table.tableArn], conditions: counterOnly(options.admitsKeys ?? true) }),
+      );
     }
   }
 
@@ -227,9 +228,7 @@ export class SandboxFunction extends Construct {
   /** Query on each declared index of the table, and nothing else on them. */
   private grantIndexes(table: ITable, indexes: readonly string[]): void {
     if (indexes.length === 0) return;
-    this.role.addToPrincipalPolicy(
-      new PolicyStatement({ actions: ['dynamodb:Query'], resources: indexes.map((name) => `${table.tableArn}/index/${name}`) }),
-    );
+    this.role.addToPrincipalPolicy(new PolicyStatement({ actions: ['dynamodb:Query'], resources: indexes.map((name) => `${table.tableArn}/index/${name}`) }));
   }
 
   private setTableEnvironment(table: ITable, limits: Limits): void {

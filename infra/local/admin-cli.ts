@@ -1,16 +1,7 @@
 import { appendFileSync, closeSync, openSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { CloudFormationClient } from '@aws-sdk/client-cloudformation';
-import {
-  ClientNotFoundError,
-  createClient,
-  createKey,
-  getClient,
-  KeyNotFoundError,
-  listClients,
-  listKeys,
-  revokeKey,
-} from '../../lib/auth/key-repository';
+import { ClientNotFoundError, createClient, createKey, getClient, KeyNotFoundError, listClients, listKeys, revokeKey } from '../../lib/auth/key-repository';
 import { closeDb, createDb } from '../../lib/db/client';
 import type { Db } from '../../lib/db/db';
 import { resetClientData } from '../../lib/sandbox/reset';
@@ -117,11 +108,7 @@ interface Target {
 }
 
 /** Runs one admin command; returns the exit code. With --json, stdout gets exactly one JSON document. */
-export async function runAdmin(
-  argv: readonly string[],
-  io: { stdout: Output; stderr: Output },
-  deps: AdminDeps = {},
-): Promise<number> {
+export async function runAdmin(argv: readonly string[], io: { stdout: Output; stderr: Output }, deps: AdminDeps = {}): Promise<number> {
   let json = argv.includes('--json');
   let target: Target | undefined;
   try {
@@ -238,8 +225,7 @@ async function execute(command: string, values: Values, target: Target, now: Dat
       if (!(await getClient(db, clientId))) throw new ClientNotFoundError(clientId);
       const list = await listKeys(db, clientId);
       const lines = list.map(
-        (k) =>
-          `${k.id}  …${k.last4}  ${k.label ?? '-'}  ${k.scopes.join(',')}  created ${k.created_at}${k.revoked_at ? `  revoked ${k.revoked_at}` : ''}`,
+        (k) => `${k.id}  …${k.last4}  ${k.label ?? '-'}  ${k.scopes.join(',')}  created ${k.created_at}${k.revoked_at ? `  revoked ${k.revoked_at}` : ''}`,
       );
       return { data: list, text: lines.length > 0 ? lines.join('\n') : `No keys for ${clientId}` };
     }
@@ -272,9 +258,7 @@ async function execute(command: string, values: Values, target: Target, now: Dat
     }
     case 'ci-env': {
       if (!target.baseUrl) {
-        throw new UsageError(
-          "ci-env needs the API's base URL: use --stack NAME, or run it while 'npm start' is running (not with --endpoint/--table)",
-        );
+        throw new UsageError("ci-env needs the API's base URL: use --stack NAME, or run it while 'npm start' is running (not with --endpoint/--table)");
       }
       const baseUrl = target.baseUrl;
       envLines({ SANDBOX_BASE_URL: baseUrl }); // a base URL that cannot be written stops us before anything is created
@@ -335,10 +319,7 @@ async function executeStacks(command: string, values: Values, cf: CloudFormation
       `${formatDuration(now.getTime() - s.lastDeployedAt.getTime())} ago`,
       s.apiUrl ?? '-',
     ]);
-    const text =
-      rows.length > 0
-        ? formatTable([['STAGE', 'STATUS', 'AGE', 'LAST DEPLOY', 'API URL'], ...rows])
-        : `No sandbox stacks in ${await regionOf(cf)}`;
+    const text = rows.length > 0 ? formatTable([['STAGE', 'STATUS', 'AGE', 'LAST DEPLOY', 'API URL'], ...rows]) : `No sandbox stacks in ${await regionOf(cf)}`;
     return { data: stacks.map((s) => stackJson(s, now)), text };
   }
 
@@ -410,7 +391,10 @@ function formatTable(rows: readonly string[][]): string {
 }
 
 function parseScopes(text: string): Scope[] {
-  const list = text.split(',').map((s) => s.trim()).filter((s) => s !== '');
+  const list = text
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
   const unknown = list.filter((s) => !isScope(s));
   if (unknown.length > 0) throw new UsageError(`unknown scope ${unknown.join(', ')}; scopes are ${allScopes.join(', ')}`);
   if (list.length === 0) throw new UsageError('--scopes needs at least one scope');
@@ -435,7 +419,9 @@ async function connect(values: Values, deps: AdminDeps): Promise<Target> {
       const db = deps.dynamoEndpoint
         ? createDb(found.tableName, { endpoint: deps.dynamoEndpoint })
         : createDb(found.tableName, { region: await cf.config.region() });
-      const pool = found.userPoolId ? { cognito: new CognitoIdentityProviderClient({ region: await cf.config.region() }), userPoolId: found.userPoolId } : undefined;
+      const pool = found.userPoolId
+        ? { cognito: new CognitoIdentityProviderClient({ region: await cf.config.region() }), userPoolId: found.userPoolId }
+        : undefined;
       return { db, baseUrl: found.apiUrl, stage: found.stage, pool };
     } finally {
       cf.destroy();
@@ -450,9 +436,7 @@ async function connect(values: Values, deps: AdminDeps): Promise<Target> {
   if (runtime.state === 'starting') throw new UsageError(`the sandbox (pid ${runtime.pid}) is still starting; try again once it prints its base URL`);
   if (runtime.state !== 'running') {
     const stale = runtime.state === 'stale' ? ` (the npm start${runtime.pid ? ` of pid ${runtime.pid}` : ''} that wrote runtime.json is gone)` : '';
-    throw new UsageError(
-      `no running sandbox found${stale}: start one with 'npm start', or pass --stack NAME, or --endpoint URL --table NAME`,
-    );
+    throw new UsageError(`no running sandbox found${stale}: start one with 'npm start', or pass --stack NAME, or --endpoint URL --table NAME`);
   }
   const { info } = runtime;
   const pool = info.identityEndpoint && info.userPoolId ? { cognito: identityClient(info.identityEndpoint), userPoolId: info.userPoolId } : undefined;

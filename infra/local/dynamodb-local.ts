@@ -81,7 +81,11 @@ export function findJava(env: NodeJS.ProcessEnv = process.env): JavaRuntime {
     command = join(env.JAVA_HOME, 'bin', 'java');
     if (!isExecutable(command)) throw new JavaNotFoundError(`JAVA_HOME is ${env.JAVA_HOME}, which has no bin/java. ${INSTALL_JAVA}.`);
   } else {
-    command = (env.PATH ?? '').split(delimiter).filter(Boolean).map((dir) => join(dir, 'java')).find(isExecutable);
+    command = (env.PATH ?? '')
+      .split(delimiter)
+      .filter(Boolean)
+      .map((dir) => join(dir, 'java'))
+      .find(isExecutable);
     if (!command) throw new JavaNotFoundError(`Java not found: no java on PATH and JAVA_HOME is not set. ${INSTALL_JAVA}.`);
   }
   const release = readRelease(command);
@@ -135,10 +139,14 @@ export function compiledLauncher(java: JavaRuntime): string | undefined {
   try {
     mkdirSync(LAUNCHER_CACHE, { recursive: true });
     const scratch = mkdtempSync(join(LAUNCHER_CACHE, 'compiling-'));
-    const compiled = spawnSync(java.command, ['-m', 'jdk.compiler/com.sun.tools.javac.Main', '-nowarn', '-cp', launcherClassPath(dir), '-d', scratch, LOOPBACK_LAUNCHER], {
-      stdio: 'ignore',
-      timeout: 60_000,
-    });
+    const compiled = spawnSync(
+      java.command,
+      ['-m', 'jdk.compiler/com.sun.tools.javac.Main', '-nowarn', '-cp', launcherClassPath(dir), '-d', scratch, LOOPBACK_LAUNCHER],
+      {
+        stdio: 'ignore',
+        timeout: 60_000,
+      },
+    );
     if (compiled.status !== 0 || !existsSync(join(scratch, `${LAUNCHER_CLASS}.class`))) {
       rmSync(scratch, { recursive: true, force: true });
       return undefined;
@@ -160,19 +168,17 @@ const launcherClassPath = (dir: string, ...first: string[]) => [...first, join(d
  * The java arguments that start DynamoDB Local: through the loopback launcher when this Java can run
  * it — its compiled class when there is one (`compiledLauncher`), else its source file.
  */
-export function dynamoLocalArgs(java: JavaRuntime, options: { port: number; dbPath?: string; launcherClasses?: string }): { args: string[]; binding: DynamoBinding } {
+export function dynamoLocalArgs(
+  java: JavaRuntime,
+  options: { port: number; dbPath?: string; launcherClasses?: string },
+): { args: string[]; binding: DynamoBinding } {
   const dir = jarDirectory();
   const jar = join(dir, 'DynamoDBLocal.jar');
-  const jarArgs = [
-    '-port',
-    String(options.port),
-    '-disableTelemetry',
-    '-sharedDb',
-    ...(options.dbPath ? ['-dbPath', options.dbPath] : ['-inMemory']),
-  ];
+  const jarArgs = ['-port', String(options.port), '-disableTelemetry', '-sharedDb', ...(options.dbPath ? ['-dbPath', options.dbPath] : ['-inMemory'])];
   const jvm = [`-Djava.library.path=${join(dir, 'DynamoDBLocal_lib')}`, '-Xshare:auto'];
   if (!java.runsSourceFiles) return { args: [...jvm, '-jar', jar, ...jarArgs], binding: 'all-interfaces' };
-  if (options.launcherClasses) return { args: [...jvm, '-cp', launcherClassPath(dir, options.launcherClasses), LAUNCHER_CLASS, ...jarArgs], binding: 'loopback' };
+  if (options.launcherClasses)
+    return { args: [...jvm, '-cp', launcherClassPath(dir, options.launcherClasses), LAUNCHER_CLASS, ...jarArgs], binding: 'loopback' };
   return { args: [...jvm, '-cp', launcherClassPath(dir), LOOPBACK_LAUNCHER, ...jarArgs], binding: 'loopback' };
 }
 
@@ -220,9 +226,7 @@ export async function startDynamoLocal(options: { dbPath?: string; port?: number
     env: { ...process.env, DDB_JAVA: java.command, DDB_LOG: log },
   });
   let stopping = false;
-  const exited = new Promise<string>((resolve) =>
-    child.once('exit', (code, signal) => resolve(`${describeExit(code, signal)}${logTail(log)}`)),
-  );
+  const exited = new Promise<string>((resolve) => child.once('exit', (code, signal) => resolve(`${describeExit(code, signal)}${logTail(log)}`)));
   const endpoint = `http://127.0.0.1:${port}`;
   const instance: DynamoLocal = {
     endpoint,
@@ -256,7 +260,11 @@ function logTail(log: string, lines = 5): string {
   try {
     const text = readFileSync(log, 'utf8').trim();
     if (!text) return '';
-    return `; the end of ${log}:\n${text.split('\n').slice(-lines).map((line) => `  ${line}`).join('\n')}`;
+    return `; the end of ${log}:\n${text
+      .split('\n')
+      .slice(-lines)
+      .map((line) => `  ${line}`)
+      .join('\n')}`;
   } catch {
     return '';
   }

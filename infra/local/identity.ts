@@ -2,11 +2,7 @@ import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } fr
 import type { Server } from 'node:http';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import {
-  CreateUserPoolClientCommand,
-  CreateUserPoolCommand,
-  DescribeUserPoolClientCommand,
-} from '@aws-sdk/client-cognito-identity-provider';
+import { CreateUserPoolClientCommand, CreateUserPoolCommand, DescribeUserPoolClientCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { CLIENT_NAME_ATTRIBUTE, CLIENT_NAME_LIMITS, poolSettings } from '../../lib/identity/pool-settings';
 import { formatSignupPolicy, type SignupPolicy } from '../../lib/identity/signup-policy';
 import { IDENTITY_ENV } from '../../lib/identity/pool-settings';
@@ -238,9 +234,7 @@ async function ensurePool(endpoint: string, dir: string): Promise<{ userPoolId: 
   try {
     if (existsSync(file)) {
       const known = JSON.parse(readFileSync(file, 'utf8')) as { userPoolId: string; clientId: string };
-      const found = await cognito
-        .send(new DescribeUserPoolClientCommand({ UserPoolId: known.userPoolId, ClientId: known.clientId }))
-        .catch(() => undefined);
+      const found = await cognito.send(new DescribeUserPoolClientCommand({ UserPoolId: known.userPoolId, ClientId: known.clientId })).catch(() => undefined);
       if (found?.UserPoolClient) return known;
     }
     const { password } = poolSettings;

@@ -184,7 +184,10 @@ async function parseOptions(argv: readonly string[], io: ListenIo): Promise<Opti
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UsageError('--forward-to must be an http:// or https:// URL');
   const key = values.key ?? process.env.SANDBOX_KEY;
   if (!key) throw new UsageError('--key sk_… is required (or SANDBOX_KEY)');
-  const types = values.events?.split(',').map((t) => t.trim()).filter((t) => t !== '');
+  const types = values.events
+    ?.split(',')
+    .map((t) => t.trim())
+    .filter((t) => t !== '');
   const unknown = types?.filter((t) => !(eventTypes as readonly string[]).includes(t)) ?? [];
   if (unknown.length > 0 || types?.length === 0) throw new UsageError(`--events takes event types: ${eventTypes.join(', ')}`);
   if (values.since !== undefined && !/^evt_[0-7][0-9A-HJKMNP-TV-Z]{25}$/.test(values.since)) {

@@ -24,6 +24,5 @@ export type LocalFunction<Event, Result> = (event: Event, requestId?: string) =>
  */
 export async function loadFunction<Event, Result>(declaration: FunctionDeclaration, timeoutMs?: number): Promise<LocalFunction<Event, Result>> {
   const { handler } = (await import(join(projectRoot, declaration.handler))) as { handler: (event: Event, context: Context) => Promise<Result> };
-  return (event, requestId = randomUUID()) =>
-    invokedAs(declaration.id, () => handler(event, lambdaContext(requestId, declaration.id, timeoutMs)));
+  return (event, requestId = randomUUID()) => invokedAs(declaration.id, () => handler(event, lambdaContext(requestId, declaration.id, timeoutMs)));
 }

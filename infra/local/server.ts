@@ -88,9 +88,7 @@ export async function startLocalServer(options: { port: number; host?: string; a
   }
 
   await new Promise<void>((resolve, reject) => {
-    server.once('error', (error: NodeJS.ErrnoException) =>
-      reject(error.code === 'EADDRINUSE' ? new PortInUseError(options.port) : error),
-    );
+    server.once('error', (error: NodeJS.ErrnoException) => reject(error.code === 'EADDRINUSE' ? new PortInUseError(options.port) : error));
     server.listen(options.port, host, () => resolve());
   });
   const address = server.address();

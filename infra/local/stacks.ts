@@ -3,13 +3,7 @@
  * the stale ones. Only control-plane calls live here; the admin CLI reaches a stack's table
  * with the ordinary DynamoDB client.
  */
-import {
-  CloudFormationClient,
-  DeleteStackCommand,
-  DescribeStacksCommand,
-  paginateDescribeStacks,
-  type Stack,
-} from '@aws-sdk/client-cloudformation';
+import { CloudFormationClient, DeleteStackCommand, DescribeStacksCommand, paginateDescribeStacks, type Stack } from '@aws-sdk/client-cloudformation';
 import { PROJECT_TAG, STACK_NAME_PREFIX, STACK_OUTPUTS, STAGE_TAG_KEY, stackNameOf } from '../stage';
 
 /** A stack problem the user can fix (wrong name, no credentials, not a sandbox): printed as a message. */
@@ -51,7 +45,9 @@ export async function findSandboxStack(cf: CloudFormationClient, nameOrStage: st
   } catch (error) {
     // CloudFormation has no "not found" error type: a missing stack is a ValidationError saying so.
     if (errorName(error) === 'ValidationError' && /does not exist/.test(errorMessage(error))) {
-      throw new StackError(`stack ${stackName} does not exist in ${await regionOf(cf)}; deploy it with 'npm run deploy -- --stage ${stageOf(stackName)}' or pass --region`);
+      throw new StackError(
+        `stack ${stackName} does not exist in ${await regionOf(cf)}; deploy it with 'npm run deploy -- --stage ${stageOf(stackName)}' or pass --region`,
+      );
     }
     throw awsError(error, 'cloudformation:DescribeStacks');
   }
@@ -92,10 +88,7 @@ export interface PrunePlan {
  * (LastUpdatedTime, else CreationTime) is older than `olderThanMs`, so a pull request that
  * keeps redeploying keeps its stack. `stagePattern` (`*` wildcards) narrows it to, e.g., `pr-*`.
  */
-export function planPrune(
-  stacks: readonly SandboxStack[],
-  options: { olderThanMs: number; now: Date; stagePattern?: string },
-): PrunePlan {
+export function planPrune(stacks: readonly SandboxStack[], options: { olderThanMs: number; now: Date; stagePattern?: string }): PrunePlan {
   const matches = options.stagePattern ? globToRegExp(options.stagePattern) : undefined;
   const plan: PrunePlan = { stale: [], busy: [], kept: [] };
   for (const stack of stacks) {
@@ -167,8 +160,7 @@ function awsError(error: unknown, action: string): Error {
 
 const tagOf = (stack: Stack, key: string) => stack.Tags?.find((t) => t.Key === key)?.Value;
 const outputOf = (stack: Stack, key: string) => stack.Outputs?.find((o) => o.OutputKey === key)?.OutputValue;
-const stageOf = (stackName: string) =>
-  stackName.startsWith(STACK_NAME_PREFIX) ? stackName.slice(STACK_NAME_PREFIX.length) : stackName;
+const stageOf = (stackName: string) => (stackName.startsWith(STACK_NAME_PREFIX) ? stackName.slice(STACK_NAME_PREFIX.length) : stackName);
 
 function isSandbox(stack: Stack): boolean {
   return tagOf(stack, PROJECT_TAG.key) === PROJECT_TAG.value;
@@ -192,7 +184,10 @@ function toSandboxStack(stack: Stack): SandboxStack {
 }
 
 function globToRegExp(glob: string): RegExp {
-  const source = glob.split('*').map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*');
+  const source = glob
+    .split('*')
+    .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+    .join('.*');
   return new RegExp(`^${source}$`);
 }
 

@@ -111,9 +111,7 @@ export async function startStreamPoller(options: StreamPollerOptions): Promise<S
       new GetShardIteratorCommand({
         StreamArn: streamArn,
         ShardId: shardId,
-        ...(state.lastSequence
-          ? { ShardIteratorType: 'AFTER_SEQUENCE_NUMBER', SequenceNumber: state.lastSequence }
-          : { ShardIteratorType: state.start }),
+        ...(state.lastSequence ? { ShardIteratorType: 'AFTER_SEQUENCE_NUMBER', SequenceNumber: state.lastSequence } : { ShardIteratorType: state.start }),
       }),
     );
     state.iterator = ShardIterator;

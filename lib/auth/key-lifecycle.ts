@@ -163,7 +163,9 @@ function countKeyOut(db: Db, clientId: string): TransactItem {
 function countInRefusal(error: unknown, clientId: string): Error | undefined {
   const reason = cancellationReasons(error)?.[0];
   if (reason?.Code !== 'ConditionalCheckFailed') return undefined;
-  return oldItem(reason.Item) ? new LimitExceededError(`At most ${MAX_LIVE_KEYS} keys that are neither revoked nor expired per client`) : new ClientNotFoundError(clientId);
+  return oldItem(reason.Item)
+    ? new LimitExceededError(`At most ${MAX_LIVE_KEYS} keys that are neither revoked nor expired per client`)
+    : new ClientNotFoundError(clientId);
 }
 
 function record(db: Db, clientId: string, changes: readonly Change[], write: KeyWrite) {
@@ -259,12 +261,7 @@ export async function rollKey(
   const at = now.toISOString();
   const oldAfter = { ...old, rolled_at: at, expires_at: oldExpires.toISOString(), ...(expiresNow && { expired_at: at }) };
   const object = viewKey(item, now);
-  const recorded = record(
-    db,
-    clientId,
-    [apiKeyChanged('api_key.rolled', viewKey(oldAfter, now), at), apiKeyChanged('api_key.created', object, at)],
-    write,
-  );
+  const recorded = record(db, clientId, [apiKeyChanged('api_key.rolled', viewKey(oldAfter, now), at), apiKeyChanged('api_key.created', object, at)], write);
   const unchanged = unchangedSince(old);
   const items: TransactItem[] = [
     {

@@ -40,7 +40,6 @@ export interface CreatedKey {
   readonly created_at: string;
 }
 
-
 export { ClientNotFoundError };
 
 export class KeyNotFoundError extends Error {
@@ -128,9 +127,7 @@ export interface KeyRecord {
 
 /** Finds a key by its hash; undefined when unknown or revoked (an expired key is found: admission compares `expiresAt`). */
 export async function findPrincipal(db: Db, keyHash: string): Promise<KeyRecord | undefined> {
-  const { Item } = await db.doc.send(
-    new GetCommand({ TableName: db.tableName, Key: keys.apiKeyHash(keyHash), ConsistentRead: true }),
-  );
+  const { Item } = await db.doc.send(new GetCommand({ TableName: db.tableName, Key: keys.apiKeyHash(keyHash), ConsistentRead: true }));
   if (!Item) return undefined;
   return { clientId: Item.client_id, keyId: Item.key_id, scopes: Item.scopes, expiresAt: Item.expires_at };
 }

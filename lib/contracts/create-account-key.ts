@@ -8,7 +8,7 @@ export const createAccountKeyContract = contract({
   route: routes.createAccountKey,
   tag: 'Account',
   description:
-    'Makes a server key of the signed-in person\'s client. The answer holds the `key`, shown only here: keep it in an ' +
+    "Makes a server key of the signed-in person's client. The answer holds the `key`, shown only here: keep it in an " +
     'environment variable, never in browser code. Recorded as `api_key.created`. At most ' +
     `${MAX_LIVE_KEYS} keys that are neither revoked nor expired per client: 409 LIMIT_EXCEEDED. A session token only; a server key is 403.`,
   body: CreateApiKeyBody,

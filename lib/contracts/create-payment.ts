@@ -9,7 +9,7 @@ export const createPaymentContract = contract({
   route: routes.createPayment,
   tag: 'Transactions',
   description:
-    "Creates a `pending` transaction with sandbox payment instructions in `payment_details`. `amount` " +
+    'Creates a `pending` transaction with sandbox payment instructions in `payment_details`. `amount` ' +
     "must be within the channel's limits; `expiry_minutes` defaults to the channel's. `order_id` is " +
     "unique per client: reusing it is 409 DUPLICATE_ORDER_ID. `sandbox` schedules the payment's outcome " +
     "(settle, fail or expire after `after_seconds` on the client's clock) and needs the scope `sandbox:simulate`: " +

@@ -11,7 +11,7 @@ export const createRefundContract = contract({
   description:
     'Refunds all or part of a `settled` transaction, named by exactly one of `transaction_id` or ' +
     '`order_id`; any other status is 409 INVALID_STATE. A refund that reaches the full amount makes the ' +
-    'transaction `refunded`. The refund, the transaction and the refund\'s (negative) settlement entry ' +
+    "transaction `refunded`. The refund, the transaction and the refund's (negative) settlement entry " +
     'are written atomically: concurrent refunds never total more than the amount.',
   body: RefundBody,
   response: {

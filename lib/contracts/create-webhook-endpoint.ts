@@ -8,7 +8,7 @@ export const createWebhookEndpointContract = contract({
   route: routes.createWebhookEndpoint,
   tag: 'Webhooks',
   description:
-    'Registers a URL to receive events. The answer holds the endpoint\'s signing `secret`, shown only here. ' +
+    "Registers a URL to receive events. The answer holds the endpoint's signing `secret`, shown only here. " +
     'Deployed, the URL must be `https://` with a host name whose every address is public (no IP literal, ' +
     'no loopback, private, link-local, CGNAT or metadata address); locally, `http://` and loopback are ' +
     'accepted too. At most 10 endpoints per client: 409 LIMIT_EXCEEDED.',

@@ -9,7 +9,7 @@ export const deleteWebhookEndpointContract = contract({
   tag: 'Webhooks',
   description:
     'Deletes a webhook endpoint and answers it as it was (without its secret). A second delete is 404, ' +
-    'unless it repeats the first one\'s `Idempotency-Key`, which replays the first answer. A body is ignored.',
+    "unless it repeats the first one's `Idempotency-Key`, which replays the first answer. A body is ignored.",
   params: WebhookEndpointIdParams,
   response: {
     status: 200,

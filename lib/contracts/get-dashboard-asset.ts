@@ -10,7 +10,7 @@ export const getDashboardAssetContract = contract({
   route: routes.getDashboardAsset,
   tag: 'Dashboard',
   description:
-    "One of the files the dashboard page names (`app-<hash>.js`, `app-<hash>.css`). They are named after their content, so " +
+    'One of the files the dashboard page names (`app-<hash>.js`, `app-<hash>.css`). They are named after their content, so ' +
     `they are served with \`Cache-Control: ${ASSET_CACHE_CONTROL}\`; any other name is 404.`,
   params: z.object({ asset: meta(z.string(), { description: 'The file name, as the page names it', examples: ['app-3XQ4ZK2B.js'] }) }),
   response: {

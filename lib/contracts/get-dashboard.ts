@@ -11,7 +11,7 @@ export const getDashboardContract = contract({
   tag: 'Dashboard',
   description:
     'A web page for people (docs/api.md §13). It holds no data and needs no key to load: it asks for a server key, ' +
-    'keeps it in the tab\'s `sessionStorage` and calls this same API with it, so it can do exactly what the key\'s ' +
+    "keeps it in the tab's `sessionStorage` and calls this same API with it, so it can do exactly what the key's " +
     'scopes allow. Served with a strict `Content-Security-Policy` (its own script and style sheet only, requests to ' +
     `this origin only) and \`Cache-Control: ${PAGE_CACHE_CONTROL}\`.`,
   response: {

@@ -8,8 +8,7 @@ import { transactionExample } from './examples';
 export const getTransactionContract = contract({
   route: routes.getTransaction,
   tag: 'Transactions',
-  description:
-    "Another client's id is 404, like an unknown one. A pending transaction whose `expires_at` has passed is shown as `expired`.",
+  description: "Another client's id is 404, like an unknown one. A pending transaction whose `expires_at` has passed is shown as `expired`.",
   params: TransactionIdParams,
   response: {
     status: 200,

@@ -9,7 +9,7 @@ export const listSettlementsContract = contract({
   route: routes.listSettlements,
   tag: 'Settlements',
   description:
-    "The ledger, newest first: one entry when a payment settles, one negative entry per refund. The sum " +
+    'The ledger, newest first: one entry when a payment settles, one negative entry per refund. The sum ' +
     "of `net_amount` over all entries is the client's balance. A page may hold fewer than `limit` entries " +
     '(even none) with `has_more: true` when filters discard many: one request reads a bounded amount; follow `next_cursor`.',
   query: ListSettlementsQuery,

@@ -8,10 +8,10 @@ export const rollWebhookEndpointSecretContract = contract({
   route: routes.rollWebhookEndpointSecret,
   tag: 'Webhooks',
   description:
-    "Gives the endpoint a new signing `secret`, shown only in this answer. Until the old secret expires " +
+    'Gives the endpoint a new signing `secret`, shown only in this answer. Until the old secret expires ' +
     '(`expire_old_in_seconds`, default a day) every delivery carries two signatures in `webhook-signature`, ' +
     'the new one first, so a receiver that knows either secret verifies it; afterwards only the new one. ' +
-    'Recorded as `webhook_endpoint.secret_rolled`. Another client\'s endpoint is 404.',
+    "Recorded as `webhook_endpoint.secret_rolled`. Another client's endpoint is 404.",
   params: WebhookEndpointIdParams,
   body: RollWebhookSecretBody,
   bodyOptional: true,

@@ -10,8 +10,8 @@ export const simulateTransactionContract = contract({
   tag: 'Sandbox',
   description:
     "Moves a `pending` transaction as the payment network would: `settle` (and write the payment's " +
-    "settlement entry in the same atomic write), `fail` or `expire`. Any other status is 409 " +
-    "INVALID_STATE.",
+    'settlement entry in the same atomic write), `fail` or `expire`. Any other status is 409 ' +
+    'INVALID_STATE.',
   params: TransactionIdParams,
   body: SimulateBody,
   response: {

@@ -27,7 +27,9 @@ export function pageIdentity(env: Readonly<Record<string, string | undefined>>):
   if (!endpoint && !clientId) return undefined;
   if (!endpoint || !clientId) {
     const missing = endpoint ? IDENTITY_ENV.clientId : IDENTITY_ENV.endpoint;
-    throw new Error(`Environment variable ${missing} is required beside ${endpoint ? IDENTITY_ENV.endpoint : IDENTITY_ENV.clientId} (where the dashboard signs people in)`);
+    throw new Error(
+      `Environment variable ${missing} is required beside ${endpoint ? IDENTITY_ENV.endpoint : IDENTITY_ENV.clientId} (where the dashboard signs people in)`,
+    );
   }
   let url: URL;
   try {

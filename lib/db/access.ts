@@ -12,16 +12,7 @@ import type { tableDefinition } from './table';
  * of its items as PutItem, UpdateItem, DeleteItem or ConditionCheckItem (and TransactGetItems as
  * GetItem); a BatchWriteItem is declared with its items' PutItem/DeleteItem too.
  */
-export type TableAction =
-  | 'GetItem'
-  | 'BatchGetItem'
-  | 'Query'
-  | 'Scan'
-  | 'ConditionCheckItem'
-  | 'PutItem'
-  | 'UpdateItem'
-  | 'DeleteItem'
-  | 'BatchWriteItem';
+export type TableAction = 'GetItem' | 'BatchGetItem' | 'Query' | 'Scan' | 'ConditionCheckItem' | 'PutItem' | 'UpdateItem' | 'DeleteItem' | 'BatchWriteItem';
 
 /** The actions on the table's stream, as Lambda's event source mapping reads it with the function's role. */
 const STREAM_ACTIONS = ['DescribeStream', 'GetShardIterator', 'GetRecords', 'ListStreams'] as const;
@@ -152,7 +143,13 @@ export function grantsOfCall(operation: string, input: unknown): Grant[] {
   }
   if (operation === 'TransactWriteItems') {
     const items = (request.TransactItems ?? []) as Record<string, unknown>[];
-    return unique(items.flatMap((item) => Object.keys(item).filter((kind) => kind in TRANSACT_ITEM_ACTIONS).map((kind) => grant(TRANSACT_ITEM_ACTIONS[kind]!, 'table'))));
+    return unique(
+      items.flatMap((item) =>
+        Object.keys(item)
+          .filter((kind) => kind in TRANSACT_ITEM_ACTIONS)
+          .map((kind) => grant(TRANSACT_ITEM_ACTIONS[kind]!, 'table')),
+      ),
+    );
   }
   if (operation === 'TransactGetItems') return [grant('GetItem', 'table')];
   if (operation === 'BatchWriteItem') {
@@ -187,7 +184,11 @@ type Input = Record<string, unknown>;
 
 /** A string attribute as the document client has it, or as the raw client marshals it (`{ S: … }`). */
 const stringOf = (value: unknown): string | undefined =>
-  typeof value === 'string' ? value : typeof value === 'object' && value !== null && typeof (value as { S?: unknown }).S === 'string' ? (value as { S: string }).S : undefined;
+  typeof value === 'string'
+    ? value
+    : typeof value === 'object' && value !== null && typeof (value as { S?: unknown }).S === 'string'
+      ? (value as { S: string }).S
+      : undefined;
 
 /** A partition key with its ids and hashes folded: what IAM's `C#*`-style conditions see of it. */
 export const foldedKey = (key: string): string =>
@@ -202,20 +203,28 @@ function namesIn(expression: unknown, names: unknown): string[] {
   const placeholders = (names ?? {}) as Record<string, string>;
   const withoutValues = expression.replace(/:[A-Za-z0-9_]+/g, ' ');
   const words = withoutValues.match(/#?[A-Za-z_][A-Za-z0-9_]*/g) ?? [];
-  const keywords = /^(SET|REMOVE|ADD|DELETE|AND|OR|NOT|BETWEEN|IN|if_not_exists|list_append|attribute_exists|attribute_not_exists|attribute_type|begins_with|contains|size)$/i;
-  return words.filter((w) => !keywords.test(w)).map((w) => (w.startsWith('#') ? (placeholders[w] ?? w) : w)).map((w) => w.split('.')[0]!);
+  const keywords =
+    /^(SET|REMOVE|ADD|DELETE|AND|OR|NOT|BETWEEN|IN|if_not_exists|list_append|attribute_exists|attribute_not_exists|attribute_type|begins_with|contains|size)$/i;
+  return words
+    .filter((w) => !keywords.test(w))
+    .map((w) => (w.startsWith('#') ? (placeholders[w] ?? w) : w))
+    .map((w) => w.split('.')[0]!);
 }
 
 const sorted = (values: Iterable<string>): string[] => [...new Set(values)].sort();
 
 /** The request of one item action on a key or an item. */
 function itemRequest(action: string, item: Input, shape: { key?: unknown; item?: unknown }): IamRequest {
-  const record = ((shape.key ?? shape.item) ?? {}) as Input;
+  const record = (shape.key ?? shape.item ?? {}) as Input;
   const pk = stringOf(record.pk);
   const attributes =
     action === 'UpdateItem'
       ? // The condition's names too: whether IAM counts them or not, the request stays within the list.
-        sorted([...Object.keys(record), ...namesIn(item.UpdateExpression, item.ExpressionAttributeNames), ...namesIn(item.ConditionExpression, item.ExpressionAttributeNames)])
+        sorted([
+          ...Object.keys(record),
+          ...namesIn(item.UpdateExpression, item.ExpressionAttributeNames),
+          ...namesIn(item.ConditionExpression, item.ExpressionAttributeNames),
+        ])
       : action === 'PutItem'
         ? sorted(Object.keys(record))
         : typeof item.ProjectionExpression === 'string'
@@ -251,7 +260,9 @@ export function iamRequestsOfCall(operation: string, input: unknown): IamRequest
         resource: typeof request.IndexName === 'string' ? `index/${request.IndexName}` : 'table',
         ...(pk !== undefined && { leadingKeys: [foldedKey(pk)] }),
         ...(typeof request.Select === 'string' && { select: request.Select }),
-        ...(typeof request.ProjectionExpression === 'string' && { attributes: sorted(namesIn(request.ProjectionExpression, request.ExpressionAttributeNames)) }),
+        ...(typeof request.ProjectionExpression === 'string' && {
+          attributes: sorted(namesIn(request.ProjectionExpression, request.ExpressionAttributeNames)),
+        }),
       },
     ];
   }

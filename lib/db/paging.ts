@@ -100,9 +100,7 @@ export async function listPage(db: Db, request: ListRequest): Promise<{ items: R
   const ascending = request.order === 'asc';
   const fingerprint = filterFingerprint({ kind: request.kind, ...request.filters });
   const key = await cursorKey();
-  const afterId = request.cursor
-    ? decodeCursor(key, request.cursor, request.clientId, fingerprint, (id) => isId(request.kind, id))
-    : undefined;
+  const afterId = request.cursor ? decodeCursor(key, request.cursor, request.clientId, fingerprint, (id) => isId(request.kind, id)) : undefined;
   const bounds = idBounds(request.kind, request.from, request.to);
   const only = request.onlyId;
   const lowestId = only && (!bounds.lowestId || only > bounds.lowestId) ? only : bounds.lowestId;
@@ -125,8 +123,7 @@ export async function listPage(db: Db, request: ListRequest): Promise<{ items: R
   const want = request.limit + 1;
   const filter = request.filter;
   const items: Record<string, unknown>[] = [];
-  let startKey: Record<string, unknown> | undefined =
-    afterId !== undefined && !before(afterId) ? { pk, sk: request.sortKeyPrefix + afterId } : undefined;
+  let startKey: Record<string, unknown> | undefined = afterId !== undefined && !before(afterId) ? { pk, sk: request.sortKeyPrefix + afterId } : undefined;
   let lastEvaluatedId: string | undefined;
   let consumed = 0;
   let scanned = 0;

@@ -15,7 +15,6 @@ import { ApiKey } from '../auth/api-key-object';
  * ledger entries; lib/events/event-repository.ts turns them into the items of that write.
  */
 
-
 /** The `api_version` of every event: the shape of `data.object` is the v1 transaction or refund. */
 export const EVENT_API_VERSION = 'v1';
 

@@ -81,14 +81,7 @@ export type BodyOf<C extends Contract> = Parsed<C['body'], undefined>;
 export type QueryOf<C extends Contract> = Parsed<C['query'], z.output<typeof NoQuery>>;
 export type ParamsOf<C extends Contract> = Parsed<C['params'], z.output<typeof NoParams>>;
 
-type ReadonlyDeep<T> = T extends readonly (infer U)[]
-  ? readonly ReadonlyDeep<U>[]
-  : T extends object
-    ? { readonly [K in keyof T]: ReadonlyDeep<T[K]> }
-    : T;
+type ReadonlyDeep<T> = T extends readonly (infer U)[] ? readonly ReadonlyDeep<U>[] : T extends object ? { readonly [K in keyof T]: ReadonlyDeep<T[K]> } : T;
 
 /** What a route's use case must answer with: the contract's success status and a body its schema accepts. */
-export type ResultOf<C extends Contract> = ApiResult<
-  ReadonlyDeep<z.input<C['response']['schema']>>,
-  C['response']['status']
->;
+export type ResultOf<C extends Contract> = ApiResult<ReadonlyDeep<z.input<C['response']['schema']>>, C['response']['status']>;

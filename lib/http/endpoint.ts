@@ -65,10 +65,7 @@ const anonymous: Principal = { kind: 'key', clientId: '-', keyId: '-', scopes: [
  * idempotently when the request carries an Idempotency-Key, and answers with the contract's
  * success status and body type.
  */
-export function endpoint<C extends Contract>(
-  contract: C,
-  run: (input: EndpointInput<BodyOf<C>, QueryOf<C>, ParamsOf<C>>) => Promise<ResultOf<C>>,
-) {
+export function endpoint<C extends Contract>(contract: C, run: (input: EndpointInput<BodyOf<C>, QueryOf<C>, ParamsOf<C>>) => Promise<ResultOf<C>>) {
   const { route } = contract;
   const db = defaultDb;
   // Like TABLE_NAME: a list function without its cursor secret fails at start, not on its first page.

@@ -24,5 +24,4 @@ export type FieldError = Readonly<z.infer<typeof FieldError>>;
 export const successEnvelope = <S extends z.ZodMiniType>(data: S) => z.strictObject({ success: z.literal(true), data });
 
 /** The schema of a list response: `data` is a page of items, `pagination` says how to get the next. */
-export const listEnvelope = <S extends z.ZodMiniType>(item: S) =>
-  z.strictObject({ success: z.literal(true), data: z.array(item), pagination: Pagination });
+export const listEnvelope = <S extends z.ZodMiniType>(item: S) => z.strictObject({ success: z.literal(true), data: z.array(item), pagination: Pagination });

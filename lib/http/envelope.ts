@@ -29,10 +29,7 @@ export const created = <T>(data: T): ApiResult<Success<T>, 201> => ({ statusCode
 export const accepted = <T>(data: T): ApiResult<Success<T>, 202> => ({ statusCode: 202, body: success(data) });
 
 /** 200 list envelope with pagination. */
-export const page = <T>(
-  data: readonly T[],
-  pagination: Pagination,
-): ApiResult<Success<readonly T[]> & { readonly pagination: Pagination }, 200> => ({
+export const page = <T>(data: readonly T[], pagination: Pagination): ApiResult<Success<readonly T[]> & { readonly pagination: Pagination }, 200> => ({
   statusCode: 200,
   body: { ...success(data), pagination },
 });

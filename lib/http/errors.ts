@@ -19,8 +19,11 @@ export const errorCatalog = {
     when: 'A field, query parameter, path id, cursor, Idempotency-Key or Sandbox-Fault header is wrong; `details` names each.',
   },
   UNAUTHORIZED: { status: 401, when: 'The key is missing, malformed, unknown or revoked.' },
-  FORBIDDEN: { status: 403, when: "The key lacks the operation's scope, or sends `Sandbox-Fault` (or the `sandbox` field of a create) without `sandbox:simulate`." },
-  NOT_FOUND: { status: 404, when: 'No such resource for this client (another client\'s id is also 404), or no such route.' },
+  FORBIDDEN: {
+    status: 403,
+    when: "The key lacks the operation's scope, or sends `Sandbox-Fault` (or the `sandbox` field of a create) without `sandbox:simulate`.",
+  },
+  NOT_FOUND: { status: 404, when: "No such resource for this client (another client's id is also 404), or no such route." },
   METHOD_NOT_ALLOWED: { status: 405, when: 'Known path, wrong method; the `Allow` header lists the methods.' },
   DUPLICATE_ORDER_ID: { status: 409, when: '`order_id` has already been used by this client.' },
   INVALID_STATE: { status: 409, when: "The transaction's status forbids the operation; the message names the status." },
@@ -114,12 +117,7 @@ export const RETRY_AFTER = { 'Retry-After': '1' } as const;
  */
 export class RateLimitedError extends ApiError {
   constructor(requestsPerSecond: number) {
-    super(
-      'RATE_LIMITED',
-      `Too many requests: this client may make ${requestsPerSecond} requests per second; retry after 1 second`,
-      undefined,
-      RETRY_AFTER,
-    );
+    super('RATE_LIMITED', `Too many requests: this client may make ${requestsPerSecond} requests per second; retry after 1 second`, undefined, RETRY_AFTER);
   }
 }
 
@@ -134,7 +132,6 @@ export class UnsupportedMediaTypeError extends ApiError {
     super('UNSUPPORTED_MEDIA_TYPE', 'Request body must be sent with Content-Type: application/json');
   }
 }
-
 
 /**
  * The contract response of an error: an ApiError as it is, a domain error mapped to its code

@@ -30,7 +30,13 @@ const TTL = tableDefinition.timeToLiveAttribute;
 export async function claimKey(
   db: Db,
   address: RecordAddress,
-  claim: { readonly token: string; readonly requestHash: string; readonly nowMs: number; readonly inProgressUntilMs: number; readonly expiresAtSeconds: number },
+  claim: {
+    readonly token: string;
+    readonly requestHash: string;
+    readonly nowMs: number;
+    readonly inProgressUntilMs: number;
+    readonly expiresAtSeconds: number;
+  },
 ): Promise<StoredRecord | undefined> {
   try {
     await db.doc.send(

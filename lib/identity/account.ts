@@ -30,7 +30,12 @@ export async function getAccount(db: Db, principal: SessionPrincipal): Promise<A
 }
 
 /** GET /account/keys: the client's keys, newest first, with their status now. */
-export async function listAccountKeys(db: Db, clientId: string, query: ListApiKeysInput, readUnits: number): Promise<{ data: ApiKey[]; pagination: Pagination }> {
+export async function listAccountKeys(
+  db: Db,
+  clientId: string,
+  query: ListApiKeysInput,
+  readUnits: number,
+): Promise<{ data: ApiKey[]; pagination: Pagination }> {
   const { items, pagination } = await listNewestFirst(db, {
     clientId,
     kind: 'key',

@@ -24,7 +24,10 @@ export class SignupPolicyError extends Error {
 export function parseSignupPolicy(text: string): SignupPolicy {
   if (text === 'open' || text === 'closed') return { kind: text };
   if (!text.startsWith('domain:')) throw new SignupPolicyError(text);
-  const domains = text.slice('domain:'.length).split(',').map((d) => d.trim().toLowerCase());
+  const domains = text
+    .slice('domain:'.length)
+    .split(',')
+    .map((d) => d.trim().toLowerCase());
   if (domains.length === 0 || !domains.every((d) => DOMAIN.test(d))) throw new SignupPolicyError(text);
   return { kind: 'domain', domains: [...new Set(domains)] };
 }

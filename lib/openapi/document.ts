@@ -194,12 +194,12 @@ const IdempotencyKeyHeader = meta(z.optional(z.string().check(z.regex(IDEMPOTENC
 const SandboxFaultHeader = meta(z.optional(z.string().check(z.regex(SANDBOX_FAULT))), {
   description:
     'Sandbox control (docs/api.md §12), for keys with the `sandbox:simulate` scope (403 FORBIDDEN otherwise, whatever ' +
-    'the operation\'s own scope): makes this request misbehave on purpose. `error_500` answers 500 INTERNAL_ERROR, ' +
+    "the operation's own scope): makes this request misbehave on purpose. `error_500` answers 500 INTERNAL_ERROR, " +
     '`error_503` 503 SERVICE_UNAVAILABLE and `rate_limit` 429 RATE_LIMITED with `Retry-After: 1`, each with nothing ' +
     `done; \`latency_<ms>\` (0–${MAX_FAULT_LATENCY_MS}) delays the answer by that many milliseconds, then runs the ` +
     'request normally; `error_after_commit` runs the request, commits its effect and its Idempotency-Key record, then ' +
     'answers 500 INTERNAL_ERROR: a retry with the same Idempotency-Key gets the stored answer. Any other value is ' +
-    '400 VALIDATION_ERROR naming the header. Checked after the client\'s requests per second, so it counts as a request.',
+    "400 VALIDATION_ERROR naming the header. Checked after the client's requests per second, so it counts as a request.",
   examples: ['error_503', 'latency_300'],
   param: { id: 'SandboxFault' },
 });
@@ -246,9 +246,7 @@ function responses(c: Contract): ZodOpenApiResponsesObject {
   };
   return {
     [`${c.response.status}`]: success,
-    ...Object.fromEntries(
-      [...byStatus].map(([status, codes]) => [`${status}`, errorResponse(status, codes, acceptsIdempotencyKey(c.route))]),
-    ),
+    ...Object.fromEntries([...byStatus].map(([status, codes]) => [`${status}`, errorResponse(status, codes, acceptsIdempotencyKey(c.route))])),
   };
 }
 
@@ -266,8 +264,7 @@ function operation(c: Contract): ZodOpenApiOperationObject {
     summary: route.summary,
     description: [c.description, access].filter(Boolean).join('\n\n'),
     tags: [c.tag],
-    security:
-      route.scope === ACCOUNT ? [{ [SESSION_SCHEME]: [] }] : route.scope ? [{ [SECURITY_SCHEME]: [route.scope] }, { [SESSION_SCHEME]: [] }] : [],
+    security: route.scope === ACCOUNT ? [{ [SESSION_SCHEME]: [] }] : route.scope ? [{ [SECURITY_SCHEME]: [route.scope] }, { [SESSION_SCHEME]: [] }] : [],
     requestParams: {
       ...(c.params && { path: c.params }),
       ...(c.query && { query: c.query }),
@@ -299,10 +296,25 @@ function paths(): ZodOpenApiPathsObject {
  * cannot reshape these bodies, so they are not the envelope (docs/api.md §2, docs/limits.md).
  */
 export const GATEWAY_ANSWERS = [
-  { name: 'GatewayPayloadTooLarge', status: 413, message: 'Request Entity Too Large', when: 'The body is over 10 MB, the HTTP API payload quota (the local server answers the same).' },
-  { name: 'GatewayThrottled', status: 429, message: 'Too Many Requests', when: "The whole stage is over its throttle (100 requests/s, bursts of 200), whichever client sends; no Retry-After." },
+  {
+    name: 'GatewayPayloadTooLarge',
+    status: 413,
+    message: 'Request Entity Too Large',
+    when: 'The body is over 10 MB, the HTTP API payload quota (the local server answers the same).',
+  },
+  {
+    name: 'GatewayThrottled',
+    status: 429,
+    message: 'Too Many Requests',
+    when: 'The whole stage is over its throttle (100 requests/s, bursts of 200), whichever client sends; no Retry-After.',
+  },
   { name: 'GatewayInternalError', status: 500, message: 'Internal Server Error', when: 'The function crashed or ran out of its 10 s.' },
-  { name: 'GatewayIntegrationTimeout', status: 503, message: 'Service Unavailable', when: 'No answer from the function within the integration timeout (30 s).' },
+  {
+    name: 'GatewayIntegrationTimeout',
+    status: 503,
+    message: 'Service Unavailable',
+    when: 'No answer from the function within the integration timeout (30 s).',
+  },
 ] as const;
 
 function description(): string {
@@ -324,7 +336,7 @@ function description(): string {
         '`Cache-Control: no-store` and `X-Content-Type-Options: nosniff`. Success ' +
         'is `{"success": true, "data": …}`; lists add `pagination`. Errors are `{"success": false, "error": ' +
         '{"code": …, "message": …}}`, with `details` on validation errors.',
-      '- Timestamps are ISO 8601 UTC with milliseconds; amounts are integers in the currency\'s charged ' +
+      "- Timestamps are ISO 8601 UTC with milliseconds; amounts are integers in the currency's charged " +
         'unit (IDR: whole rupiah); ids are a type prefix and a ULID (`txn_`, `rfd_`, `stl_`, `evt_`, `whe_`), sortable by ' +
         'creation time.',
       '- `POST` and `DELETE` operations accept an `Idempotency-Key` header.',
@@ -370,8 +382,8 @@ function webhooks(): ZodOpenApiPathsObject {
     operationId: 'deliverEvent',
     summary: 'An event, POSTed to each webhook endpoint enabled for its type',
     description: [
-      'Sent by the sandbox to your endpoint\'s URL, per the Standard Webhooks specification, so any of its libraries ' +
-        'verifies it: `webhook-signature` is `v1,` and the base64 HMAC-SHA256, keyed with the bytes of your endpoint\'s ' +
+      "Sent by the sandbox to your endpoint's URL, per the Standard Webhooks specification, so any of its libraries " +
+        "verifies it: `webhook-signature` is `v1,` and the base64 HMAC-SHA256, keyed with the bytes of your endpoint's " +
         'secret (the base64 after `whsec_`), of `{webhook-id}.{webhook-timestamp}.{body}`.',
       `A 2xx within ${attemptTimeoutMs / 1000} s is success. Anything else (another status, a timeout, a refused ` +
         `connection) is retried after ${retryScheduleSeconds.map((s) => (s < 60 ? `${s} s` : s < 3600 ? `${s / 60} min` : `${s / 3600} h`)).join(', ')} ` +
@@ -382,9 +394,17 @@ function webhooks(): ZodOpenApiPathsObject {
     security: [],
     requestParams: {
       header: z.object({
-        'webhook-id': webhookHeader('The event id, the same on every attempt and resend of the event', idPatternSource('event'), 'evt_01M80CWEM1X2Y3Z4A5B6C7D8E9'),
+        'webhook-id': webhookHeader(
+          'The event id, the same on every attempt and resend of the event',
+          idPatternSource('event'),
+          'evt_01M80CWEM1X2Y3Z4A5B6C7D8E9',
+        ),
         'webhook-timestamp': webhookHeader('When this attempt was signed, in Unix seconds', '^[0-9]+$', '1795309845'),
-        'webhook-signature': webhookHeader('`v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`', '^v1,[A-Za-z0-9+/]+=*$', 'v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4='),
+        'webhook-signature': webhookHeader(
+          '`v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`',
+          '^v1,[A-Za-z0-9+/]+=*$',
+          'v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=',
+        ),
       }),
     },
     requestBody: { required: true, content: { 'application/json': { schema: Event } } },
@@ -461,7 +481,7 @@ export function buildOpenApiDocument(): OpenApiDocument {
           bearerFormat: 'sk_sbx_…',
           description:
             'A server key, `Authorization: Bearer sk_sbx_…`, created with `npm run admin -- keys create`. ' +
-            'The roles listed in an operation\'s security requirement are the scopes the key needs.',
+            "The roles listed in an operation's security requirement are the scopes the key needs.",
         },
         [SESSION_SCHEME]: {
           type: 'http',

@@ -48,12 +48,8 @@ export const CreatePaymentBody = meta(
         customer: z.strictObject(
           {
             name: text(100, 1),
-            email: z
-              .email({ error: 'must be an e-mail address' })
-              .check(z.maxLength(254, { error: 'must be at most 254 characters' })),
-            phone: z.optional(
-              z.string({ error: 'must be a string' }).check(z.regex(PHONE, { error: 'must be 8–15 digits, optionally after +' })),
-            ),
+            email: z.email({ error: 'must be an e-mail address' }).check(z.maxLength(254, { error: 'must be at most 254 characters' })),
+            phone: z.optional(z.string({ error: 'must be a string' }).check(z.regex(PHONE, { error: 'must be 8–15 digits, optionally after +' }))),
           },
           { error: 'must be an object' },
         ),

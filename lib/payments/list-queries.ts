@@ -55,7 +55,10 @@ export function oneOrSeveral<const V extends string>(values: readonly V[], descr
     z.optional(
       z
         // Typed as the values the refinement below lets through (classic zod's type-guard `.refine`).
-        .pipe(z.string(), z.transform((s) => [...new Set(s.split(',').map((x) => x.trim()))] as V[]))
+        .pipe(
+          z.string(),
+          z.transform((s) => [...new Set(s.split(',').map((x) => x.trim()))] as V[]),
+        )
         .check(
           z.refine((list) => list.every((v) => (values as readonly string[]).includes(v)), {
             error: `must be one or more of ${values.join(', ')}, separated by commas`,

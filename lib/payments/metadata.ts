@@ -47,25 +47,20 @@ function isStorableNumber(n: number): boolean {
 const reserved: readonly string[] = RESERVED_METADATA_KEYS;
 
 const metadataKey = meta(
-  z
-    .string({ error: 'must be a string' })
-    .check(
-      z.regex(METADATA_KEY, { error: METADATA_KEY_RULE }),
-      z.refine((key) => !reserved.includes(key), { error: METADATA_RESERVED_KEY_RULE }),
-    ),
+  z.string({ error: 'must be a string' }).check(
+    z.regex(METADATA_KEY, { error: METADATA_KEY_RULE }),
+    z.refine((key) => !reserved.includes(key), { error: METADATA_RESERVED_KEY_RULE }),
+  ),
   { override: { not: { enum: [...RESERVED_METADATA_KEYS] } } },
 );
 
-const metadataNumber = meta(
-  z.number().check(z.refine(isStorableNumber, { error: METADATA_NUMBER_RULE })),
-  {
-    override: {
-      minimum: -METADATA_NUMBER_MAX,
-      maximum: METADATA_NUMBER_MAX,
-      anyOf: [{ const: 0 }, { minimum: METADATA_NUMBER_MIN_MAGNITUDE }, { maximum: -METADATA_NUMBER_MIN_MAGNITUDE }],
-    },
+const metadataNumber = meta(z.number().check(z.refine(isStorableNumber, { error: METADATA_NUMBER_RULE })), {
+  override: {
+    minimum: -METADATA_NUMBER_MAX,
+    maximum: METADATA_NUMBER_MAX,
+    anyOf: [{ const: 0 }, { minimum: METADATA_NUMBER_MIN_MAGNITUDE }, { maximum: -METADATA_NUMBER_MIN_MAGNITUDE }],
   },
-);
+});
 
 const metadataValue = z.union([text(500), metadataNumber, z.boolean(), z.null()], {
   // JSON's 1e400 parses as Infinity, which is a number to the client but not to z.number().

@@ -19,12 +19,7 @@ const digits = (n: number) => Array.from({ length: n }, () => randomInt(10)).joi
  * `qr_string` for qris, `payment_code` for retail, `checkout_url` for ewallet, nothing for card.
  * URLs use the reserved `.invalid` domain so nobody mistakes them for a live checkout.
  */
-export function paymentDetails(
-  method: string,
-  channel: string,
-  transactionId: string,
-  amount: number,
-): PaymentDetails {
+export function paymentDetails(method: string, channel: string, transactionId: string, amount: number): PaymentDetails {
   switch (method) {
     case 'bank_transfer': {
       const prefix = vaPrefixes[channel] ?? '9';

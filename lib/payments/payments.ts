@@ -117,9 +117,7 @@ function statusFilter(wanted: readonly Status[] | undefined, now: string): Filte
   const terms = wanted.map((status) => {
     if (status === 'pending' || status === 'expired') {
       Object.assign(values, { ':pending': 'pending', ':now': now }, status === 'expired' ? { ':expired': 'expired' } : {});
-      return status === 'pending'
-        ? '#status = :pending AND expires_at > :now'
-        : '#status = :expired OR (#status = :pending AND expires_at <= :now)';
+      return status === 'pending' ? '#status = :pending AND expires_at > :now' : '#status = :expired OR (#status = :pending AND expires_at <= :now)';
     }
     values[`:${status}`] = status;
     return `#status = :${status}`;
@@ -127,9 +125,7 @@ function statusFilter(wanted: readonly Status[] | undefined, now: string): Filte
   // DynamoDB rejects redundant parentheses, so a lone simple term goes bare.
   const compound = (t: string) => / (AND|OR) /.test(t);
   const expression =
-    terms.length === 1 && !compound(terms[0]!)
-      ? terms[0]!
-      : `(${terms.map((t) => (terms.length > 1 && compound(t) ? `(${t})` : t)).join(' OR ')})`;
+    terms.length === 1 && !compound(terms[0]!) ? terms[0]! : `(${terms.map((t) => (terms.length > 1 && compound(t) ? `(${t})` : t)).join(' OR ')})`;
   return { expression, names: { '#status': 'status' }, values };
 }
 

@@ -8,10 +8,7 @@ export const RefundBody = meta(
   z
     .strictObject(
       {
-        transaction_id: meta(
-          z.optional(idField('transaction', 'transaction')),
-          { description: 'The transaction to refund' },
-        ),
+        transaction_id: meta(z.optional(idField('transaction', 'transaction')), { description: 'The transaction to refund' }),
         order_id: meta(z.optional(orderId), { description: 'Or: the order_id of the transaction to refund' }),
         amount: meta(z.optional(integer({ min: 1, message: 'must be at least 1' })), {
           description: 'Default: all that is left to refund',

@@ -37,15 +37,13 @@ export const prose = (max: number) => freeText('prose', max, 0);
  */
 export const idField = (kind: IdKind, noun: string) =>
   meta(
-    z.string({ error: 'must be a string' }).check(
-      z.refine((id) => isId(kind, id), { error: `must be ${/^[aeiou]/.test(noun) ? 'an' : 'a'} ${noun} id (${idPrefixes[kind]}_ followed by a ULID)` }),
-    ),
+    z
+      .string({ error: 'must be a string' })
+      .check(z.refine((id) => isId(kind, id), { error: `must be ${/^[aeiou]/.test(noun) ? 'an' : 'a'} ${noun} id (${idPrefixes[kind]}_ followed by a ULID)` })),
     { override: { pattern: idPattern(kind).source } },
   );
 
-export const orderId = z
-  .string({ error: 'must be a string' })
-  .check(z.regex(ORDER_ID, { error: 'must be 1–64 characters of A-Z a-z 0-9 _ . : -' }));
+export const orderId = z.string({ error: 'must be a string' }).check(z.regex(ORDER_ID, { error: 'must be 1–64 characters of A-Z a-z 0-9 _ . : -' }));
 
 /**
  * An integer, optionally within [min, max], reported as one message per field. (zod's own

@@ -16,7 +16,7 @@ export const SettlementEntry = meta(
     payment_channel: z.string(),
     currency: currency(),
     gross_amount: meta(amount(), { description: 'The amount paid, or −the refund amount' }),
-    fee: meta(amount().check(z.nonnegative()), { description: "The channel fee (0 on refund entries)" }),
+    fee: meta(amount().check(z.nonnegative()), { description: 'The channel fee (0 on refund entries)' }),
     net_amount: meta(amount(), { description: "gross_amount − fee; the sum over a client's entries is its balance" }),
     settled_at: timestamp(),
   }),

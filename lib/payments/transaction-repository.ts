@@ -17,7 +17,6 @@ import { effectiveStatus, viewTransaction, type Transaction } from './transactio
 
 type Item = Record<string, unknown>;
 
-
 /** A scheduled outcome as the transaction item stores it (never shown: the transaction object has no such field). */
 export interface ScheduledOutcome {
   readonly outcome: SimulateOutcome;
@@ -122,9 +121,7 @@ export async function insertTransaction(
 
 /** Reads one transaction item of this client (strongly consistent), or undefined. */
 export async function findTransactionItem(db: Db, clientId: string, transactionId: string): Promise<Item | undefined> {
-  const { Item } = await db.doc.send(
-    new GetCommand({ TableName: db.tableName, Key: keys.transaction(clientId, transactionId), ConsistentRead: true }),
-  );
+  const { Item } = await db.doc.send(new GetCommand({ TableName: db.tableName, Key: keys.transaction(clientId, transactionId), ConsistentRead: true }));
   return Item;
 }
 
@@ -133,9 +130,7 @@ export async function findTransactionItems(db: Db, clientId: string, transaction
   const found = new Map<string, Item>();
   let pending: Record<string, unknown>[] | undefined = transactionIds.map((id) => keys.transaction(clientId, id));
   while (pending && pending.length > 0) {
-    const answer: BatchGetCommandOutput = await db.doc.send(
-      new BatchGetCommand({ RequestItems: { [db.tableName]: { Keys: pending, ConsistentRead: true } } }),
-    );
+    const answer: BatchGetCommandOutput = await db.doc.send(new BatchGetCommand({ RequestItems: { [db.tableName]: { Keys: pending, ConsistentRead: true } } }));
     for (const item of answer.Responses?.[db.tableName] ?? []) found.set(String(item.id), item);
     pending = answer.UnprocessedKeys?.[db.tableName]?.Keys;
   }
@@ -144,9 +139,7 @@ export async function findTransactionItems(db: Db, clientId: string, transaction
 
 /** The transaction id that holds this order_id for this client, or undefined. */
 export async function findTransactionIdByOrder(db: Db, clientId: string, orderId: string): Promise<string | undefined> {
-  const { Item } = await db.doc.send(
-    new GetCommand({ TableName: db.tableName, Key: keys.order(clientId, orderId), ConsistentRead: true }),
-  );
+  const { Item } = await db.doc.send(new GetCommand({ TableName: db.tableName, Key: keys.order(clientId, orderId), ConsistentRead: true }));
   return Item?.transaction_id as string | undefined;
 }
 
@@ -159,14 +152,7 @@ export type PendingExit = 'cancel' | 'fail' | 'expire' | 'settle';
  * reading it back. It also removes the due attributes: nothing is left for the sweep to expire.
  * The benchmark's floors use it too.
  */
-export function pendingExit(
-  db: Db,
-  clientId: string,
-  transactionId: string,
-  operation: PendingExit,
-  now: Date,
-  reason?: { field: string; value: string },
-) {
+export function pendingExit(db: Db, clientId: string, transactionId: string, operation: PendingExit, now: Date, reason?: { field: string; value: string }) {
   const t = transitions[operation];
   const at = now.toISOString();
   const changes: Item = { status: t.to, [t.stamp]: at, updated_at: at, ...(reason ? { [reason.field]: reason.value } : {}) };
@@ -388,7 +374,12 @@ export function expiresBy(item: Item, now: Date): boolean {
  * having written nothing, when one of them changed since it was read or the write collided with
  * another: the caller then applies them one at a time.
  */
-export async function expireDueTogether(db: Db, clientId: string, due: readonly { readonly item: Item; readonly now: Date }[], recorder: Recorder): Promise<boolean> {
+export async function expireDueTogether(
+  db: Db,
+  clientId: string,
+  due: readonly { readonly item: Item; readonly now: Date }[],
+  recorder: Recorder,
+): Promise<boolean> {
   const changes = due.map(({ item, now }) =>
     paymentChanged(viewTransaction(item, new Date(Date.parse(String(item.expires_at)) - 1)), viewTransaction(item, now)),
   );
@@ -403,7 +394,13 @@ export async function expireDueTogether(db: Db, clientId: string, due: readonly 
           UpdateExpression: `SET #status = :expired, expired_at = :expiredAt, updated_at = :updatedAt ${REMOVE_DUE}`,
           ConditionExpression: 'attribute_exists(pk) AND #status = :pending AND expires_at <= :now',
           ExpressionAttributeNames: { '#status': 'status' },
-          ExpressionAttributeValues: { ':expired': after.status, ':expiredAt': after.expired_at, ':updatedAt': after.updated_at, ':pending': 'pending', ':now': now.toISOString() },
+          ExpressionAttributeValues: {
+            ':expired': after.status,
+            ':expiredAt': after.expired_at,
+            ':updatedAt': after.updated_at,
+            ':pending': 'pending',
+            ':now': now.toISOString(),
+          },
         },
       },
       dueMarkerDelete(db, clientId, item),

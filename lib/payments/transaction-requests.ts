@@ -7,21 +7,15 @@ import { prose } from './schemas';
 /** The path and bodies of the routes that act on one transaction (docs/api.md §5). */
 
 export const TransactionIdParams = z.object({
-  id: meta(
-    z.string().check(z.refine((id) => isId('transaction', id), { error: 'must be a transaction id (txn_ followed by a ULID)' })),
-    {
-      description: 'The transaction id (txn_ followed by a ULID)',
-      override: { pattern: idPattern('transaction').source },
-      examples: ['txn_01M80CCH60Q4X8V3K9T2B7N5RD'],
-    },
-  ),
+  id: meta(z.string().check(z.refine((id) => isId('transaction', id), { error: 'must be a transaction id (txn_ followed by a ULID)' })), {
+    description: 'The transaction id (txn_ followed by a ULID)',
+    override: { pattern: idPattern('transaction').source },
+    examples: ['txn_01M80CCH60Q4X8V3K9T2B7N5RD'],
+  }),
 });
 
 export const CancelBody = meta(
-  z.strictObject(
-    { reason: meta(z.optional(prose(255)), { description: 'Recorded as the cancellation_reason' }) },
-    { error: 'must be an object' },
-  ),
+  z.strictObject({ reason: meta(z.optional(prose(255)), { description: 'Recorded as the cancellation_reason' }) }, { error: 'must be an object' }),
   { examples: [{ reason: 'Customer changed their mind' }] },
 );
 

@@ -6,7 +6,7 @@ import { ADVANCED_CLIENTS_PARTITION, clientPartition, keys } from '../db/keys';
 import { DUE_INDEX } from '../db/table';
 import { transactWrite, type TransactItem } from '../db/transact';
 import { isCancelledBy } from '../db/errors';
-import { NO_CAUSE, } from '../events/event';
+import { NO_CAUSE } from '../events/event';
 import type { Recorder } from '../events/event-repository';
 import { ConcurrentWriteError, ValidationError } from '../errors';
 import { logger } from '../logger';
@@ -99,7 +99,11 @@ interface DueMarker {
 /** Applies a few markers (read together; plain expiries stored together); returns how many it handled. */
 async function applyChunk(db: Db, clientId: string, chunk: readonly DueMarker[], recorder: Recorder): Promise<number> {
   if (chunk.length === 0) return 0;
-  const items = await findTransactionItems(db, clientId, chunk.map((m) => m.transactionId));
+  const items = await findTransactionItems(
+    db,
+    clientId,
+    chunk.map((m) => m.transactionId),
+  );
   const together = chunk.flatMap((m) => {
     const item = items.get(m.transactionId);
     return item && expiresBy(item, m.at) ? [{ item, now: m.at }] : [];
@@ -125,7 +129,8 @@ function offsetUpdate(db: Db, clientId: string, from: number, to: number): Trans
       TableName: db.tableName,
       Key: keys.client(clientId),
       UpdateExpression: 'SET #offset = :to, due_pk = :duePk, due_sk = :dueSk',
-      ConditionExpression: from === 0 ? 'attribute_exists(pk) AND (attribute_not_exists(#offset) OR #offset = :from)' : 'attribute_exists(pk) AND #offset = :from',
+      ConditionExpression:
+        from === 0 ? 'attribute_exists(pk) AND (attribute_not_exists(#offset) OR #offset = :from)' : 'attribute_exists(pk) AND #offset = :from',
       ExpressionAttributeNames: { '#offset': CLOCK_OFFSET_ATTRIBUTE },
       ExpressionAttributeValues: { ':to': to, ':from': from, ':duePk': ADVANCED_CLIENTS_PARTITION, ':dueSk': keys.advancedClient(clientId).due_sk },
     },
@@ -152,7 +157,10 @@ export async function advanceClock(context: UseCaseContext, move: AdvanceClockIn
     const field = move.seconds !== undefined ? 'seconds' : 'to';
     if (target <= clientNow) {
       throw new ValidationError([
-        { field, message: `must be later than the client's clock, now ${new Date(clientNow).toISOString()}: the clock never goes backwards (a reset sets it back to real time)` },
+        {
+          field,
+          message: `must be later than the client's clock, now ${new Date(clientNow).toISOString()}: the clock never goes backwards (a reset sets it back to real time)`,
+        },
       ]);
     }
     if (target > LATEST_CLOCK_MS) throw new ValidationError([{ field, message: 'must not take the clock past 9999-12-31T23:59:59.999Z' }]);
@@ -164,7 +172,8 @@ export async function advanceClock(context: UseCaseContext, move: AdvanceClockIn
       return answer;
     } catch (error) {
       if (!isCancelledBy(error, 0)) throw error;
-      if (attempt === ADVANCE_ATTEMPTS) throw new ConcurrentWriteError('The clock was being advanced by other requests at the same time; nothing more was moved, retry the request');
+      if (attempt === ADVANCE_ATTEMPTS)
+        throw new ConcurrentWriteError('The clock was being advanced by other requests at the same time; nothing more was moved, retry the request');
     }
   }
 }

@@ -24,7 +24,10 @@ export const AdvanceClockBody = meta(
           ctx.addIssue({
             code: 'custom',
             path: given.length === 0 ? ['seconds'] : ['to'],
-            message: given.length === 0 ? 'is required unless to is given: send exactly one of seconds or to' : 'must not be sent with seconds: send exactly one of seconds or to',
+            message:
+              given.length === 0
+                ? 'is required unless to is given: send exactly one of seconds or to'
+                : 'must not be sent with seconds: send exactly one of seconds or to',
           });
         },
         { when: () => true },
@@ -39,7 +42,8 @@ export const SandboxClock = meta(
   z.strictObject({
     now: meta(timestamp(), { description: "The client's now: real time plus its offset" }),
     offset_seconds: meta(z.number().check(z.minimum(0)), {
-      description: 'How far the clock runs ahead of real time, in seconds (kept in whole milliseconds, so it may have up to 3 decimals); 0 until advanced, and again after a reset',
+      description:
+        'How far the clock runs ahead of real time, in seconds (kept in whole milliseconds, so it may have up to 3 decimals); 0 until advanced, and again after a reset',
     }),
   }),
   { description: "The client's sandbox clock", examples: [{ now: '2026-11-23T01:02:03.456Z', offset_seconds: 86400 }] },

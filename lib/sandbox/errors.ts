@@ -7,8 +7,6 @@ import { DomainError } from '../errors';
  */
 export class AdvanceUnfinishedError extends DomainError {
   constructor(readonly applied: number) {
-    super(
-      `The advance applied ${applied} of the changes that fall due but ran out of time before moving the clock; send it again to go on`,
-    );
+    super(`The advance applied ${applied} of the changes that fall due but ran out of time before moving the clock; send it again to go on`);
   }
 }

@@ -17,8 +17,9 @@ export const ResetSandboxResult = meta(
   z.strictObject({
     deleted: meta(z.int().check(z.minimum(0)), { description: 'How many items this call deleted' }),
     has_more: meta(z.boolean(), {
-      description: 'True only when this call ran out of time before the client was clean (a very large partition deployed): call again, with a new Idempotency-Key',
+      description:
+        'True only when this call ran out of time before the client was clean (a very large partition deployed): call again, with a new Idempotency-Key',
     }),
   }),
-  { description: "What a reset deleted", examples: [{ deleted: 42, has_more: false }] },
+  { description: 'What a reset deleted', examples: [{ deleted: 42, has_more: false }] },
 );

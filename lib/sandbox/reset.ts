@@ -25,7 +25,6 @@ import { deleteWebhookEndpointItem } from '../webhooks/endpoint-repository';
 
 type Key = { readonly pk: string; readonly sk: string };
 
-
 /** Batches in flight at once. */
 const BATCHES_AT_ONCE = 8;
 
@@ -66,7 +65,12 @@ function keptPrefixes(clientId: string): string[] {
 }
 
 /** Deletes the client's data as the module says; `completion` (the reset request's idempotency record) is written last. */
-export async function resetClientData(db: Db, clientId: string, options: ResetOptions, completion?: (result: ResetResult) => TransactItem): Promise<ResetResult> {
+export async function resetClientData(
+  db: Db,
+  clientId: string,
+  options: ResetOptions,
+  completion?: (result: ResetResult) => TransactItem,
+): Promise<ResetResult> {
   const remainingMs = options.remainingMs ?? (() => Infinity);
   const kept = keptPrefixes(clientId);
   const keep = new Set((options.keep ?? []).map((key) => key.sk));
@@ -94,7 +98,12 @@ export async function resetClientData(db: Db, clientId: string, options: ResetOp
     const doomed = ((page.Items ?? []) as Key[]).filter(removable);
     const batches: Key[][] = [];
     for (let i = 0; i < doomed.length; i += BATCH_WRITE_SIZE) batches.push(doomed.slice(i, i + BATCH_WRITE_SIZE));
-    await forEachLimited(batches, BATCHES_AT_ONCE, (batch) => batchWriteAll(db, batch.map((key) => ({ DeleteRequest: { Key: { pk: key.pk, sk: key.sk } } }))));
+    await forEachLimited(batches, BATCHES_AT_ONCE, (batch) =>
+      batchWriteAll(
+        db,
+        batch.map((key) => ({ DeleteRequest: { Key: { pk: key.pk, sk: key.sk } } })),
+      ),
+    );
     deleted += doomed.length;
     startKey = page.LastEvaluatedKey;
   } while (startKey);

@@ -1,6 +1,6 @@
 import type { UseCaseContext } from '../use-case';
 import { randomBytes } from 'node:crypto';
-import { retryingCollisions, } from '../db/transact';
+import { retryingCollisions } from '../db/transact';
 import { ValidationError } from '../errors';
 import { newId } from '../ids';
 import { ALL_EVENTS } from '../events/event-types';

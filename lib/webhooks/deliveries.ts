@@ -3,7 +3,7 @@ import { offsetOf, realClockOf, type Clock } from '../clock';
 import type { Db } from '../db/db';
 import { keys } from '../db/keys';
 import { listNewestFirst } from '../db/paging';
-import { transactWrite, } from '../db/transact';
+import { transactWrite } from '../db/transact';
 import { isKept } from '../events/event-repository';
 import type { Pagination } from '../db/pagination';
 import { NotFoundError } from '../errors';
@@ -72,7 +72,11 @@ export async function resendEvent(context: UseCaseContext, eventId: string, inpu
   const answer = attempts.map((attempt) => asApiObject(DeliveryAttempt, { ...attempt }));
   const completion = claim?.complete(answer);
   if (attempts.length > 0 || completion) {
-    await transactWrite(db, attempts.map((attempt) => attemptPut(db, clientId, attempt, Number(event.ttl))), completion);
+    await transactWrite(
+      db,
+      attempts.map((attempt) => attemptPut(db, clientId, attempt, Number(event.ttl))),
+      completion,
+    );
   }
   return answer;
 }

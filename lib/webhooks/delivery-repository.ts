@@ -186,7 +186,13 @@ export interface AttemptOutcome {
  * write conditioned on the claim: false when the claim was lost (its lease ran out and another
  * worker made the attempt again), in which case nothing is written.
  */
-export async function recordAttempt(db: Db, key: AttemptKey, token: string, outcome: AttemptOutcome, next?: { attempt: StoredAttempt; clientId: string; ttl: number }): Promise<boolean> {
+export async function recordAttempt(
+  db: Db,
+  key: AttemptKey,
+  token: string,
+  outcome: AttemptOutcome,
+  next?: { attempt: StoredAttempt; clientId: string; ttl: number },
+): Promise<boolean> {
   const update: TransactItem = {
     Update: {
       TableName: db.tableName,

@@ -38,10 +38,7 @@ type Env = Readonly<Record<string, string | undefined>>;
 /** Parses a retry schedule (`10,60,300`); throws a message naming `name` on anything else. */
 export function parseRetrySchedule(name: string, value: string): number[] {
   const parts = value.split(',').map((part) => part.trim());
-  const valid =
-    parts.length >= 1 &&
-    parts.length <= MAX_RETRIES &&
-    parts.every((part) => /^[1-9][0-9]{0,5}$/.test(part) && Number(part) <= MAX_RETRY_SECONDS);
+  const valid = parts.length >= 1 && parts.length <= MAX_RETRIES && parts.every((part) => /^[1-9][0-9]{0,5}$/.test(part) && Number(part) <= MAX_RETRY_SECONDS);
   if (!valid) {
     throw new Error(
       `${name} must be 1 to ${MAX_RETRIES} comma-separated whole seconds from 1 to ${MAX_RETRY_SECONDS} (like 10,60,300,1800,7200), not '${value}'`,
@@ -64,7 +61,9 @@ export function readDeliverySettings(env: Env): DeliverySettings {
   const schedule = env[RETRY_SCHEDULE_ENV];
   const timeout = env[ATTEMPT_TIMEOUT_ENV];
   return {
-    retryScheduleSeconds: schedule ? parseRetrySchedule(`Environment variable ${RETRY_SCHEDULE_ENV}`, schedule) : DEFAULT_DELIVERY_SETTINGS.retryScheduleSeconds,
+    retryScheduleSeconds: schedule
+      ? parseRetrySchedule(`Environment variable ${RETRY_SCHEDULE_ENV}`, schedule)
+      : DEFAULT_DELIVERY_SETTINGS.retryScheduleSeconds,
     attemptTimeoutMs: timeout ? parseAttemptTimeout(`Environment variable ${ATTEMPT_TIMEOUT_ENV}`, timeout) : DEFAULT_DELIVERY_SETTINGS.attemptTimeoutMs,
   };
 }

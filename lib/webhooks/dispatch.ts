@@ -223,7 +223,8 @@ export async function dispatchStreamEvent(deps: DeliveryDeps, event: DynamoDBStr
     const item = insertedItem(record);
     try {
       if (item?.entity === EVENT_ENTITY) await dispatchEvent(deps, item, remainingMs);
-      else if (item?.entity === ATTEMPT_ENTITY && remainingMs() >= claimLeaseMs(deps.settings)) await makeAttempt(deps, { pk: String(item.pk), sk: String(item.sk) });
+      else if (item?.entity === ATTEMPT_ENTITY && remainingMs() >= claimLeaseMs(deps.settings))
+        await makeAttempt(deps, { pk: String(item.pk), sk: String(item.sk) });
     } catch (error) {
       logger.error('webhook: a stream record failed; it is retried', { sequenceNumber: record.dynamodb?.SequenceNumber, error: error as Error });
       failures.push(record.dynamodb!.SequenceNumber!);

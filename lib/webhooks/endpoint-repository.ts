@@ -75,9 +75,7 @@ export async function insertWebhookEndpoint(db: Db, clientId: string, endpoint: 
 
 /** Reads one endpoint item of this client (strongly consistent, secret included), or undefined. */
 export async function findWebhookEndpointItem(db: Db, clientId: string, endpointId: string): Promise<Item | undefined> {
-  const { Item } = await db.doc.send(
-    new GetCommand({ TableName: db.tableName, Key: keys.webhookEndpoint(clientId, endpointId), ConsistentRead: true }),
-  );
+  const { Item } = await db.doc.send(new GetCommand({ TableName: db.tableName, Key: keys.webhookEndpoint(clientId, endpointId), ConsistentRead: true }));
   return Item;
 }
 
@@ -152,19 +150,26 @@ export async function replaceWebhookSecret(
 ): Promise<boolean> {
   const keep = change.previousUntil !== undefined;
   try {
-    await transactWrite(db, [
-      {
-        Update: {
-          TableName: db.tableName,
-          Key: keys.webhookEndpoint(clientId, endpointId),
-          UpdateExpression: keep ? 'SET secret = :to, #previous = :from, #until = :until' : 'SET secret = :to REMOVE #previous, #until',
-          ConditionExpression: 'attribute_exists(pk) AND secret = :from',
-          ExpressionAttributeNames: { '#previous': PREVIOUS_SECRET, '#until': PREVIOUS_SECRET_EXPIRES_AT },
-          ExpressionAttributeValues: keep ? { ':to': change.to, ':from': change.from, ':until': change.previousUntil } : { ':to': change.to, ':from': change.from },
+    await transactWrite(
+      db,
+      [
+        {
+          Update: {
+            TableName: db.tableName,
+            Key: keys.webhookEndpoint(clientId, endpointId),
+            UpdateExpression: keep ? 'SET secret = :to, #previous = :from, #until = :until' : 'SET secret = :to REMOVE #previous, #until',
+            ConditionExpression: 'attribute_exists(pk) AND secret = :from',
+            ExpressionAttributeNames: { '#previous': PREVIOUS_SECRET, '#until': PREVIOUS_SECRET_EXPIRES_AT },
+            ExpressionAttributeValues: keep
+              ? { ':to': change.to, ':from': change.from, ':until': change.previousUntil }
+              : { ':to': change.to, ':from': change.from },
+          },
         },
-      },
-      ...also.items,
-    ], also.completion, also.window);
+        ...also.items,
+      ],
+      also.completion,
+      also.window,
+    );
     return true;
   } catch (error) {
     if (cancellationReasons(error)?.[0]?.Code === 'ConditionalCheckFailed') return false;

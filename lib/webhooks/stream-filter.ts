@@ -38,8 +38,7 @@ export function matchesPattern(value: unknown, pattern: FilterPattern): boolean 
 }
 
 /** True when a record matches any of the patterns, as Lambda joins a mapping's filters. */
-export const matchesAnyPattern = (value: unknown, patterns: readonly FilterPattern[]): boolean =>
-  patterns.some((pattern) => matchesPattern(value, pattern));
+export const matchesAnyPattern = (value: unknown, patterns: readonly FilterPattern[]): boolean => patterns.some((pattern) => matchesPattern(value, pattern));
 
 /**
  * How the dispatcher is fed, the same in Lambda's event source mapping (infra/stack.ts) and the local

@@ -17,8 +17,7 @@ const subscribable = [...eventTypes, ALL_EVENTS] as const;
 
 const enabledEventsSchema = { type: 'array', items: { type: 'string', enum: [...subscribable] }, minItems: 1, uniqueItems: true } as const;
 
-const enabledEventsDescription =
-  `Event types to deliver: a list of distinct types, or \`["${ALL_EVENTS}"]\` (alone) for every type`;
+const enabledEventsDescription = `Event types to deliver: a list of distinct types, or \`["${ALL_EVENTS}"]\` (alone) for every type`;
 
 /** An endpoint as every answer shows it: never its secret. */
 export const WebhookEndpoint = meta(
@@ -92,7 +91,10 @@ export const CreateWebhookEndpointBody = meta(
 export type CreateWebhookEndpointInput = z.output<typeof CreateWebhookEndpointBody>;
 
 export const WebhookEndpointIdParams = z.object({
-  id: meta(idField('webhookEndpoint', 'webhook endpoint'), { description: 'The webhook endpoint id (whe_ followed by a ULID)', examples: [webhookEndpointExample.id] }),
+  id: meta(idField('webhookEndpoint', 'webhook endpoint'), {
+    description: 'The webhook endpoint id (whe_ followed by a ULID)',
+    examples: [webhookEndpointExample.id],
+  }),
 });
 
 export const ListWebhookEndpointsQuery = z.strictObject({ limit, cursor });

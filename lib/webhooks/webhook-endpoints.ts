@@ -6,12 +6,18 @@ import { retryingCollisions, type IdempotencyClaim } from '../db/transact';
 import type { Pagination } from '../db/pagination';
 import { ConcurrentWriteError, NotFoundError } from '../errors';
 import { asApiObject } from '../payments/fields';
-import { realClockOf, } from '../clock';
-import { endpointSecretRolled, } from '../events/event';
+import { realClockOf } from '../clock';
+import { endpointSecretRolled } from '../events/event';
 import { recordEvents } from '../events/event-repository';
 import { newWebhookSecret } from './create-endpoint';
 import { deleteWebhookEndpointItem, findWebhookEndpointItem, replaceWebhookSecret } from './endpoint-repository';
-import { DEFAULT_SECRET_GRACE_SECONDS, WebhookEndpoint, type CreatedWebhookEndpoint, type ListWebhookEndpointsInput, type RollWebhookSecretInput } from './webhook-endpoint';
+import {
+  DEFAULT_SECRET_GRACE_SECONDS,
+  WebhookEndpoint,
+  type CreatedWebhookEndpoint,
+  type ListWebhookEndpointsInput,
+  type RollWebhookSecretInput,
+} from './webhook-endpoint';
 
 /**
  * The webhook endpoint use cases that read, delete and roll a secret (docs/api.md §11, §15);

@@ -75,7 +75,7 @@ describe('npm run bench -- --quick', () => {
     expect(run.stdout).toContain('### 8. Reset (local)');
   });
 
-  it('stops its DynamoDB Locals when it is done (the main one and the delivery part\'s)', async () => {
+  it("stops its DynamoDB Locals when it is done (the main one and the delivery part's)", async () => {
     const refused = (endpoint: string) =>
       new Promise<boolean>((resolve) => {
         const socket = connect(Number(new URL(endpoint).port), '127.0.0.1');
@@ -114,7 +114,7 @@ describe('npm run bench -- --quick', () => {
     expect(run.stdout).toContain('### 7. Webhook delivery (local)');
   });
 
-  it('sizes the dashboard\'s page, script and style sheet, gzipped, against its 100 KB budget', () => {
+  it("sizes the dashboard's page, script and style sheet, gzipped, against its 100 KB budget", () => {
     const { dashboard } = results;
     expect(dashboard.files.map((f: any) => f.name)).toEqual(['index.html', expect.stringMatching(/^app-\w+\.js$/), expect.stringMatching(/^app-\w+\.css$/)]);
     expect(dashboard.totalGzipBytes).toBe(dashboard.files.reduce((sum: number, f: any) => sum + f.gzipBytes, 0));

@@ -68,7 +68,14 @@ describe('a person and their server keys, from sign-up to sign-out', () => {
     await expect.poll(() => page.getByRole('status').textContent()).toBe('Your account is confirmed: sign in.');
     await page.getByLabel('Password', { exact: true }).fill(person.password);
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await expect.poll(() => page.getByTestId('account-email').textContent({ timeout: 1_000 }).catch(() => null)).toBe(person.email);
+    await expect
+      .poll(() =>
+        page
+          .getByTestId('account-email')
+          .textContent({ timeout: 1_000 })
+          .catch(() => null),
+      )
+      .toBe(person.email);
     expect(await page.getByTestId('account-client').textContent()).toBe(person.clientName);
   });
 
@@ -191,7 +198,11 @@ describe("a session's tokens", () => {
 
   it('renews once on a 401 and sends the request again; a second 401 signs out, saying why, and revokes the session', async () => {
     actions.length = 0;
-    const refused = { status: 401, contentType: 'application/json', body: JSON.stringify({ success: false, error: { code: 'UNAUTHORIZED', message: 'Invalid or missing API key' } }) };
+    const refused = {
+      status: 401,
+      contentType: 'application/json',
+      body: JSON.stringify({ success: false, error: { code: 'UNAUTHORIZED', message: 'Invalid or missing API key' } }),
+    };
     // Once: the next answer to GET /account/keys is a 401, as for a token the API stopped accepting.
     await tokenPage.route('**/api/v1/account/keys?*', (route) => route.fulfill(refused), { times: 1 });
     await tokenPage.getByRole('button', { name: 'Refresh' }).click();
@@ -204,7 +215,9 @@ describe("a session's tokens", () => {
     await tokenPage.route('**/api/v1/account/keys?*', (route) => route.fulfill(refused));
     await tokenPage.getByRole('button', { name: 'Refresh' }).click();
     await tokenPage.getByRole('heading', { name: 'Sign in' }).waitFor();
-    expect(await tokenPage.getByRole('status').textContent()).toBe('The API refused your session (401 UNAUTHORIZED: Invalid or missing API key). Sign in again.');
+    expect(await tokenPage.getByRole('status').textContent()).toBe(
+      'The API refused your session (401 UNAUTHORIZED: Invalid or missing API key). Sign in again.',
+    );
     await expect.poll(() => actions).toEqual(['InitiateAuth REFRESH_TOKEN_AUTH', 'InitiateAuth REFRESH_TOKEN_AUTH', 'RevokeToken']);
     expect(await tokenPage.evaluate('[sessionStorage.length, localStorage.length, document.cookie]')).toEqual([0, 0, '']);
   });
@@ -229,7 +242,7 @@ describe("the identity service's refusals, in a person's words", () => {
     await refusals.getByRole('button', { name: 'Create account' }).click();
   };
 
-  it('keeps Create account disabled until the password meets the pool\'s rules', async () => {
+  it("keeps Create account disabled until the password meets the pool's rules", async () => {
     await refusals.getByLabel('Password', { exact: true }).fill('short-1A');
     expect(await refusals.getByRole('button', { name: 'Create account' }).isDisabled()).toBe(true);
     await refusals.getByLabel('Password', { exact: true }).fill('long-enough-1A');

@@ -109,7 +109,11 @@ describe('the dashboard in a browser', () => {
         async () => {
           await page.getByRole('button', { name: 'Refresh' }).click();
           await quiet(page);
-          return settled.locator('.attempt').first().textContent({ timeout: 1_000 }).catch(() => null);
+          return settled
+            .locator('.attempt')
+            .first()
+            .textContent({ timeout: 1_000 })
+            .catch(() => null);
         },
         { timeout: 15_000, interval: 300 },
       )
@@ -173,7 +177,9 @@ describe('the dashboard in a browser', () => {
 
     await page.getByRole('button', { name: '+25 h', exact: true }).click();
     await page.getByRole('group', { name: 'Confirm +25 h' }).getByRole('button', { name: 'Confirm' }).click();
-    await expect.poll(() => page.getByRole('status').textContent()).toMatch(/^Advanced by 1 d 1 h\. The client's clock is now .*, 1 d 1 h ahead of real time\.$/);
+    await expect
+      .poll(() => page.getByRole('status').textContent())
+      .toMatch(/^Advanced by 1 d 1 h\. The client's clock is now .*, 1 d 1 h ahead of real time\.$/);
     expect(await page.locator('[data-field="Offset"]').textContent()).toBe('90,000 s (1 d 1 h)');
 
     await page.getByRole('link', { name: 'Transactions' }).click();
@@ -181,10 +187,14 @@ describe('the dashboard in a browser', () => {
     await expect.poll(() => page.locator('[data-field="Status"]').textContent()).toBe('expired');
     // Expired when its expiry fell due on the client's clock, not when the advance ran.
     expect(await page.locator('[data-field="Expired"] time').getAttribute('datetime')).toBe(transfer.expires_at);
-    await expect.poll(() => page.getByTestId('timeline').locator('[data-event-type]').evaluateAll((events) => events.map((e) => e.getAttribute('data-event-type')))).toEqual([
-      'payment.created',
-      'payment.expired',
-    ]);
+    await expect
+      .poll(() =>
+        page
+          .getByTestId('timeline')
+          .locator('[data-event-type]')
+          .evaluateAll((events) => events.map((e) => e.getAttribute('data-event-type'))),
+      )
+      .toEqual(['payment.created', 'payment.expired']);
     await quiet(page);
   });
 

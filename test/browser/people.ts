@@ -12,7 +12,14 @@ import { IDENTITY_META, type PageIdentity } from '../../lib/dashboard/identity';
 export function identityInPage(page: string): PageIdentity | undefined {
   const content = new RegExp(`<meta name="${IDENTITY_META}" content="([^"]*)">`).exec(page)?.[1];
   if (content === undefined) return undefined;
-  return JSON.parse(content.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&'));
+  return JSON.parse(
+    content
+      .replace(/&quot;/g, '"')
+      .replace(/&#39;/g, "'")
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&amp;/g, '&'),
+  );
 }
 
 /** The identity service the dashboard page of `baseUrl` names. */

@@ -99,9 +99,7 @@ export async function createPayment(label: string, overrides: Record<string, unk
  */
 export async function cleanUp(): Promise<void> {
   const ids = created.splice(0);
-  const results = await Promise.all(
-    ids.map((id) => api('POST', `/transaction/${id}/cancel`, { body: { reason: 'e2e clean-up' } })),
-  );
+  const results = await Promise.all(ids.map((id) => api('POST', `/transaction/${id}/cancel`, { body: { reason: 'e2e clean-up' } })));
   // 200: it was still pending; 409: it had moved on (settled, cancelled, …), which is fine.
   const unexpected = results.filter((r) => r.status !== 200 && r.status !== 409);
   expect(unexpected.map((r) => `${r.status} ${JSON.stringify(r.body)}`)).toEqual([]);

@@ -31,7 +31,9 @@ function forge(claims: Record<string, unknown>): string {
   const { jwk } = JSON.parse(readFileSync(require.resolve('cognito-local/lib/keys/cognitoLocal.private.json'), 'utf8')) as { jwk: object };
   const encode = (part: object) => Buffer.from(JSON.stringify(part)).toString('base64url');
   const signingInput = `${encode({ alg: 'RS256', kid: 'CognitoLocal', typ: 'JWT' })}.${encode(claims)}`;
-  const signature = createSign('RSA-SHA256').update(signingInput).sign(createPrivateKey({ key: jwk as never, format: 'jwk' }), 'base64url');
+  const signature = createSign('RSA-SHA256')
+    .update(signingInput)
+    .sign(createPrivateKey({ key: jwk as never, format: 'jwk' }), 'base64url');
   return `${signingInput}.${signature}`;
 }
 
@@ -44,7 +46,7 @@ beforeAll(async () => {
 });
 
 describe('a session', () => {
-  it('is accepted wherever a server key is, with every scope of the person\'s own new client', async () => {
+  it("is accepted wherever a server key is, with every scope of the person's own new client", async () => {
     const account = await call('GET', '/account', { key: person.token });
     expect(account.status).toBe(200);
     expect(account.body.data).toEqual({
@@ -53,7 +55,13 @@ describe('a session', () => {
     });
     const created = await call('POST', '/payment/create', {
       key: person.token,
-      body: { order_id: 'SESSION-1', amount: 50_000, payment_method: 'bank_transfer', payment_channel: 'bca_va', customer: { name: 'Budi', email: 'budi@example.com' } },
+      body: {
+        order_id: 'SESSION-1',
+        amount: 50_000,
+        payment_method: 'bank_transfer',
+        payment_channel: 'bca_va',
+        customer: { name: 'Budi', email: 'budi@example.com' },
+      },
     });
     expect(created.status).toBe(201);
     const got = await call('GET', `/transaction/${created.body.data.id}`, { key: person.token });
@@ -63,11 +71,14 @@ describe('a session', () => {
 
   it.each([
     ['expired', () => forge({ ...claimsOf(person.token), exp: Math.floor(Date.now() / 1000) - 60 })],
-    ['tampered', () => {
-      const [header, , signature] = person.token.split('.');
-      const payload = Buffer.from(JSON.stringify({ ...claimsOf(person.token), sub: '00000000-0000-4000-8000-000000000000' })).toString('base64url');
-      return `${header}.${payload}.${signature}`;
-    }],
+    [
+      'tampered',
+      () => {
+        const [header, , signature] = person.token.split('.');
+        const payload = Buffer.from(JSON.stringify({ ...claimsOf(person.token), sub: '00000000-0000-4000-8000-000000000000' })).toString('base64url');
+        return `${header}.${payload}.${signature}`;
+      },
+    ],
     ['of another pool', () => forge({ ...claimsOf(person.token), iss: `${inject('identityEndpoint')}local_0therP00l` })],
     ['an id token, not an access token', () => person.idToken],
     ['signed by no key of the pool', () => `${person.token.slice(0, person.token.lastIndexOf('.'))}.${Buffer.from('not a signature').toString('base64url')}`],
@@ -82,7 +93,11 @@ describe('a session', () => {
     try {
       const { UserPoolClient } = await cognito.send(new CreateUserPoolClientCommand({ UserPoolId: inject('userPoolId'), ClientName: `other-${Date.now()}` }));
       const { AuthenticationResult } = await cognito.send(
-        new InitiateAuthCommand({ ClientId: UserPoolClient!.ClientId!, AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: { USERNAME: person.email, PASSWORD: TEST_PASSWORD } }),
+        new InitiateAuthCommand({
+          ClientId: UserPoolClient!.ClientId!,
+          AuthFlow: 'USER_PASSWORD_AUTH',
+          AuthParameters: { USERNAME: person.email, PASSWORD: TEST_PASSWORD },
+        }),
       );
       const res = await call('GET', '/account', { key: AuthenticationResult!.AccessToken! });
       expect(res.status).toBe(401);
@@ -113,7 +128,14 @@ describe('keys made, rolled and revoked by a person', () => {
     const res = await call('POST', '/account/keys', { key: person.token, body: { label: 'ci', scopes: ['channels:read'] } });
     expect(res.status).toBe(201);
     const made = res.body.data;
-    expect(made).toMatchObject({ label: 'ci', scopes: ['channels:read'], status: 'active', created_by: `user:${person.email}`, last_used_at: null, expires_at: null });
+    expect(made).toMatchObject({
+      label: 'ci',
+      scopes: ['channels:read'],
+      status: 'active',
+      created_by: `user:${person.email}`,
+      last_used_at: null,
+      expires_at: null,
+    });
     expect(made.key.slice(-4)).toBe(made.last4);
     expect((await call('GET', '/payment/channels', { key: made.key })).status).toBe(200);
     expect((await call('GET', '/transactions', { key: made.key })).status).toBe(403);
@@ -180,7 +202,9 @@ describe('keys made, rolled and revoked by a person', () => {
     const res = await call('POST', '/account/keys', { key: person.token, body: { scopes: ['nope'], expires_in_days: 400, label: 7 } });
     expect(res.status).toBe(400);
     expect(res.body.error.details.map((d: { field: string }) => d.field).sort()).toEqual(['expires_in_days', 'label', 'scopes.0']);
-    expect((await call('POST', '/account/keys/key_01M80C9Y1V3X5Z7B9D1F3H5K7M/roll', { key: person.token, body: { expire_old_in_seconds: -1 } })).status).toBe(400);
+    expect((await call('POST', '/account/keys/key_01M80C9Y1V3X5Z7B9D1F3H5K7M/roll', { key: person.token, body: { expire_old_in_seconds: -1 } })).status).toBe(
+      400,
+    );
     expect((await call('POST', '/account/keys/key_01M80C9Y1V3X5Z7B9D1F3H5K7M/revoke', { key: person.token })).status).toBe(404);
     expect((await call('POST', '/account/keys/nope/revoke', { key: person.token })).status).toBe(400);
   });
@@ -231,7 +255,13 @@ describe("one person never sees another's client", () => {
   it('on any route: their transactions, events, endpoints, keys and cursors', async () => {
     const payment = await call('POST', '/payment/create', {
       key: person.token,
-      body: { order_id: `ISO-${Date.now()}`, amount: 50_000, payment_method: 'bank_transfer', payment_channel: 'bca_va', customer: { name: 'Budi', email: 'budi@example.com' } },
+      body: {
+        order_id: `ISO-${Date.now()}`,
+        amount: 50_000,
+        payment_method: 'bank_transfer',
+        payment_channel: 'bca_va',
+        customer: { name: 'Budi', email: 'budi@example.com' },
+      },
     });
     const endpoint = await call('POST', '/webhook/endpoints', { key: person.token, body: { url: 'http://127.0.0.1:9/hooks' } });
     const key = (await call('POST', '/account/keys', { key: person.token, body: { label: 'mine' } })).body.data;
@@ -280,7 +310,11 @@ describe('api_key.* events', () => {
     const received = await hooks.waitFor(5, { timeoutMs: 10_000 });
     const events = received.map((r) => verified(endpoint.secret, r) as { type: string; created_at: string; data: { object: { id: string; status: string } } });
     const byType = (type: string) => events.filter((e) => e.type === type);
-    expect(byType('api_key.created').map((e) => e.data.object.id).sort()).toEqual([made.id, rolled.id].sort());
+    expect(
+      byType('api_key.created')
+        .map((e) => e.data.object.id)
+        .sort(),
+    ).toEqual([made.id, rolled.id].sort());
     expect(byType('api_key.rolled')[0]!.data.object).toMatchObject({ id: made.id, status: 'expiring' });
     expect(byType('api_key.revoked')[0]!.data.object).toMatchObject({ id: rolled.id, status: 'revoked' });
     // The sweep stores the rolled key's expiry, dated its expires_at.
@@ -294,6 +328,12 @@ describe('api_key.* events', () => {
     }
     // Each change's events are in the log, read back through the API.
     const logged = (await call('GET', '/events?limit=100', { key: someone.token })).body.data.map((e: { type: string }) => e.type);
-    expect(logged.filter((t: string) => t.startsWith('api_key.')).sort()).toEqual(['api_key.created', 'api_key.created', 'api_key.expired', 'api_key.revoked', 'api_key.rolled']);
+    expect(logged.filter((t: string) => t.startsWith('api_key.')).sort()).toEqual([
+      'api_key.created',
+      'api_key.created',
+      'api_key.expired',
+      'api_key.revoked',
+      'api_key.rolled',
+    ]);
   });
 });

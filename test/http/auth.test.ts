@@ -51,13 +51,19 @@ describe('authentication and scopes', () => {
     expect(res.body).toEqual(unauthorized);
   });
 
-  it('admits a key made before keys named their client (sk_sbx_ and 43 random characters), with its client\'s clock and data', async () => {
+  it("admits a key made before keys named their client (sk_sbx_ and 43 random characters), with its client's clock and data", async () => {
     const { clientId, key: current } = await newClient();
     const older = `sk_sbx_${randomBytes(32).toString('base64url')}`;
     await testDb().doc.send(
       new PutCommand({
         TableName: testDb().tableName,
-        Item: { ...keys.apiKeyHash(hashApiKey(older)), entity: 'api_key_hash', client_id: clientId, key_id: 'key_01M88G2K1GYS6SBYVJQTC86CN6', scopes: [...scopes] },
+        Item: {
+          ...keys.apiKeyHash(hashApiKey(older)),
+          entity: 'api_key_hash',
+          client_id: clientId,
+          key_id: 'key_01M88G2K1GYS6SBYVJQTC86CN6',
+          scopes: [...scopes],
+        },
       }),
     );
     await call('POST', '/sandbox/clock/advance', { key: current, body: { seconds: 3600 } });

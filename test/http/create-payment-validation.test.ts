@@ -360,16 +360,7 @@ describe('POST /payment/create — several bad fields at once', () => {
     });
     expect(res.status).toBe(400);
     expect(res.body.error.code).toBe('VALIDATION_ERROR');
-    expect(fieldsOf(res)).toEqual([
-      'amount',
-      'customer.age',
-      'customer.email',
-      'customer.name',
-      'description',
-      'expiry_minutes',
-      'foo',
-      'order_id',
-    ]);
+    expect(fieldsOf(res)).toEqual(['amount', 'customer.age', 'customer.email', 'customer.name', 'description', 'expiry_minutes', 'foo', 'order_id']);
   });
 
   // docs/api.md §2: `details` names each bad field. The channel rules (amount range, method/channel pair,
@@ -377,7 +368,11 @@ describe('POST /payment/create — several bad fields at once', () => {
   it.each([
     { case: 'amount too low, customer a string', overrides: { amount: 9_999, customer: 'Budi' }, fields: ['amount', 'customer'] },
     { case: 'currency USD, expiry_minutes 1.5', overrides: { currency: 'USD', expiry_minutes: 1.5 }, fields: ['currency', 'expiry_minutes'] },
-    { case: 'channel gopay, no customer.email', overrides: { payment_channel: 'gopay', customer: { name: 'Budi' } }, fields: ['customer.email', 'payment_channel'] },
+    {
+      case: 'channel gopay, no customer.email',
+      overrides: { payment_channel: 'gopay', customer: { name: 'Budi' } },
+      fields: ['customer.email', 'payment_channel'],
+    },
   ])('names both fields for $case', async ({ overrides, fields }) => {
     const res = await createAsNewClient(paymentBody(overrides));
     expect(res.status).toBe(400);
@@ -386,13 +381,10 @@ describe('POST /payment/create — several bad fields at once', () => {
 });
 
 describe('POST /payment/create — request checks before validation', () => {
-  it.each(['text/plain', 'application/x-www-form-urlencoded'])(
-    'answers 415 UNSUPPORTED_MEDIA_TYPE for a JSON body sent as %s',
-    async (contentType) => {
-      const res = await sendRaw(JSON.stringify(paymentBody()), contentType);
-      expectError(res, 415, 'UNSUPPORTED_MEDIA_TYPE');
-    },
-  );
+  it.each(['text/plain', 'application/x-www-form-urlencoded'])('answers 415 UNSUPPORTED_MEDIA_TYPE for a JSON body sent as %s', async (contentType) => {
+    const res = await sendRaw(JSON.stringify(paymentBody()), contentType);
+    expectError(res, 415, 'UNSUPPORTED_MEDIA_TYPE');
+  });
 
   it.each(['application/json; charset=utf-8', 'Application/JSON'])('accepts Content-Type %s', async (contentType) => {
     const res = await sendRaw(JSON.stringify(paymentBody()), contentType);

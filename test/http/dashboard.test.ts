@@ -33,7 +33,10 @@ describe('GET /dashboard', () => {
     expect(identity!.endpoint).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/$/);
     expect(res.headers.get('content-security-policy')).toContain(`; connect-src 'self' ${identity!.endpoint.replace(/\/$/, '')}; `);
     // The app client is the emulator's: a sign-in of nobody is refused as a sign-in, not as an unknown client.
-    const answer = await identityCall(identity!, 'InitiateAuth', { AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: { USERNAME: 'nobody@example.com', PASSWORD: 'Nobody-at-all-1' } });
+    const answer = await identityCall(identity!, 'InitiateAuth', {
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      AuthParameters: { USERNAME: 'nobody@example.com', PASSWORD: 'Nobody-at-all-1' },
+    });
     expect(answer.status).toBe(400);
     expect(answer.body.__type).toMatch(/^(NotAuthorizedException|UserNotFoundException)$/);
   });

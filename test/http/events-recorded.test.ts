@@ -144,13 +144,7 @@ describe('the event of each change', () => {
     const rest = await call('POST', '/refund', { key, body: { transaction_id: txn.id } });
     const events = await recordedEventsOf(clientId, txn.id);
 
-    expect(events.map((e) => e.type)).toEqual([
-      'payment.created',
-      'payment.settled',
-      'refund.created',
-      'refund.created',
-      'payment.refunded',
-    ]);
+    expect(events.map((e) => e.type)).toEqual(['payment.created', 'payment.settled', 'refund.created', 'refund.created', 'payment.refunded']);
     const [, , , refundCreated, refunded] = events;
     expect(refundCreated!.data).toEqual({ object: rest.body.data });
     expect(refunded!).toMatchObject({ created_at: rest.body.data.created_at, request: requestOf(rest) });
@@ -222,9 +216,7 @@ describe('events under races', () => {
     const txn = await createPaymentVia(key);
 
     const results = await Promise.all(
-      Array.from({ length: 50 }, (_, i) =>
-        i % 2 === 0 ? simulate(key, txn.id, 'settle') : call('POST', `/transaction/${txn.id}/cancel`, { key }),
-      ),
+      Array.from({ length: 50 }, (_, i) => (i % 2 === 0 ? simulate(key, txn.id, 'settle') : call('POST', `/transaction/${txn.id}/cancel`, { key }))),
     );
 
     const won = results.filter((r) => r.status === 200);
@@ -242,9 +234,7 @@ describe('events under races', () => {
     await simulate(key, txn.id, 'settle');
 
     // 50 refunds of 5 000 against 150 000: at most 30 fit, and those that fit reach the amount.
-    const results = await Promise.all(
-      Array.from({ length: 50 }, () => call('POST', '/refund', { key, body: { transaction_id: txn.id, amount: 5_000 } })),
-    );
+    const results = await Promise.all(Array.from({ length: 50 }, () => call('POST', '/refund', { key, body: { transaction_id: txn.id, amount: 5_000 } })));
 
     const made = results.filter((r) => r.status === 201).map((r) => r.body.data);
     expect(results.every((r) => [201, 409, 422, 429].includes(r.status))).toBe(true);

@@ -191,10 +191,7 @@ describe('events and other clients', () => {
       expect((await call('GET', `/event/${event.id}`, { key: other.key })).status).toBe(404);
     }
     const ownerIds = new Set(ownerEvents.map((e: any) => e.id));
-    const othersView = [
-      ...(await list(other.key, 'limit=100')).body.data,
-      ...(await list(other.key, `transaction_id=${owner.paid.id}`)).body.data,
-    ];
+    const othersView = [...(await list(other.key, 'limit=100')).body.data, ...(await list(other.key, `transaction_id=${owner.paid.id}`)).body.data];
     expect(othersView.filter((e: any) => ownerIds.has(e.id))).toEqual([]);
     expect((await list(other.key, `transaction_id=${owner.paid.id}`)).body.data).toEqual([]);
     const foreignCursor = await list(other.key, `limit=1&cursor=${encodeURIComponent(ownerCursor)}`);

@@ -132,8 +132,7 @@ describe('Idempotency-Key', () => {
     const { key } = await newClient();
     const txn = await createPaymentVia(key);
     const idem = randomUUID();
-    const send = () =>
-      call('POST', `/transaction/${txn.id}/simulate`, { key, body: { outcome: 'settle' }, headers: { 'idempotency-key': idem } });
+    const send = () => call('POST', `/transaction/${txn.id}/simulate`, { key, body: { outcome: 'settle' }, headers: { 'idempotency-key': idem } });
     const first = await send();
     const second = await send();
     expect(first.status).toBe(200);

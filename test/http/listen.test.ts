@@ -113,10 +113,14 @@ describe('npm run listen', () => {
 
   it('stops on Ctrl-C (SIGINT) as a command, after printing its secret', { timeout: 30_000 }, async () => {
     const { key } = await newClient();
-    const child = spawn(process.execPath, ['--import', 'tsx', 'infra/local/listen.ts', '--base-url', inject('baseUrl'), '--key', key, '--forward-to', 'http://127.0.0.1:9/'], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, SANDBOX_KEY: '' },
-    });
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', 'infra/local/listen.ts', '--base-url', inject('baseUrl'), '--key', key, '--forward-to', 'http://127.0.0.1:9/'],
+      {
+        stdio: ['ignore', 'pipe', 'pipe'],
+        env: { ...process.env, SANDBOX_KEY: '' },
+      },
+    );
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));

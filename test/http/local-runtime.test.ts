@@ -46,10 +46,13 @@ async function waitFor(predicate: () => boolean, ms: number): Promise<void> {
 
 function descendants(pid: number): number[] {
   const out = execFileSync('ps', ['-e', '-o', 'pid=,ppid='], { encoding: 'utf8' });
-  const pairs = out.trim().split('\n').map((l) => l.trim().split(/\s+/).map(Number) as [number, number]);
+  const pairs = out
+    .trim()
+    .split('\n')
+    .map((l) => l.trim().split(/\s+/).map(Number) as [number, number]);
   const found: number[] = [];
   const walk = (parent: number) => {
-    for (const [child, ppid] of pairs) if (ppid === parent) (found.push(child), walk(child));
+    for (const [child, ppid] of pairs) if (ppid === parent) found.push(child), walk(child);
   };
   walk(pid);
   return found;
@@ -180,7 +183,10 @@ describe('npm start on a directory another npm start runs on', () => {
     const runtimeFile = join(dir, 'runtime.json');
     // Left by an npm start that was killed with -9: its process is gone.
     const deadPid = spawnSync(process.execPath, ['-e', '']).pid;
-    writeFileSync(runtimeFile, JSON.stringify({ baseUrl: 'http://127.0.0.1:9/api/v1', dynamoEndpoint: 'http://127.0.0.1:9', tableName: 'payment-sandbox', pid: deadPid }));
+    writeFileSync(
+      runtimeFile,
+      JSON.stringify({ baseUrl: 'http://127.0.0.1:9/api/v1', dynamoEndpoint: 'http://127.0.0.1:9', tableName: 'payment-sandbox', pid: deadPid }),
+    );
 
     const first = startProcess(await freePort(), { dir, inMemory: false });
     try {
@@ -203,7 +209,11 @@ describe('npm start on a directory another npm start runs on', () => {
       expect(readFileSync(runtimeFile, 'utf8')).toBe(`${JSON.stringify(runtime, null, 2)}\n`);
       expect((await fetch(`${baseUrl}/payment/channels`, { headers: { authorization: `Bearer ${key}` } })).status).toBe(200);
       let listed = '';
-      const code = await runAdmin(['clients', 'list', '--json'], { stdout: { write: (t: string) => (listed += t) }, stderr: { write: () => true } }, { runtimeFile });
+      const code = await runAdmin(
+        ['clients', 'list', '--json'],
+        { stdout: { write: (t: string) => (listed += t) }, stderr: { write: () => true } },
+        { runtimeFile },
+      );
       expect(code).toBe(0);
       expect(JSON.parse(listed)).toEqual([expect.objectContaining({ name: 'Demo' })]);
 
@@ -249,7 +259,9 @@ describe('npm start with a java that cannot run DynamoDB Local', () => {
     const started = performance.now();
     const run = startProcess(await freePort(), { dir, env: { JAVA_HOME: javaHome } });
     expect(await exitOf(run.child)).toBe(1);
-    expect(run.output()).toContain(`Could not start the sandbox: DynamoDB Local exited during start-up (exit code 1; the end of ${join(dir, 'dynamodb-local.log')}:\n  ${message})`);
+    expect(run.output()).toContain(
+      `Could not start the sandbox: DynamoDB Local exited during start-up (exit code 1; the end of ${join(dir, 'dynamodb-local.log')}:\n  ${message})`,
+    );
     expect(performance.now() - started).toBeLessThan(10_000);
     expect(existsSync(join(dir, 'runtime.json'))).toBe(false);
   }, 30_000);

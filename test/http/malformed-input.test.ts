@@ -63,7 +63,13 @@ function bodyFor(route: Route, transactionId: string) {
   const webhookUrl = fc
     .tuple(
       fc.constantFrom('http', 'https', 'ftp', 'file', 'javascript', 'HTTP'),
-      fc.oneof(fc.domain(), fc.ipV4(), fc.ipV4Extended(), fc.ipV6().map((ip) => `[${ip}]`), fc.constantFrom('localhost', 'LOCALHOST.', '0', '')),
+      fc.oneof(
+        fc.domain(),
+        fc.ipV4(),
+        fc.ipV4Extended(),
+        fc.ipV6().map((ip) => `[${ip}]`),
+        fc.constantFrom('localhost', 'LOCALHOST.', '0', ''),
+      ),
       fc.webPath(),
       fc.option(fc.webQueryParameters(), { nil: undefined }),
       fc.constantFrom('', 'user@', 'user:pass@'),
@@ -84,7 +90,29 @@ function bodyFor(route: Route, transactionId: string) {
 }
 
 const queryString = fc
-  .array(fc.tuple(fc.oneof(fc.constantFrom('status', 'limit', 'cursor', 'created_from', 'created_to', 'from', 'to', 'type', 'order_id', 'transaction_id', 'payment_method', 'payment_channel'), fc.string({ maxLength: 20 })), fc.string({ maxLength: 60 })), { maxLength: 4 })
+  .array(
+    fc.tuple(
+      fc.oneof(
+        fc.constantFrom(
+          'status',
+          'limit',
+          'cursor',
+          'created_from',
+          'created_to',
+          'from',
+          'to',
+          'type',
+          'order_id',
+          'transaction_id',
+          'payment_method',
+          'payment_channel',
+        ),
+        fc.string({ maxLength: 20 }),
+      ),
+      fc.string({ maxLength: 60 }),
+    ),
+    { maxLength: 4 },
+  )
   .map((pairs) => new URLSearchParams(pairs).toString());
 
 const pathId = fc.oneof(
@@ -96,14 +124,19 @@ const pathId = fc.oneof(
 const headers = fc.record(
   {
     'idempotency-key': fc.oneof(fc.string({ maxLength: 300 }), fc.stringMatching(/^[ -~]{1,40}$/)),
-    'content-type': fc.constantFrom('application/json', 'application/json; charset=utf-8', 'text/plain', 'application/JSON', 'application/json; charset=latin1'),
+    'content-type': fc.constantFrom(
+      'application/json',
+      'application/json; charset=utf-8',
+      'text/plain',
+      'application/JSON',
+      'application/json; charset=latin1',
+    ),
   },
   { requiredKeys: [] },
 );
 
 /** Header values fetch can send (no control characters or non-Latin-1), as a client library would. */
-const sendable = (h: Record<string, string>) =>
-  Object.fromEntries(Object.entries(h).filter(([, v]) => /^[\t\x20-\x7e\x80-\xff]*$/.test(v)));
+const sendable = (h: Record<string, string>) => Object.fromEntries(Object.entries(h).filter(([, v]) => /^[\t\x20-\x7e\x80-\xff]*$/.test(v)));
 
 function expectContractAnswer(res: ApiResponse): void {
   expect(res.status, JSON.stringify(res.body)).toBeLessThan(500);
@@ -128,7 +161,9 @@ describe('random malformed input never gets a 5xx', () => {
     await fc.assert(
       fc.asyncProperty(bodyFor(route, settledId), headers, async (body, extra) => {
         const path = route.path.replace('{id}', pendingId);
-        expectContractAnswer(await call('POST', path, { key, rawBody: JSON.stringify(body), headers: { 'content-type': 'application/json', ...sendable(extra) } }));
+        expectContractAnswer(
+          await call('POST', path, { key, rawBody: JSON.stringify(body), headers: { 'content-type': 'application/json', ...sendable(extra) } }),
+        );
       }),
       { numRuns: RUNS },
     );
@@ -147,9 +182,15 @@ describe('random malformed input never gets a 5xx', () => {
 
   it('raw bytes that are not JSON, or not an object', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.oneof(fc.string({ maxLength: 200 }), fc.uint8Array({ maxLength: 200 }).map((b) => Buffer.from(b).toString('latin1'))), async (raw) => {
-        expectContractAnswer(await call('POST', '/payment/create', { key, rawBody: raw, headers: { 'content-type': 'application/json' } }));
-      }),
+      fc.asyncProperty(
+        fc.oneof(
+          fc.string({ maxLength: 200 }),
+          fc.uint8Array({ maxLength: 200 }).map((b) => Buffer.from(b).toString('latin1')),
+        ),
+        async (raw) => {
+          expectContractAnswer(await call('POST', '/payment/create', { key, rawBody: raw, headers: { 'content-type': 'application/json' } }));
+        },
+      ),
       { numRuns: RUNS },
     );
   });

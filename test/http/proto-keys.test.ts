@@ -22,8 +22,7 @@ beforeAll(async () => {
 });
 
 /** Sends a body as raw JSON text, so `__proto__` reaches the server as written. */
-const postRaw = (path: string, rawBody: string): Promise<ApiResponse> =>
-  call('POST', path, { key, rawBody, headers: { 'content-type': 'application/json' } });
+const postRaw = (path: string, rawBody: string): Promise<ApiResponse> => call('POST', path, { key, rawBody, headers: { 'content-type': 'application/json' } });
 
 /** A valid JSON body with `"__proto__": value` inserted at the `{` that starts `at`. */
 function withProto(body: Record<string, unknown>, at: string, value: string): string {

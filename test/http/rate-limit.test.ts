@@ -36,8 +36,7 @@ afterEach(() => vi.useRealTimers());
 
 const nextSecond = () => vi.setSystemTime(Date.now() + 1000);
 
-const send = (method: string, path: string, options: Parameters<typeof call>[2] = {}) =>
-  call(method, path, { ...options, baseUrl: server.baseUrl });
+const send = (method: string, path: string, options: Parameters<typeof call>[2] = {}) => call(method, path, { ...options, baseUrl: server.baseUrl });
 const channels = (key: string) => send('GET', '/payment/channels', { key });
 
 async function spend(key: string, requests = LIMIT): Promise<void> {

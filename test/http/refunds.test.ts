@@ -10,8 +10,7 @@ async function settledPayment(key: string, overrides: Record<string, unknown> = 
   return res.body.data;
 }
 
-const refund = (key: string, body: Record<string, unknown>, headers?: Record<string, string>) =>
-  call('POST', '/refund', { key, body, headers });
+const refund = (key: string, body: Record<string, unknown>, headers?: Record<string, string>) => call('POST', '/refund', { key, body, headers });
 
 describe('POST /refund', () => {
   it('refunds everything that is left when no amount is given, and the transaction becomes refunded', async () => {
@@ -86,7 +85,12 @@ describe('POST /refund', () => {
     const alice = await newClient();
     const bob = await newClient();
     const txn = await settledPayment(alice.key);
-    for (const body of [{ transaction_id: 'txn_01JZZZZZZZZZZZZZZZZZZZZZZZ' }, { order_id: 'NO-SUCH-ORDER' }, { transaction_id: txn.id }, { order_id: txn.order_id }]) {
+    for (const body of [
+      { transaction_id: 'txn_01JZZZZZZZZZZZZZZZZZZZZZZZ' },
+      { order_id: 'NO-SUCH-ORDER' },
+      { transaction_id: txn.id },
+      { order_id: txn.order_id },
+    ]) {
       const res = await refund(bob.key, body);
       expect(res.status).toBe(404);
       expect(res.body.error.code).toBe('NOT_FOUND');

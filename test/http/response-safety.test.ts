@@ -5,9 +5,7 @@ import { createPaymentVia, paymentBody } from '../support/payments';
 const safetyHeaders = { 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' };
 
 function expectSafetyHeaders(headers: Headers): void {
-  expect({ 'cache-control': headers.get('cache-control'), 'x-content-type-options': headers.get('x-content-type-options') }).toEqual(
-    safetyHeaders,
-  );
+  expect({ 'cache-control': headers.get('cache-control'), 'x-content-type-options': headers.get('x-content-type-options') }).toEqual(safetyHeaders);
 }
 
 describe('every response keeps customer data out of caches and is never sniffed', () => {

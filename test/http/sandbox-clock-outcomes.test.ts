@@ -55,7 +55,10 @@ describe('POST /payment/create with sandbox', () => {
     expect((await advance(key, { seconds: 120 })).status).toBe(200);
 
     expect((await call('GET', `/transaction/${txn.id}`, { key })).body.data.status).toBe('cancelled');
-    expect((await call('GET', `/events?transaction_id=${txn.id}`, { key })).body.data.map((e: any) => e.type)).toEqual(['payment.cancelled', 'payment.created']);
+    expect((await call('GET', `/events?transaction_id=${txn.id}`, { key })).body.data.map((e: any) => e.type)).toEqual([
+      'payment.cancelled',
+      'payment.created',
+    ]);
     expect((await call('GET', '/settlements', { key })).body.data).toEqual([]);
   });
 
@@ -79,7 +82,12 @@ describe('POST /payment/create with sandbox', () => {
 
   it('expires a payment whose expiry comes before its scheduled outcome', async () => {
     const { clientId, key } = await newClient();
-    const txn = await createPaymentVia(key, { payment_method: 'qris', payment_channel: 'qris', amount: 20_000, sandbox: { outcome: 'settle', after_seconds: 3_600 } });
+    const txn = await createPaymentVia(key, {
+      payment_method: 'qris',
+      payment_channel: 'qris',
+      amount: 20_000,
+      sandbox: { outcome: 'settle', after_seconds: 3_600 },
+    });
 
     expect((await advance(key, { seconds: 7_200 })).status).toBe(200);
 
@@ -119,7 +127,11 @@ describe('POST /payment/create with sandbox', () => {
 });
 
 describe('the sweep under the local sandbox', () => {
-  const settledOf = (key: string, id: string) => until(async () => (await call('GET', `/transaction/${id}`, { key })).body.data, (t) => t.status !== 'pending');
+  const settledOf = (key: string, id: string) =>
+    until(
+      async () => (await call('GET', `/transaction/${id}`, { key })).body.data,
+      (t) => t.status !== 'pending',
+    );
 
   it('applies a scheduled outcome within a few seconds, with no advance', async () => {
     const { key } = await newClient();

@@ -118,7 +118,7 @@ describe('Sandbox-Fault', () => {
     expectInternalError(response);
   });
 
-  it('is 403 FORBIDDEN for a key without sandbox:simulate, even one that holds the route\'s own scope; nothing is created', async () => {
+  it("is 403 FORBIDDEN for a key without sandbox:simulate, even one that holds the route's own scope; nothing is created", async () => {
     const client = await newClient(['transactions:write', 'transactions:read']);
     const body = paymentBody();
     const response = await create(client, 'error_500', body);

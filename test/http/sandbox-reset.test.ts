@@ -39,7 +39,7 @@ async function untilDispatched(clientId: string): Promise<void> {
 }
 
 describe('POST /sandbox/reset', () => {
-  it("leaves the client only its client record, keys, request counters and webhook endpoints, and says how many items went", async () => {
+  it('leaves the client only its client record, keys, request counters and webhook endpoints, and says how many items went', async () => {
     const { clientId, key } = await busyClient();
     const before = await partitionItems(clientId);
     // DUE: the due markers of its pending payments (what an advance of its clock looks for).

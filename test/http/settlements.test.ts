@@ -72,8 +72,7 @@ describe('GET /settlements', () => {
 
   it('refuses a cursor signed with the key that used to be in the source, and takes the same one signed with its own secret', async () => {
     const { key, clientId } = await newClient();
-    const handMade = (secret: string) =>
-      encodeCursor(Buffer.from(secret), clientId, filterFingerprint({ kind: 'settlement' }), newId('settlement'));
+    const handMade = (secret: string) => encodeCursor(Buffer.from(secret), clientId, filterFingerprint({ kind: 'settlement' }), newId('settlement'));
 
     const forged = await call('GET', `/settlements?cursor=${encodeURIComponent(handMade('payment-sandbox/cursor/v1'))}`, { key });
     expect(forged.status).toBe(400);

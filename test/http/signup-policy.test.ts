@@ -79,13 +79,15 @@ describe('the sign-up policy, enforced by the identity service', () => {
     });
   });
 
-  it('refuses a password shorter than the pool\'s 12 characters, as Cognito does', async () => {
+  it("refuses a password shorter than the pool's 12 characters, as Cognito does", async () => {
     const { identity } = await emulator('open');
     const cognito = identityClient(identity.endpoint);
     try {
       const email = freshEmail();
       await expect(
-        cognito.send(new SignUpCommand({ ClientId: identity.clientId, Username: email, Password: 'Short1Aa', UserAttributes: [{ Name: 'email', Value: email }] })),
+        cognito.send(
+          new SignUpCommand({ ClientId: identity.clientId, Username: email, Password: 'Short1Aa', UserAttributes: [{ Name: 'email', Value: email }] }),
+        ),
       ).rejects.toMatchObject({ name: 'InvalidPasswordException' });
     } finally {
       cognito.destroy();

@@ -56,7 +56,11 @@ describe('free text fields', () => {
 
   it.each(fields.map((f) => [`${f.field} (${f.kind})`, f] as const))('%s refuses a lone surrogate', async (_, f) => {
     const { key } = await newClient();
-    for (const [value, position, code] of [['ab\ud800', 3, 'U+D800'], ['\udc00x', 1, 'U+DC00'], ['\ude00\ud83d', 1, 'U+DE00']] as const) {
+    for (const [value, position, code] of [
+      ['ab\ud800', 3, 'U+D800'],
+      ['\udc00x', 1, 'U+DC00'],
+      ['\ude00\ud83d', 1, 'U+DE00'],
+    ] as const) {
       const res = await f.send(key, value);
       expect(res.status, JSON.stringify(value)).toBe(400);
       expect(res.body).toEqual(refused(f.field, `must be valid Unicode: character ${position} is a lone surrogate (${code})`));

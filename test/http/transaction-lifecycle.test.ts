@@ -134,9 +134,7 @@ describe('races', () => {
     const { key } = await newClient();
     const txn = await createPaymentVia(key);
     const results = await Promise.all(
-      Array.from({ length: 12 }, (_, i) =>
-        i % 2 === 0 ? call('POST', `/transaction/${txn.id}/cancel`, { key }) : simulate(key, txn.id, 'settle'),
-      ),
+      Array.from({ length: 12 }, (_, i) => (i % 2 === 0 ? call('POST', `/transaction/${txn.id}/cancel`, { key }) : simulate(key, txn.id, 'settle'))),
     );
     const winners = results.filter((r) => r.status === 200);
     expect(winners).toHaveLength(1);

@@ -70,9 +70,7 @@ describe('GET /transactions — query validation', () => {
 
   it('rejects an unknown payment_method', async () => {
     const res = await listAsNewClient({ payment_method: 'crypto' });
-    expectValidationError(res, [
-      { field: 'payment_method', message: 'must be one of bank_transfer, ewallet, qris, card, retail' },
-    ]);
+    expectValidationError(res, [{ field: 'payment_method', message: 'must be one of bank_transfer, ewallet, qris, card, retail' }]);
   });
 
   it('rejects an unknown payment_channel', async () => {

@@ -56,9 +56,7 @@ describe('webhook delivery', () => {
     const all = await hooks.waitFor(5);
 
     const payloads = all.map((request) => verified(secret, request) as { id: string; type: string });
-    expect(payloads.map((p) => p.type).sort()).toEqual(
-      ['payment.created', 'payment.settled', 'refund.created', 'refund.created', 'payment.refunded'].sort(),
-    );
+    expect(payloads.map((p) => p.type).sort()).toEqual(['payment.created', 'payment.settled', 'refund.created', 'refund.created', 'payment.refunded'].sort());
     for (const [i, request] of all.entries()) {
       expect(request.method).toBe('POST');
       expect(request.path).toBe('/webhooks');
@@ -157,9 +155,10 @@ describe('webhook delivery', () => {
 
     expect(await call('GET', `/event/${bobsEvent}/deliveries`, { key: alice.key })).toMatchObject({ status: 404, body: eventNotFound });
     expect(await call('POST', `/event/${bobsEvent}/resend`, { key: alice.key })).toMatchObject({ status: 404, body: eventNotFound });
-    expect(
-      await call('POST', `/event/${alicesEvent}/resend`, { key: alice.key, body: { endpoint_id: bobsEndpoint.id } }),
-    ).toMatchObject({ status: 404, body: { success: false, error: { code: 'NOT_FOUND', message: 'Webhook endpoint not found' } } });
+    expect(await call('POST', `/event/${alicesEvent}/resend`, { key: alice.key, body: { endpoint_id: bobsEndpoint.id } })).toMatchObject({
+      status: 404,
+      body: { success: false, error: { code: 'NOT_FOUND', message: 'Webhook endpoint not found' } },
+    });
     // Bob's own view: one delivery, and nothing was resent to him.
     const bobs = await call('GET', `/event/${bobsEvent}/deliveries`, { key: bob.key });
     expect(bobs.status).toBe(200);

@@ -60,15 +60,13 @@ describe('POST /webhook/endpoints', () => {
     expect(first.secret).not.toBe(second.secret);
   });
 
-  it.each([
-    ['http://127.0.0.1:4242/hooks'],
-    ['http://localhost:8080/webhooks?source=sandbox'],
-    ['http://[::1]:3001/hook'],
-    ['https://127.0.0.2/hook'],
-  ])('accepts the loopback URL %s on the local sandbox', async (url) => {
-    const { key } = await newClient();
-    expect((await createOk(key, { url })).url).toBe(url);
-  });
+  it.each([['http://127.0.0.1:4242/hooks'], ['http://localhost:8080/webhooks?source=sandbox'], ['http://[::1]:3001/hook'], ['https://127.0.0.2/hook']])(
+    'accepts the loopback URL %s on the local sandbox',
+    async (url) => {
+      const { key } = await newClient();
+      expect((await createOk(key, { url })).url).toBe(url);
+    },
+  );
 
   it.each([
     ['http://10.0.0.1/hooks', 'must not point to a private, loopback or link-local address'],
@@ -94,11 +92,7 @@ describe('POST /webhook/endpoints', () => {
     [{ url: 42 }, 'url', 'must be a string'],
     [{ url: localUrl(), enabled_events: [] }, 'enabled_events', 'must list at least one event type, or be ["*"]'],
     [{ url: localUrl(), enabled_events: 'payment.settled' }, 'enabled_events', 'must be a list of event types'],
-    [
-      { url: localUrl(), enabled_events: ['payment.settled', '*'] },
-      'enabled_events',
-      'must be ["*"] alone, or a list of event types without "*"',
-    ],
+    [{ url: localUrl(), enabled_events: ['payment.settled', '*'] }, 'enabled_events', 'must be ["*"] alone, or a list of event types without "*"'],
     [{ url: localUrl(), enabled_events: ['payment.settled', 'payment.settled'] }, 'enabled_events', 'must not list an event type twice'],
     [
       { url: localUrl(), enabled_events: ['payment.settled', 'payment.setled'] },
@@ -143,9 +137,7 @@ describe('POST /webhook/endpoints', () => {
     expect(statuses).toEqual([...Array(10).fill(201), ...Array(10).fill(409)]);
     const listed = await call('GET', '/webhook/endpoints?limit=100', { key });
     expect(listed.body.data).toHaveLength(10);
-    expect(new Set(listed.body.data.map((e: { id: string }) => e.id))).toEqual(
-      new Set(answers.filter((a) => a.status === 201).map((a) => a.body.data.id)),
-    );
+    expect(new Set(listed.body.data.map((e: { id: string }) => e.id))).toEqual(new Set(answers.filter((a) => a.status === 201).map((a) => a.body.data.id)));
   });
 
   it('replays the create, secret included, when the same Idempotency-Key is sent again', async () => {
@@ -269,7 +261,7 @@ describe('webhook endpoints of another client', () => {
     expect((await call('GET', `/webhook/endpoints/${id}`, { key: owner.key })).status).toBe(200);
   });
 
-  it('do not count against this client\'s limit', async () => {
+  it("do not count against this client's limit", async () => {
     const owner = await newClient();
     const other = await newClient();
     for (let i = 0; i < 10; i++) await createOk(owner.key, { url: localUrl(`owner-${i}`) });

@@ -81,11 +81,22 @@ describe('retries', () => {
       expect(attempt).toMatchObject({ id: expect.stringMatching(/^dlv_/), endpoint_id: endpointId, attempted_at: expect.stringMatching(TIME) });
       expect(attempt.response_time_ms).toBeGreaterThanOrEqual(0);
       expect(Object.keys(attempt)).toEqual([
-        'id', 'endpoint_id', 'attempt', 'status', 'response_status', 'response_time_ms', 'error', 'attempted_at', 'next_attempt_at',
+        'id',
+        'endpoint_id',
+        'attempt',
+        'status',
+        'response_status',
+        'response_time_ms',
+        'error',
+        'attempted_at',
+        'next_attempt_at',
       ]);
     }
     // A failed attempt names when the next is due: a second after it, and the next was not made before.
-    for (const [failed, next] of [[attempts[0], attempts[1]], [attempts[1], attempts[2]]]) {
+    for (const [failed, next] of [
+      [attempts[0], attempts[1]],
+      [attempts[1], attempts[2]],
+    ]) {
       expect(Date.parse(failed.next_attempt_at) - Date.parse(failed.attempted_at)).toBeGreaterThanOrEqual(1_000);
       expect(Date.parse(next.attempted_at)).toBeGreaterThanOrEqual(Date.parse(failed.next_attempt_at));
     }

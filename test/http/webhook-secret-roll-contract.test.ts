@@ -156,7 +156,6 @@ describe('POST /webhook/endpoints/{id}/roll-secret', () => {
     expect(reused.status).toBe(409);
     expect(reused.body.error.code).toBe('IDEMPOTENCY_KEY_REUSED');
   });
-
 });
 
 describe('webhook_endpoint.secret_rolled', () => {

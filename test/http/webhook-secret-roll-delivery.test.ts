@@ -70,7 +70,9 @@ const signaturesOf = (request: Received) => String(request.headers['webhook-sign
 const typeOf = (request: Received) => (JSON.parse(request.body) as { type: string }).type;
 
 describe('a secret roll', () => {
-  it('during the grace, every delivery (first attempt, retry, resend) verifies with the old secret alone and with the new one alone', { timeout: 60_000 }, async () => {
+  it('during the grace, every delivery (first attempt, retry, resend) verifies with the old secret alone and with the new one alone', {
+    timeout: 60_000,
+  }, async () => {
     // The first attempt of the first event fails, so its retry is made after the roll.
     const hooks = await receiver((nth) => (nth === 1 ? 500 : 200));
     const { id, secret: oldSecret } = await register(hooks.url);
@@ -101,7 +103,6 @@ describe('a secret roll', () => {
       expect(accepts(newSecret, { ...request, headers: { ...request.headers, 'webhook-signature': signatures[0] } })).toBe(true);
     }
   });
-
 
   it('with 0 s signs with the new secret only at once, a retry of an earlier delivery included', { timeout: 60_000 }, async () => {
     const hooks = await receiver((nth) => (nth === 1 ? 500 : 200));

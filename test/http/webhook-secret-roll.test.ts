@@ -75,7 +75,7 @@ describe('rolling a webhook endpoint secret', () => {
     expect(verifies(endpoint.secret, after)).toBe(false);
   });
 
-  it('with expire_old_in_seconds 0 signs with the new secret only, at once; a second roll drops the first one\'s old secret', async () => {
+  it("with expire_old_in_seconds 0 signs with the new secret only, at once; a second roll drops the first one's old secret", async () => {
     const { key, hooks, endpoint } = await setUp();
     const first = (await roll(key, endpoint.id, { expire_old_in_seconds: 0 })).body.data as { secret: string };
     const delivery = await deliveryOfNewPayment(key, hooks);

@@ -18,9 +18,7 @@ const PHYSICAL_NAME_PROPERTIES = ['TableName', 'FunctionName', 'LogGroupName', '
 
 function physicalNames(template: Template): string[] {
   const resources = template.toJSON().Resources as Record<string, { Properties?: Record<string, unknown> }>;
-  return Object.entries(resources).flatMap(([id, r]) =>
-    PHYSICAL_NAME_PROPERTIES.filter((p) => typeof r.Properties?.[p] === 'string').map((p) => `${id}.${p}`),
-  );
+  return Object.entries(resources).flatMap(([id, r]) => PHYSICAL_NAME_PROPERTIES.filter((p) => typeof r.Properties?.[p] === 'string').map((p) => `${id}.${p}`));
 }
 
 describe('stage and retain context', () => {
@@ -34,15 +32,12 @@ describe('stage and retain context', () => {
     expect(stack.stackName).toBe('PaymentSandbox-pr-42');
   });
 
-  it.each(['Dev', 'dev_1', 'dev.1', '-dev', 'dev-', 'a--b', '', 'x'.repeat(33), 'dev stage'])(
-    'refuses the stage name %j with a clear message',
-    (stage) => {
-      expect(() => createStack(new App({ context: skipBundling }), { stage, retain: false })).toThrow(
-        /^Invalid stage .*lowercase letters, digits and single inner hyphens/,
-      );
-      expect(() => buildApp({ context: context({ stage }) })).toThrow(InvalidContextError);
-    },
-  );
+  it.each(['Dev', 'dev_1', 'dev.1', '-dev', 'dev-', 'a--b', '', 'x'.repeat(33), 'dev stage'])('refuses the stage name %j with a clear message', (stage) => {
+    expect(() => createStack(new App({ context: skipBundling }), { stage, retain: false })).toThrow(
+      /^Invalid stage .*lowercase letters, digits and single inner hyphens/,
+    );
+    expect(() => buildApp({ context: context({ stage }) })).toThrow(InvalidContextError);
+  });
 
   it('refuses a retain value other than true or false', () => {
     expect(() => buildApp({ context: context({ retain: 'yes' }) })).toThrow(/^Invalid retain "yes"/);
@@ -55,18 +50,22 @@ describe('stage and retain context', () => {
     }
   });
 
-  it('keeps the table, and only the table, when the stack is deleted with -c retain=true', () => {
-    const { stack } = buildApp({ context: context({ stage: 'keep', retain: 'true' }) });
-    type Resource = { Type: string; DeletionPolicy?: string; UpdateReplacePolicy?: string };
-    const resources = Object.values(Template.fromStack(stack).toJSON().Resources as Record<string, Resource>);
-    expect(resources.filter((r) => r.Type === 'AWS::DynamoDB::Table')).toEqual([
-      expect.objectContaining({ DeletionPolicy: 'Retain', UpdateReplacePolicy: 'Retain' }),
-    ]);
-    for (const r of resources.filter((r) => r.Type !== 'AWS::DynamoDB::Table')) {
-      expect(r.DeletionPolicy ?? 'Delete', r.Type).toBe('Delete');
-      expect(r.UpdateReplacePolicy ?? 'Delete', r.Type).toBe('Delete');
-    }
-  }, SYNTH_TIMEOUT);
+  it(
+    'keeps the table, and only the table, when the stack is deleted with -c retain=true',
+    () => {
+      const { stack } = buildApp({ context: context({ stage: 'keep', retain: 'true' }) });
+      type Resource = { Type: string; DeletionPolicy?: string; UpdateReplacePolicy?: string };
+      const resources = Object.values(Template.fromStack(stack).toJSON().Resources as Record<string, Resource>);
+      expect(resources.filter((r) => r.Type === 'AWS::DynamoDB::Table')).toEqual([
+        expect.objectContaining({ DeletionPolicy: 'Retain', UpdateReplacePolicy: 'Retain' }),
+      ]);
+      for (const r of resources.filter((r) => r.Type !== 'AWS::DynamoDB::Table')) {
+        expect(r.DeletionPolicy ?? 'Delete', r.Type).toBe('Delete');
+        expect(r.UpdateReplacePolicy ?? 'Delete', r.Type).toBe('Delete');
+      }
+    },
+    SYNTH_TIMEOUT,
+  );
 
   it('leaves account and region to the CLI environment', () => {
     const { stack } = buildApp({ context: context() });
@@ -82,14 +81,18 @@ describe('limits context', () => {
       (r) => r.Type === 'AWS::Lambda::Function' && r.Properties.Environment.Variables.TABLE_NAME !== undefined,
     );
 
-  it('gives every function that uses the table -c requests-per-second and -c read-units-per-request', () => {
-    const { stack } = buildApp({ context: context({ 'requests-per-second': '5', 'read-units-per-request': 64 }) });
-    const functions = tableFunctions(stack);
-    expect(functions.length).toBeGreaterThan(0);
-    for (const fn of functions) {
-      expect(fn.Properties.Environment.Variables).toMatchObject({ CLIENT_REQUESTS_PER_SECOND: '5', LIST_READ_UNITS_PER_REQUEST: '64' });
-    }
-  }, SYNTH_TIMEOUT);
+  it(
+    'gives every function that uses the table -c requests-per-second and -c read-units-per-request',
+    () => {
+      const { stack } = buildApp({ context: context({ 'requests-per-second': '5', 'read-units-per-request': 64 }) });
+      const functions = tableFunctions(stack);
+      expect(functions.length).toBeGreaterThan(0);
+      for (const fn of functions) {
+        expect(fn.Properties.Environment.Variables).toMatchObject({ CLIENT_REQUESTS_PER_SECOND: '5', LIST_READ_UNITS_PER_REQUEST: '64' });
+      }
+    },
+    SYNTH_TIMEOUT,
+  );
 
   it.each(['0', '-1', '1.5', 'ten', '', '1e3'])('refuses -c requests-per-second=%j with a clear message', (value) => {
     expect(() => buildApp({ context: context({ 'requests-per-second': value }) })).toThrow(InvalidContextError);

@@ -33,14 +33,12 @@ function appForNag() {
 }
 
 function acknowledgements(root: IConstruct): { path: string; id: string; reason: string }[] {
-  return root.node
-    .findAll()
-    .flatMap((c) =>
-      c.node.metadata
-        .filter((m) => m.type === Validations.ACKNOWLEDGED_RULES_METADATA_KEY)
-        .flatMap((m) => Object.entries(m.data as Record<string, string>))
-        .map(([id, reason]) => ({ path: c.node.path, id: id.replace(/^\w+::/, ''), reason })),
-    );
+  return root.node.findAll().flatMap((c) =>
+    c.node.metadata
+      .filter((m) => m.type === Validations.ACKNOWLEDGED_RULES_METADATA_KEY)
+      .flatMap((m) => Object.entries(m.data as Record<string, string>))
+      .map(([id, reason]) => ({ path: c.node.path, id: id.replace(/^\w+::/, ''), reason })),
+  );
 }
 
 describe('cdk-nag AwsSolutions', () => {
@@ -60,15 +58,13 @@ describe('cdk-nag AwsSolutions', () => {
   });
 
   it('leaves nothing else to report: no CloudFormation validation finding, no construct warning or error', () => {
-    const findings = nagged
-      .report()
-      .pluginReports.flatMap((r) => r.violations.map((v) => `${r.pluginName}: ${v.ruleName}`));
+    const findings = nagged.report().pluginReports.flatMap((r) => r.violations.map((v) => `${r.pluginName}: ${v.ruleName}`));
     expect(findings).toEqual([]);
     expect(Annotations.fromStack(nagged.stack).findWarning('*', Match.anyValue())).toEqual([]);
     expect(Annotations.fromStack(nagged.stack).findError('*', Match.anyValue())).toEqual([]);
   });
 
-  it('acknowledges only APIG4 on the HTTP API, SMG4 on the cursor secret, COG1, COG2 and COG8 on the user pool, ListStreams on the dispatcher, and SQS3 on the dispatcher\'s failure queue and the sweep\'s dead-letter queue, each with a reason a reviewer can check', () => {
+  it("acknowledges only APIG4 on the HTTP API, SMG4 on the cursor secret, COG1, COG2 and COG8 on the user pool, ListStreams on the dispatcher, and SQS3 on the dispatcher's failure queue and the sweep's dead-letter queue, each with a reason a reviewer can check", () => {
     const acks = acknowledgements(nagged.stack);
     expect(acks.map(({ path, id }) => ({ path, id }))).toEqual([
       { path: 'PaymentSandbox-nag/CursorSecret', id: 'AwsSolutions-SMG4' },
@@ -104,9 +100,7 @@ describe('cdk-nag AwsSolutions', () => {
     });
 
     expect(() => app.synth()).toThrow(/AwsSolutions-DDB3/);
-    const findings = report().pluginReports.flatMap((r) =>
-      r.violations.map((v) => `${r.pluginName} ${v.severity} ${v.ruleName}`),
-    );
+    const findings = report().pluginReports.flatMap((r) => r.violations.map((v) => `${r.pluginName} ${v.severity} ${v.ruleName}`));
     expect(findings).toEqual(['AwsSolutions warning AwsSolutions-DDB3']);
   }, 60_000);
 });

@@ -87,11 +87,21 @@ describe('the CI role stack', () => {
         Sid: 'CdkBootstrapRoles',
         Effect: 'Allow',
         Action: 'sts:AssumeRole',
-        Resource: ['deploy', 'file-publishing'].map((purpose) =>
-          ({
-            'Fn::Join': ['', ['arn:', { Ref: 'AWS::Partition' }, ':iam::', { Ref: 'AWS::AccountId' }, `:role/cdk-hnb659fds-${purpose}-role-`, { Ref: 'AWS::AccountId' }, '-', { Ref: 'AWS::Region' }]],
-          }),
-        ),
+        Resource: ['deploy', 'file-publishing'].map((purpose) => ({
+          'Fn::Join': [
+            '',
+            [
+              'arn:',
+              { Ref: 'AWS::Partition' },
+              ':iam::',
+              { Ref: 'AWS::AccountId' },
+              `:role/cdk-hnb659fds-${purpose}-role-`,
+              { Ref: 'AWS::AccountId' },
+              '-',
+              { Ref: 'AWS::Region' },
+            ],
+          ],
+        })),
       },
       // ci-env --stack (DescribeStacks of one stack), stacks prune (DescribeStacks of all).
       { Sid: 'DescribeStacks', Effect: 'Allow', Action: 'cloudformation:DescribeStacks', Resource: '*' },
@@ -135,7 +145,10 @@ describe('the CI role stack', () => {
   it('keeps the calls it allows in step with the admin CLI: stacks.ts sends only DescribeStacks and DeleteStack', () => {
     const source = readFileSync('infra/local/stacks.ts', 'utf8');
     const imported = /import \{([^}]*)\} from '@aws-sdk\/client-cloudformation'/.exec(source)![1]!;
-    const calls = imported.split(',').map((name) => name.trim()).filter((name) => /Command$|^paginate/.test(name));
+    const calls = imported
+      .split(',')
+      .map((name) => name.trim())
+      .filter((name) => /Command$|^paginate/.test(name));
     expect(calls.sort()).toEqual(['DeleteStackCommand', 'DescribeStacksCommand', 'paginateDescribeStacks']);
   });
 
@@ -150,9 +163,7 @@ describe('the CI role stack', () => {
     const acknowledged = synthesized.stack.node
       .findAll()
       .flatMap((c) =>
-        c.node.metadata
-          .filter((m) => m.type === Validations.ACKNOWLEDGED_RULES_METADATA_KEY)
-          .flatMap((m) => Object.entries(m.data as Record<string, string>)),
+        c.node.metadata.filter((m) => m.type === Validations.ACKNOWLEDGED_RULES_METADATA_KEY).flatMap((m) => Object.entries(m.data as Record<string, string>)),
       );
     expect(acknowledged.map(([id]) => id.replace(/^\w+::/, ''))).toEqual([
       'AwsSolutions-IAM5[Resource::*]',
@@ -183,15 +194,12 @@ describe('-c ci-role and -c github-repo', () => {
     expect(() => wantsCiRole(new App({ context: { 'ci-role': 'yes' } }))).toThrow('Invalid ci-role "yes": use -c ci-role=true');
   });
 
-  it.each(['', 'shop', 'acme/', '/shop', 'acme/shop/x', 'ac--me/shop', 'acme/sh op', 'acme/..'])(
-    'refuses the repository %j with a clear message',
-    (repo) => {
-      expect(() => buildCiRoleApp({ githubRepo: repo })).toThrow(InvalidContextError);
-      expect(() => buildCiRoleApp({ githubRepo: repo })).toThrow(/use owner\/name/);
-    },
-  );
+  it.each(['', 'shop', 'acme/', '/shop', 'acme/shop/x', 'ac--me/shop', 'acme/sh op', 'acme/..'])('refuses the repository %j with a clear message', (repo) => {
+    expect(() => buildCiRoleApp({ githubRepo: repo })).toThrow(InvalidContextError);
+    expect(() => buildCiRoleApp({ githubRepo: repo })).toThrow(/use owner\/name/);
+  });
 
-  it('refuses to build without a repository, and refuses a provider ARN that is not GitHub\'s', () => {
+  it("refuses to build without a repository, and refuses a provider ARN that is not GitHub's", () => {
     expect(() => buildCiRoleApp({ context: { 'ci-role': 'true' } })).toThrow('The CI role needs its GitHub repository: -c github-repo=owner/name');
     expect(() => buildCiRoleApp({ githubRepo: 'acme/shop', oidcProviderArn: 'arn:aws:iam::123456789012:oidc-provider/example.com' })).toThrow(
       /Invalid OIDC provider ARN/,
@@ -236,7 +244,13 @@ const asKnownKeys = (text: string) => text.replaceAll('token.actions.githubuserc
 async function mayAssume(template: Template, sub: string, aud = 'sts.amazonaws.com'): Promise<string> {
   const role = Object.values(template.findResources('AWS::IAM::Role'))[0] as { Properties: { AssumeRolePolicyDocument: unknown } };
   const provider = `arn:aws:iam::${ACCOUNT}:oidc-provider/token.actions.githubusercontent.com`;
-  const trust = JSON.parse(asKnownKeys(JSON.stringify(resolved(role.Properties.AssumeRolePolicyDocument, { [Object.keys(template.findResources('AWS::IAM::OIDCProvider'))[0] ?? '-']: provider }))));
+  const trust = JSON.parse(
+    asKnownKeys(
+      JSON.stringify(
+        resolved(role.Properties.AssumeRolePolicyDocument, { [Object.keys(template.findResources('AWS::IAM::OIDCProvider'))[0] ?? '-']: provider }),
+      ),
+    ),
+  );
   const result = await runSimulation(
     {
       identityPolicies: [],
@@ -279,15 +293,28 @@ describe('the CI role narrowed with --github-environment prod', () => {
   }, 60_000);
 
   it('trusts exactly repo:acme/shop:environment:prod, with StringEquals and no pattern', () => {
-    const role = Object.values(narrowed.template.findResources('AWS::IAM::Role'))[0] as { Properties: { AssumeRolePolicyDocument: { Statement: { Condition: unknown }[] } } };
+    const role = Object.values(narrowed.template.findResources('AWS::IAM::Role'))[0] as {
+      Properties: { AssumeRolePolicyDocument: { Statement: { Condition: unknown }[] } };
+    };
     expect(role.Properties.AssumeRolePolicyDocument.Statement.map((s) => s.Condition)).toEqual([
-      { StringEquals: { 'token.actions.githubusercontent.com:aud': 'sts.amazonaws.com', 'token.actions.githubusercontent.com:sub': 'repo:acme/shop:environment:prod' } },
+      {
+        StringEquals: {
+          'token.actions.githubusercontent.com:aud': 'sts.amazonaws.com',
+          'token.actions.githubusercontent.com:sub': 'repo:acme/shop:environment:prod',
+        },
+      },
     ]);
   });
 
   it('is assumed by a job of the prod environment, and by no other token (evaluated)', async () => {
     expect(await mayAssume(narrowed.template, 'repo:acme/shop:environment:prod')).toBe('Allowed');
-    for (const sub of ['repo:acme/shop:ref:refs/heads/main', 'repo:acme/shop:pull_request', 'repo:acme/shop:environment:staging', 'repo:acme/shop:environment:prod2', 'repo:acme/other:environment:prod']) {
+    for (const sub of [
+      'repo:acme/shop:ref:refs/heads/main',
+      'repo:acme/shop:pull_request',
+      'repo:acme/shop:environment:staging',
+      'repo:acme/shop:environment:prod2',
+      'repo:acme/other:environment:prod',
+    ]) {
       expect(await mayAssume(narrowed.template, sub), sub).toBe('ImplicitlyDenied');
     }
     expect(await mayAssume(narrowed.template, 'repo:acme/shop:environment:prod', 'another-audience')).toBe('ImplicitlyDenied');
@@ -301,7 +328,12 @@ describe('the CI role narrowed with --github-environment prod', () => {
     expect(await mayAssume(template, 'repo:acme/shop:ref:refs/heads/feature')).toBe('ImplicitlyDenied');
   }, 60_000);
 
-  it.each([['github-environments', 'pr*'], ['github-environments', 'a:b'], ['github-refs', 'main'], ['github-refs', 'refs/heads/*']])('refuses -c %s=%j', (key, value) => {
+  it.each([
+    ['github-environments', 'pr*'],
+    ['github-environments', 'a:b'],
+    ['github-refs', 'main'],
+    ['github-refs', 'refs/heads/*'],
+  ])('refuses -c %s=%j', (key, value) => {
     expect(() => synth({ [key]: value })).toThrow(InvalidContextError);
   });
 });
@@ -330,7 +362,9 @@ describe('the CI role, evaluated', () => {
     expect(await mayDo(broad.template, 'sts:AssumeRole', role(`cdk-hnb659fds-cfn-exec-role-${ACCOUNT}-${REGION}`))).toBe('ImplicitlyDenied');
     expect(await mayDo(broad.template, 'sts:AssumeRole', role('Admin'))).toBe('ImplicitlyDenied');
     expect(await mayDo(broad.template, 'cloudformation:DeleteStack', stack('PaymentSandbox-pr-42'), sandboxTag)).toBe('Allowed');
-    expect(await mayDo(broad.template, 'cloudformation:DeleteStack', stack('PaymentSandbox-pr-42'), { 'aws:ResourceTag/project': 'other' })).toBe('ImplicitlyDenied');
+    expect(await mayDo(broad.template, 'cloudformation:DeleteStack', stack('PaymentSandbox-pr-42'), { 'aws:ResourceTag/project': 'other' })).toBe(
+      'ImplicitlyDenied',
+    );
     expect(await mayDo(broad.template, 'cloudformation:DeleteStack', stack('Production'), sandboxTag)).toBe('ImplicitlyDenied');
     expect(await mayDo(broad.template, 'cloudformation:UpdateStack', stack('PaymentSandbox-pr-42'), sandboxTag)).toBe('ImplicitlyDenied');
     expect(await mayDo(broad.template, 'dynamodb:PutItem', table('PaymentSandbox-pr-42-TableCD117FA1-ABC'))).toBe('Allowed');

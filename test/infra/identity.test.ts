@@ -6,7 +6,7 @@ import { buildApp, cdkJsonContext, InvalidContextError } from '../../infra/app';
 import type { PaymentSandboxStack } from '../../infra/stack';
 import { STACK_OUTPUTS } from '../../infra/stage';
 import { CLIENT_NAME_ATTRIBUTE, CLIENT_NAME_LIMITS, IDENTITY_ENV, poolSettings } from '../../lib/identity/pool-settings';
-import { backgroundFunctions, fallbackFunction, routeList, routes, } from '../../lib/routes';
+import { backgroundFunctions, fallbackFunction, routeList, routes } from '../../lib/routes';
 
 // The stage's identity service as the template has it (docs/api.md §14): the user pool, the
 // dashboard's app client, what the functions are told of them, and the sign-up policy's context.
@@ -167,14 +167,22 @@ describe('-c signup', () => {
   const adminOnly = (extra: Record<string, unknown>) =>
     synth(extra).ofType('AWS::Cognito::UserPool')[0]![1].Properties.AdminCreateUserConfig.AllowAdminCreateUserOnly;
 
-  it('is closed by default: the pool itself refuses SignUp, only operators add people', () => {
-    expect(adminOnly({})).toBe(true);
-    expect(adminOnly({ signup: 'closed' })).toBe(true);
-  }, SYNTH_TIMEOUT);
+  it(
+    'is closed by default: the pool itself refuses SignUp, only operators add people',
+    () => {
+      expect(adminOnly({})).toBe(true);
+      expect(adminOnly({ signup: 'closed' })).toBe(true);
+    },
+    SYNTH_TIMEOUT,
+  );
 
-  it('lets people sign up themselves under open', () => {
-    expect(adminOnly({ signup: 'open' })).toBe(false);
-  }, SYNTH_TIMEOUT);
+  it(
+    'lets people sign up themselves under open',
+    () => {
+      expect(adminOnly({ signup: 'open' })).toBe(false);
+    },
+    SYNTH_TIMEOUT,
+  );
 
   it.each(['anyone', 'domain:', 'domain:acme', 'OPEN', ''])('refuses -c signup=%j before anything is built, saying what a policy looks like', (value) => {
     expect(() => buildApp({ context: context({ signup: value }) })).toThrow(InvalidContextError);
@@ -184,7 +192,7 @@ describe('-c signup', () => {
   });
 });
 
-describe('the user pool\'s triggers', () => {
+describe("the user pool's triggers", () => {
   // The stack's own two triggers (lib/routes.ts, backgroundFunctions): how it wires a declared function.
   const preSignUp = backgroundFunctions.identityPreSignUp;
   const postConfirmation = backgroundFunctions.identityPostConfirmation;
@@ -225,7 +233,7 @@ describe('the user pool\'s triggers', () => {
     for (const p of permissions) expect(p.Properties).toMatchObject({ Action: 'lambda:InvokeFunction', SourceArn: { 'Fn::GetAtt': [poolId, 'Arn'] } });
   });
 
-  it('tells the pre-sign-up trigger the stage\'s sign-up policy, and gives the post-confirmation trigger its declared table actions', () => {
+  it("tells the pre-sign-up trigger the stage's sign-up policy, and gives the post-confirmation trigger its declared table actions", () => {
     const preEnv = template.Resources[t.fns.get(UserPoolOperation.PRE_SIGN_UP)!].Properties.Environment.Variables;
     expect(preEnv[IDENTITY_ENV.signupPolicy]).toBe('domain:acme.com');
     expect(preEnv.TABLE_NAME).toBeUndefined();
@@ -236,7 +244,7 @@ describe('the user pool\'s triggers', () => {
     expect(t.stack.functions.get(preSignUp.id)).toBeDefined();
   });
 
-  it('never tells a trigger its pool: neither its function nor its role\'s policies refer to the pool, so the two cannot depend on each other', () => {
+  it("never tells a trigger its pool: neither its function nor its role's policies refer to the pool, so the two cannot depend on each other", () => {
     const resources = template.Resources as Record<string, Json>;
     for (const fnId of t.fns.values()) {
       const fn = resources[fnId]!;

@@ -56,7 +56,7 @@ describe('npm run listen: the running npm start', () => {
     expect(run.stderr).not.toContain('4556');
   });
 
-  it('without runtime.json, looks at npm start\'s default port', async () => {
+  it("without runtime.json, looks at npm start's default port", async () => {
     const run = await listenWith(undefined);
     expect(run.code).toBe(0);
     expect(run.stderr).toContain(`of http://127.0.0.1:${DEFAULT_LOCAL_PORT}${API_BASE_PATH} to`);

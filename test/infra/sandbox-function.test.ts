@@ -33,8 +33,7 @@ beforeAll(() => {
   const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
   const stack = new Stack(app, 'SandboxFunctionSpec');
   const table = new Table(stack, 'Table', { partitionKey: { name: 'pk', type: AttributeType.STRING } });
-  const make = (id: string) =>
-    new SandboxFunction(stack, id, { entry: join(projectRoot, 'functions/route-not-found.ts'), projectRoot });
+  const make = (id: string) => new SandboxFunction(stack, id, { entry: join(projectRoot, 'functions/route-not-found.ts'), projectRoot });
   const reader = make('Reader');
   const writer = make('Writer');
   const unbound = make('Unbound');
@@ -48,7 +47,10 @@ beforeAll(() => {
     refusal = error;
   }
   try {
-    const counterElsewhere: DynamoAccess = { actions: ['GetItem', 'UpdateItem'], sharedPartitions: { clientRegistry: { actions: ['UpdateItem'], because: 'a test' } } };
+    const counterElsewhere: DynamoAccess = {
+      actions: ['GetItem', 'UpdateItem'],
+      sharedPartitions: { clientRegistry: { actions: ['UpdateItem'], because: 'a test' } },
+    };
     make('CounterElsewhere').bindTable(table, { access: 'read', dynamodb: counterElsewhere, limits });
   } catch (error) {
     sharedCounterRefusal = error;
@@ -72,7 +74,10 @@ function dynamoStatementsOf(functionId: string): Json[] {
     .filter((s: Json) => [s.Action].flat().some((a: string) => a.startsWith('dynamodb:')));
 }
 
-const actionsOf = (functionId: string) => dynamoStatementsOf(functionId).flatMap((s) => [s.Action].flat()).sort();
+const actionsOf = (functionId: string) =>
+  dynamoStatementsOf(functionId)
+    .flatMap((s) => [s.Action].flat())
+    .sort();
 
 describe('SandboxFunction.bindTable', () => {
   it('sets TABLE_NAME to the bound table', () => {
@@ -113,21 +118,26 @@ describe('SandboxFunction.bindTable', () => {
 
   it("refuses to bind a 'read' function that declares a write other than its request counter's UpdateItem, or its counter outside client partitions", () => {
     expect(String(refusal)).toContain("a 'read' function writes nothing but its request counter (UpdateItem), yet declares PutItem");
-    expect(String(sharedCounterRefusal)).toContain("a 'read' function's one write is its request counter, in its client's partition, yet its sharedPartitions name UpdateItem");
+    expect(String(sharedCounterRefusal)).toContain(
+      "a 'read' function's one write is its request counter, in its client's partition, yet its sharedPartitions name UpdateItem",
+    );
   });
 
   // TransactWriteItems has no action of its own: it is authorized as PutItem/UpdateItem/DeleteItem/ConditionCheckItem.
   it('grants a writer exactly the actions it declares, and no index', () => {
-    expect(actionsOf(ids.writer)).toEqual(
-      ['dynamodb:BatchWriteItem', 'dynamodb:DeleteItem', 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'],
-    );
+    expect(actionsOf(ids.writer)).toEqual(['dynamodb:BatchWriteItem', 'dynamodb:DeleteItem', 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem']);
   });
 
   it('grants reads on client partitions and on the shared partitions declared for them, and Query on each declared index by name, never index/* or *', () => {
     const tableArn = { 'Fn::GetAtt': [ids.table, 'Arn'] };
     const reads = dynamoStatementsOf(ids.reader).filter((s) => !/UpdateItem/.test(JSON.stringify(s.Action)));
     expect(reads).toEqual([
-      { Effect: 'Allow', Action: 'dynamodb:GetItem', Resource: tableArn, Condition: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['C#*', 'KEYHASH#*'] } } },
+      {
+        Effect: 'Allow',
+        Action: 'dynamodb:GetItem',
+        Resource: tableArn,
+        Condition: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['C#*', 'KEYHASH#*'] } },
+      },
       { Effect: 'Allow', Action: 'dynamodb:Query', Resource: tableArn, Condition: CLIENT_PARTITIONS_ONLY },
       { Effect: 'Allow', Action: 'dynamodb:Query', Resource: { 'Fn::Join': ['', [tableArn, '/index/gsi1']] } },
     ]);
@@ -145,7 +155,7 @@ describe('SandboxFunction.bindTable', () => {
     ]);
   });
 
-  it("grants a background function Query on its declared index, and its table actions on client partitions only, reads included", () => {
+  it('grants a background function Query on its declared index, and its table actions on client partitions only, reads included', () => {
     const tableArn = { 'Fn::GetAtt': [ids.table, 'Arn'] };
     expect(dynamoStatementsOf(ids.background)).toEqual([
       { Effect: 'Allow', Action: 'dynamodb:Query', Resource: { 'Fn::Join': ['', [tableArn, '/index/due']] } },

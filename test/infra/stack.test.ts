@@ -26,9 +26,7 @@ import { startFakeSecretsManager } from '../support/secrets-manager';
 
 type Json = Record<string, any>;
 
-const BANNER =
-  "import { createRequire as __bannerCreateRequire } from 'module'; " +
-  'const require = __bannerCreateRequire(import.meta.url);';
+const BANNER = "import { createRequire as __bannerCreateRequire } from 'module'; " + 'const require = __bannerCreateRequire(import.meta.url);';
 const IMPORT_SPECIFIER = /\bimport\s*[\w$*{},\s]*?\s*from\s*["']([^"']+)["']|\bimport\(["']([^"']+)["']\)/g;
 
 let outdir: string;
@@ -145,7 +143,7 @@ describe('routes', () => {
     expect(ofType('AWS::ApiGatewayV2::Route')).toHaveLength(routeList.length + 1);
   });
 
-  it('sends each route to the function of its handler: one per handler module (the dashboard\'s two routes share one)', () => {
+  it("sends each route to the function of its handler: one per handler module (the dashboard's two routes share one)", () => {
     const functionIds = routeList.map((r) => functionOfRoute(`${r.method} ${API_BASE_PATH}${r.path}`));
     expect(new Set(functionIds).size).toBe(ROUTE_HANDLERS);
     for (const [i, r] of routeList.entries()) {
@@ -207,16 +205,22 @@ describe('functions', () => {
     }
   });
 
-  it('leave the SDK\'s default credential chain out: its STS, SSO and file-based providers are not in any bundle', () => {
+  it("leave the SDK's default credential chain out: its STS, SSO and file-based providers are not in any bundle", () => {
     for (const route of tableRoutes) {
       const dir = assetDirs.get(functionOfRoute(routeKeyOf(route)))!;
       const sources: string[] = JSON.parse(readFileSync(join(dir, 'index.mjs.map'), 'utf8')).sources;
-      expect(sources.some((s) => s.endsWith('lib/db/lambda-credentials.ts')), route.id).toBe(true);
-      expect(sources.filter((s) => /credential-provider-(node|ini|sso|process|web-identity)|nested-clients/.test(s)), route.id).toEqual([]);
+      expect(
+        sources.some((s) => s.endsWith('lib/db/lambda-credentials.ts')),
+        route.id,
+      ).toBe(true);
+      expect(
+        sources.filter((s) => /credential-provider-(node|ini|sso|process|web-identity)|nested-clients/.test(s)),
+        route.id,
+      ).toEqual([]);
     }
   });
 
-  it('take the role\'s credentials from the environment, as Lambda passes them, and create a payment on the table', async () => {
+  it("take the role's credentials from the environment, as Lambda passes them, and create a payment on the table", async () => {
     const { key } = await newClient();
     const body = paymentBody();
     const invoke = (credentials: Record<string, string>) =>
@@ -321,7 +325,10 @@ describe('table permissions', () => {
   it('grants no route Query on an index, which only the admin tools (gsi1) and the sweep (due) use', () => {
     for (const route of tableRoutes) {
       const resources = statementsOf(functionOfRoute(routeKeyOf(route))).flatMap((s) => asList<unknown>(s.Resource));
-      expect(resources.filter((r) => JSON.stringify(r).includes('/index/')), route.id).toEqual([]);
+      expect(
+        resources.filter((r) => JSON.stringify(r).includes('/index/')),
+        route.id,
+      ).toEqual([]);
     }
   });
 
@@ -376,7 +383,14 @@ describe('cursor secret', () => {
   });
 
   it('is named by CURSOR_SECRET_ARN and readable by the functions of the routes that page, and by no other function', () => {
-    expect(cursorRoutes.map((r) => r.id)).toEqual(['listTransactions', 'listSettlements', 'listEvents', 'listEventDeliveries', 'listWebhookEndpoints', 'listAccountKeys']);
+    expect(cursorRoutes.map((r) => r.id)).toEqual([
+      'listTransactions',
+      'listSettlements',
+      'listEvents',
+      'listEventDeliveries',
+      'listWebhookEndpoints',
+      'listAccountKeys',
+    ]);
     const cursorFunctions = new Set(cursorRoutes.map((r) => functionOfRoute(routeKeyOf(r))));
     for (const [id, fn] of ofType('AWS::Lambda::Function')) {
       if (cursorFunctions.has(id)) {
@@ -541,7 +555,11 @@ describe('sweep', () => {
         Condition: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['C#*'] } },
       },
     ]);
-    expect(statementsOf(sweepId).flatMap((s) => asList<string>(s.Action)).filter((a) => !a.startsWith('dynamodb:') && !a.startsWith('logs:'))).toEqual([]);
+    expect(
+      statementsOf(sweepId)
+        .flatMap((s) => asList<string>(s.Action))
+        .filter((a) => !a.startsWith('dynamodb:') && !a.startsWith('logs:')),
+    ).toEqual([]);
   });
 
   it("gets TABLE_NAME, the stage's limits, the deployed webhook URL policy and the webhook retry schedule, and its bundle runs a pass on the table with them", async () => {
@@ -554,11 +572,15 @@ describe('sweep', () => {
       WEBHOOK_ATTEMPT_TIMEOUT_MS: '10000',
     });
     // A scheduled event, as EventBridge sends it; the pass answers its summary.
-    const result = await runBundle(sweepId, { AWS_ACCESS_KEY_ID: 'ASIALAMBDAROLE', AWS_SECRET_ACCESS_KEY: 'secret', AWS_SESSION_TOKEN: 'session' }, {
-      'detail-type': 'Scheduled Event',
-      source: 'aws.events',
-      detail: {},
-    });
+    const result = await runBundle(
+      sweepId,
+      { AWS_ACCESS_KEY_ID: 'ASIALAMBDAROLE', AWS_SECRET_ACCESS_KEY: 'secret', AWS_SESSION_TOKEN: 'session' },
+      {
+        'detail-type': 'Scheduled Event',
+        source: 'aws.events',
+        detail: {},
+      },
+    );
     expect(result).toEqual({ handled: expect.any(Number), failed: expect.any(Number), unknown: expect.any(Number), more: false });
   });
 });
@@ -635,7 +657,7 @@ describe('table', () => {
 });
 
 describe('outputs', () => {
-  it('gives ApiUrl as the API endpoint followed by /api/v1, the contract\'s {base_url}', () => {
+  it("gives ApiUrl as the API endpoint followed by /api/v1, the contract's {base_url}", () => {
     const [api] = ofType('AWS::ApiGatewayV2::Api')[0]!;
     template.hasOutput('ApiUrl', {
       Value: { 'Fn::Join': ['', [{ 'Fn::GetAtt': [api, 'ApiEndpoint'] }, API_BASE_PATH]] },
@@ -706,7 +728,11 @@ describe('the dashboard', () => {
     expect(fn.Properties.Environment.Variables.TABLE_NAME).toBeUndefined();
     expect(fn.Properties.Environment.Variables.DASHBOARD_ASSETS_DIR).toBe('dashboard');
     expect(dynamoActionsOf(dashboardId())).toEqual([]);
-    expect(statementsOf(dashboardId()).flatMap((s) => asList<string>(s.Action)).every((a) => a.startsWith('logs:'))).toBe(true);
+    expect(
+      statementsOf(dashboardId())
+        .flatMap((s) => asList<string>(s.Action))
+        .every((a) => a.startsWith('logs:')),
+    ).toBe(true);
   });
 
   it('carries the built page inside its bundle: the page and the script and style sheet it names', () => {

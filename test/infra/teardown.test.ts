@@ -100,7 +100,11 @@ describe('teardown without --retain', () => {
     ];
     expect(written).not.toContain(undefined);
     // Exactly the stack's log groups: each function's own and the API's access log.
-    expect([...written].sort()).toEqual(ofType('AWS::Logs::LogGroup').map(([id]) => id).sort());
+    expect([...written].sort()).toEqual(
+      ofType('AWS::Logs::LogGroup')
+        .map(([id]) => id)
+        .sort(),
+    );
   });
 
   it('has no custom resource, which could create things CloudFormation would not delete', () => {

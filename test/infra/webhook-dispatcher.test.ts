@@ -114,7 +114,10 @@ describe('the webhook dispatcher', () => {
   it('is the only function that may read the stream or send to the queue', () => {
     for (const [id] of ofType('AWS::Lambda::Function').filter(([id]) => id !== dispatcherId())) {
       const actions = statementsOf(id).flatMap((s) => asList<string>(s.Action));
-      expect(actions.filter((a) => /^dynamodb:.*Stream|GetRecords|GetShardIterator|^sqs:/.test(a)), id).toEqual([]);
+      expect(
+        actions.filter((a) => /^dynamodb:.*Stream|GetRecords|GetShardIterator|^sqs:/.test(a)),
+        id,
+      ).toEqual([]);
     }
   });
 

@@ -93,11 +93,13 @@ describe('admin CLI', () => {
     expect(JSON.parse(res.stdout)).toEqual({ error: 'No client cli_01JZZZZZZZZZZZZZZZZZZZZZZZ' });
   });
 
-  it("resets a client with clients reset: its payments go, its keys and webhook endpoints stay, and --json says how many", async () => {
+  it('resets a client with clients reset: its payments go, its keys and webhook endpoints stay, and --json says how many', async () => {
     const { clientId, key } = await newClient();
     // Subscribed to another type, so no delivery of the payment's event races the reset (the
     // background dispatch would add attempts to the count, or write one after the reset listed them).
-    expect((await call('POST', '/webhook/endpoints', { key, body: { url: 'http://127.0.0.1:4242/hooks', enabled_events: ['refund.created'] } })).status).toBe(201);
+    expect((await call('POST', '/webhook/endpoints', { key, body: { url: 'http://127.0.0.1:4242/hooks', enabled_events: ['refund.created'] } })).status).toBe(
+      201,
+    );
     await createPaymentVia(key);
 
     const res = await admin('clients', 'reset', '--client', clientId, '--json');

@@ -28,11 +28,7 @@ const dataPlane = (): AdminDeps => ({ dynamoEndpoint: inject('dynamoEndpoint'), 
 async function admin(args: string[], deps: AdminDeps = dataPlane()) {
   let stdout = '';
   let stderr = '';
-  const code = await runAdmin(
-    args,
-    { stdout: { write: (t: string) => (stdout += t) }, stderr: { write: (t: string) => (stderr += t) } },
-    deps,
-  );
+  const code = await runAdmin(args, { stdout: { write: (t: string) => (stdout += t) }, stderr: { write: (t: string) => (stderr += t) } }, deps);
   return { code, stdout, stderr };
 }
 
@@ -108,9 +104,7 @@ describe('admin CLI --stack NAME', () => {
   it('says plainly when the credentials lack permission', async () => {
     cf.on(DescribeStacksCommand).rejects(awsError('AccessDenied', 'User: arn:aws:iam::1:user/ci is not authorized'));
     const res = await admin(['clients', 'create', '--name', 'X', '--stack', 'pr-42']);
-    expect(res.stderr).toBe(
-      'admin: not allowed to call cloudformation:DescribeStacks: User: arn:aws:iam::1:user/ci is not authorized\n',
-    );
+    expect(res.stderr).toBe('admin: not allowed to call cloudformation:DescribeStacks: User: arn:aws:iam::1:user/ci is not authorized\n');
   });
 
   it('refuses a stack without the project tag, even one named like a sandbox', async () => {
@@ -125,9 +119,7 @@ describe('admin CLI --stack NAME', () => {
     const failed = { ...describedStack('pr-7', { status: 'ROLLBACK_COMPLETE' }), Outputs: [] };
     cf.on(DescribeStacksCommand).resolves({ Stacks: [failed] });
     const res = await admin(['clients', 'create', '--name', 'X', '--stack', 'pr-7']);
-    expect(res.stderr).toBe(
-      'admin: PaymentSandbox-pr-7 has no TableName output (status ROLLBACK_COMPLETE); is it fully deployed?\n',
-    );
+    expect(res.stderr).toBe('admin: PaymentSandbox-pr-7 has no TableName output (status ROLLBACK_COMPLETE); is it fully deployed?\n');
   });
 
   it('refuses an invalid stage with exit code 2 before calling AWS', async () => {

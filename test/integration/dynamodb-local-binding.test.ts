@@ -49,12 +49,19 @@ function listeningAddresses(port: number): string[] | undefined {
 
 /** /proc/net's hex address: IPv4 as one little-endian word, IPv6 as four; ::ffff:a.b.c.d read as a.b.c.d. */
 function decodeProcAddress(hex: string): string {
-  const bytes = (word: string) => word.match(/../g)!.reverse().map((b) => parseInt(b, 16));
+  const bytes = (word: string) =>
+    word
+      .match(/../g)!
+      .reverse()
+      .map((b) => parseInt(b, 16));
   if (hex.length === 8) return bytes(hex).join('.');
   const all = hex.match(/.{8}/g)!.flatMap(bytes);
   if (all.slice(0, 10).every((b) => b === 0) && all[10] === 0xff && all[11] === 0xff) return all.slice(12).join('.');
   if (all.every((b) => b === 0)) return '::';
-  return all.map((b) => b.toString(16).padStart(2, '0')).join('').replace(/(.{4})(?!$)/g, '$1:');
+  return all
+    .map((b) => b.toString(16).padStart(2, '0'))
+    .join('')
+    .replace(/(.{4})(?!$)/g, '$1:');
 }
 
 describe('DynamoDB Local', () => {
@@ -73,7 +80,7 @@ describe('DynamoDB Local', () => {
     expect(await tryConnect('127.0.0.1', dynamoPort())).toBe('connected');
   });
 
-  it("refuses connections to every other address of this machine, each of which is reachable", async () => {
+  it('refuses connections to every other address of this machine, each of which is reachable', async () => {
     const addresses = externalAddresses();
     // Machines without a network interface have nothing more to check here; the /proc test below
     // still shows the socket's address on Linux.

@@ -140,9 +140,7 @@ describe('an event item', () => {
     const { clientId, txn } = await pendingPayment(clock);
     const [event] = await recordedEventsOf(clientId, txn.id);
 
-    const { Item } = await testDb().doc.send(
-      new GetCommand({ TableName: testDb().tableName, Key: keys.event(clientId, event!.id), ConsistentRead: true }),
-    );
+    const { Item } = await testDb().doc.send(new GetCommand({ TableName: testDb().tableName, Key: keys.event(clientId, event!.id), ConsistentRead: true }));
 
     const recordedAt = decodeTime(event!.id.slice('evt_'.length));
     expect(recordedAt).toBe(Date.parse('2026-11-22T01:02:03.456Z'));

@@ -103,7 +103,13 @@ describe('polling GET /events?order=asc', () => {
     // A slow writer dated its event 1.5 s before the poll, but its write commits only now.
     const slowWriter = new FakeClock(new Date(pollTime - 1_500));
     const [late] = await recordAs(clientId, slowWriter, [
-      paymentChanged(txn, { ...txn, status: 'failed', failed_at: new Date(pollTime - 1_500).toISOString(), updated_at: new Date(pollTime - 1_500).toISOString(), failure_reason: 'late' }),
+      paymentChanged(txn, {
+        ...txn,
+        status: 'failed',
+        failed_at: new Date(pollTime - 1_500).toISOString(),
+        updated_at: new Date(pollTime - 1_500).toISOString(),
+        failure_reason: 'late',
+      }),
     ]);
     const rightAway = await poll(clientId, clock, { cursor: firstPoll.pagination.next_cursor! });
     clock.advanceMs(1_000);
@@ -149,9 +155,7 @@ describe('GET /events filters on the time of the change, not of the recording', 
     clock.advanceMinutes(30);
     // What a sweep will record: the expiry happened at expires_at (15 min ago), recorded now.
     const expiredAt = new Date(Date.parse(txn.created_at) + 15 * 60_000).toISOString();
-    const [expired] = await recordAs(clientId, clock, [
-      paymentChanged(txn, { ...txn, status: 'expired', expired_at: expiredAt, updated_at: expiredAt }),
-    ]);
+    const [expired] = await recordAs(clientId, clock, [paymentChanged(txn, { ...txn, status: 'expired', expired_at: expiredAt, updated_at: expiredAt })]);
     const list = (query: Record<string, string>) =>
       listEvents(testDb(), clientId, ListEventsQuery.parse(query), clock, READ_UNITS).then((p) => p.data.map((e) => e.type));
     const at = (minutes: number) => new Date(Date.parse(txn.created_at) + minutes * 60_000).toISOString();

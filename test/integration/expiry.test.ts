@@ -2,13 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { NO_CAUSE } from '../../lib/events/event';
 import { InvalidStateError } from '../../lib/payments/errors';
 import { DEFAULT_LIMITS } from '../../lib/limits';
-import {
-  cancelTransaction,
-  createPayment,
-  getTransaction,
-  listTransactions,
-  simulateOutcome,
-} from '../../lib/payments/payments';
+import { cancelTransaction, createPayment, getTransaction, listTransactions, simulateOutcome } from '../../lib/payments/payments';
 import { CreatePaymentBody } from '../../lib/payments/create-payment-body';
 import { ListTransactionsQuery } from '../../lib/payments/list-queries';
 import { FakeClock } from '../support/clock';
@@ -66,7 +60,9 @@ describe('expiry (clock moved, no sleeping)', () => {
     for (const attempt of attempts) {
       const error = await attempt().catch((e: unknown) => e);
       expect(error).toBeInstanceOf(InvalidStateError);
-      expect((error as Error).message).toBe(`Cannot ${['cancel', 'settle', 'fail', 'expire'][attempts.indexOf(attempt)]} a transaction whose status is expired`);
+      expect((error as Error).message).toBe(
+        `Cannot ${['cancel', 'settle', 'fail', 'expire'][attempts.indexOf(attempt)]} a transaction whose status is expired`,
+      );
     }
   });
 

@@ -96,7 +96,7 @@ async function runStep(step: Step, context: Context, env: NodeJS.ProcessEnv = {}
 describe('action.yml: the plan step', () => {
   const plan = (context: Context, env: NodeJS.ProcessEnv = { AWS_REGION: 'eu-west-1' }) => runStep(stepById('plan'), context, env);
 
-  it('deploys pr-<number> on a pull request push, in the job\'s AWS_REGION', async () => {
+  it("deploys pr-<number> on a pull request push, in the job's AWS_REGION", async () => {
     const run = await plan({ event: { name: 'pull_request', action: 'synchronize', prNumber: 42 } });
     expect(run.code).toBe(0);
     expect(run.outputs).toEqual({ stage: 'pr-42', 'stack-name': 'PaymentSandbox-pr-42', region: 'eu-west-1', mode: 'deploy' });
@@ -160,8 +160,22 @@ function fakeCloudFormation(stacks: Record<string, { apiUrl: string; tableName: 
         `<DescribeStacksResponse xmlns="http://cloudformation.amazonaws.com/doc/2010-05-15/"><DescribeStacksResult><Stacks><member>` +
           `<StackName>${name}</StackName><StackId>arn:aws:cloudformation:eu-west-1:123456789012:stack/${name}/1</StackId>` +
           `<StackStatus>UPDATE_COMPLETE</StackStatus><CreationTime>2026-11-22T12:00:00.000Z</CreationTime>` +
-          `<Tags>${member([['project', 'payment-sandbox'], ['stage', stage]], 'Key', 'Value')}</Tags>` +
-          `<Outputs>${member([['ApiUrl', stack.apiUrl], ['TableName', stack.tableName]], 'OutputKey', 'OutputValue')}</Outputs>` +
+          `<Tags>${member(
+            [
+              ['project', 'payment-sandbox'],
+              ['stage', stage],
+            ],
+            'Key',
+            'Value',
+          )}</Tags>` +
+          `<Outputs>${member(
+            [
+              ['ApiUrl', stack.apiUrl],
+              ['TableName', stack.tableName],
+            ],
+            'OutputKey',
+            'OutputValue',
+          )}</Outputs>` +
           `</member></Stacks></DescribeStacksResult><ResponseMetadata><RequestId>1</RequestId></ResponseMetadata></DescribeStacksResponse>`,
       );
     });

@@ -37,11 +37,7 @@ function request(overrides: Partial<IdempotentRequest> = {}): IdempotentRequest 
 function writeMarker(input: IdempotentRequest, marker: string, data: unknown = { marker }) {
   return async (claim: IdempotencyClaim) => {
     const db = testDb();
-    await transactWrite(
-      db,
-      [{ Put: { TableName: db.tableName, Item: { pk: clientPartition(input.clientId), sk: `TEST#${marker}` } } }],
-      claim.complete(data),
-    );
+    await transactWrite(db, [{ Put: { TableName: db.tableName, Item: { pk: clientPartition(input.clientId), sk: `TEST#${marker}` } } }], claim.complete(data));
     return { statusCode: 201, body: { success: true, data } };
   };
 }
@@ -76,9 +72,7 @@ describe('runIdempotently', () => {
     const clock = movableClock();
     const input = request();
     const { result: first, release } = await startHeld(clock, input, 'first');
-    await expect(runIdempotently(db, clock, { ...input, token: 'req-b' }, writeMarker(input, 'second'))).rejects.toBeInstanceOf(
-      IdempotencyKeyInUseError,
-    );
+    await expect(runIdempotently(db, clock, { ...input, token: 'req-b' }, writeMarker(input, 'second'))).rejects.toBeInstanceOf(IdempotencyKeyInUseError);
     release();
     expect(await first).toEqual({ result: { statusCode: 201, body: { success: true, data: { marker: 'first' } } }, replayed: false });
     const again = await runIdempotently(db, clock, { ...input, token: 'req-c' }, writeMarker(input, 'third'));
@@ -104,7 +98,12 @@ describe('runIdempotently', () => {
     const input = request({ request: { params: { id: 'txn_1' }, body: { a: 1, b: { c: 2, d: 3 } } } });
     await runIdempotently(db, clock, input, writeMarker(input, 'first'));
     await expect(
-      runIdempotently(db, clock, { ...input, token: 'req-b', request: { params: { id: 'txn_2' }, body: { a: 1, b: { c: 2, d: 3 } } } }, writeMarker(input, 'other')),
+      runIdempotently(
+        db,
+        clock,
+        { ...input, token: 'req-b', request: { params: { id: 'txn_2' }, body: { a: 1, b: { c: 2, d: 3 } } } },
+        writeMarker(input, 'other'),
+      ),
     ).rejects.toBeInstanceOf(IdempotencyKeyReusedError);
     const reordered = { ...input, token: 'req-c', request: { body: { b: { d: 3, c: 2 }, a: 1 }, params: { id: 'txn_1' } } };
     expect((await runIdempotently(db, clock, reordered, writeMarker(input, 'again'))).replayed).toBe(true);
@@ -292,12 +291,8 @@ describe('runIdempotently when DynamoDB misbehaves', () => {
     const db = dbFailing('DeleteItemCommand', sdkError('InternalServerError'));
     const clock = movableClock();
     const input = request({ inProgressMs: 5_000 });
-    await expect(runIdempotently(db, clock, input, async () => Promise.reject(new ConcurrentWriteError()))).rejects.toBeInstanceOf(
-      ConcurrentWriteError,
-    );
-    await expect(runIdempotently(testDb(), clock, { ...input, token: 'req-b' }, writeMarker(input, 'early'))).rejects.toBeInstanceOf(
-      IdempotencyKeyInUseError,
-    );
+    await expect(runIdempotently(db, clock, input, async () => Promise.reject(new ConcurrentWriteError()))).rejects.toBeInstanceOf(ConcurrentWriteError);
+    await expect(runIdempotently(testDb(), clock, { ...input, token: 'req-b' }, writeMarker(input, 'early'))).rejects.toBeInstanceOf(IdempotencyKeyInUseError);
     clock.advance(5_001);
     expect((await runIdempotently(testDb(), clock, { ...input, token: 'req-c' }, writeMarker(input, 'later'))).replayed).toBe(false);
   });

@@ -30,17 +30,15 @@ describe('an unexpected DynamoDB failure', () => {
     // the transaction read then fails as a throttled DynamoDB would.
     const raw = testDb().client;
     docMock = mockClient(DynamoDBDocumentClient);
-    docMock
-      .on(GetCommand)
-      .callsFake(async (input: GetCommandInput) => {
-        if (input.Key?.sk !== keys.apiKeyHash('').sk) {
-          throw Object.assign(new Error('Rate of requests exceeds the allowed throughput.'), {
-            name: 'ProvisionedThroughputExceededException',
-          });
-        }
-        const { Item } = await raw.send(new GetItemCommand({ ...input, Key: marshall(input.Key) }));
-        return { Item: Item && unmarshall(Item) };
-      });
+    docMock.on(GetCommand).callsFake(async (input: GetCommandInput) => {
+      if (input.Key?.sk !== keys.apiKeyHash('').sk) {
+        throw Object.assign(new Error('Rate of requests exceeds the allowed throughput.'), {
+          name: 'ProvisionedThroughputExceededException',
+        });
+      }
+      const { Item } = await raw.send(new GetItemCommand({ ...input, Key: marshall(input.Key) }));
+      return { Item: Item && unmarshall(Item) };
+    });
     const event = {
       version: '2.0',
       rawPath: '/api/v1/transaction/txn_01JZZZZZZZZZZZZZZZZZZZZZZZ',

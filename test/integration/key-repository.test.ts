@@ -1,14 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { hashApiKey } from '../../lib/auth/api-key';
-import {
-  ClientNotFoundError,
-  createClient,
-  createKey,
-  findPrincipal,
-  KeyNotFoundError,
-  listKeys,
-  revokeKey,
-} from '../../lib/auth/key-repository';
+import { ClientNotFoundError, createClient, createKey, findPrincipal, KeyNotFoundError, listKeys, revokeKey } from '../../lib/auth/key-repository';
 import { scopes } from '../../lib/scopes';
 import { testDb } from '../support/fixtures';
 

@@ -55,7 +55,11 @@ beforeAll(async () => {
     created.push(...(await Promise.all(bodies.slice(i, i + 8).map((body) => createPayment({ db, clientId, clock: systemClock, cause: NO_CAUSE }, body)))));
   }
   // Newest first, as the list answers.
-  qrisIds = created.filter((t) => t.payment_channel === 'qris').map((t) => t.id).sort().reverse();
+  qrisIds = created
+    .filter((t) => t.payment_channel === 'qris')
+    .map((t) => t.id)
+    .sort()
+    .reverse();
 }, 180_000);
 
 async function page(cursor: string | undefined, budget: number) {

@@ -91,7 +91,8 @@ describe('applying what falls due in an advance', () => {
     const clock = clientClock(real, 0);
     // Twelve made at one instant (due together), then four a minute later (due a minute after them).
     const early: string[] = [];
-    for (let n = 0; n < 12; n++) early.push((await createPayment({ db: testDb(), clientId, clock, cause: NO_CAUSE }, CreatePaymentBody.parse(paymentBody()))).id);
+    for (let n = 0; n < 12; n++)
+      early.push((await createPayment({ db: testDb(), clientId, clock, cause: NO_CAUSE }, CreatePaymentBody.parse(paymentBody()))).id);
     real.advanceMinutes(1);
     const late: string[] = [];
     for (let n = 0; n < 4; n++) late.push((await createPayment({ db: testDb(), clientId, clock, cause: NO_CAUSE }, CreatePaymentBody.parse(paymentBody()))).id);

@@ -28,7 +28,12 @@ beforeAll(async () => {
     vi.spyOn(stream, 'write').mockImplementation((chunk: string | Uint8Array, ...rest: unknown[]) => {
       const text = String(chunk);
       if (!text.includes('"level"')) return write(chunk, ...(rest as []));
-      lines.push(...text.trim().split('\n').map((line) => JSON.parse(line) as LogLine));
+      lines.push(
+        ...text
+          .trim()
+          .split('\n')
+          .map((line) => JSON.parse(line) as LogLine),
+      );
       return true;
     });
   }

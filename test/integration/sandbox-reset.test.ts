@@ -28,7 +28,12 @@ async function fillPartition(db: Db, clientId: string, count: number): Promise<v
   const items = Array.from({ length: count }, (_, i) => ({ ...makers[i % makers.length]!(i), entity: 'fill', payload: 'x'.repeat(200) }));
   const batches: (typeof items)[] = [];
   for (let i = 0; i < items.length; i += 25) batches.push(items.slice(i, i + 25));
-  await forEachLimited(batches, 8, (batch) => batchWriteAll(db, batch.map((Item) => ({ PutRequest: { Item } }))));
+  await forEachLimited(batches, 8, (batch) =>
+    batchWriteAll(
+      db,
+      batch.map((Item) => ({ PutRequest: { Item } })),
+    ),
+  );
 }
 
 describe('resetting a large partition', () => {
@@ -60,7 +65,7 @@ describe('resetting a large partition', () => {
 });
 
 describe('a delivery attempt removed by a reset while it is being made', () => {
-  it('is not written back by the attempt\'s outcome, nor is its retry', async () => {
+  it("is not written back by the attempt's outcome, nor is its retry", async () => {
     const db = testDb();
     const { clientId } = await newClient();
     const now = new Date();
@@ -77,7 +82,14 @@ describe('a delivery attempt removed by a reset while it is being made', () => {
       db,
       key,
       'worker-1',
-      { status: 'failed', response_status: 500, response_time_ms: 12, error: 'The endpoint answered 500', attempted_at: now.toISOString(), next_attempt_at: retry.next_attempt_at },
+      {
+        status: 'failed',
+        response_status: 500,
+        response_time_ms: 12,
+        error: 'The endpoint answered 500',
+        attempted_at: now.toISOString(),
+        next_attempt_at: retry.next_attempt_at,
+      },
       { attempt: retry, clientId, ttl: Math.floor(now.getTime() / 1000) + 3600 },
     );
 

@@ -23,7 +23,7 @@ describe('the events:read and webhooks:write scopes', () => {
     expect((await call('GET', '/payment/channels', { key: key.key })).status).toBe(200);
   });
 
-  it("make `npm start` issue a new demo key when the remembered one lacks a scope", async () => {
+  it('make `npm start` issue a new demo key when the remembered one lacks a scope', async () => {
     const client = await createClient(testDb(), 'Demo');
     const old = await createKey(testDb(), { clientId: client.id, scopes: v1Scopes, label: 'demo' });
     const remembered = { clientId: client.id, keyId: old.id, key: old.key };

@@ -43,11 +43,13 @@ async function receiver(answer?: (nth: number) => Answer): Promise<Receiver> {
 }
 
 /** A resolver that knows only these names. */
-const resolverOf = (answers: Record<string, string>): HostResolver => async (hostname) => {
-  const address = answers[hostname];
-  if (!address) throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' });
-  return [{ address, family: address.includes(':') ? 6 : 4 }];
-};
+const resolverOf =
+  (answers: Record<string, string>): HostResolver =>
+  async (hostname) => {
+    const address = answers[hostname];
+    if (!address) throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' });
+    return [{ address, family: address.includes(':') ? 6 : 4 }];
+  };
 
 function depsOf(clock: FakeClock, overrides: Partial<DeliveryDeps> = {}, settings: DeliverySettings = DEFAULT_DELIVERY_SETTINGS): DeliveryDeps {
   return { db, clock, settings, policy: 'local', ...overrides };
@@ -184,7 +186,14 @@ describe('an attempt', () => {
     clock.advanceMs(lease);
     expect(await makeAttempt(deps, keyOf())).toBe('succeeded');
     expect(hooks.received).toHaveLength(1);
-    const late = { status: 'failed', response_status: null, response_time_ms: null, error: 'late', attempted_at: clock.now().toISOString(), next_attempt_at: null } as const;
+    const late = {
+      status: 'failed',
+      response_status: null,
+      response_time_ms: null,
+      error: 'late',
+      attempted_at: clock.now().toISOString(),
+      next_attempt_at: null,
+    } as const;
     expect(await recordAttempt(db, keyOf(), 'dead-worker', late)).toBe(false);
     expect(await readItem(db, keyOf())).toMatchObject({ status: 'succeeded' });
   });

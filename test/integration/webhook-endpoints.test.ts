@@ -24,14 +24,17 @@ const deployed = (answers: Record<string, string[]>) => {
   return { policy: 'deployed' as const, resolve };
 };
 
-const conflict = () =>
-  sdkError('TransactionCanceledException', { CancellationReasons: [{ Code: 'TransactionConflict' }, { Code: 'None' }] });
+const conflict = () => sdkError('TransactionCanceledException', { CancellationReasons: [{ Code: 'TransactionConflict' }, { Code: 'None' }] });
 
 describe('registering a URL on a deployed stage', () => {
   it('stores an https URL whose name resolves only to public addresses', async () => {
     const { clientId, key } = await newClient();
     const urls = deployed({ 'hooks.example.com': ['93.184.215.14', '2606:2800:21f:cb07:6820:80da:af6b:8b2c'] });
-    const created = await createWebhookEndpoint({ db: testDb(), clientId, clock: systemClock, cause: NO_CAUSE }, { url: 'https://hooks.example.com/payments' }, urls);
+    const created = await createWebhookEndpoint(
+      { db: testDb(), clientId, clock: systemClock, cause: NO_CAUSE },
+      { url: 'https://hooks.example.com/payments' },
+      urls,
+    );
     const { secret: _secret, ...endpoint } = created;
     expect((await call('GET', `/webhook/endpoints/${created.id}`, { key })).body.data).toEqual(endpoint);
   });
@@ -44,7 +47,11 @@ describe('registering a URL on a deployed stage', () => {
     ['one private address among public ones', ['93.184.215.14', '192.168.0.10']],
   ])('refuses a name that resolves to %s with 400 naming url, and writes nothing', async (_what, addresses) => {
     const { clientId, key } = await newClient();
-    const attempt = createWebhookEndpoint({ db: testDb(), clientId, clock: systemClock, cause: NO_CAUSE }, { url: 'https://internal.example.com/hooks' }, deployed({ 'internal.example.com': addresses }));
+    const attempt = createWebhookEndpoint(
+      { db: testDb(), clientId, clock: systemClock, cause: NO_CAUSE },
+      { url: 'https://internal.example.com/hooks' },
+      deployed({ 'internal.example.com': addresses }),
+    );
     await expect(attempt).rejects.toBeInstanceOf(ValidationError);
     await expect(attempt.catch(apiErrorOf)).resolves.toMatchObject({
       status: 400,
@@ -55,7 +62,11 @@ describe('registering a URL on a deployed stage', () => {
 
   it('refuses a name that does not resolve with 400 naming url', async () => {
     const { clientId } = await newClient();
-    const attempt = createWebhookEndpoint({ db: testDb(), clientId, clock: systemClock, cause: NO_CAUSE }, { url: 'https://gone.example.com/hooks' }, deployed({}));
+    const attempt = createWebhookEndpoint(
+      { db: testDb(), clientId, clock: systemClock, cause: NO_CAUSE },
+      { url: 'https://gone.example.com/hooks' },
+      deployed({}),
+    );
     await expect(attempt).rejects.toMatchObject({ details: [{ field: 'url', message: 'must name a host that resolves to an address' }] });
   });
 });
@@ -72,7 +83,11 @@ describe('a create or delete that collides with a concurrent write of the count'
       return send();
     });
 
-    const created = await createWebhookEndpoint({ db, clientId, clock: systemClock, cause: NO_CAUSE }, { url: 'http://127.0.0.1:4242/hooks' }, { policy: 'local' });
+    const created = await createWebhookEndpoint(
+      { db, clientId, clock: systemClock, cause: NO_CAUSE },
+      { url: 'http://127.0.0.1:4242/hooks' },
+      { policy: 'local' },
+    );
 
     expect(collisions).toBe(2);
     expect((await call('GET', '/webhook/endpoints', { key })).body.data.map((e: { id: string }) => e.id)).toEqual([created.id]);
@@ -91,7 +106,11 @@ describe('a create or delete that collides with a concurrent write of the count'
 
   it('deletes once when a delete collides first', async () => {
     const { clientId, key } = await newClient();
-    const created = await createWebhookEndpoint({ db: testDb(), clientId, clock: systemClock, cause: NO_CAUSE }, { url: 'http://127.0.0.1:4242/hooks' }, { policy: 'local' });
+    const created = await createWebhookEndpoint(
+      { db: testDb(), clientId, clock: systemClock, cause: NO_CAUSE },
+      { url: 'http://127.0.0.1:4242/hooks' },
+      { policy: 'local' },
+    );
     let collisions = 0;
     const db = faultyDb(async (command, send) => {
       if (command === 'TransactWriteItemsCommand' && collisions === 0) {

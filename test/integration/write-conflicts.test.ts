@@ -46,10 +46,30 @@ describe('a transaction that collides with a concurrent one', () => {
 // reason TransactionConflict when it meets another transaction on the same item (a settle, a
 // refund, another transition), and the SDK does not retry that either.
 const transitions = [
-  { path: 'cancel', status: 'cancelled', items: 2, run: (db: Db, clientId: string, id: string) => cancelTransaction({ db, clientId, clock: systemClock, cause: NO_CAUSE }, id) },
-  { path: 'simulate settle', status: 'settled', items: 3, run: (db: Db, clientId: string, id: string) => simulateOutcome({ db, clientId, clock: systemClock, cause: NO_CAUSE }, id, 'settle') },
-  { path: 'simulate fail', status: 'failed', items: 2, run: (db: Db, clientId: string, id: string) => simulateOutcome({ db, clientId, clock: systemClock, cause: NO_CAUSE }, id, 'fail') },
-  { path: 'simulate expire', status: 'expired', items: 2, run: (db: Db, clientId: string, id: string) => simulateOutcome({ db, clientId, clock: systemClock, cause: NO_CAUSE }, id, 'expire') },
+  {
+    path: 'cancel',
+    status: 'cancelled',
+    items: 2,
+    run: (db: Db, clientId: string, id: string) => cancelTransaction({ db, clientId, clock: systemClock, cause: NO_CAUSE }, id),
+  },
+  {
+    path: 'simulate settle',
+    status: 'settled',
+    items: 3,
+    run: (db: Db, clientId: string, id: string) => simulateOutcome({ db, clientId, clock: systemClock, cause: NO_CAUSE }, id, 'settle'),
+  },
+  {
+    path: 'simulate fail',
+    status: 'failed',
+    items: 2,
+    run: (db: Db, clientId: string, id: string) => simulateOutcome({ db, clientId, clock: systemClock, cause: NO_CAUSE }, id, 'fail'),
+  },
+  {
+    path: 'simulate expire',
+    status: 'expired',
+    items: 2,
+    run: (db: Db, clientId: string, id: string) => simulateOutcome({ db, clientId, clock: systemClock, cause: NO_CAUSE }, id, 'expire'),
+  },
 ] as const;
 
 describe.each(transitions)('a $path that collides with a concurrent transaction', ({ status, items, run }) => {

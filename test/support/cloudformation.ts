@@ -23,8 +23,7 @@ export function describedStack(
     StackId: `arn:aws:cloudformation:eu-west-1:123456789012:stack/${name}/${stage}-0000`,
     StackStatus: (options.status ?? 'CREATE_COMPLETE') as Stack['StackStatus'],
     CreationTime: new Date(NOW.getTime() - (options.createdHoursAgo ?? 1) * HOUR),
-    LastUpdatedTime:
-      options.updatedHoursAgo === undefined ? undefined : new Date(NOW.getTime() - options.updatedHoursAgo * HOUR),
+    LastUpdatedTime: options.updatedHoursAgo === undefined ? undefined : new Date(NOW.getTime() - options.updatedHoursAgo * HOUR),
     Tags: options.tags ?? [
       { Key: 'project', Value: 'payment-sandbox' },
       { Key: 'stage', Value: stage },

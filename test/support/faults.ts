@@ -24,10 +24,10 @@ export function transactionConflict(items: number): Error {
  */
 export function faultyDb(fault: (command: string, send: () => Promise<unknown>) => Promise<unknown>): Db {
   const db = createDb(inject('tableName'), { endpoint: inject('dynamoEndpoint') });
-  db.client.middlewareStack.add(
-    (next, context) => (args) => fault(context.commandName ?? '', () => next(args)) as ReturnType<typeof next>,
-    { step: 'deserialize', name: 'injectFault' },
-  );
+  db.client.middlewareStack.add((next, context) => (args) => fault(context.commandName ?? '', () => next(args)) as ReturnType<typeof next>, {
+    step: 'deserialize',
+    name: 'injectFault',
+  });
   return db;
 }
 

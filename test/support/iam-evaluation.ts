@@ -206,7 +206,9 @@ export async function evaluate(
     const recorded = await decision(fn, request);
     if (recorded.result !== 'Allowed') problems.push(`${described(fn, request)} would be ${recorded.result}`);
     if (recorded.ignoredContextKeys.length > 0) {
-      problems.push(`${described(fn, request)}: IAM does not send ${recorded.ignoredContextKeys.join(', ')} with this action, yet the recording gives it (lib/db/access.ts)`);
+      problems.push(
+        `${described(fn, request)}: IAM does not send ${recorded.ignoredContextKeys.join(', ')} with this action, yet the recording gives it (lib/db/access.ts)`,
+      );
     }
     if (!onClientPartitions(request)) continue;
 
@@ -214,7 +216,9 @@ export async function evaluate(
       const mayReach = declared.dynamodb.sharedPartitions?.[name]?.actions.includes(request.action as TableAction) ?? false;
       const reaches = await allowed(fn, reaimed(request, sample));
       if (reaches && !mayReach) {
-        problems.push(`${described(fn, request)} would be Allowed on ${sample}, the ${name} partition, which its declaration does not name for ${request.action}`);
+        problems.push(
+          `${described(fn, request)} would be Allowed on ${sample}, the ${name} partition, which its declaration does not name for ${request.action}`,
+        );
       }
       if (!reaches && mayReach) {
         problems.push(`${described(fn, request)} would be denied on ${sample}, the ${name} partition, which its declaration names for ${request.action}`);
@@ -234,7 +238,8 @@ export async function evaluate(
       if (declared.admitsKeys) for (const attribute of BOOKKEEPING_ATTRIBUTES) own.add(attribute);
       for (const attribute of seenAttributes.filter((a) => !own.has(a))) {
         const wider = { ...request, attributes: [...(request.attributes ?? []), attribute].sort() };
-        if (await allowed(fn, wider)) problems.push(`${described(fn, request)} would be Allowed naming ${attribute} too, though a read route writes only its request counter's attributes`);
+        if (await allowed(fn, wider))
+          problems.push(`${described(fn, request)} would be Allowed naming ${attribute} too, though a read route writes only its request counter's attributes`);
       }
       for (const returnValues of RETURN_VALUES) {
         if (await allowed(fn, { ...request, returnValues })) {

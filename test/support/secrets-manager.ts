@@ -41,7 +41,7 @@ export async function startFakeSecretsManager(secrets: Record<string, string>): 
       const refusal = refusals.shift();
       if (refusal) return answer(400, { __type: refusal, message: `${refusal} (fake)` });
       const secret = secrets[secretId];
-      if (secret === undefined) return answer(400, { __type: 'ResourceNotFoundException', message: 'Secrets Manager can\'t find the specified secret.' });
+      if (secret === undefined) return answer(400, { __type: 'ResourceNotFoundException', message: "Secrets Manager can't find the specified secret." });
       return answer(200, {
         ARN: secretId,
         Name: secretId.split(':').at(-1),

@@ -100,11 +100,7 @@ describe('admin CLI stacks prune', () => {
     cf.on(DeleteStackCommand).resolves({});
     const res = await admin('stacks', 'prune', '--older-than', '3d');
     expect(res.code).toBe(0);
-    expect(deleted()).toEqual([
-      { StackName: account.oldPr.StackId },
-      { StackName: account.team.StackId },
-      { StackName: account.stalePr.StackId },
-    ]);
+    expect(deleted()).toEqual([{ StackName: account.oldPr.StackId }, { StackName: account.team.StackId }, { StackName: account.stalePr.StackId }]);
     expect(res.stdout.split('\n')).toEqual([
       'Deleting PaymentSandbox-pr-1 (stage pr-1, CREATE_COMPLETE, last deployed 10d 0h ago)',
       'Deleting PaymentSandbox-team-a (stage team-a, CREATE_COMPLETE, last deployed 6d 0h ago)',
@@ -123,7 +119,7 @@ describe('admin CLI stacks prune', () => {
     expect(deleted()).toHaveLength(4);
   });
 
-  it("limits pruning to the stages that match --match, so long-lived team stages stay", async () => {
+  it('limits pruning to the stages that match --match, so long-lived team stages stay', async () => {
     givenAccount();
     cf.on(DeleteStackCommand).resolves({});
     const res = await admin('stacks', 'prune', '--older-than', '72h', '--match', 'pr-*');
@@ -170,9 +166,7 @@ describe('admin CLI stacks prune', () => {
   it('goes on after a failed deletion, reports it and exits with 1', async () => {
     givenAccount();
     cf.on(DeleteStackCommand).resolves({});
-    cf.on(DeleteStackCommand, { StackName: account.oldPr.StackId }).rejects(
-      awsError('AccessDenied', 'not authorized to perform cloudformation:DeleteStack'),
-    );
+    cf.on(DeleteStackCommand, { StackName: account.oldPr.StackId }).rejects(awsError('AccessDenied', 'not authorized to perform cloudformation:DeleteStack'));
     const res = await admin('stacks', 'prune', '--older-than', '3d', '--match', 'pr-*');
     expect(res.code).toBe(1);
     expect(deleted()).toHaveLength(2);
@@ -182,15 +176,12 @@ describe('admin CLI stacks prune', () => {
     expect(res.stdout).toContain('Deleting PaymentSandbox-pr-3');
   });
 
-  it.each([['3'], ['3w'], ['0d'], ['1.5d'], ['3 days'], ['']])(
-    'refuses --older-than %j with exit code 2 before calling AWS',
-    async (duration) => {
-      const res = await admin('stacks', 'prune', '--older-than', duration);
-      expect(res.code).toBe(2);
-      expect(res.stderr).toContain('--older-than takes a duration like 3d, 12h, 90m or 1d12h');
-      expect(cf.calls()).toEqual([]);
-    },
-  );
+  it.each([['3'], ['3w'], ['0d'], ['1.5d'], ['3 days'], ['']])('refuses --older-than %j with exit code 2 before calling AWS', async (duration) => {
+    const res = await admin('stacks', 'prune', '--older-than', duration);
+    expect(res.code).toBe(2);
+    expect(res.stderr).toContain('--older-than takes a duration like 3d, 12h, 90m or 1d12h');
+    expect(cf.calls()).toEqual([]);
+  });
 
   it('needs --older-than', async () => {
     const res = await admin('stacks', 'prune');

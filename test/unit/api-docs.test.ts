@@ -49,18 +49,13 @@ function sectionOf(route: Route): Section {
 /** The dotted names of an object schema's properties, nested objects included (`customer.email`). */
 function propertyPaths(schema: Json | undefined, prefix = ''): string[] {
   const resolved = schema?.$ref ? document.components.schemas[String(schema.$ref).split('/').pop()!] : schema;
-  return Object.entries<Json>(resolved?.properties ?? {}).flatMap(([name, property]) => [
-    prefix + name,
-    ...propertyPaths(property, `${prefix}${name}.`),
-  ]);
+  return Object.entries<Json>(resolved?.properties ?? {}).flatMap(([name, property]) => [prefix + name, ...propertyPaths(property, `${prefix}${name}.`)]);
 }
 
 /** The path and query parameters and the body fields of a route, as the OpenAPI document has them from its schemas. */
 function inputsOf(route: Route): string[] {
   const operation: Json = document.paths[route.path][route.method.toLowerCase()];
-  const parameters = (operation.parameters ?? [])
-    .filter((p: Json) => p.in === 'path' || p.in === 'query')
-    .map((p: Json) => String(p.name));
+  const parameters = (operation.parameters ?? []).filter((p: Json) => p.in === 'path' || p.in === 'query').map((p: Json) => String(p.name));
   return [...parameters, ...propertyPaths(operation.requestBody?.content['application/json'].schema)];
 }
 
@@ -85,7 +80,7 @@ describe('docs/api.md', () => {
   );
 
   it.each(routeList.map((route) => [`${route.method} ${route.path}`, route] as const))(
-    "names every path parameter, query parameter and body field of %s in its section",
+    'names every path parameter, query parameter and body field of %s in its section',
     (_name, route) => {
       const { text } = sectionOf(route);
       const missing = inputsOf(route).filter((input) => !text.includes(`\`${input}\``));

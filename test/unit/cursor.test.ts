@@ -35,7 +35,11 @@ describe('cursors', () => {
     const cursor = encodeCursor(theirs, clientId, fingerprint, afterId);
     const error = refusal(() => decodeCursor(ours, cursor, clientId, fingerprint, isTransactionId));
     expect(error).toBeInstanceOf(ValidationError);
-    expect(apiErrorOf(error)).toMatchObject({ status: 400, code: 'VALIDATION_ERROR', details: [{ field: 'cursor', message: 'is not a valid cursor for this request' }] });
+    expect(apiErrorOf(error)).toMatchObject({
+      status: 400,
+      code: 'VALIDATION_ERROR',
+      details: [{ field: 'cursor', message: 'is not a valid cursor for this request' }],
+    });
   });
 
   it('cannot be forged with the key that used to be in the source', () => {

@@ -11,7 +11,10 @@ const deployed = { IDENTITY_ENDPOINT: 'https://cognito-idp.eu-west-1.amazonaws.c
 describe('pageIdentity', () => {
   it('reads the endpoint and the app client from IDENTITY_ENDPOINT and USER_POOL_CLIENT_ID', () => {
     expect(pageIdentity(deployed)).toEqual({ endpoint: 'https://cognito-idp.eu-west-1.amazonaws.com/', clientId: '4d2k9example' });
-    expect(pageIdentity({ IDENTITY_ENDPOINT: 'http://127.0.0.1:9229', USER_POOL_CLIENT_ID: 'local' })).toEqual({ endpoint: 'http://127.0.0.1:9229/', clientId: 'local' });
+    expect(pageIdentity({ IDENTITY_ENDPOINT: 'http://127.0.0.1:9229', USER_POOL_CLIENT_ID: 'local' })).toEqual({
+      endpoint: 'http://127.0.0.1:9229/',
+      clientId: 'local',
+    });
   });
 
   it('is undefined when neither is set: a stage without an identity service', () => {
@@ -31,7 +34,9 @@ describe('the page and its headers', () => {
   it("writes the identity into the page's head as a <meta> the page reads back exactly", () => {
     const identity = pageIdentity(deployed)!;
     const page = pageWithIdentity(PAGE, identity);
-    expect(page).toContain(`<meta name="sandbox-identity" content="{&quot;endpoint&quot;:&quot;https://cognito-idp.eu-west-1.amazonaws.com/&quot;,&quot;clientId&quot;:&quot;4d2k9example&quot;}">`);
+    expect(page).toContain(
+      `<meta name="sandbox-identity" content="{&quot;endpoint&quot;:&quot;https://cognito-idp.eu-west-1.amazonaws.com/&quot;,&quot;clientId&quot;:&quot;4d2k9example&quot;}">`,
+    );
     expect(page.indexOf('<meta name="sandbox-identity"')).toBeLessThan(page.indexOf('</head>'));
     expect(identityInPage(page)).toEqual(identity);
   });

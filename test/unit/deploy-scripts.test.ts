@@ -59,8 +59,15 @@ describe('npm run deploy', () => {
       {
         command: 'npx',
         args: [
-          'cdk', 'deploy', 'PaymentSandbox-pr-42', '-c', 'stage=pr-42',
-          '--require-approval', 'never', '--outputs-file', join(outputsDir, 'outputs-pr-42.json'),
+          'cdk',
+          'deploy',
+          'PaymentSandbox-pr-42',
+          '-c',
+          'stage=pr-42',
+          '--require-approval',
+          'never',
+          '--outputs-file',
+          join(outputsDir, 'outputs-pr-42.json'),
         ],
       },
     ]);
@@ -75,11 +82,19 @@ describe('npm run deploy', () => {
     expect(cdk.calls[0]!.args.slice(0, 7)).toEqual(['cdk', 'deploy', 'PaymentSandbox-team-a', '-c', 'stage=team-a', '-c', 'retain=true']);
   });
 
-  it('passes the stage\'s limits as -c requests-per-second=N and -c read-units-per-request=N', async () => {
+  it("passes the stage's limits as -c requests-per-second=N and -c read-units-per-request=N", async () => {
     const cdk = fakeCdk({ outputs: deployed('team-a') });
     expect(await deploy(['--stage', 'team-a', '--requests-per-second', '20', '--read-units-per-request', '128'], cdk.deps)).toBe(0);
     expect(cdk.calls[0]!.args.slice(0, 9)).toEqual([
-      'cdk', 'deploy', 'PaymentSandbox-team-a', '-c', 'stage=team-a', '-c', 'requests-per-second=20', '-c', 'read-units-per-request=128',
+      'cdk',
+      'deploy',
+      'PaymentSandbox-team-a',
+      '-c',
+      'stage=team-a',
+      '-c',
+      'requests-per-second=20',
+      '-c',
+      'read-units-per-request=128',
     ]);
   });
 
@@ -97,7 +112,11 @@ describe('npm run deploy', () => {
   it.each([
     ['open', 'signup=open', 'Sign-up: open (anyone who confirms an e-mail address)'],
     ['closed', 'signup=closed', 'Sign-up: closed (nobody signs up themselves'],
-    ['domain:Acme.com, shop.example.org', 'signup=domain:acme.com,shop.example.org', 'Sign-up: domain:acme.com,shop.example.org (e-mail addresses at acme.com or shop.example.org only)'],
+    [
+      'domain:Acme.com, shop.example.org',
+      'signup=domain:acme.com,shop.example.org',
+      'Sign-up: domain:acme.com,shop.example.org (e-mail addresses at acme.com or shop.example.org only)',
+    ],
   ])('passes --signup %j to cdk as -c %s and shows it in the summary', async (policy, context, summary) => {
     const cdk = fakeCdk({ outputs: deployed('team-a') });
     expect(await deploy(['--stage', 'team-a', '--signup', policy], cdk.deps)).toBe(0);
@@ -116,7 +135,11 @@ describe('npm run deploy', () => {
   );
 
   it('refuses a limit that is not a positive integer with exit code 2, naming the flag, and never runs cdk', async () => {
-    for (const argv of [['--requests-per-second', '0'], ['--read-units-per-request', '2.5'], ['--requests-per-second', 'lots']]) {
+    for (const argv of [
+      ['--requests-per-second', '0'],
+      ['--read-units-per-request', '2.5'],
+      ['--requests-per-second', 'lots'],
+    ]) {
       const cdk = fakeCdk();
       expect(await deploy(['--stage', 'pr-1', ...argv], cdk.deps), argv.join(' ')).toBe(2);
       expect(cdk.calls).toEqual([]);
@@ -133,7 +156,7 @@ describe('npm run deploy', () => {
     }
   });
 
-  it('stops before cdk with the admin CLI\'s message when there are no AWS credentials', async () => {
+  it("stops before cdk with the admin CLI's message when there are no AWS credentials", async () => {
     const cdk = fakeCdk({ credentials: 'missing', outputs: deployed('pr-42') });
     expect(await deploy(['--stage', 'pr-42'], cdk.deps)).toBe(1);
     expect(cdk.calls).toEqual([]);
@@ -169,8 +192,17 @@ describe('npm run deploy -- --ci-role', () => {
       {
         command: 'npx',
         args: [
-          'cdk', 'deploy', 'PaymentSandboxCiRole-acme-shop', '-c', 'ci-role=true', '-c', 'github-repo=acme/shop',
-          '--require-approval', 'never', '--outputs-file', join(outputsDir, 'outputs-PaymentSandboxCiRole-acme-shop.json'),
+          'cdk',
+          'deploy',
+          'PaymentSandboxCiRole-acme-shop',
+          '-c',
+          'ci-role=true',
+          '-c',
+          'github-repo=acme/shop',
+          '--require-approval',
+          'never',
+          '--outputs-file',
+          join(outputsDir, 'outputs-PaymentSandboxCiRole-acme-shop.json'),
         ],
       },
     ]);
@@ -182,17 +214,44 @@ describe('npm run deploy -- --ci-role', () => {
     const cdk = fakeCdk({ outputs: roleOutputs });
     expect(await deploy(['--ci-role', '--github-repo', 'acme/shop', '--oidc-provider-arn', PROVIDER_ARN], cdk.deps)).toBe(0);
     expect(cdk.calls[0]!.args.slice(0, 9)).toEqual([
-      'cdk', 'deploy', 'PaymentSandboxCiRole-acme-shop', '-c', 'ci-role=true', '-c', 'github-repo=acme/shop', '-c', `oidc-provider-arn=${PROVIDER_ARN}`,
+      'cdk',
+      'deploy',
+      'PaymentSandboxCiRole-acme-shop',
+      '-c',
+      'ci-role=true',
+      '-c',
+      'github-repo=acme/shop',
+      '-c',
+      `oidc-provider-arn=${PROVIDER_ARN}`,
     ]);
   });
 
   it('narrows who may assume the role with --github-environment and --github-ref, each repeatable', async () => {
     const cdk = fakeCdk({ outputs: roleOutputs });
-    const argv = ['--ci-role', '--github-repo', 'acme/shop', '--github-environment', 'prod', '--github-environment', 'staging', '--github-ref', 'refs/heads/main'];
+    const argv = [
+      '--ci-role',
+      '--github-repo',
+      'acme/shop',
+      '--github-environment',
+      'prod',
+      '--github-environment',
+      'staging',
+      '--github-ref',
+      'refs/heads/main',
+    ];
     expect(await deploy(argv, cdk.deps)).toBe(0);
     expect(cdk.calls[0]!.args.slice(0, 11)).toEqual([
-      'cdk', 'deploy', 'PaymentSandboxCiRole-acme-shop', '-c', 'ci-role=true', '-c', 'github-repo=acme/shop',
-      '-c', 'github-environments=prod,staging', '-c', 'github-refs=refs/heads/main',
+      'cdk',
+      'deploy',
+      'PaymentSandboxCiRole-acme-shop',
+      '-c',
+      'ci-role=true',
+      '-c',
+      'github-repo=acme/shop',
+      '-c',
+      'github-environments=prod,staging',
+      '-c',
+      'github-refs=refs/heads/main',
     ]);
   });
 
@@ -200,7 +259,10 @@ describe('npm run deploy -- --ci-role', () => {
     [['--ci-role'], '--ci-role needs --github-repo owner/name'],
     [['--ci-role', '--github-repo', 'acme/shop', '--github-environment', 'pr*'], 'Invalid GitHub environment "pr*"'],
     [['--ci-role', '--github-repo', 'acme/shop', '--github-ref', 'main'], 'Invalid git ref "main": use a full branch or tag ref'],
-    [['--stage', 'pr-1', '--github-environment', 'prod'], '--github-repo and --oidc-provider-arn go with --ci-role (so do --github-environment and --github-ref)'],
+    [
+      ['--stage', 'pr-1', '--github-environment', 'prod'],
+      '--github-repo and --oidc-provider-arn go with --ci-role (so do --github-environment and --github-ref)',
+    ],
     [['--ci-role', '--github-repo', 'shop'], 'Invalid GitHub repository "shop": use owner/name'],
     [['--ci-role', '--github-repo', 'acme/shop/extra'], 'Invalid GitHub repository "acme/shop/extra"'],
     [['--ci-role', '--github-repo', 'acme-/shop'], 'Invalid GitHub repository "acme-/shop"'],
@@ -238,9 +300,7 @@ describe('npm run destroy', () => {
     writeFileSync(join(outputsDir, 'outputs-pr-42.json'), JSON.stringify(deployed('pr-42')));
     const cdk = fakeCdk();
     expect(await destroy(['--stage', 'pr-42'], cdk.deps)).toBe(0);
-    expect(cdk.calls).toEqual([
-      { command: 'npx', args: ['cdk', 'destroy', 'PaymentSandbox-pr-42', '-c', 'stage=pr-42', '--force'] },
-    ]);
+    expect(cdk.calls).toEqual([{ command: 'npx', args: ['cdk', 'destroy', 'PaymentSandbox-pr-42', '-c', 'stage=pr-42', '--force'] }]);
     expect(existsSync(join(outputsDir, 'outputs-pr-42.json'))).toBe(false);
     expect(cdk.out()).toContain('PaymentSandbox-pr-42 is gone');
   });
@@ -253,7 +313,7 @@ describe('npm run destroy', () => {
     }
   });
 
-  it('stops before cdk with the admin CLI\'s message when there are no AWS credentials, keeping the outputs file', async () => {
+  it("stops before cdk with the admin CLI's message when there are no AWS credentials, keeping the outputs file", async () => {
     writeFileSync(join(outputsDir, 'outputs-pr-42.json'), JSON.stringify(deployed('pr-42')));
     const cdk = fakeCdk({ credentials: 'missing' });
     expect(await destroy(['--stage', 'pr-42'], cdk.deps)).toBe(1);
@@ -293,10 +353,14 @@ describe('npm run deploy and destroy on a machine without AWS credentials', () =
   it.each([
     ['deploy', 'scripts/deploy.ts'],
     ['destroy', 'scripts/destroy.ts'],
-  ])('%s fails at once with the admin CLI\'s message and exit code 1', async (name, script) => {
-    const { code, stderr, ms } = await run(script, ['--stage', 'pr-42']);
-    expect(code).toBe(1);
-    expect(stderr).toBe(`${name}: ${NO_CREDENTIALS}\n`);
-    expect(ms).toBeLessThan(5_000);
-  }, 60_000);
+  ])(
+    "%s fails at once with the admin CLI's message and exit code 1",
+    async (name, script) => {
+      const { code, stderr, ms } = await run(script, ['--stage', 'pr-42']);
+      expect(code).toBe(1);
+      expect(stderr).toBe(`${name}: ${NO_CREDENTIALS}\n`);
+      expect(ms).toBeLessThan(5_000);
+    },
+    60_000,
+  );
 });

@@ -63,7 +63,7 @@ function brokenBecause({ file, target }: Link): string | undefined {
   return anchorsOf(readFileSync(resolved, 'utf8')).has(anchor) ? undefined : `no heading #${anchor} in ${inside}`;
 }
 
-describe('links in the repository\'s Markdown', () => {
+describe("links in the repository's Markdown", () => {
   it('lead to files of the repository and headings that exist', () => {
     const broken = markdownFiles()
       .flatMap(linksOf)

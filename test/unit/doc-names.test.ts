@@ -10,7 +10,10 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 
 /** What a user reads: README.md, every Markdown page under docs/, and the GitHub Action's inputs. */
 function readerFiles(): string[] {
-  const tracked = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard', 'README.md', 'docs', 'action.yml'], { cwd: root, encoding: 'utf8' });
+  const tracked = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard', 'README.md', 'docs', 'action.yml'], {
+    cwd: root,
+    encoding: 'utf8',
+  });
   return tracked.split('\0').filter((file) => file === 'action.yml' || file.endsWith('.md'));
 }
 
@@ -37,12 +40,20 @@ describe('the names users read in README, docs/ and action.yml', () => {
   const texts = readerFiles().map((file) => ({ file, text: readFileSync(join(root, file), 'utf8') }));
 
   it('name only scopes that exist (lib/scopes.ts)', () => {
-    const unknown = texts.flatMap(({ file, text }) => scopeNames(text).filter((name) => !(scopes as readonly string[]).includes(name)).map((name) => `${file}: ${name}`));
+    const unknown = texts.flatMap(({ file, text }) =>
+      scopeNames(text)
+        .filter((name) => !(scopes as readonly string[]).includes(name))
+        .map((name) => `${file}: ${name}`),
+    );
     expect(unknown).toEqual([]);
   });
 
   it('name only event types that exist (lib/events/event-types.ts)', () => {
-    const unknown = texts.flatMap(({ file, text }) => eventNames(text).filter((name) => !(eventTypes as readonly string[]).includes(name)).map((name) => `${file}: ${name}`));
+    const unknown = texts.flatMap(({ file, text }) =>
+      eventNames(text)
+        .filter((name) => !(eventTypes as readonly string[]).includes(name))
+        .map((name) => `${file}: ${name}`),
+    );
     expect(unknown).toEqual([]);
   });
 

@@ -73,7 +73,11 @@ describe('checkGrants', () => {
     expect(check(all, used, { sweep: ['dynamodb:Query on index/gsi1'] })).toEqual([
       'sweep: dynamodb:Query on index/gsi1 is granted in the template but not declared',
     ]);
-    const granted = byName({ createPayment: used.createPayment.slice(1), sweep: used.sweep, dispatchEvents: [...used.dispatchEvents, 'dynamodb:ListStreams on *'] });
+    const granted = byName({
+      createPayment: used.createPayment.slice(1),
+      sweep: used.sweep,
+      dispatchEvents: [...used.dispatchEvents, 'dynamodb:ListStreams on *'],
+    });
     const functions = Object.entries(all).map(([name, dynamodb]) => ({ name, dynamodb }));
     expect(checkGrants({ functions, granted, recorded: byName(used) })).toEqual([
       'createPayment: dynamodb:GetItem on table is used but not granted in the template',
@@ -149,7 +153,16 @@ describe('grantsInTemplate', () => {
         },
       },
     };
-    expect(grantsInTemplate(template, new Map([['fn', 'Fn'], ['other', 'Other']]), 'Table')).toEqual(
+    expect(
+      grantsInTemplate(
+        template,
+        new Map([
+          ['fn', 'Fn'],
+          ['other', 'Other'],
+        ]),
+        'Table',
+      ),
+    ).toEqual(
       new Map([
         [
           'fn',
@@ -166,6 +179,17 @@ describe('grantsInTemplate', () => {
   });
 
   it('groups recorded calls by function', () => {
-    expect(recordedGrants([{ fn: 'a', grant: 'x' }, { fn: 'a', grant: 'x' }, { fn: 'b', grant: 'y' }])).toEqual(new Map([['a', new Set(['x'])], ['b', new Set(['y'])]]));
+    expect(
+      recordedGrants([
+        { fn: 'a', grant: 'x' },
+        { fn: 'a', grant: 'x' },
+        { fn: 'b', grant: 'y' },
+      ]),
+    ).toEqual(
+      new Map([
+        ['a', new Set(['x'])],
+        ['b', new Set(['y'])],
+      ]),
+    );
   });
 });

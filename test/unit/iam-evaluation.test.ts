@@ -1,13 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { iamRequestsOfCall } from '../../lib/db/access';
-import {
-  declaredFunctions,
-  dynamoPolicies,
-  evaluate,
-  grantsTemplate,
-  type EvaluatedFunction,
-  type FunctionRequest,
-} from '../support/iam-evaluation';
+import { declaredFunctions, dynamoPolicies, evaluate, grantsTemplate, type EvaluatedFunction, type FunctionRequest } from '../support/iam-evaluation';
 
 // The IAM evaluation that test/grants/iam.test.ts runs on the suites' recording, here on a small
 // fixed recording and on mutated copies of the synthesized template: it must fail, naming the
@@ -29,7 +22,10 @@ const C = 'C#cli_•';
 const recording: FunctionRequest[] = [
   { fn: 'listChannels', request: { action: 'GetItem', resource: 'table', leadingKeys: ['KEYHASH#•'] } },
   { fn: 'listChannels', request: { action: 'GetItem', resource: 'table', leadingKeys: [C] } },
-  { fn: 'listChannels', request: { action: 'UpdateItem', resource: 'table', leadingKeys: [C], attributes: ['count', 'pk', 'sk', 'ttl'], returnValues: 'NONE' } },
+  {
+    fn: 'listChannels',
+    request: { action: 'UpdateItem', resource: 'table', leadingKeys: [C], attributes: ['count', 'pk', 'sk', 'ttl'], returnValues: 'NONE' },
+  },
   { fn: 'listChannels', request: { action: 'UpdateItem', resource: 'table', leadingKeys: [C], attributes: ['count', 'pk', 'sk'] } },
   { fn: 'createPayment', request: { action: 'GetItem', resource: 'table', leadingKeys: ['KEYHASH#•'] } },
   { fn: 'createPayment', request: { action: 'PutItem', resource: 'table', leadingKeys: [C], attributes: ['amount', 'entity', 'pk', 'sk', 'status'] } },
@@ -79,7 +75,7 @@ describe('the IAM evaluation of the synthesized policies', () => {
   });
 
   describe('fails, naming function, action and context, when a condition is tightened by one key', () => {
-    it('the key-hash partition taken from a route\'s GetItem: admission\'s read is denied', async () => {
+    it("the key-hash partition taken from a route's GetItem: admission's read is denied", async () => {
       const tightened = mutated('listChannels', 'GetItem', (c) => {
         c['ForAllValues:StringLike']['dynamodb:LeadingKeys'] = leadingKeysOf(c).filter((p) => p !== 'KEYHASH#*');
       });
@@ -89,7 +85,7 @@ describe('the IAM evaluation of the synthesized policies', () => {
       ]);
     });
 
-    it('ttl taken from the counter\'s attributes: the counter\'s increment is denied', async () => {
+    it("ttl taken from the counter's attributes: the counter's increment is denied", async () => {
       const tightened = mutated('listChannels', 'UpdateItem', (c) => {
         c['ForAllValues:StringEquals']['dynamodb:Attributes'] = c['ForAllValues:StringEquals']['dynamodb:Attributes'].filter((a: string) => a !== 'ttl');
       });
@@ -109,7 +105,7 @@ describe('the IAM evaluation of the synthesized policies', () => {
       ]);
     });
 
-    it('a background function\'s partitions widened to any (C#* becomes *)', async () => {
+    it("a background function's partitions widened to any (C#* becomes *)", async () => {
       const loosened = mutated('sweep', 'UpdateItem', (c) => {
         c['ForAllValues:StringLike']['dynamodb:LeadingKeys'] = leadingKeysOf(c).map((p) => (p === 'C#*' ? '*' : p));
       });
@@ -129,17 +125,22 @@ describe('the IAM evaluation of the synthesized policies', () => {
       const problems = await evaluated(loosened);
       expect(problems).toHaveLength(2); // the increment and the take-back
       for (const problem of problems) {
-        expect(problem).toMatch(/^listChannels: dynamodb:UpdateItem on table with \{.*"dynamodb:Attributes":\["count","pk","sk".*\} would be Allowed naming status too, though a read route writes only its request counter's attributes$/);
+        expect(problem).toMatch(
+          /^listChannels: dynamodb:UpdateItem on table with \{.*"dynamodb:Attributes":\["count","pk","sk".*\} would be Allowed naming status too, though a read route writes only its request counter's attributes$/,
+        );
       }
     });
 
-    it("ALL_NEW added to what the counter may return", async () => {
+    it('ALL_NEW added to what the counter may return', async () => {
       const loosened = mutated('listChannels', 'UpdateItem', (c) => {
         c.StringEqualsIfExists['dynamodb:ReturnValues'] = [...c.StringEqualsIfExists['dynamodb:ReturnValues'], 'ALL_NEW'];
       });
       const problems = await evaluated(loosened);
       expect(problems).toHaveLength(2);
-      for (const problem of problems) expect(problem).toMatch(/^listChannels: dynamodb:UpdateItem on table with .* would be Allowed with dynamodb:ReturnValues ALL_NEW, though a read route's counter returns nothing$/);
+      for (const problem of problems)
+        expect(problem).toMatch(
+          /^listChannels: dynamodb:UpdateItem on table with .* would be Allowed with dynamodb:ReturnValues ALL_NEW, though a read route's counter returns nothing$/,
+        );
     });
 
     it('the LeadingKeys condition taken off a writer altogether', async () => {
@@ -147,7 +148,9 @@ describe('the IAM evaluation of the synthesized policies', () => {
         delete c['ForAllValues:StringLike'];
       });
       expect(await evaluated(loosened, [creation])).toEqual([
-        expect.stringMatching(/^createPayment: dynamodb:PutItem on table with .* would be Allowed on KEYHASH#•, the keyHashes partition, which its declaration does not name for PutItem$/),
+        expect.stringMatching(
+          /^createPayment: dynamodb:PutItem on table with .* would be Allowed on KEYHASH#•, the keyHashes partition, which its declaration does not name for PutItem$/,
+        ),
         expect.stringMatching(/would be Allowed on CLIENTS, the clientRegistry partition/),
         expect.stringMatching(/would be Allowed on USER#•, the userClients partition/),
         expect.stringMatching(/would be Allowed on OTHER#•, which is neither a client's partition nor a shared one$/),
@@ -157,17 +160,23 @@ describe('the IAM evaluation of the synthesized policies', () => {
 
   it('holds the declarations and the policy to each other: a shared partition declared but not granted is reported', async () => {
     const functions = declaredFunctions.map((f) =>
-      f.name === 'sweep' ? { ...f, dynamodb: { ...f.dynamodb, sharedPartitions: { clientRegistry: { actions: ['UpdateItem'], because: 'for this test' } } } } : f,
+      f.name === 'sweep'
+        ? { ...f, dynamodb: { ...f.dynamodb, sharedPartitions: { clientRegistry: { actions: ['UpdateItem'], because: 'for this test' } } } }
+        : f,
     ) as EvaluatedFunction[];
     expect(await evaluated(template, [recording[7]!], functions)).toEqual([
-      expect.stringMatching(/^sweep: dynamodb:UpdateItem on table with .* would be denied on CLIENTS, the clientRegistry partition, which its declaration names for UpdateItem$/),
+      expect.stringMatching(
+        /^sweep: dynamodb:UpdateItem on table with .* would be denied on CLIENTS, the clientRegistry partition, which its declaration names for UpdateItem$/,
+      ),
     ]);
   });
 
-  it('refuses a recorded context key IAM does not send with the action (the recorder\'s model would be wrong)', async () => {
+  it("refuses a recorded context key IAM does not send with the action (the recorder's model would be wrong)", async () => {
     const selecting: FunctionRequest = { fn: 'createPayment', request: { ...creation.request, select: 'ALL_ATTRIBUTES' } };
     expect(await evaluated(template, [selecting])).toEqual([
-      expect.stringMatching(/^createPayment: dynamodb:PutItem on table with .*"dynamodb:Select":"ALL_ATTRIBUTES"\}: IAM does not send dynamodb:Select with this action, yet the recording gives it/),
+      expect.stringMatching(
+        /^createPayment: dynamodb:PutItem on table with .*"dynamodb:Select":"ALL_ATTRIBUTES"\}: IAM does not send dynamodb:Select with this action, yet the recording gives it/,
+      ),
     ]);
   });
 
@@ -176,7 +185,14 @@ describe('the IAM evaluation of the synthesized policies', () => {
       ...iamRequestsOfCall('TransactWriteItems', {
         TransactItems: [
           { Put: { TableName: 't', Item: { pk: 'C#cli_01JZ8Q4Y3V9W2X5N6M7P8R0S1T', sk: 'TXN#x', status: 'pending' } } },
-          { Update: { TableName: 't', Key: { pk: 'C#cli_01JZ8Q4Y3V9W2X5N6M7P8R0S1T', sk: 'CLIENT' }, UpdateExpression: 'SET #n = :n', ExpressionAttributeNames: { '#n': 'clock' } } },
+          {
+            Update: {
+              TableName: 't',
+              Key: { pk: 'C#cli_01JZ8Q4Y3V9W2X5N6M7P8R0S1T', sk: 'CLIENT' },
+              UpdateExpression: 'SET #n = :n',
+              ExpressionAttributeNames: { '#n': 'clock' },
+            },
+          },
         ],
       }),
       ...iamRequestsOfCall('BatchWriteItem', { RequestItems: { t: [{ DeleteRequest: { Key: { pk: 'C#cli_01JZ8Q4Y3V9W2X5N6M7P8R0S1T', sk: 'TXN#x' } } }] } }),
@@ -187,7 +203,12 @@ describe('the IAM evaluation of the synthesized policies', () => {
       ['BatchWriteItem', ['C#cli_•'], undefined],
       ['DeleteItem', ['C#cli_•'], undefined],
     ]);
-    expect(await evaluated(template, requests.map((request) => ({ fn: 'resetSandbox', request })))).toEqual([]);
+    expect(
+      await evaluated(
+        template,
+        requests.map((request) => ({ fn: 'resetSandbox', request })),
+      ),
+    ).toEqual([]);
     // A request counter's increment, its condition's names counted with the update's.
     const [increment] = iamRequestsOfCall('UpdateItem', {
       Key: { pk: 'C#cli_01JZ8Q4Y3V9W2X5N6M7P8R0S1T', sk: 'RATE#1764045000' },
@@ -197,7 +218,12 @@ describe('the IAM evaluation of the synthesized policies', () => {
     });
     expect(increment).toEqual({ action: 'UpdateItem', resource: 'table', leadingKeys: ['C#cli_•'], attributes: ['count', 'pk', 'sk', 'ttl'] });
     expect(await evaluated(template, [{ fn: 'getEvent', request: increment! }])).toEqual([]);
-    expect(await evaluated(template, requests.map((request) => ({ fn: 'listEvents', request })))).toEqual([
+    expect(
+      await evaluated(
+        template,
+        requests.map((request) => ({ fn: 'listEvents', request })),
+      ),
+    ).toEqual([
       expect.stringMatching(/^listEvents: dynamodb:PutItem .* would be ImplicitlyDenied$/),
       expect.stringMatching(/^listEvents: dynamodb:UpdateItem .*"dynamodb:Attributes":\["clock","pk","sk"\]\} would be ImplicitlyDenied$/),
       expect.stringMatching(/^listEvents: dynamodb:BatchWriteItem .* would be ImplicitlyDenied$/),

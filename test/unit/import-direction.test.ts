@@ -52,9 +52,7 @@ const describeImport = ({ from, line, to }: Import) => `${from}:${line} imports 
 
 /** The imports of lib/http by a file outside the layers allowed to speak HTTP. */
 function importsAgainstDirection(imports: readonly Import[]): string[] {
-  return imports
-    .filter(({ from, to }) => to.startsWith(HTTP) && !MAY_IMPORT_HTTP.some((layer) => from.startsWith(layer)))
-    .map(describeImport);
+  return imports.filter(({ from, to }) => to.startsWith(HTTP) && !MAY_IMPORT_HTTP.some((layer) => from.startsWith(layer))).map(describeImport);
 }
 
 /** Each pair of files that import each other, once. */

@@ -18,7 +18,13 @@ function javaHome(name: string, release?: Record<string, string>): string {
   mkdirSync(join(home, 'bin'), { recursive: true });
   writeFileSync(join(home, 'bin', 'java'), '#!/bin/sh\nexit 0\n');
   chmodSync(join(home, 'bin', 'java'), 0o755);
-  if (release) writeFileSync(join(home, 'release'), Object.entries(release).map(([k, v]) => `${k}="${v}"\n`).join(''));
+  if (release)
+    writeFileSync(
+      join(home, 'release'),
+      Object.entries(release)
+        .map(([k, v]) => `${k}="${v}"\n`)
+        .join(''),
+    );
   return home;
 }
 
@@ -43,7 +49,11 @@ describe('findJava', () => {
 
   it('refuses a Java older than 17, naming it', () => {
     const home = javaHome('jdk-11', { JAVA_VERSION: '11.0.2', MODULES: JDK_MODULES });
-    expect(() => findJava({ JAVA_HOME: home })).toThrow(new JavaNotFoundError(`${join(home, 'bin', 'java')} is Java 11. DynamoDB Local needs Java 17 or later: install it (e.g. apt-get install openjdk-17-jre-headless, or brew install openjdk@17) and put java on PATH, or set JAVA_HOME.`));
+    expect(() => findJava({ JAVA_HOME: home })).toThrow(
+      new JavaNotFoundError(
+        `${join(home, 'bin', 'java')} is Java 11. DynamoDB Local needs Java 17 or later: install it (e.g. apt-get install openjdk-17-jre-headless, or brew install openjdk@17) and put java on PATH, or set JAVA_HOME.`,
+      ),
+    );
     expect(() => findJava({ JAVA_HOME: javaHome('jre-8', { JAVA_VERSION: '1.8.0_392' }) })).toThrow(/is Java 8\./);
   });
 

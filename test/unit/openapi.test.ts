@@ -75,9 +75,7 @@ describe('openapi.json', () => {
 
 describe('operations', () => {
   it('has exactly one operation per route of the route table', () => {
-    const operations = Object.entries<Json>(committed.paths).flatMap(([path, item]) =>
-      Object.keys(item).map((method) => `${method.toUpperCase()} ${path}`),
-    );
+    const operations = Object.entries<Json>(committed.paths).flatMap(([path, item]) => Object.keys(item).map((method) => `${method.toUpperCase()} ${path}`));
     expect(operations.sort()).toEqual(routeList.map((r) => `${r.method} ${r.path}`).sort());
   });
 
@@ -180,12 +178,16 @@ describe('operations', () => {
     expect(body.additionalProperties).toBe(false);
     expect(body.properties.amount.type).toBe('integer');
     expect(operationOf(contracts.cancelTransaction.route).requestBody.required).toBe(false);
-    const list = operationOf(contracts.listTransactions.route).parameters.map(resolve).filter((p: Json) => p.in !== 'header');
+    const list = operationOf(contracts.listTransactions.route)
+      .parameters.map(resolve)
+      .filter((p: Json) => p.in !== 'header');
     expect(list.map((p: Json) => `${p.in} ${p.name}`)).toEqual(
       ['status', 'payment_method', 'payment_channel', 'order_id', 'created_from', 'created_to', 'limit', 'cursor'].map((n) => `query ${n}`),
     );
     expect(list.find((p: Json) => p.name === 'limit').schema).toEqual({ type: 'integer', minimum: 1, maximum: 100, default: 20 });
-    const get = operationOf(contracts.getTransaction.route).parameters.map(resolve).filter((p: Json) => p.in !== 'header');
+    const get = operationOf(contracts.getTransaction.route)
+      .parameters.map(resolve)
+      .filter((p: Json) => p.in !== 'header');
     expect(get).toEqual([expect.objectContaining({ in: 'path', name: 'id', required: true })]);
   });
 });
@@ -211,7 +213,11 @@ describe('examples', () => {
     Object.values<Json>(item).flatMap((operation) => [
       ...Object.entries<Json>(operation.responses).flatMap(([status, response]) =>
         Object.entries<Json>(resolve(response).content).flatMap(([type, media]) => {
-          const named = Object.entries<Json>(media.examples ?? {}).map(([name, e]) => [`${operation.operationId} ${status} ${type} ${name}`, media.schema, e.value]);
+          const named = Object.entries<Json>(media.examples ?? {}).map(([name, e]) => [
+            `${operation.operationId} ${status} ${type} ${name}`,
+            media.schema,
+            e.value,
+          ]);
           return media.example === undefined ? named : [[`${operation.operationId} ${status} ${type}`, media.schema, media.example], ...named];
         }),
       ),
@@ -241,12 +247,9 @@ describe('examples', () => {
     expect(schemaErrors(schema, example)).toBeNull();
   });
 
-  it.each(Object.entries<Json>(committed.components.schemas).filter(([, s]) => s.examples))(
-    'component %s: its examples match it',
-    (name, schema) => {
-      for (const example of schema.examples) expect(schemaErrors({ $ref: `#/components/schemas/${name}` }, example)).toBeNull();
-    },
-  );
+  it.each(Object.entries<Json>(committed.components.schemas).filter(([, s]) => s.examples))('component %s: its examples match it', (name, schema) => {
+    for (const example of schema.examples) expect(schemaErrors({ $ref: `#/components/schemas/${name}` }, example)).toBeNull();
+  });
 });
 
 describe('response validation (what call() applies to every HTTP response)', () => {
@@ -267,9 +270,9 @@ describe('response validation (what call() applies to every HTTP response)', () 
     expect(() => assertDocumentedResponse(observed({ body: { success: true, data: { ...transactionExample, fee: '4000' } } }))).toThrow(
       /body\/data\/fee must be integer/,
     );
-    expect(() =>
-      assertDocumentedResponse(observed({ body: { success: true, data: { ...transactionExample, created_at: '2026-11-22 01:02:03' } } })),
-    ).toThrow(/created_at must match/);
+    expect(() => assertDocumentedResponse(observed({ body: { success: true, data: { ...transactionExample, created_at: '2026-11-22 01:02:03' } } }))).toThrow(
+      /created_at must match/,
+    );
   });
 
   it('rejects a missing field', () => {
@@ -299,9 +302,7 @@ describe('response validation (what call() applies to every HTTP response)', () 
       /required header Allow is missing/,
     );
     expect(() =>
-      assertDocumentedResponse(
-        observed({ method: 'DELETE', path: '/payment/channels', status: 405, body: notAllowed, headers: { allow: 'GET' } }),
-      ),
+      assertDocumentedResponse(observed({ method: 'DELETE', path: '/payment/channels', status: 405, body: notAllowed, headers: { allow: 'GET' } })),
     ).not.toThrow();
   });
 });

@@ -9,9 +9,7 @@ const results = JSON.parse(readFileSync(fileURLToPath(new URL('../../bench/resul
 describe('docs/performance.md', () => {
   it('shows the bench report of the committed bench/results.json, as the bench renders it', () => {
     const page = readFileSync(PERFORMANCE_PAGE, 'utf8');
-    expect(page, 'docs/performance.md is stale: run `npm run bench -- --render bench/results.json`').toBe(
-      withReport(page, renderReport(results)),
-    );
+    expect(page, 'docs/performance.md is stale: run `npm run bench -- --render bench/results.json`').toBe(withReport(page, renderReport(results)));
   });
 
   it('refuses a page that lost its generated block rather than write the report somewhere else', () => {

@@ -31,7 +31,7 @@ const publicDns = fakeResolver({
   'mapped.example.com': ['::ffff:10.0.0.5'],
   'cgnat.example.com': ['100.64.1.1'],
   'ula.example.com': ['fd12:3456::1'],
-  'localhost': ['127.0.0.1', '::1'],
+  localhost: ['127.0.0.1', '::1'],
 });
 
 /** The problem the policy names for a URL, or 'ok'. */

@@ -70,9 +70,7 @@ describe('action.yml', () => {
   });
 
   it('outputs the stage, its stack, base URL, client, key id, key and whether it destroyed the stage', () => {
-    expect(Object.keys(action.outputs).sort()).toEqual(
-      ['base-url', 'client-id', 'destroyed', 'key-id', 'server-key', 'stack-name', 'stage'].sort(),
-    );
+    expect(Object.keys(action.outputs).sort()).toEqual(['base-url', 'client-id', 'destroyed', 'key-id', 'server-key', 'stack-name', 'stage'].sort());
     expect(action.outputs['base-url']!.value).toBe('${{ steps.key.outputs.base-url }}');
     expect(action.outputs['server-key']!.value).toBe('${{ steps.key.outputs.server-key }}');
   });
@@ -187,13 +185,13 @@ describe.each([OWN, APP])('%s', (file) => {
 });
 
 describe(OWN, () => {
-  it('uses this repository\'s own action and runs the e2e suite against the stage', () => {
+  it("uses this repository's own action and runs the e2e suite against the stage", () => {
     const steps = Object.values(workflows[OWN]!.jobs).flatMap((j) => j.steps);
     expect(steps.filter((s) => s.uses === './')).toHaveLength(2);
     expect(steps.some((s) => s.run === 'npm run test:e2e')).toBe(true);
   });
 
-  it('destroys with the pull request\'s own code: its merge ref is gone once it is closed', () => {
+  it("destroys with the pull request's own code: its merge ref is gone once it is closed", () => {
     const close = Object.values(workflows[OWN]!.jobs).find((j) => j.if?.includes("== 'closed'"))!;
     expect(close.steps[0]!.with?.ref).toBe('${{ github.event.pull_request.head.sha }}');
   });
@@ -203,9 +201,7 @@ describe(OWN, () => {
     expect(workflow.on.schedule).toEqual([{ cron: expect.stringMatching(/^\S+ \S+ \S+ \S+ \S+$/) }]);
     const job = Object.values(workflow.jobs).find((j) => j.steps.some((s) => s.run?.includes('stacks prune')))!;
     expect(job.if).toContain("github.event_name == 'schedule'");
-    expect(job.steps.find((s) => s.run?.includes('stacks prune'))!.run).toBe(
-      "npm run admin -- stacks prune --older-than 3d --match 'pr-*'",
-    );
+    expect(job.steps.find((s) => s.run?.includes('stacks prune'))!.run).toBe("npm run admin -- stacks prune --older-than 3d --match 'pr-*'");
   });
 });
 

@@ -29,12 +29,10 @@ export function Access(props: { identity: IdentityClient; notice?: string; signI
     <main class="login">
       <h1>Payment Sandbox</h1>
       <p>
-        Sign in to manage your sandbox client: its payments, webhooks, clock and API keys. Your server keys are made on the{' '}
-        <strong>API Keys</strong> page and shown once; this page never keeps one.
+        Sign in to manage your sandbox client: its payments, webhooks, clock and API keys. Your server keys are made on the <strong>API Keys</strong> page and
+        shown once; this page never keeps one.
       </p>
-      {step.kind === 'sign-in' && (
-        <SignIn identity={identity} email={email} setEmail={setEmail} note={step.note} signIn={signIn} go={setStep} />
-      )}
+      {step.kind === 'sign-in' && <SignIn identity={identity} email={email} setEmail={setEmail} note={step.note} signIn={signIn} go={setStep} />}
       {step.kind === 'sign-up' && <SignUp identity={identity} email={email} setEmail={setEmail} go={setStep} />}
       {step.kind === 'confirm' && <Confirm identity={identity} email={email} setEmail={setEmail} step={step} go={setStep} />}
     </main>
@@ -87,7 +85,14 @@ function SignIn({ email, setEmail, note, signIn, go }: StepProps & { note?: stri
         <EmailField email={email} setEmail={setEmail} />
         <label>
           Password
-          <input name="password" type="password" autocomplete="current-password" required value={password} onInput={(e) => setPassword(e.currentTarget.value)} />
+          <input
+            name="password"
+            type="password"
+            autocomplete="current-password"
+            required
+            value={password}
+            onInput={(e) => setPassword(e.currentTarget.value)}
+          />
         </label>
         <button type="submit" class="primary" disabled={busy}>
           {busy ? 'Signing in…' : 'Sign in'}

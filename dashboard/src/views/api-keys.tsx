@@ -38,10 +38,7 @@ type NewKeyShown = { key: CreatedKey; rolledFrom?: string };
 export function ApiKeys() {
   const { api } = useSession();
   const pager = usePager([]);
-  const keys = useLoad(
-    () => ok(api.GET('/account/keys', { params: { query: { limit: 20, cursor: pager.cursor } } })),
-    [pager.cursor],
-  );
+  const keys = useLoad(() => ok(api.GET('/account/keys', { params: { query: { limit: 20, cursor: pager.cursor } } })), [pager.cursor]);
   const [shown, setShown] = useState<NewKeyShown>();
   const [grace, setGrace] = useState(String(GRACE.default));
   const graceSeconds = Number(grace);
@@ -57,8 +54,8 @@ export function ApiKeys() {
         }
       >
         <p class="muted">
-          Server keys let your server call this API (<code>Authorization: Bearer sk_sbx_…</code>). A key is shown once, when it is made; this page
-          never keeps one. Keys never used are marked: revoke those you do not need.
+          Server keys let your server call this API (<code>Authorization: Bearer sk_sbx_…</code>). A key is shown once, when it is made; this page never keeps
+          one. Keys never used are marked: revoke those you do not need.
         </p>
         <UsageRules />
         {shown && <NewKey shown={shown} onKept={() => setShown(undefined)} />}

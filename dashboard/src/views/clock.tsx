@@ -15,7 +15,11 @@ const QUICK_MOVES: readonly { label: string; seconds: number }[] = [
 function span(seconds: number): string {
   const parts: string[] = [];
   let left = seconds;
-  for (const [unit, size] of [['d', 86_400], ['h', 3_600], ['min', 60]] as const) {
+  for (const [unit, size] of [
+    ['d', 86_400],
+    ['h', 3_600],
+    ['min', 60],
+  ] as const) {
     const whole = Math.floor(left / size);
     if (whole > 0) parts.push(`${whole} ${unit}`);
     left -= whole * size;
@@ -61,8 +65,8 @@ export function Clock() {
         }
       >
         <p>
-          This client's time: real time plus an offset that only grows. Every time the sandbox shows or compares for the client is read from it
-          (created and expiry times, expiry itself, events, the ledger, the time filters); other clients' clocks do not move.
+          This client's time: real time plus an offset that only grows. Every time the sandbox shows or compares for the client is read from it (created and
+          expiry times, expiry itself, events, the ledger, the time filters); other clients' clocks do not move.
         </p>
         <Loading when={loaded.loading && !clock} />
         <ErrorNote error={loaded.error} />
@@ -85,8 +89,8 @@ export function Clock() {
       </Section>
       <Section title="Advance">
         <p>
-          Before it answers, an advance applies everything of this client that falls due up to the new now: pending payments past their
-          expiry become <span class="mono">expired</span> (with <span class="mono">payment.expired</span>), scheduled outcomes happen.
+          Before it answers, an advance applies everything of this client that falls due up to the new now: pending payments past their expiry become{' '}
+          <span class="mono">expired</span> (with <span class="mono">payment.expired</span>), scheduled outcomes happen.
         </p>
         <div class="actions">
           {QUICK_MOVES.map((q) => (
@@ -101,7 +105,16 @@ export function Clock() {
         <div class="move">
           <label>
             Seconds ahead
-            <input type="number" name="seconds" min={1} max={MAX_ADVANCE_SECONDS} step={1} placeholder={`1 to ${MAX_ADVANCE_SECONDS}`} value={seconds} onInput={(e) => setSeconds(e.currentTarget.value)} />
+            <input
+              type="number"
+              name="seconds"
+              min={1}
+              max={MAX_ADVANCE_SECONDS}
+              step={1}
+              placeholder={`1 to ${MAX_ADVANCE_SECONDS}`}
+              value={seconds}
+              onInput={(e) => setSeconds(e.currentTarget.value)}
+            />
           </label>
           <ConfirmButton
             label="Advance by seconds"

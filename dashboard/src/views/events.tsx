@@ -15,7 +15,8 @@ export function Events() {
   const { api } = useSession();
   const [type, setType] = useState('');
   const pager = usePager([type]);
-  const page = useLoad(() => ok(api.GET('/events', { params: { query: { limit: 20, cursor: pager.cursor, type: type ? [type as EventType] : undefined } } })),
+  const page = useLoad(
+    () => ok(api.GET('/events', { params: { query: { limit: 20, cursor: pager.cursor, type: type ? [type as EventType] : undefined } } })),
     [type, pager.cursor],
   );
   return (

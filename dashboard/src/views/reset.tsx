@@ -31,8 +31,8 @@ export function Reset() {
   return (
     <Section title="Reset the sandbox">
       <p>
-        Deletes every transaction, refund, ledger entry, event, delivery and idempotency record of your client, and sets its{' '}
-        <a href="#/clock">sandbox clock</a> back to real time (offset 0). Keys stay; other clients are untouched. This cannot be undone.
+        Deletes every transaction, refund, ledger entry, event, delivery and idempotency record of your client, and sets its <a href="#/clock">sandbox clock</a>{' '}
+        back to real time (offset 0). Keys stay; other clients are untouched. This cannot be undone.
       </p>
       <form class="stack" onSubmit={reset}>
         <label class="inline">

@@ -16,9 +16,7 @@ export function Settlements() {
     <Section title="Settlements">
       <Loading when={ledger.loading} />
       <ErrorNote error={ledger.error} />
-      {ledger.data && !ledger.data.complete && (
-        <p class="muted">The newest entries only: the running balance counts from the oldest entry shown.</p>
-      )}
+      {ledger.data && !ledger.data.complete && <p class="muted">The newest entries only: the running balance counts from the oldest entry shown.</p>}
       {ledger.data && <LedgerTable rows={ledger.data.rows} ledger testid="settlements" />}
       {ledger.data && ledger.data.rows.length === 0 && <p class="muted">The ledger is empty.</p>}
     </Section>

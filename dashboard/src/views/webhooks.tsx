@@ -14,7 +14,8 @@ const GRACES = [
 /** Webhook endpoints: the list, a form to register one (its secret is shown once), roll a secret and delete. */
 export function Webhooks() {
   const { api } = useSession();
-  const endpoints = useLoad(async () => (await readAll((cursor) => ok(api.GET('/webhook/endpoints', { params: { query: { limit: 100, cursor } } })))).items,
+  const endpoints = useLoad(
+    async () => (await readAll((cursor) => ok(api.GET('/webhook/endpoints', { params: { query: { limit: 100, cursor } } })))).items,
     [],
   );
   const [url, setUrl] = useState('');
