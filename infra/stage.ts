@@ -39,7 +39,7 @@ export class InvalidContextError extends Error {
 export function validateStage(stage: string): string {
   if (!STAGE_PATTERN.test(stage) || stage.length > STAGE_MAX_LENGTH) {
     throw new InvalidContextError(
-      `Invalid stage ${JSON.stringify(stage)}: use 1-${STAGE_MAX_LENGTH} lowercase letters, digits and single ` + 'inner hyphens, e.g. dev, alice or pr-42',
+      `Invalid stage ${JSON.stringify(stage)}: use 1-${STAGE_MAX_LENGTH} lowercase letters, digits and single inner hyphens, e.g. dev, alice or pr-42`,
     );
   }
   return stage;

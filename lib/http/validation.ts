@@ -1,6 +1,5 @@
 import type * as z from 'zod/mini';
 import type { FieldError } from './errors';
-import { ValidationError } from '../errors';
 
 /** Where a value came from; names unknown keys in the message. */
 export type Source = 'body' | 'query' | 'path';
@@ -66,11 +65,4 @@ export function check<S extends z.ZodMiniType>(
   const named = new Set(protoKeys.map((error) => error.field));
   const errors = result.success ? [] : toFieldErrors(result.error.issues, source).filter((error) => !named.has(error.field));
   return { errors: [...errors, ...protoKeys] };
-}
-
-/** Parses with a schema or throws VALIDATION_ERROR naming each bad field. */
-export function parseOrThrow<S extends z.ZodMiniType>(schema: S, value: unknown, source: Source): z.output<S> {
-  const result = check(schema, value, source);
-  if (result.errors.length > 0) throw new ValidationError(result.errors);
-  return result.data as z.output<S>;
 }

@@ -3,7 +3,6 @@ import { realNow } from '../clock';
 import { cancellationReasons, isCancelledBy } from '../db/errors';
 import type { Db } from '../db/db';
 import { keys } from '../db/keys';
-import { queryAll } from '../db/query-all';
 import type { TransactItem } from '../db/transact';
 import { ClientNotFoundError, getClient, newClientItems, type Client } from '../auth/key-repository';
 
@@ -103,12 +102,6 @@ export async function findUserClient(db: Db, userId: string): Promise<{ clientId
 export async function getMember(db: Db, clientId: string, userId: string): Promise<Member | undefined> {
   const { Item } = await db.doc.send(new GetCommand({ TableName: db.tableName, Key: keys.member(clientId, userId) }));
   return Item ? toMember(Item) : undefined;
-}
-
-/** The people of a client, in the order of their `sub` (one Query of the client's partition). */
-export async function listMembers(db: Db, clientId: string): Promise<Member[]> {
-  const { pk, skPrefix } = keys.memberPrefix(clientId);
-  return (await queryAll(db, pk, { skPrefix })).map(toMember);
 }
 
 /** A member item's attributes (the item is the member plus its keys and entity). */

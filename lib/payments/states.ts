@@ -18,9 +18,6 @@ export type Operation = keyof typeof transitions;
 export const simulateOutcomes = ['settle', 'fail', 'expire'] as const satisfies readonly Operation[];
 export type SimulateOutcome = (typeof simulateOutcomes)[number];
 
-/** States no operation leaves. */
-export const finalStatuses: readonly Status[] = ['cancelled', 'expired', 'failed', 'refunded'];
-
 /** True when the operation may start from this status. */
 export function allows(operation: Operation, status: Status): boolean {
   return (transitions[operation].from as readonly Status[]).includes(status);

@@ -10,7 +10,6 @@ export const ResetSandboxBody = meta(
   }),
   { examples: [{ webhook_endpoints: true }] },
 );
-export type ResetSandboxInput = z.output<typeof ResetSandboxBody>;
 
 /** What a reset answers. */
 export const ResetSandboxResult = meta(

@@ -12,7 +12,6 @@ import { idField } from '../payments/schemas';
  */
 
 export const attemptStatuses = ['pending', 'succeeded', 'failed'] as const;
-export type AttemptStatus = (typeof attemptStatuses)[number];
 
 export const DeliveryAttempt = meta(
   z.strictObject({

@@ -4,7 +4,7 @@ import ipaddr from 'ipaddr.js';
 import type { UrlPolicy } from './policy';
 import { urlProblems, urlSyntaxProblem } from './url-syntax';
 
-export { MAX_WEBHOOK_URL_LENGTH, urlProblems, urlSyntaxProblem } from './url-syntax';
+export { urlProblems } from './url-syntax';
 
 /**
  * Which URLs a webhook may be sent to (docs/api.md §11), checked when an endpoint is registered and
