@@ -1,3 +1,4 @@
+import { ACCOUNT } from '../lib/scopes';
 import { MAX_QUERIES_PER_PAGE } from '../lib/db/paging';
 import { API_BASE_PATH } from '../lib/routes';
 import type { BundlesResult } from './bundles';
@@ -17,7 +18,7 @@ const ADMISSION_ROUND_TRIPS = 1;
 /** The round trips on a request's path: its calls, admission's counted as the one round trip they make together. */
 function roundTrips(e: { scope: string | null; calls: { perRequest: { max: number } } }): number {
   if (e.scope === null) return e.calls.perRequest.max;
-  const admission = e.scope === 'account' ? SESSION_ADMISSION_CALLS : ADMISSION_CALLS;
+  const admission = e.scope === ACCOUNT ? SESSION_ADMISSION_CALLS : ADMISSION_CALLS;
   return e.calls.perRequest.max - admission.length + ADMISSION_ROUND_TRIPS;
 }
 

@@ -19,6 +19,7 @@ import { pendingExit, settlementPut, type PendingExit } from '../lib/payments/tr
 import { clockResetItem, readClockOffset } from '../lib/sandbox/client-clock';
 import { viewTransaction, type Transaction } from '../lib/payments/transaction';
 import type { Route } from '../lib/routes';
+import { ACCOUNT } from '../lib/scopes';
 import { createClient, createKey } from '../lib/auth/key-repository';
 import { endpointDeleteItems, endpointInsertItems, MAX_WEBHOOK_ENDPOINTS, replaceWebhookSecret } from '../lib/webhooks/endpoint-repository';
 import { WebhookEndpoint } from '../lib/webhooks/webhook-endpoint';
@@ -222,6 +223,34 @@ async function personKeys(ctx: BenchContext, count: number, floor = false) {
       return { ...owner, id: object.id };
     },
   );
+}
+
+/** A change of one key of a signed-in person (`POST /account/keys/{id}/<action>`): each request and floor on a key of its own. */
+function keyChangeScenario(
+  route: Route,
+  expectedStatus: number,
+  action: 'roll' | 'revoke',
+  floorChange: (ctx: BenchContext, key: { clientId: string; id: string }) => Promise<unknown>,
+): Scenario {
+  return {
+    id: route.id,
+    route,
+    expectedStatus,
+    prepare: async (ctx, count) => {
+      const made = { http: await personKeys(ctx, count), handler: await personKeys(ctx, count) };
+      const floorKeys = await personKeys(ctx, count, true);
+      return {
+        request: (arm, i) => {
+          const key = pick(made[arm], i);
+          return { method: 'POST', path: `/account/keys/${key.id}/${action}`, headers: { authorization: key.authorization } };
+        },
+        floor: async (i) => {
+          await ctx.admitSession();
+          await floorChange(ctx, pick(floorKeys, i));
+        },
+      };
+    },
+  };
 }
 
 async function getItem(ctx: BenchContext, key: Item): Promise<Item | undefined> {
@@ -760,47 +789,10 @@ const known: Record<string, Builder> = {
     },
   }),
 
-  rollAccountKey: (route) => ({
-    id: route.id,
-    route,
-    expectedStatus: 201,
-    prepare: async (ctx, count) => {
-      const made = { http: await personKeys(ctx, count), handler: await personKeys(ctx, count) };
-      const floorKeys = await personKeys(ctx, count, true);
-      return {
-        request: (arm, i) => {
-          const key = pick(made[arm], i);
-          return { method: 'POST', path: `/account/keys/${key.id}/roll`, headers: { authorization: key.authorization } };
-        },
-        floor: async (i) => {
-          await ctx.admitSession();
-          const key = pick(floorKeys, i);
-          await rollKey(ctx.floorDb, key.clientId, key.id, { createdBy: 'user:bench@example.com' });
-        },
-      };
-    },
-  }),
+  rollAccountKey: (route) =>
+    keyChangeScenario(route, 201, 'roll', (ctx, key) => rollKey(ctx.floorDb, key.clientId, key.id, { createdBy: 'user:bench@example.com' })),
 
-  revokeAccountKey: (route) => ({
-    id: route.id,
-    route,
-    expectedStatus: 200,
-    prepare: async (ctx, count) => {
-      const made = { http: await personKeys(ctx, count), handler: await personKeys(ctx, count) };
-      const floorKeys = await personKeys(ctx, count, true);
-      return {
-        request: (arm, i) => {
-          const key = pick(made[arm], i);
-          return { method: 'POST', path: `/account/keys/${key.id}/revoke`, headers: { authorization: key.authorization } };
-        },
-        floor: async (i) => {
-          await ctx.admitSession();
-          const key = pick(floorKeys, i);
-          await revokeKeyItem(ctx.floorDb, key.clientId, key.id);
-        },
-      };
-    },
-  }),
+  revokeAccountKey: (route) => keyChangeScenario(route, 200, 'revoke', (ctx, key) => revokeKeyItem(ctx.floorDb, key.clientId, key.id)),
 
   resetSandbox: (route) => ({
     id: route.id,
@@ -1068,7 +1060,7 @@ function generic(route: Route): Scenario | undefined {
     prepare: async (ctx) => ({
       request: () => ({ method: 'GET', path: route.path }),
       floor: async () => {
-        if (route.scope === 'account') await ctx.admitSession();
+        if (route.scope === ACCOUNT) await ctx.admitSession();
         else if (route.scope !== null) await ctx.admit();
       },
     }),

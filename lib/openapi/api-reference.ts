@@ -1,7 +1,7 @@
 import { catalog } from '../catalog';
 import { errorCatalog, errorCodes } from '../http/errors';
 import { routeList } from '../routes';
-import { scopes } from '../scopes';
+import { ACCOUNT, scopes } from '../scopes';
 
 /**
  * The tables of docs/api.md that are facts of the code: endpoints and scopes (lib/routes.ts),
@@ -24,7 +24,7 @@ export const referenceTables: Readonly<Record<string, () => string>> = {
   endpoints: () =>
     table(
       ['method', 'path', 'scope', 'what it does'],
-      routeList.map((r) => [code(r.method), code(r.path), r.scope === 'account' ? 'a session only' : r.scope ? code(r.scope) : 'none (public)', r.summary]),
+      routeList.map((r) => [code(r.method), code(r.path), r.scope === ACCOUNT ? 'a session only' : r.scope ? code(r.scope) : 'none (public)', r.summary]),
     ),
   scopes: () =>
     table(

@@ -1,3 +1,4 @@
+import { ACCOUNT } from '../../lib/scopes';
 import { createPrivateKey, createSign } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -22,7 +23,7 @@ import { startReceiver, verified, type Receiver } from '../support/webhook-recei
 const UNAUTHORIZED = { success: false, error: { code: 'UNAUTHORIZED', message: 'Invalid or missing API key' } };
 const FORBIDDEN = { success: false, error: { code: 'FORBIDDEN', message: 'Insufficient permissions for this operation' } };
 
-const accountRoutes = routeList.filter((r) => r.scope === 'account');
+const accountRoutes = routeList.filter((r) => r.scope === ACCOUNT);
 const pathOf = (path: string) => path.replace('{id}', 'key_01M80C9Y1V3X5Z7B9D1F3H5K7M');
 
 /** A JWT signed with the emulator's own key (its keys are public, as a local emulator's are): what a forger holding a real signing key could make. */
