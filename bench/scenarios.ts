@@ -748,6 +748,7 @@ const known: Record<string, Builder> = {
     prepare: async (ctx) => {
       const [mine] = await personKeys(ctx, 1);
       const [floorKey] = await personKeys(ctx, 1, true);
+      const keyPrefix = keys.apiKeyPrefix(floorKey!.clientId).skPrefix;
       return {
         request: () => ({ method: 'GET', path: '/account/keys', headers: { authorization: mine!.authorization } }),
         floor: async () => {
@@ -756,7 +757,7 @@ const known: Record<string, Builder> = {
             new QueryCommand({
               TableName: ctx.floorDb.tableName,
               KeyConditionExpression: 'pk = :pk AND sk BETWEEN :low AND :high',
-              ExpressionAttributeValues: { ':pk': clientPartition(floorKey!.clientId), ':low': 'KEY#', ':high': 'KEY#~' },
+              ExpressionAttributeValues: { ':pk': clientPartition(floorKey!.clientId), ':low': keyPrefix, ':high': `${keyPrefix}~` },
               ScanIndexForward: false,
               Limit: LIST_PAGE + 1,
             }),

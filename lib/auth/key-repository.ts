@@ -6,8 +6,8 @@ import type { TransactItem } from '../db/transact';
 import { realNow } from '../clock';
 import { newId } from '../ids';
 import type { Scope } from '../scopes';
-import type { KeyStatus } from './api-key-object';
-import { ClientNotFoundError, findKeyItemById, mintKey, revokeKeyItem, statusOf } from './key-lifecycle';
+import type { ApiKey } from './api-key-object';
+import { ClientNotFoundError, findKeyItemById, mintKey, revokeKeyItem, viewKey } from './key-lifecycle';
 
 export interface Client {
   readonly id: string;
@@ -15,20 +15,8 @@ export interface Client {
   readonly created_at: string;
 }
 
-/** A key as listed: never the key itself, only its last four characters. */
-export interface KeySummary {
-  readonly id: string;
-  readonly client_id: string;
-  readonly label: string | null;
-  readonly scopes: readonly Scope[];
-  readonly last4: string;
-  readonly status: KeyStatus;
-  readonly created_at: string;
-  readonly created_by: string;
-  readonly last_used_at: string | null;
-  readonly expires_at: string | null;
-  readonly revoked_at: string | null;
-}
+/** A key as the admin CLI lists it: the API's key object (never the key itself) and its client. */
+export type KeySummary = ApiKey & { readonly client_id: string };
 
 /** A key at creation, the only time the plaintext exists. */
 export interface CreatedKey {
@@ -133,19 +121,5 @@ export async function findPrincipal(db: Db, keyHash: string): Promise<KeyRecord 
 }
 
 function toSummary(item: Record<string, unknown>, now: Date): KeySummary {
-  const text = (field: string) => item[field] as string;
-  const orNull = (field: string) => (item[field] as string | undefined) ?? null;
-  return {
-    id: text('id'),
-    client_id: text('client_id'),
-    label: orNull('label'),
-    scopes: item.scopes as Scope[],
-    last4: text('last4'),
-    status: statusOf(item, now),
-    created_at: text('created_at'),
-    created_by: orNull('created_by') ?? 'admin',
-    last_used_at: orNull('last_used_at'),
-    expires_at: orNull('expires_at'),
-    revoked_at: orNull('revoked_at'),
-  };
+  return { ...viewKey(item, now), client_id: String(item.client_id) };
 }
