@@ -417,6 +417,19 @@ export function renderDeliveryOnly(r: { generatedAt: string; mode: string; envir
   return out.join('\n');
 }
 
+/** What `npm run bench -- --only advance` prints. */
+export function renderAdvanceOnly(r: { generatedAt: string; mode: string; environment: Record<string, string | number>; advance: AdvanceResult }): string {
+  const e = r.environment;
+  const out = [
+    `Payment Sandbox bench (${r.mode}, clock advance only) — ${r.generatedAt}`,
+    `Node ${e.node}, ${e.cpus} × ${e.cpuModel}; DynamoDB Local ${e.dynamodbLocal}; load average ${e.loadAverageAtStart} → ${e.loadAverageAtEnd}`,
+    '',
+    ...advanceSection(r.advance),
+  ];
+  if (r.advance.failures.length > 0) out.push('### FAILED', ...r.advance.failures.map((f) => `- ${f}`));
+  return out.join('\n');
+}
+
 /** Section 7: webhook delivery on the local sandbox, with its background work on (bench/delivery.ts). */
 function deliverySection(d: DeliveryResult | undefined): string[] {
   if (!d) return [];

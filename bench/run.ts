@@ -9,6 +9,7 @@
  *   npm run bench -- --out FILE        write the results elsewhere
  *   npm run bench -- --render FILE     print the report of a saved results.json again
  *   npm run bench -- --only delivery   only part 7 (webhook delivery), printed and written alone
+ *   npm run bench -- --only advance    only part 9 (the clock's advance), printed and written alone
  *   --iterations N --warmup N --rounds N --import-warmup N --duration S --connections N
  *                                      override the mode's settings
  *
@@ -39,8 +40,8 @@ import { runLoad } from './load';
 import { measureReadBudget } from './read-budget';
 import { measureDelivery, type DeliveryResult } from './delivery';
 import { writePerformancePage } from './performance-page';
-import { evaluateTargets, renderDeliveryOnly, renderReport, type Results } from './report';
-import { measureAdvance } from './advance';
+import { evaluateTargets, renderAdvanceOnly, renderDeliveryOnly, renderReport, type Results } from './report';
+import { measureAdvance, type AdvanceResult } from './advance';
 import { measureReset } from './reset';
 import { measureDashboard } from './dashboard';
 import { startMinimalService } from './minimal';
@@ -107,10 +108,10 @@ function options() {
     if (!Number.isInteger(n) || n < min) throw new Error(`--${name} must be an integer ≥ ${min}`);
     return n;
   };
-  if (values.only !== undefined && values.only !== 'delivery') throw new Error('--only takes one part: delivery');
+  if (values.only !== undefined && values.only !== 'delivery' && values.only !== 'advance') throw new Error('--only takes one part: delivery or advance');
   return {
     help: values.help ?? false,
-    only: values.only as 'delivery' | undefined,
+    only: values.only as 'delivery' | 'advance' | undefined,
     render: values.render,
     mode: mode as 'full' | 'quick',
     out: resolve(values.out ?? (values.only ? join(projectRoot, `bench/results-${values.only}.json`) : DEFAULT_RESULTS)),
@@ -175,6 +176,7 @@ async function main(): Promise<number> {
   }
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
   if (opts.only === 'delivery') return deliveryOnly(opts.mode, opts.out);
+  if (opts.only === 'advance') return advanceOnly(opts.mode, opts.out);
   const { settings, mode } = opts;
   const started = Date.now();
   const loadAtStart = loadavg()[0]!;
@@ -294,9 +296,7 @@ async function main(): Promise<number> {
     const reset = await measureReset({ baseUrl: sandbox.baseUrl, db: sandbox.db, items: RESET_ITEMS[mode] });
     log(`  ${reset.deleted} deleted in ${reset.ms} ms (${reset.itemsPerSecond} items/s)`);
 
-    log(`advance: one POST /sandbox/clock/advance past the expiry of ${ADVANCE_PAYMENTS[mode]} pending payments`);
-    const advance = await measureAdvance({ baseUrl: sandbox.baseUrl, db: sandbox.db, payments: ADVANCE_PAYMENTS[mode] });
-    log(`  ${advance.payments - advance.leftPending} expired in ${advance.ms} ms (${advance.paymentsPerSecond} payments/s)`);
+    const advance = await advancePart(mode, sandbox);
 
     const delivery = await deliveryPart(mode, join(work, 'delivery.json'));
 
@@ -413,6 +413,47 @@ async function deliveryOnly(mode: 'full' | 'quick', out: string): Promise<number
   }
 }
 
+/** Part 9 on a running sandbox (bench/advance.ts). */
+async function advancePart(mode: 'full' | 'quick', sandbox: Sandbox): Promise<AdvanceResult> {
+  log(`advance: one POST /sandbox/clock/advance past the expiry of ${ADVANCE_PAYMENTS[mode]} pending payments`);
+  const advance = await measureAdvance({ baseUrl: sandbox.baseUrl, db: sandbox.db, payments: ADVANCE_PAYMENTS[mode] });
+  log(`  ${advance.payments - advance.leftPending} expired in ${advance.ms} ms (${advance.paymentsPerSecond} payments/s)`);
+  return advance;
+}
+
+/** `--only advance`: part 9 alone, in a sandbox of its own (no background work, as in the full run), written to its own results file. */
+async function advanceOnly(mode: 'full' | 'quick', out: string): Promise<number> {
+  const loadAtStart = loadavg()[0]!;
+  const sandbox = await startSandbox({ port: 0, cursorSecret: newCursorSecret(), limits: { requestsPerSecond: BENCH_REQUESTS_PER_SECOND }, background: false });
+  try {
+    log(`sandbox: ${sandbox.baseUrl} on DynamoDB Local ${sandbox.dynamoEndpoint}`);
+    // In the full run DynamoDB Local has served every other part first; a fresh JVM would time its own warm-up.
+    log('advance: the same advance once untimed, for another client, to warm DynamoDB Local up');
+    await measureAdvance({ baseUrl: sandbox.baseUrl, db: sandbox.db, payments: ADVANCE_PAYMENTS[mode] });
+    const advance = await advancePart(mode, sandbox);
+    const result = {
+      generatedAt: new Date().toISOString(),
+      mode,
+      only: 'advance',
+      environment: {
+        node: process.version,
+        cpus: cpus().length,
+        cpuModel: cpus()[0]?.model.trim() ?? 'unknown',
+        dynamodbLocal: dynamoLocalVersion(),
+        loadAverageAtStart: Number(loadAtStart.toFixed(2)),
+        loadAverageAtEnd: Number(loadavg()[0]!.toFixed(2)),
+      },
+      advance,
+    };
+    mkdirSync(dirname(out), { recursive: true });
+    writeFileSync(out, `${JSON.stringify(result, null, 2)}\n`);
+    process.stdout.write(`${renderAdvanceOnly(result)}\n\nResults written to ${out}\n`);
+    return advance.failures.length > 0 ? 1 : 0;
+  } finally {
+    await sandbox.stop();
+  }
+}
+
 function readHelp(): string {
   return [
     'npm run bench [-- options]',
@@ -426,6 +467,7 @@ function readHelp(): string {
     '  --duration S         load duration in seconds',
     '  --connections N      load connections',
     '  --only delivery      only the webhook delivery part (default --out bench/results-delivery.json)',
+    '  --only advance       only the clock advance part (default --out bench/results-advance.json)',
   ].join('\n');
 }
 
