@@ -1,5 +1,5 @@
 import type { UseCaseContext } from '../use-case';
-import { DeleteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, QueryCommand, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
 import { clientClock, offsetOf, realClockOf, type Clock } from '../clock';
 import type { Db } from '../db/db';
 import { ADVANCED_CLIENTS_PARTITION, clientPartition, keys } from '../db/keys';
@@ -29,64 +29,80 @@ const LATEST_CLOCK_MS = Date.parse('9999-12-31T23:59:59.999Z');
 /** How often an advance that lost a race with another advance of the same client reads the clock again, before answering 429. */
 const ADVANCE_ATTEMPTS = 3;
 
-/** Markers read per Query page. */
-const MARKER_PAGE = 100;
-
 /**
  * An advance stops applying markers when its function has less than this left (a deployed function
  * has 10 s, API Gateway's own limit is 30 s): what it applied stays applied, the clock has not moved,
- * and it answers 503 so the caller sends it again, which goes on from there.
+ * and it answers 503 so the caller sends it again, which goes on from there. It covers the chunks
+ * still under way (at most CHUNKS_IN_FLIGHT, applied side by side) and the offset's write.
  */
 export const ADVANCE_TIME_MARGIN_MS = 2_000;
 
-/** Expiries stored in one TransactWriteItems by an advance: three items each, within DynamoDB's 100. */
-const EXPIRIES_PER_WRITE = 25;
+/** Expiries stored in one TransactWriteItems by an advance: three items each (the update, the marker's delete, the event), 99 within DynamoDB's 100. */
+const EXPIRIES_PER_WRITE = 33;
+
+/** Markers read per Query page: whole chunks, so that no page ends in a chunk of a few. */
+const MARKER_PAGE = 3 * EXPIRIES_PER_WRITE;
+
+/** Chunks an advance has under way at once: while one is written, the next are read and sent (docs/decisions/0191). */
+const CHUNKS_IN_FLIGHT = 3;
 
 /**
  * Applies what falls due for a client by `until` (its time): its due markers, oldest first (one
- * strongly consistent Query per page), 25 at a time: their transactions read together (one
- * strongly consistent BatchGetItem), the plain expiries among them stored together in one
- * TransactWriteItems with their events, recorded in due order (lib/payments/transaction-repository.ts,
- * expireDueTogether); anything else — a scheduled outcome, a transaction that changed meanwhile, a
- * collision — one at a time at its marker's time (applyDueTransaction). Returns how many markers
- * it handled.
+ * strongly consistent Query per page, the next page read while this one is applied), 33 at a time:
+ * their transactions read together (one strongly consistent BatchGetItem), each run of plain
+ * expiries among them stored together in one TransactWriteItems with their events
+ * (lib/payments/transaction-repository.ts, expireDueTogether); anything else — a scheduled outcome,
+ * a transaction that changed meanwhile, a collision — one at a time at its marker's time
+ * (applyDueTransaction). Up to CHUNKS_IN_FLIGHT chunks are under way at once, but each records its
+ * events only after the chunk before it has recorded its own (RecordingTurns), so their ids follow
+ * due order. Returns how many markers it handled, once every chunk it started has finished.
  */
 export async function applyDueUntil(db: Db, clientId: string, until: Date, recorder: Recorder, remainingMs: () => number = () => Infinity): Promise<number> {
-  const range = keys.dueMarkersUntil(until.toISOString());
+  const turns = new RecordingTurns(recorder);
+  const underWay = new Set<Promise<void>>();
   let handled = 0;
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db.doc.send(
-      new QueryCommand({
-        TableName: db.tableName,
-        KeyConditionExpression: 'pk = :pk AND sk BETWEEN :low AND :high',
-        ExpressionAttributeValues: { ':pk': clientPartition(clientId), ':low': range.low, ':high': range.high },
-        ConsistentRead: true,
-        Limit: MARKER_PAGE,
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    const markers = (page.Items ?? []).flatMap((item) => {
-      const sk = String(item.sk);
-      const parts = keys.dueMarkerParts(sk);
-      return parts ? [{ sk, at: new Date(parts.dueAt), transactionId: parts.transactionId }] : [];
-    });
-    for (let start = 0; start < markers.length; start += EXPIRIES_PER_WRITE) {
-      // A marker joins the write only while the function has time: out of it, what joined is applied, then 503.
-      const chunk: DueMarker[] = [];
-      let outOfTime = false;
-      for (const marker of markers.slice(start, start + EXPIRIES_PER_WRITE)) {
-        if (remainingMs() < ADVANCE_TIME_MARGIN_MS) {
-          outOfTime = true;
-          break;
+  // The first failure of a chunk: no chunk starts after it, and the advance fails with it once those under way are done.
+  const failed: { error: unknown }[] = [];
+  const throwIfFailed = () => {
+    if (failed.length > 0) throw failed[0]!.error;
+  };
+  try {
+    for await (const markers of dueMarkerPages(db, clientId, until)) {
+      for (let start = 0; start < markers.length; start += EXPIRIES_PER_WRITE) {
+        while (underWay.size >= CHUNKS_IN_FLIGHT) await Promise.race(underWay);
+        throwIfFailed();
+        // A marker joins a chunk only while the function has time: out of it, what joined is applied, then 503.
+        const chunk: DueMarker[] = [];
+        let outOfTime = false;
+        for (const marker of markers.slice(start, start + EXPIRIES_PER_WRITE)) {
+          if (remainingMs() < ADVANCE_TIME_MARGIN_MS) {
+            outOfTime = true;
+            break;
+          }
+          chunk.push(marker);
         }
-        chunk.push(marker);
+        const applying = applyChunk(db, clientId, chunk, turns.next()).then(
+          (count) => {
+            handled += count;
+          },
+          (error: unknown) => {
+            failed.push({ error });
+          },
+        );
+        underWay.add(applying);
+        void applying.then(() => underWay.delete(applying));
+        if (outOfTime) {
+          await Promise.all(underWay);
+          throwIfFailed();
+          throw new AdvanceUnfinishedError(handled);
+        }
       }
-      handled += await applyChunk(db, clientId, chunk, recorder);
-      if (outOfTime) throw new AdvanceUnfinishedError(handled);
     }
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
+  } finally {
+    // Nothing is still being written when the advance answers, whatever it answers.
+    await Promise.all(underWay);
+  }
+  throwIfFailed();
   return handled;
 }
 
@@ -96,26 +112,141 @@ interface DueMarker {
   readonly transactionId: string;
 }
 
-/** Applies a few markers (read together; plain expiries stored together); returns how many it handled. */
-async function applyChunk(db: Db, clientId: string, chunk: readonly DueMarker[], recorder: Recorder): Promise<number> {
-  if (chunk.length === 0) return 0;
-  const items = await findTransactionItems(
-    db,
-    clientId,
-    chunk.map((m) => m.transactionId),
-  );
-  const together = chunk.flatMap((m) => {
-    const item = items.get(m.transactionId);
-    return item && expiresBy(item, m.at) ? [{ item, now: m.at }] : [];
-  });
-  const stored = together.length > 1 && (await expireDueTogether(db, clientId, together, recorder));
-  for (const marker of chunk) {
-    if (stored && together.some((t) => t.item.id === marker.transactionId)) continue;
-    const outcome = await applyDueTransaction(db, clientId, marker.transactionId, marker.at, recorder);
-    // A marker whose transaction is gone (a reset under way) would otherwise stay.
-    if (outcome === 'missing') await db.doc.send(new DeleteCommand({ TableName: db.tableName, Key: { pk: clientPartition(clientId), sk: marker.sk } }));
+/** A client's due markers up to `until`, oldest first, a page at a time; each page is asked for as soon as the one before it is in. */
+async function* dueMarkerPages(db: Db, clientId: string, until: Date): AsyncGenerator<DueMarker[]> {
+  const range = keys.dueMarkersUntil(until.toISOString());
+  const query = (startKey: Record<string, unknown> | undefined) =>
+    db.doc.send(
+      new QueryCommand({
+        TableName: db.tableName,
+        KeyConditionExpression: 'pk = :pk AND sk BETWEEN :low AND :high',
+        ExpressionAttributeValues: { ':pk': clientPartition(clientId), ':low': range.low, ':high': range.high },
+        ConsistentRead: true,
+        Limit: MARKER_PAGE,
+        ExclusiveStartKey: startKey,
+      }),
+    );
+  let next: Promise<QueryCommandOutput> | undefined = query(undefined);
+  while (next) {
+    const page: QueryCommandOutput = await next;
+    next = page.LastEvaluatedKey ? query(page.LastEvaluatedKey) : undefined;
+    // An advance that stops early (out of time, or failed) never reads it: its failure then goes nowhere.
+    next?.catch(() => undefined);
+    yield (page.Items ?? []).flatMap((item) => {
+      const sk = String(item.sk);
+      const parts = keys.dueMarkerParts(sk);
+      return parts ? [{ sk, at: new Date(parts.dueAt), transactionId: parts.transactionId }] : [];
+    });
   }
-  return chunk.length;
+}
+
+/**
+ * The order in which an advance's chunks record their events: a chunk's turn comes once the chunk
+ * before it has recorded all of its own (sent them, not necessarily committed), and every recorder
+ * it hands out dates its recording at least a millisecond after every one before it. Event ids are
+ * their recording time (docs/decisions/0024), so they follow due order across chunks written side by
+ * side, and each write is still sent right after its recording (the send window, 0025).
+ */
+class RecordingTurns {
+  private previous: Promise<void> = Promise.resolve();
+  private latestMs = Number.NEGATIVE_INFINITY;
+
+  constructor(private readonly recorder: Recorder) {}
+
+  /** The next chunk's turn: `ready` resolves when the chunk before has released its own. */
+  next(): Turn {
+    const before = this.previous;
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    // A chunk that fails before its turn releases early; the next still waits for the ones before it.
+    this.previous = Promise.all([before, released]).then(() => undefined);
+    return { ready: () => before, release, recorder: () => this.recorderAfterLatest() };
+  }
+
+  /** A recorder on the advance's clock whose real time never reads earlier than a millisecond after anything handed out before. */
+  private recorderAfterLatest(): Recorder {
+    const real = realClockOf(this.recorder.clock);
+    const floor = this.latestMs + 1;
+    const stepped: Clock = {
+      now: () => {
+        const ms = Math.max(real.now().getTime(), floor);
+        this.latestMs = Math.max(this.latestMs, ms);
+        return new Date(ms);
+      },
+    };
+    return { cause: this.recorder.cause, clock: clientClock(stepped, offsetOf(this.recorder.clock)) };
+  }
+}
+
+interface Turn {
+  readonly ready: () => Promise<void>;
+  readonly release: () => void;
+  /** A recorder for the next write of the chunk, to be taken after `ready` and after the chunk's write before it was sent. */
+  readonly recorder: () => Recorder;
+}
+
+/**
+ * Applies a chunk of markers, in due order: their transactions read together, then, in its turn,
+ * each run of plain expiries stored in one write (sent without waiting for the one before it to
+ * commit) and anything else applied one at a time; returns how many markers it handled. A payment
+ * whose write of several was disturbed by another writer is applied one at a time afterwards, so
+ * its event is recorded after its chunk's others.
+ */
+async function applyChunk(db: Db, clientId: string, chunk: readonly DueMarker[], turn: Turn): Promise<number> {
+  const disturbed: DueMarker[] = [];
+  const writes: Promise<void>[] = [];
+  try {
+    if (chunk.length === 0) return 0;
+    const items = await findTransactionItems(
+      db,
+      clientId,
+      chunk.map((m) => m.transactionId),
+    );
+    await turn.ready();
+    let run: { marker: DueMarker; item: Parameters<typeof expiresBy>[0] }[] = [];
+    const storeRun = () => {
+      if (run.length === 0) return;
+      const together = run;
+      run = [];
+      const stored = expireDueTogether(
+        db,
+        clientId,
+        together.map(({ marker, item }) => ({ item, now: marker.at })),
+        turn.recorder(),
+      );
+      writes.push(
+        stored.then((ok) => {
+          if (!ok) disturbed.push(...together.map((t) => t.marker));
+        }),
+      );
+    };
+    for (const marker of chunk) {
+      const item = items.get(marker.transactionId);
+      if (item && expiresBy(item, marker.at)) {
+        run.push({ marker, item });
+        continue;
+      }
+      storeRun();
+      await applyOne(db, clientId, marker, turn.recorder());
+    }
+    storeRun();
+    turn.release();
+    await Promise.all(writes);
+    for (const marker of disturbed.sort((a, b) => a.sk.localeCompare(b.sk))) await applyOne(db, clientId, marker, turn.recorder());
+    return chunk.length;
+  } finally {
+    turn.release();
+    // A chunk that failed midway still waits for what it sent.
+    await Promise.allSettled(writes);
+  }
+}
+
+/** Applies one marker on its own (re-read, conditional write); a marker whose transaction is gone (a reset under way) would otherwise stay. */
+async function applyOne(db: Db, clientId: string, marker: DueMarker, recorder: Recorder): Promise<void> {
+  const outcome = await applyDueTransaction(db, clientId, marker.transactionId, marker.at, recorder);
+  if (outcome === 'missing') await db.doc.send(new DeleteCommand({ TableName: db.tableName, Key: { pk: clientPartition(clientId), sk: marker.sk } }));
 }
 
 /**

@@ -105,6 +105,37 @@ describe('applying what falls due in an advance', () => {
     expect(new Set(expired.map((e) => e.created_at)).size).toBe(2);
   });
 
+  it('applies seventy payments due one after another in one call, over several writes at once: each dated its own due time, recorded in due order', async () => {
+    const { clientId } = await newClient();
+    const real = new FakeClock(new Date('2032-07-01T00:00:00.000Z'));
+    const clock = clientClock(real, 0);
+    const context = { db: testDb(), clientId, clock, cause: NO_CAUSE };
+    // A settle due 95 s in, among expiries due every second from 60.5 s (each made a second after the one before, expiring a minute later).
+    const settle = await createPayment(
+      context,
+      CreatePaymentBody.parse(paymentBody({ expiry_minutes: 10, sandbox: { outcome: 'settle', after_seconds: 95 } })),
+    );
+    real.advanceMs(500);
+    const expiring: Awaited<ReturnType<typeof createPayment>>[] = [];
+    for (let n = 0; n < 70; n++) {
+      expiring.push(await createPayment(context, CreatePaymentBody.parse(paymentBody({ expiry_minutes: 1 }))));
+      real.advanceMs(1_000);
+    }
+    // The real clock stands still from here on: every write of the advance is recorded in the same real millisecond.
+    const answer = await advanceClock(context, { seconds: 86_400 });
+
+    expect(answer.offset_seconds).toBe(86_400);
+    const due = [
+      { type: 'payment.settled', id: settle.id, at: new Date(Date.parse(settle.created_at) + 95_000).toISOString() },
+      ...expiring.map((p) => ({ type: 'payment.expired', id: p.id, at: p.expires_at })),
+    ].sort((a, b) => a.at.localeCompare(b.at));
+    expect(due.findIndex((d) => d.id === settle.id)).toBe(35);
+    const inRecordingOrder = (await recordedEvents(clientId)).filter((e) => e.type !== 'payment.created');
+    expect(inRecordingOrder.map((e) => ({ type: e.type, id: e.data.object.id, at: e.created_at }))).toEqual(due);
+    const now = clientClock(real, 86_400_000);
+    for (const p of expiring) expect((await getTransaction(testDb(), clientId, p.id, now)).expired_at).toBe(p.expires_at);
+  });
+
   it('stores what a concurrent write disturbed one payment at a time: a collision of the write of several costs nothing but time', async () => {
     const { clientId } = await newClient();
     const real = new FakeClock(new Date('2032-06-01T00:00:00.000Z'));
