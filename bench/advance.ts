@@ -10,8 +10,8 @@ import { mapLimit } from './stats';
 
 /**
  * Part 9: how long POST /sandbox/clock/advance takes on the local sandbox to pass the expiry of
- * many pending payments (1 000; `--quick` 100): each is re-read and expired with its event in a
- * write of its own, in due order. The payments are copies of one created through the API, written
+ * many pending payments (1 000; `--quick` 100): read 33 at a time and expired with their events
+ * 33 to a write, up to 3 writes under way at once (docs/decisions/0191). The payments are copies of one created through the API, written
  * straight into the table with their due markers (creating them through the API would take longer
  * than the advance), all expiring within the day the advance passes.
  */

@@ -492,7 +492,7 @@ function advanceSection(advance: AdvanceResult | undefined): string[] {
     `### 9. Advance (local): one POST /sandbox/clock/advance past the expiry of ${advance.payments} pending payments`,
     '',
     `${advance.payments - advance.leftPending} payments expired, each with its payment.expired, in ${advance.ms.toFixed(0)} ms ` +
-      `(${advance.paymentsPerSecond} payments/s, ${advance.calls} call${advance.calls === 1 ? '' : 's'}): per 25 in due order, one BatchGetItem of them and one TransactWriteItems storing their expiries and events together.`,
+      `(${advance.paymentsPerSecond} payments/s, ${advance.calls} call${advance.calls === 1 ? '' : 's'}): per 33 in due order, one BatchGetItem of them and one TransactWriteItems storing their expiries and events together, up to 3 such chunks under way at once.`,
     '',
   ];
 }
