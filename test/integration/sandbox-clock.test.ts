@@ -82,6 +82,60 @@ describe('advanceClock', () => {
     expect(again.offset_seconds).toBe(2 * 86_400);
     expect(await stored()).toEqual(['expired', 'expired', 'expired']);
   });
+
+  it('answers 503 after the chunks under way when time runs out over several of them: each payment applied once, the rest applied by the next call', async () => {
+    const { clientId } = await newClient();
+    const real = new FakeClock(new Date('2031-04-01T00:00:00.000Z'));
+    const clock = clientClock(real, 0);
+    const context = { db: testDb(), clientId, clock, cause: NO_CAUSE };
+    const ids: string[] = [];
+    for (let n = 0; n < 40; n++) ids.push((await createPayment(context, CreatePaymentBody.parse(paymentBody()))).id);
+    const statuses = async () => Promise.all(ids.map(async (id) => (await getTransaction(testDb(), clientId, id, clientClock(real, 0))).status));
+    // Time for 35 markers: a whole chunk of 33 and two of the next, then none.
+    let checks = 0;
+    const remainingMs = () => (++checks <= 35 ? 60_000 : 0);
+
+    const cut = await advanceClock(context, { seconds: 2 * 86_400 }, remainingMs).catch((error: unknown) => error);
+
+    expect(cut).toBeInstanceOf(AdvanceUnfinishedError);
+    expect((cut as AdvanceUnfinishedError).applied).toBe(35);
+    expect(await readClockOffset(testDb(), clientId)).toBe(0);
+    expect((await statuses()).filter((s) => s === 'expired')).toHaveLength(35);
+
+    await advanceClock(context, { seconds: 2 * 86_400 });
+
+    expect(await statuses()).toEqual(ids.map(() => 'expired'));
+    const expired = (await recordedEvents(clientId)).filter((e) => e.type === 'payment.expired');
+    expect(expired.map((e) => e.data.object.id).sort()).toEqual([...ids].sort());
+  });
+
+  it('fails with the error of a chunk whose write failed only once the chunks under way are done, having moved nothing; sent again, each payment is applied once', async () => {
+    const { clientId } = await newClient();
+    const real = new FakeClock(new Date('2031-05-01T00:00:00.000Z'));
+    const clock = clientClock(real, 0);
+    const context = { clientId, clock, cause: NO_CAUSE };
+    const ids: string[] = [];
+    for (let n = 0; n < 40; n++) ids.push((await createPayment({ ...context, db: testDb() }, CreatePaymentBody.parse(paymentBody()))).id);
+    // The first chunk's write is lost to a DynamoDB failure; the second's goes through.
+    const lost = new Error('DynamoDB failed');
+    let writes = 0;
+    const db = faultyDb(async (command, send) => {
+      if (command === 'TransactWriteItemsCommand' && ++writes === 1) throw lost;
+      return send();
+    });
+
+    await expect(advanceClock({ ...context, db }, { seconds: 2 * 86_400 })).rejects.toBe(lost);
+    expect(await readClockOffset(testDb(), clientId)).toBe(0);
+    // The second chunk (the last 7 in due order) was under way: it finished before the advance answered.
+    const stored = await Promise.all(ids.map(async (id) => (await getTransaction(testDb(), clientId, id, clientClock(real, 0))).status));
+    expect(stored.filter((status) => status === 'expired')).toHaveLength(7);
+
+    await advanceClock({ ...context, db: testDb() }, { seconds: 2 * 86_400 });
+
+    for (const id of ids) expect((await getTransaction(testDb(), clientId, id, clientClock(real, 0))).status).toBe('expired');
+    const expired = (await recordedEvents(clientId)).filter((e) => e.type === 'payment.expired');
+    expect(expired.map((e) => e.data.object.id).sort()).toEqual([...ids].sort());
+  });
 });
 
 describe('applying what falls due in an advance', () => {
