@@ -26,8 +26,7 @@ import { hashApiKey } from '../lib/auth/api-key';
 import { createClient } from '../lib/auth/key-repository';
 import { closeDb, createDb } from '../lib/db/client';
 import type { Db } from '../lib/db/db';
-import { keys } from '../lib/db/keys';
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { transactionEntity } from '../lib/payments/items';
 import { routeList, routes } from '../lib/routes';
 import { ensureDemoCredentials, newCursorSecret, startSandbox, type Sandbox } from '../infra/local/sandbox';
 import { measureBundles, synthesizeBundles } from './bundles';
@@ -216,9 +215,7 @@ async function main(): Promise<number> {
     await checkCounterSeesHandlers(counter, http, direct);
 
     const readOnlyId = await createViaApi(api);
-    const { Item: template } = await floorDb.doc.send(
-      new GetCommand({ TableName: floorDb.tableName, Key: keys.transaction(demo.clientId, readOnlyId), ConsistentRead: true }),
-    );
+    const template = await transactionEntity.find(floorDb, transactionEntity.key(demo.clientId, readOnlyId));
     if (!template) throw new Error('the template transaction is not in the table');
     const floorClient = await createClient(sandbox.db, 'bench floor');
     const ctx: BenchContext = {
