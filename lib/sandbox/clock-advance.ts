@@ -1,8 +1,9 @@
 import type { UseCaseContext } from '../use-case';
-import { DeleteCommand, QueryCommand, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
 import { clientClock, offsetOf, realClockOf, type Clock } from '../clock';
 import type { Db } from '../db/db';
+import type { QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
 import { ADVANCED_CLIENTS_PARTITION, clientPartition, keys } from '../db/keys';
+import { deleteItem, queryPage } from '../db/requests';
 import { DUE_INDEX } from '../db/table';
 import { transactWrite, type TransactItem } from '../db/transact';
 import { isCancelledBy } from '../db/errors';
@@ -10,7 +11,8 @@ import { NO_CAUSE } from '../events/event';
 import type { Recorder } from '../events/event-repository';
 import { ConcurrentWriteError, ValidationError } from '../errors';
 import { logger } from '../logger';
-import { applyDueTransaction, expireDueTogether, expiresBy, findTransactionItems } from '../payments/transaction-repository';
+import { dueMarkerEntity, type StoredTransaction } from '../payments/items';
+import { applyDueTransaction, expireDueTogether, expiresBy, findTransactions } from '../payments/transaction-repository';
 import { AdvanceUnfinishedError } from './errors';
 import { CLOCK_OFFSET_ATTRIBUTE, loadClientClock, readClockOffset } from './client-clock';
 import type { AdvanceClockInput, SandboxClock } from './clock-schema';
@@ -107,7 +109,7 @@ export async function applyDueUntil(db: Db, clientId: string, until: Date, recor
 }
 
 interface DueMarker {
-  readonly sk: string;
+  readonly key: { readonly pk: string; readonly sk: string };
   readonly at: Date;
   readonly transactionId: string;
 }
@@ -116,26 +118,22 @@ interface DueMarker {
 async function* dueMarkerPages(db: Db, clientId: string, until: Date): AsyncGenerator<DueMarker[]> {
   const range = keys.dueMarkersUntil(until.toISOString());
   const query = (startKey: Record<string, unknown> | undefined) =>
-    db.doc.send(
-      new QueryCommand({
-        TableName: db.tableName,
-        KeyConditionExpression: 'pk = :pk AND sk BETWEEN :low AND :high',
-        ExpressionAttributeValues: { ':pk': clientPartition(clientId), ':low': range.low, ':high': range.high },
-        ConsistentRead: true,
-        Limit: MARKER_PAGE,
-        ExclusiveStartKey: startKey,
-      }),
-    );
+    queryPage(db, {
+      KeyConditionExpression: 'pk = :pk AND sk BETWEEN :low AND :high',
+      ExpressionAttributeValues: { ':pk': clientPartition(clientId), ':low': range.low, ':high': range.high },
+      ConsistentRead: true,
+      Limit: MARKER_PAGE,
+      ExclusiveStartKey: startKey,
+    });
   let next: Promise<QueryCommandOutput> | undefined = query(undefined);
   while (next) {
     const page: QueryCommandOutput = await next;
     next = page.LastEvaluatedKey ? query(page.LastEvaluatedKey) : undefined;
     // An advance that stops early (out of time, or failed) never reads it: its failure then goes nowhere.
     next?.catch(() => undefined);
-    yield (page.Items ?? []).flatMap((item) => {
-      const sk = String(item.sk);
-      const parts = keys.dueMarkerParts(sk);
-      return parts ? [{ sk, at: new Date(parts.dueAt), transactionId: parts.transactionId }] : [];
+    yield (page.Items ?? []).map((item) => {
+      const marker = dueMarkerEntity.fromItem(item);
+      return { key: dueMarkerEntity.key(clientId, marker.dueAt, marker.transactionId), at: new Date(marker.dueAt), transactionId: marker.transactionId };
     });
   }
 }
@@ -199,13 +197,13 @@ async function applyChunk(db: Db, clientId: string, chunk: readonly DueMarker[],
   const writes: Promise<void>[] = [];
   try {
     if (chunk.length === 0) return 0;
-    const items = await findTransactionItems(
+    const found = await findTransactions(
       db,
       clientId,
       chunk.map((m) => m.transactionId),
     );
     await turn.ready();
-    let run: { marker: DueMarker; item: Parameters<typeof expiresBy>[0] }[] = [];
+    let run: { marker: DueMarker; stored: StoredTransaction }[] = [];
     const storeRun = () => {
       if (run.length === 0) return;
       const together = run;
@@ -213,7 +211,7 @@ async function applyChunk(db: Db, clientId: string, chunk: readonly DueMarker[],
       const stored = expireDueTogether(
         db,
         clientId,
-        together.map(({ marker, item }) => ({ item, now: marker.at })),
+        together.map(({ marker, stored }) => ({ stored, now: marker.at })),
         turn.recorder(),
       );
       writes.push(
@@ -223,9 +221,9 @@ async function applyChunk(db: Db, clientId: string, chunk: readonly DueMarker[],
       );
     };
     for (const marker of chunk) {
-      const item = items.get(marker.transactionId);
-      if (item && expiresBy(item, marker.at)) {
-        run.push({ marker, item });
+      const stored = found.get(marker.transactionId);
+      if (stored && expiresBy(stored, marker.at)) {
+        run.push({ marker, stored });
         continue;
       }
       storeRun();
@@ -234,7 +232,7 @@ async function applyChunk(db: Db, clientId: string, chunk: readonly DueMarker[],
     storeRun();
     turn.release();
     await Promise.all(writes);
-    for (const marker of disturbed.sort((a, b) => a.sk.localeCompare(b.sk))) await applyOne(db, clientId, marker, turn.recorder());
+    for (const marker of disturbed.sort((a, b) => a.key.sk.localeCompare(b.key.sk))) await applyOne(db, clientId, marker, turn.recorder());
     return chunk.length;
   } finally {
     turn.release();
@@ -246,7 +244,7 @@ async function applyChunk(db: Db, clientId: string, chunk: readonly DueMarker[],
 /** Applies one marker on its own (re-read, conditional write); a marker whose transaction is gone (a reset under way) would otherwise stay. */
 async function applyOne(db: Db, clientId: string, marker: DueMarker, recorder: Recorder): Promise<void> {
   const outcome = await applyDueTransaction(db, clientId, marker.transactionId, marker.at, recorder);
-  if (outcome === 'missing') await db.doc.send(new DeleteCommand({ TableName: db.tableName, Key: { pk: clientPartition(clientId), sk: marker.sk } }));
+  if (outcome === 'missing') await deleteItem(db, { Key: marker.key });
 }
 
 /**
@@ -254,10 +252,9 @@ async function applyOne(db: Db, clientId: string, marker: DueMarker, recorder: R
  * offset still being `from` (two racing advances never lose one), with the client's entry in the
  * `due` index's list of advanced clients; with the request's idempotency completion, if any.
  */
-function offsetUpdate(db: Db, clientId: string, from: number, to: number): TransactItem {
+function offsetUpdate(clientId: string, from: number, to: number): TransactItem {
   return {
     Update: {
-      TableName: db.tableName,
       Key: keys.client(clientId),
       UpdateExpression: 'SET #offset = :to, due_pk = :duePk, due_sk = :dueSk',
       ConditionExpression:
@@ -299,7 +296,7 @@ export async function advanceClock(context: UseCaseContext, move: AdvanceClockIn
     await applyDueUntil(db, clientId, new Date(target), { cause, clock: moved }, remainingMs);
     const answer = viewClock(moved);
     try {
-      await transactWrite(db, [offsetUpdate(db, clientId, offset, moved.offsetMs)], claim?.complete(answer));
+      await transactWrite(db, [offsetUpdate(clientId, offset, moved.offsetMs)], claim?.complete(answer));
       return answer;
     } catch (error) {
       if (!isCancelledBy(error, 0)) throw error;
@@ -322,15 +319,12 @@ export async function sweepAdvancedClients(db: Db, real: Clock): Promise<{ clien
   let failed = 0;
   let startKey: Record<string, unknown> | undefined;
   do {
-    const page = await db.doc.send(
-      new QueryCommand({
-        TableName: db.tableName,
-        IndexName: DUE_INDEX,
-        KeyConditionExpression: 'due_pk = :clocks',
-        ExpressionAttributeValues: { ':clocks': ADVANCED_CLIENTS_PARTITION },
-        ExclusiveStartKey: startKey,
-      }),
-    );
+    const page = await queryPage(db, {
+      IndexName: DUE_INDEX,
+      KeyConditionExpression: 'due_pk = :clocks',
+      ExpressionAttributeValues: { ':clocks': ADVANCED_CLIENTS_PARTITION },
+      ExclusiveStartKey: startKey,
+    });
     for (const entry of page.Items ?? []) {
       const clientId = String(entry.due_sk);
       clients++;
