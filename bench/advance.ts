@@ -1,12 +1,11 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { createClient, createKey } from '../lib/auth/key-repository';
 import { batchWriteAll } from '../lib/db/batch-write';
 import type { Db } from '../lib/db/db';
-import { keys } from '../lib/db/keys';
 import { newId } from '../lib/ids';
 import { partitionKinds } from './partition';
 import { paymentBody } from './payloads';
 import { mapLimit } from './stats';
+import { dueMarkerEntity, transactionEntity } from '../lib/payments/items';
 
 /**
  * Part 9: how long POST /sandbox/clock/advance takes on the local sandbox to pass the expiry of
@@ -41,16 +40,14 @@ export async function measureAdvance(options: { baseUrl: string; db: Db; payment
       body: JSON.stringify(body),
     });
   const created = (await (await send('/payment/create', paymentBody())).json()) as { data: { id: string } };
-  const { Item: template } = await db.doc.send(
-    new GetCommand({ TableName: db.tableName, Key: keys.transaction(client.id, created.data.id), ConsistentRead: true }),
-  );
+  const template = await transactionEntity.find(db, transactionEntity.key(client.id, created.data.id));
   if (!template) throw new Error('advance part: the template payment was not created');
+  const expiresAt = template.transaction.expires_at;
   const items = Array.from({ length: options.payments - 1 }, (_, i) => {
     const id = newId('transaction');
-    const expiresAt = String(template.expires_at);
     return [
-      { ...template, ...keys.transaction(client.id, id), id, order_id: `BENCH-ADVANCE-${i}`, ...keys.due(expiresAt) },
-      { ...keys.dueMarker(client.id, expiresAt, id), entity: 'due_marker', transaction_id: id },
+      transactionEntity.toItem({ ...template, transaction: { ...template.transaction, id, order_id: `BENCH-ADVANCE-${i}` }, dueAt: expiresAt }),
+      dueMarkerEntity.toItem({ clientId: client.id, dueAt: expiresAt, transactionId: id }),
     ];
   }).flat();
   const batches = Array.from({ length: Math.ceil(items.length / 25) }, (_, b) => items.slice(b * 25, b * 25 + 25));
@@ -63,7 +60,7 @@ export async function measureAdvance(options: { baseUrl: string; db: Db; payment
 
   // Sent again while it answers 503 (it ran out of its function's time, having applied part of what
   // fell due), as a client would; the time is the whole, and the calls are counted.
-  const target = new Date(Date.parse(String(template.created_at)) + (DAY_SECONDS + 3_600) * 1000).toISOString();
+  const target = new Date(Date.parse(template.transaction.created_at) + (DAY_SECONDS + 3_600) * 1000).toISOString();
   const started = performance.now();
   let res = await send('/sandbox/clock/advance', { to: target });
   let calls = 1;

@@ -1,5 +1,5 @@
 import { performance } from 'node:perf_hooks';
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { getItem } from '../lib/db/requests';
 import { API_BASE_PATH } from '../lib/routes';
 import { eventWriteUnits, modelUnits, type ModelledUnits } from './capacity';
 import { json, type ApiRequest, type ApiResponse, type DirectInvoker, type HttpApi } from './client';
@@ -129,10 +129,7 @@ export async function measureEndpoint(
   const list = probeBody.pagination !== undefined;
   const floorProbe = await arms.floorCounter.record(() => prepared.floor(0));
   const baselineProbe = prepared.baseline ? await arms.floorCounter.record(() => prepared.baseline!(0)) : undefined;
-  const lookup = async (key: Record<string, unknown>) => {
-    const { Item } = await ctx.floorDb.doc.send(new GetCommand({ TableName: ctx.floorDb.tableName, Key: key, ConsistentRead: true }));
-    return Item;
-  };
+  const lookup = (key: Record<string, unknown>) => getItem(ctx.floorDb, { Key: key, ConsistentRead: true });
   const modelled = await modelUnits(probe.calls, lookup);
   const ARMS: readonly ArmOrBaseline[] = prepared.baseline ? ['http', 'handler', 'floor', 'minimal', 'baseline'] : ['http', 'handler', 'floor', 'minimal'];
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { getItem } from '../lib/db/requests';
 import type { Db } from '../lib/db/db';
 import { keys } from '../lib/db/keys';
 import type { ApiRequest } from './client';
@@ -37,7 +37,7 @@ export async function startMinimalService(db: Db, keyHash: string): Promise<Mini
           if (!job) throw new Error(`minimal service: no work ${id}`);
           if (chunks.length > 0) JSON.parse(Buffer.concat(chunks).toString('utf8'));
           if (job.authenticated) {
-            const { Item } = await db.doc.send(new GetCommand({ TableName: db.tableName, Key: keys.apiKeyHash(keyHash), ConsistentRead: true }));
+            const Item = await getItem(db, { Key: keys.apiKeyHash(keyHash), ConsistentRead: true });
             if (!Item) throw new Error('minimal service: the bench key is unknown');
           }
           await job.work();

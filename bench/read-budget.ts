@@ -1,4 +1,4 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { getItem } from '../lib/db/requests';
 import { createClient, createKey } from '../lib/auth/key-repository';
 import { systemClock } from '../lib/clock';
 import type { Db } from '../lib/db/db';
@@ -115,7 +115,7 @@ export async function measureReadBudget(options: {
       .map((t) => t.id)
       .sort()
       .reverse();
-    const { Item } = await db.doc.send(new GetCommand({ TableName: db.tableName, Key: keys.transaction(client.id, created[0]!.id), ConsistentRead: true }));
+    const item = await getItem(db, { Key: keys.transaction(client.id, created[0]!.id), ConsistentRead: true });
 
     const queryString = (cursor: string | undefined) => `${QUERY}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
     const viaApi = await follow(async (cursor) => {
@@ -145,7 +145,7 @@ export async function measureReadBudget(options: {
       query: `GET /transactions?${QUERY}`,
       transactions: options.transactions,
       matches: expected.length,
-      itemKb: round(Item ? itemSize(Item) / 1024 : 0, 1),
+      itemKb: round(item ? itemSize(item) / 1024 : 0, 1),
       budget: options.budget,
       withBudget,
       withoutBudget,

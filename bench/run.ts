@@ -1,6 +1,7 @@
 /**
  * `npm run bench`: how close each endpoint runs to the DynamoDB floor, what it calls, what a cold
- * start costs, how it holds under load, and what a million creates cost deployed. Starts its own
+ * start costs, how it holds under load, what a million creates cost deployed, and how long `npm start`
+ * takes to its banner. Starts its own
  * sandbox (DynamoDB Local in memory, the local server on 127.0.0.1), prints a Markdown report and
  * writes the same numbers to bench/results.json.
  *
@@ -26,8 +27,7 @@ import { hashApiKey } from '../lib/auth/api-key';
 import { createClient } from '../lib/auth/key-repository';
 import { closeDb, createDb } from '../lib/db/client';
 import type { Db } from '../lib/db/db';
-import { keys } from '../lib/db/keys';
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { transactionEntity } from '../lib/payments/items';
 import { routeList, routes } from '../lib/routes';
 import { ensureDemoCredentials, newCursorSecret, startSandbox, type Sandbox } from '../infra/local/sandbox';
 import { measureBundles, synthesizeBundles } from './bundles';
@@ -43,6 +43,7 @@ import { evaluateTargets, renderDeliveryOnly, renderReport, type Results } from 
 import { measureAdvance } from './advance';
 import { measureReset } from './reset';
 import { measureDashboard } from './dashboard';
+import { measureStartup } from './startup';
 import { startMinimalService } from './minimal';
 import {
   BENCH_REQUESTS_PER_SECOND,
@@ -75,6 +76,9 @@ const RESET_ITEMS = { full: 10_000, quick: 1_000 } as const;
 
 /** Part 9, advance: the pending payments one POST /sandbox/clock/advance expires. */
 const ADVANCE_PAYMENTS = { full: 1_000, quick: 100 } as const;
+
+/** Restarts of `npm start` timed after its first start (part 11). */
+const STARTUP_RESTARTS = { full: 5, quick: 1 } as const;
 
 /** The whole run may take this long before the bench gives up (and stops DynamoDB Local). */
 const WATCHDOG_MS = { full: 30 * 60_000, quick: 3 * 60_000 };
@@ -216,9 +220,7 @@ async function main(): Promise<number> {
     await checkCounterSeesHandlers(counter, http, direct);
 
     const readOnlyId = await createViaApi(api);
-    const { Item: template } = await floorDb.doc.send(
-      new GetCommand({ TableName: floorDb.tableName, Key: keys.transaction(demo.clientId, readOnlyId), ConsistentRead: true }),
-    );
+    const template = await transactionEntity.find(floorDb, transactionEntity.key(demo.clientId, readOnlyId));
     if (!template) throw new Error('the template transaction is not in the table');
     const floorClient = await createClient(sandbox.db, 'bench floor');
     const ctx: BenchContext = {
@@ -304,6 +306,10 @@ async function main(): Promise<number> {
     const dashboard = await measureDashboard();
     log(`  ${dashboard.totalGzipBytes} B gzipped in ${dashboard.files.length} files, built in ${dashboard.buildMs} ms`);
 
+    log(`start-up: npm start to its banner, a first start and ${STARTUP_RESTARTS[mode]} restarts`);
+    const startup = await measureStartup(STARTUP_RESTARTS[mode]);
+    log(`  first ${startup.firstMs} ms, restarts ${startup.warmMs.join(', ')} ms`);
+
     const create = endpoints.find((e) => e.id === routes.createPayment.id);
     const createFunction = synth.functions.find((f) => f.routeId === routes.createPayment.id);
     if (!create || !createFunction) throw new Error('createPayment was not measured');
@@ -315,7 +321,7 @@ async function main(): Promise<number> {
       wru: create.calls.modelled.wru,
     });
 
-    const targets = evaluateTargets(endpoints, bundles, load, readBudget, delivery, dashboard);
+    const targets = evaluateTargets(endpoints, bundles, load, readBudget, delivery, dashboard, startup);
     const results: Results = {
       generatedAt: new Date().toISOString(),
       mode,
@@ -344,6 +350,7 @@ async function main(): Promise<number> {
       reset,
       advance,
       dashboard,
+      startup,
       targets,
       missedTargets: targets.filter((t) => t.met === false).length,
       failures: [

@@ -1,12 +1,11 @@
 import { NO_CAUSE } from '../lib/events/event';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { BatchWriteCommand, GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { countRequest } from '../lib/auth/request-counter';
 import { systemClock } from '../lib/clock';
 import { batchWriteAll } from '../lib/db/batch-write';
 import type { Db } from '../lib/db/db';
 import { clientPartition, keys } from '../lib/db/keys';
-import type { TransactItem } from '../lib/db/transact';
+import { batchWrite, getItem as readItem, queryPage, transactWriteCommand, updateItem, type Item, type TableKey, type TransactItem } from '../lib/db/requests';
 import { endpointSecretRolled, paymentChanged, paymentCreated, refundCreated, type Change } from '../lib/events/event';
 import { recordEvents } from '../lib/events/event-repository';
 import { success } from '../lib/http/envelope';
@@ -15,15 +14,16 @@ import { claimKey, completionItem } from '../lib/http/idempotency-store';
 import { newId } from '../lib/ids';
 import { paymentEntry, refundEntry } from '../lib/payments/ledger';
 import type { Refund } from '../lib/payments/refund';
-import { pendingExit, settlementPut, type PendingExit } from '../lib/payments/transaction-repository';
+import { pendingExit, type PendingExit } from '../lib/payments/transaction-repository';
+import { dueMarkerEntity, orderEntity, refundEntity, settlementEntity, transactionEntity, type StoredTransaction } from '../lib/payments/items';
 import { clockResetItem, readClockOffset } from '../lib/sandbox/client-clock';
 import { viewTransaction, type Transaction } from '../lib/payments/transaction';
 import type { Route } from '../lib/routes';
 import { ACCOUNT } from '../lib/scopes';
 import { createClient, createKey } from '../lib/auth/key-repository';
 import { endpointDeleteItems, endpointInsertItems, MAX_WEBHOOK_ENDPOINTS, replaceWebhookSecret } from '../lib/webhooks/endpoint-repository';
-import { WebhookEndpoint } from '../lib/webhooks/webhook-endpoint';
-import { asApiObject } from '../lib/payments/fields';
+import { webhookEndpointEntity } from '../lib/webhooks/items';
+import { eventEntity } from '../lib/events/items';
 import { createWebhookEndpoint, newWebhookSecret } from '../lib/webhooks/create-endpoint';
 import { attemptPut, pendingAttempt } from '../lib/webhooks/delivery-repository';
 import { RESEND_ORIGIN } from '../lib/webhooks/stream-filter';
@@ -46,8 +46,6 @@ import { addUser } from '../infra/local/users';
  * partition, on copies of a stored transaction item, so its items are the same size.
  */
 
-type Item = Record<string, unknown>;
-
 export type RequestArm = 'http' | 'handler';
 
 export interface BenchContext {
@@ -59,8 +57,8 @@ export interface BenchContext {
   /** The floor's own SDK client (and the partition its writes go to). */
   readonly floorDb: Db;
   readonly floorClientId: string;
-  /** A transaction item as the table stores it (created through the API). */
-  readonly template: Item;
+  /** A transaction as the table stores it (created through the API). */
+  readonly template: StoredTransaction;
   /** A transaction of the bench client that is never changed: what GET reads. */
   readonly readOnlyId: string;
   /**
@@ -127,22 +125,22 @@ async function settledPerArm(ctx: BenchContext, count: number): Promise<Record<R
 }
 
 /** A copy of the template transaction in the floor's partition, written directly. */
-function copyOfTemplate(ctx: BenchContext, overrides: Item = {}): Item {
-  const id = newId('transaction');
-  return { ...ctx.template, ...keys.transaction(ctx.floorClientId, id), id, order_id: `BENCH-${randomUUID()}`, ...overrides };
+function copyOfTemplate(ctx: BenchContext, overrides: Partial<Transaction> = {}, clientId = ctx.floorClientId): StoredTransaction {
+  const transaction = { ...ctx.template.transaction, id: newId('transaction'), order_id: `BENCH-${randomUUID()}`, ...overrides };
+  return { ...ctx.template, clientId, transaction };
 }
 
 /** Writes `count` template copies into the floor's partition (25 per BatchWriteItem); returns them. */
-async function floorCopies(ctx: BenchContext, count: number, overrides: Item = {}): Promise<Item[]> {
-  const items = Array.from({ length: count }, () => copyOfTemplate(ctx, overrides));
-  const batches = Array.from({ length: Math.ceil(count / 25) }, (_, b) => items.slice(b * 25, b * 25 + 25));
+async function floorCopies(ctx: BenchContext, count: number, overrides: Partial<Transaction> = {}): Promise<StoredTransaction[]> {
+  const copies = Array.from({ length: count }, () => copyOfTemplate(ctx, overrides));
+  const batches = Array.from({ length: Math.ceil(count / 25) }, (_, b) => copies.slice(b * 25, b * 25 + 25));
   await mapLimit(batches, 4, (batch) =>
     batchWriteAll(
       ctx.floorDb,
-      batch.map((Item) => ({ PutRequest: { Item } })),
+      batch.map((copy) => ({ PutRequest: { Item: transactionEntity.toItem(copy) } })),
     ),
   );
-  return items;
+  return copies;
 }
 
 const pick = <T>(pool: readonly T[], i: number): T => {
@@ -164,7 +162,7 @@ export const BENCH_REQUESTS_PER_SECOND = 100_000;
  */
 export async function sameCallsAdmission(ctx: BenchContext): Promise<void> {
   const [, admitted] = await Promise.all([
-    ctx.floorDb.doc.send(new GetCommand({ TableName: ctx.floorDb.tableName, Key: keys.apiKeyHash(ctx.keyHash), ConsistentRead: true })),
+    getItem(ctx, keys.apiKeyHash(ctx.keyHash)),
     countRequest(ctx.floorDb, ctx.floorClientId, new Date(), BENCH_REQUESTS_PER_SECOND),
     readClockOffset(ctx.floorDb, ctx.floorClientId),
   ]);
@@ -253,21 +251,23 @@ function keyChangeScenario(
   };
 }
 
-async function getItem(ctx: BenchContext, key: Item): Promise<Item | undefined> {
-  return (await ctx.floorDb.doc.send(new GetCommand({ TableName: ctx.floorDb.tableName, Key: key, ConsistentRead: true }))).Item;
+function getItem(ctx: BenchContext, key: TableKey): Promise<Item | undefined> {
+  return readItem(ctx.floorDb, { Key: key, ConsistentRead: true });
+}
+
+/** One TransactWriteItems of the floor, sent bare (no send window, no error mapping). */
+function floorTransact(ctx: BenchContext, items: readonly TransactItem[]) {
+  return ctx.floorDb.doc.send(transactWriteCommand(ctx.floorDb, items));
 }
 
 /** The newest-first page Query of lib/db/paging.ts, unfiltered: `limit + 1` items of one kind. */
 function newestFirst(ctx: BenchContext, sortKeyPrefix: string, limit: number) {
-  return ctx.floorDb.doc.send(
-    new QueryCommand({
-      TableName: ctx.floorDb.tableName,
-      KeyConditionExpression: 'pk = :pk AND sk BETWEEN :low AND :high',
-      ExpressionAttributeValues: { ':pk': clientPartition(ctx.clientId), ':low': sortKeyPrefix, ':high': `${sortKeyPrefix}~` },
-      ScanIndexForward: false,
-      Limit: limit + 1,
-    }),
-  );
+  return queryPage(ctx.floorDb, {
+    KeyConditionExpression: 'pk = :pk AND sk BETWEEN :low AND :high',
+    ExpressionAttributeValues: { ':pk': clientPartition(ctx.clientId), ':low': sortKeyPrefix, ':high': `${sortKeyPrefix}~` },
+    ScanIndexForward: false,
+    Limit: limit + 1,
+  });
 }
 
 /** Whether a floor writes the events of its change (the floor) or not (the baseline: as before events). */
@@ -279,35 +279,20 @@ type Events = 'with events' | 'without events';
  */
 function eventPuts(ctx: BenchContext, events: Events, changes: readonly Change[]): readonly TransactItem[] {
   if (events === 'without events') return [];
-  return recordEvents(ctx.floorDb, ctx.floorClientId, changes, { cause: { requestId: randomUUID(), idempotencyKey: null }, clock: systemClock }).puts;
+  return recordEvents(ctx.floorClientId, changes, { cause: { requestId: randomUUID(), idempotencyKey: null }, clock: systemClock }).puts;
 }
 
 /** The transaction + order reservation (+ payment.created) TransactWriteItems of a create. */
 function insertCopy(ctx: BenchContext, events: Events, also: readonly TransactItem[] = []) {
-  const item = copyOfTemplate(ctx);
-  return ctx.floorDb.doc.send(
-    new TransactWriteCommand({
-      TransactItems: [
-        { Put: { TableName: ctx.floorDb.tableName, Item: item, ConditionExpression: 'attribute_not_exists(pk)' } },
-        {
-          Put: {
-            TableName: ctx.floorDb.tableName,
-            Item: { ...keys.order(ctx.floorClientId, String(item.order_id)), entity: 'order', transaction_id: item.id },
-            ConditionExpression: 'attribute_not_exists(pk)',
-          },
-        },
-        {
-          Put: {
-            TableName: ctx.floorDb.tableName,
-            Item: { ...keys.dueMarker(ctx.floorClientId, String(item.expires_at), String(item.id)), entity: 'due_marker', transaction_id: item.id },
-            ConditionExpression: 'attribute_not_exists(pk)',
-          },
-        },
-        ...eventPuts(ctx, events, [paymentCreated(viewTransaction(item, new Date()))]),
-        ...also,
-      ],
-    }),
-  );
+  const copy = copyOfTemplate(ctx);
+  const { id, order_id, expires_at } = copy.transaction;
+  return floorTransact(ctx, [
+    transactionEntity.create(copy),
+    orderEntity.create({ clientId: ctx.floorClientId, orderId: order_id, transactionId: id }),
+    dueMarkerEntity.create({ clientId: ctx.floorClientId, dueAt: expires_at, transactionId: id }),
+    ...eventPuts(ctx, events, [paymentCreated(viewTransaction(copy.transaction, new Date()))]),
+    ...also,
+  ]);
 }
 
 /** A receiver URL the local policy accepts without a DNS lookup: what a developer registers under `npm start`. */
@@ -362,14 +347,12 @@ async function resetClients(ctx: BenchContext, count: number) {
   return mapLimit(Array.from({ length: count }), FIXTURE_CONCURRENCY, async () => {
     const client = await createClient(ctx.floorDb, 'bench reset');
     const key = await createKey(ctx.floorDb, { clientId: client.id, scopes: ['sandbox:simulate'] });
-    const items = Array.from({ length: RESET_FIXTURE_ITEMS }, () => {
-      const id = newId('transaction');
-      return { ...ctx.template, ...keys.transaction(client.id, id), id };
-    });
-    const { UnprocessedItems } = await ctx.floorDb.doc.send(
-      new BatchWriteCommand({ RequestItems: { [ctx.floorDb.tableName]: items.map((Item) => ({ PutRequest: { Item } })) } }),
+    const copies = Array.from({ length: RESET_FIXTURE_ITEMS }, () => copyOfTemplate(ctx, {}, client.id));
+    const unprocessed = await batchWrite(
+      ctx.floorDb,
+      copies.map((copy) => ({ PutRequest: { Item: transactionEntity.toItem(copy) } })),
     );
-    if (Object.keys(UnprocessedItems ?? {}).length > 0) throw new Error('reset fixtures: BatchWriteItem left items unprocessed');
+    if (unprocessed.length > 0) throw new Error('reset fixtures: BatchWriteItem left items unprocessed');
     return { clientId: client.id, authorization: `Bearer ${key.key}` };
   });
 }
@@ -381,25 +364,21 @@ async function resetClients(ctx: BenchContext, count: number) {
  */
 async function transitionCopy(ctx: BenchContext, id: string, operation: PendingExit, events: Events, completion?: (after: Transaction) => TransactItem) {
   const now = new Date();
-  const { update, changes } = pendingExit(ctx.floorDb, ctx.floorClientId, id, operation, now);
+  const { update, changes } = pendingExit(ctx.floorClientId, id, operation, now);
   if (events === 'without events' && operation !== 'settle' && !completion) {
-    await ctx.floorDb.doc.send(new UpdateCommand({ ...update, ReturnValues: 'ALL_NEW' }));
+    await updateItem(ctx.floorDb, { ...update, ReturnValues: 'ALL_NEW' });
     return;
   }
-  const item = await getItem(ctx, keys.transaction(ctx.floorClientId, id));
-  const before = viewTransaction(item!, now);
-  const after = viewTransaction({ ...item, ...changes }, now);
-  await ctx.floorDb.doc.send(
-    new TransactWriteCommand({
-      TransactItems: [
-        { Update: update },
-        ...(operation === 'settle' ? [settlementPut(ctx.floorDb, ctx.floorClientId, paymentEntry(after, now))] : []),
-        ...eventPuts(ctx, events, [paymentChanged(before, after)]),
-        { Delete: { TableName: ctx.floorDb.tableName, Key: keys.dueMarker(ctx.floorClientId, String(item!.expires_at), id) } },
-        ...(completion ? [completion(after)] : []),
-      ],
-    }),
-  );
+  const { transaction } = transactionEntity.fromItem((await getItem(ctx, transactionEntity.key(ctx.floorClientId, id)))!);
+  const before = viewTransaction(transaction, now);
+  const after = viewTransaction({ ...transaction, ...changes }, now);
+  await floorTransact(ctx, [
+    { Update: update },
+    ...(operation === 'settle' ? [settlementEntity.create({ clientId: ctx.floorClientId, entry: paymentEntry(after, now) })] : []),
+    ...eventPuts(ctx, events, [paymentChanged(before, after)]),
+    { Delete: { Key: dueMarkerEntity.key(ctx.floorClientId, transaction.expires_at, id) } },
+    ...(completion ? [completion(after)] : []),
+  ]);
 }
 
 /**
@@ -407,7 +386,8 @@ async function transitionCopy(ctx: BenchContext, id: string, operation: PendingE
  * refund, its ledger entry and (with events) refund.created and payment.refunded.
  */
 async function fullRefundOfCopy(ctx: BenchContext, id: string, events: Events) {
-  const transaction = viewTransaction((await getItem(ctx, keys.transaction(ctx.floorClientId, id)))!, new Date());
+  const stored = transactionEntity.fromItem((await getItem(ctx, transactionEntity.key(ctx.floorClientId, id)))!);
+  const transaction = viewTransaction(stored.transaction, new Date());
   const now = new Date();
   const refund: Refund = {
     id: newId('refund', now),
@@ -421,37 +401,26 @@ async function fullRefundOfCopy(ctx: BenchContext, id: string, events: Events) {
   };
   const entry = refundEntry(transaction, refund, now);
   const refunded: Transaction = { ...transaction, status: 'refunded', refunded_amount: transaction.amount, updated_at: refund.created_at };
-  await ctx.floorDb.doc.send(
-    new TransactWriteCommand({
-      TransactItems: [
-        {
-          Update: {
-            TableName: ctx.floorDb.tableName,
-            Key: keys.transaction(ctx.floorClientId, id),
-            UpdateExpression: 'SET refunded_amount = :total, #status = :refunded, updated_at = :at',
-            ConditionExpression: '#status = :settled AND refunded_amount = :before',
-            ExpressionAttributeNames: { '#status': 'status' },
-            ExpressionAttributeValues: {
-              ':total': transaction.amount,
-              ':refunded': 'refunded',
-              ':settled': 'settled',
-              ':before': transaction.refunded_amount,
-              ':at': refund.created_at,
-            },
-          },
+  await floorTransact(ctx, [
+    {
+      Update: {
+        Key: transactionEntity.key(ctx.floorClientId, id),
+        UpdateExpression: 'SET refunded_amount = :total, #status = :refunded, updated_at = :at',
+        ConditionExpression: '#status = :settled AND refunded_amount = :before',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: {
+          ':total': transaction.amount,
+          ':refunded': 'refunded',
+          ':settled': 'settled',
+          ':before': transaction.refunded_amount,
+          ':at': refund.created_at,
         },
-        {
-          Put: {
-            TableName: ctx.floorDb.tableName,
-            Item: { ...keys.refund(ctx.floorClientId, refund.id), entity: 'refund', ...refund },
-            ConditionExpression: 'attribute_not_exists(pk)',
-          },
-        },
-        settlementPut(ctx.floorDb, ctx.floorClientId, entry),
-        ...eventPuts(ctx, events, [refundCreated(refund), paymentChanged(transaction, refunded)]),
-      ],
-    }),
-  );
+      },
+    },
+    refundEntity.create({ clientId: ctx.floorClientId, refund }),
+    settlementEntity.create({ clientId: ctx.floorClientId, entry }),
+    ...eventPuts(ctx, events, [refundCreated(refund), paymentChanged(transaction, refunded)]),
+  ]);
 }
 
 // --- Scenarios -----------------------------------------------------------------------------
@@ -539,11 +508,11 @@ const known: Record<string, Builder> = {
         request: (arm, i) => ({ method: 'POST', path: `/transaction/${pick(pending[arm], i)}/cancel` }),
         floor: async (i) => {
           await ctx.admit();
-          await transitionCopy(ctx, String(pick(floorPending, i).id), 'cancel', 'with events');
+          await transitionCopy(ctx, pick(floorPending, i).transaction.id, 'cancel', 'with events');
         },
         baseline: async (i) => {
           await ctx.admit();
-          await transitionCopy(ctx, String(pick(baselinePending, i).id), 'cancel', 'without events');
+          await transitionCopy(ctx, pick(baselinePending, i).transaction.id, 'cancel', 'without events');
         },
       };
     },
@@ -562,11 +531,11 @@ const known: Record<string, Builder> = {
         request: (arm, i) => ({ method: 'POST', path: `/transaction/${pick(pending[arm], i)}/simulate`, body: { outcome: 'settle' } }),
         floor: async (i) => {
           await ctx.admit();
-          await transitionCopy(ctx, String(pick(floorPending, i).id), 'settle', 'with events');
+          await transitionCopy(ctx, pick(floorPending, i).transaction.id, 'settle', 'with events');
         },
         baseline: async (i) => {
           await ctx.admit();
-          await transitionCopy(ctx, String(pick(baselinePending, i).id), 'settle', 'without events');
+          await transitionCopy(ctx, pick(baselinePending, i).transaction.id, 'settle', 'without events');
         },
       };
     },
@@ -586,11 +555,11 @@ const known: Record<string, Builder> = {
         request: (arm, i) => ({ method: 'POST', path: '/refund', body: { transaction_id: pick(settled[arm], i) } }),
         floor: async (i) => {
           await ctx.admit();
-          await fullRefundOfCopy(ctx, String(pick(floorSettled, i).id), 'with events');
+          await fullRefundOfCopy(ctx, pick(floorSettled, i).transaction.id, 'with events');
         },
         baseline: async (i) => {
           await ctx.admit();
-          await fullRefundOfCopy(ctx, String(pick(baselineSettled, i).id), 'without events');
+          await fullRefundOfCopy(ctx, pick(baselineSettled, i).transaction.id, 'without events');
         },
       };
     },
@@ -617,14 +586,14 @@ const known: Record<string, Builder> = {
           const endpoint = {
             id: newId('webhookEndpoint', now),
             url: WEBHOOK_URL,
-            enabled_events: ['*'],
+            enabled_events: ['*' as const],
             description: null,
-            status: 'enabled',
+            status: 'enabled' as const,
             secret: newWebhookSecret(),
             created_at: now.toISOString(),
           };
-          const items = endpointInsertItems(ctx.floorDb, ownerOf(floorClients, i).clientId, endpoint);
-          await ctx.floorDb.doc.send(new TransactWriteCommand({ TransactItems: items }));
+          const { secret, ...shown } = endpoint;
+          await floorTransact(ctx, endpointInsertItems({ clientId: ownerOf(floorClients, i).clientId, endpoint: shown, secret }));
         },
       };
     },
@@ -679,7 +648,7 @@ const known: Record<string, Builder> = {
           await ctx.admit();
           const { clientId, id } = pick(floorEndpoints, i);
           await getItem(ctx, keys.webhookEndpoint(clientId, id));
-          await ctx.floorDb.doc.send(new TransactWriteCommand({ TransactItems: endpointDeleteItems(ctx.floorDb, clientId, id) }));
+          await floorTransact(ctx, endpointDeleteItems(clientId, id));
         },
       };
     },
@@ -700,15 +669,15 @@ const known: Record<string, Builder> = {
         floor: async (i) => {
           await ctx.admit();
           const { clientId, id } = pick(floorEndpoints, i);
-          const item = await getItem(ctx, keys.webhookEndpoint(clientId, id));
-          const change = endpointSecretRolled(asApiObject(WebhookEndpoint, item!), new Date().toISOString());
-          const recorded = recordEvents(ctx.floorDb, clientId, [change], { cause: { requestId: randomUUID(), idempotencyKey: null }, clock: systemClock });
+          const stored = webhookEndpointEntity.fromItem((await getItem(ctx, webhookEndpointEntity.key(clientId, id)))!);
+          const change = endpointSecretRolled(stored.endpoint, new Date().toISOString());
+          const recorded = recordEvents(clientId, [change], { cause: { requestId: randomUUID(), idempotencyKey: null }, clock: systemClock });
           const until = new Date(Date.now() + 86_400_000).toISOString();
           await replaceWebhookSecret(
             ctx.floorDb,
             clientId,
             id,
-            { from: String(item!.secret), to: newWebhookSecret(), previousUntil: until },
+            { from: stored.secret, to: newWebhookSecret(), previousUntil: until },
             { items: recorded.puts },
           );
         },
@@ -723,13 +692,10 @@ const known: Record<string, Builder> = {
     prepare: async (ctx) => {
       const person = await signedInPerson(ctx);
       const floorPerson = await signedInPerson(ctx);
-      const members = await ctx.floorDb.doc.send(
-        new QueryCommand({
-          TableName: ctx.floorDb.tableName,
-          KeyConditionExpression: 'pk = :pk AND begins_with(sk, :member)',
-          ExpressionAttributeValues: { ':pk': clientPartition(floorPerson.clientId), ':member': keys.memberPrefix(floorPerson.clientId).skPrefix },
-        }),
-      );
+      const members = await queryPage(ctx.floorDb, {
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :member)',
+        ExpressionAttributeValues: { ':pk': clientPartition(floorPerson.clientId), ':member': keys.memberPrefix(floorPerson.clientId).skPrefix },
+      });
       const memberKey = { pk: String(members.Items![0]!.pk), sk: String(members.Items![0]!.sk) };
       return {
         request: () => ({ method: 'GET', path: '/account', headers: { authorization: person.authorization } }),
@@ -753,15 +719,12 @@ const known: Record<string, Builder> = {
         request: () => ({ method: 'GET', path: '/account/keys', headers: { authorization: mine!.authorization } }),
         floor: async () => {
           await ctx.admitSession();
-          await ctx.floorDb.doc.send(
-            new QueryCommand({
-              TableName: ctx.floorDb.tableName,
-              KeyConditionExpression: 'pk = :pk AND sk BETWEEN :low AND :high',
-              ExpressionAttributeValues: { ':pk': clientPartition(floorKey!.clientId), ':low': keyPrefix, ':high': `${keyPrefix}~` },
-              ScanIndexForward: false,
-              Limit: LIST_PAGE + 1,
-            }),
-          );
+          await queryPage(ctx.floorDb, {
+            KeyConditionExpression: 'pk = :pk AND sk BETWEEN :low AND :high',
+            ExpressionAttributeValues: { ':pk': clientPartition(floorKey!.clientId), ':low': keyPrefix, ':high': `${keyPrefix}~` },
+            ScanIndexForward: false,
+            Limit: LIST_PAGE + 1,
+          });
         },
       };
     },
@@ -809,20 +772,20 @@ const known: Record<string, Builder> = {
         floor: async (i) => {
           await ctx.admit();
           const { clientId } = pick(floorClients, i);
-          const page = await ctx.floorDb.doc.send(
-            new QueryCommand({
-              TableName: ctx.floorDb.tableName,
-              KeyConditionExpression: 'pk = :pk',
-              ExpressionAttributeValues: { ':pk': clientPartition(clientId) },
-              ProjectionExpression: 'pk, sk',
-              ConsistentRead: true,
-              Limit: 1_000,
-            }),
-          );
+          const page = await queryPage(ctx.floorDb, {
+            KeyConditionExpression: 'pk = :pk',
+            ExpressionAttributeValues: { ':pk': clientPartition(clientId) },
+            ProjectionExpression: 'pk, sk',
+            ConsistentRead: true,
+            Limit: 1_000,
+          });
           const doomed = (page.Items ?? []).filter((item) => String(item.sk).startsWith(keys.transactionSortKey('')));
-          await ctx.floorDb.doc.send(new BatchWriteCommand({ RequestItems: { [ctx.floorDb.tableName]: doomed.map((Key) => ({ DeleteRequest: { Key } })) } }));
+          await batchWrite(
+            ctx.floorDb,
+            doomed.map((Key) => ({ DeleteRequest: { Key } })),
+          );
           // The clock back to real time, in the reset's last write.
-          await ctx.floorDb.doc.send(new TransactWriteCommand({ TransactItems: [clockResetItem(ctx.floorDb, clientId)] }));
+          await floorTransact(ctx, [clockResetItem(clientId)]);
         },
       };
     },
@@ -848,35 +811,27 @@ const known: Record<string, Builder> = {
           await ctx.admit();
           const { clientId } = pick(floorClients, i);
           const range = keys.dueMarkersUntil(new Date(Date.now() + 3_600_000).toISOString());
-          await ctx.floorDb.doc.send(
-            new QueryCommand({
-              TableName: ctx.floorDb.tableName,
-              KeyConditionExpression: 'pk = :pk AND sk BETWEEN :low AND :high',
-              ExpressionAttributeValues: { ':pk': clientPartition(clientId), ':low': range.low, ':high': range.high },
-              ConsistentRead: true,
-              Limit: 100,
-            }),
-          );
-          await ctx.floorDb.doc.send(
-            new TransactWriteCommand({
-              TransactItems: [
-                {
-                  Update: {
-                    TableName: ctx.floorDb.tableName,
-                    Key: keys.client(clientId),
-                    UpdateExpression: 'SET clock_offset_ms = :to, due_pk = :pk, due_sk = :sk',
-                    ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(clock_offset_ms) OR clock_offset_ms = :from)',
-                    ExpressionAttributeValues: {
-                      ':to': 3_600_000,
-                      ':from': 0,
-                      ':pk': keys.advancedClient(clientId).due_pk,
-                      ':sk': keys.advancedClient(clientId).due_sk,
-                    },
-                  },
+          await queryPage(ctx.floorDb, {
+            KeyConditionExpression: 'pk = :pk AND sk BETWEEN :low AND :high',
+            ExpressionAttributeValues: { ':pk': clientPartition(clientId), ':low': range.low, ':high': range.high },
+            ConsistentRead: true,
+            Limit: 100,
+          });
+          await floorTransact(ctx, [
+            {
+              Update: {
+                Key: keys.client(clientId),
+                UpdateExpression: 'SET clock_offset_ms = :to, due_pk = :pk, due_sk = :sk',
+                ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(clock_offset_ms) OR clock_offset_ms = :from)',
+                ExpressionAttributeValues: {
+                  ':to': 3_600_000,
+                  ':from': 0,
+                  ':pk': keys.advancedClient(clientId).due_pk,
+                  ':sk': keys.advancedClient(clientId).due_sk,
                 },
-              ],
-            }),
-          );
+              },
+            },
+          ]);
         },
       };
     },
@@ -942,10 +897,10 @@ const known: Record<string, Builder> = {
         request: () => ({ method: 'POST', path: `/event/${eventId}/resend`, body: { endpoint_id: endpointId } }),
         floor: async () => {
           await ctx.admit();
-          const event = await getItem(ctx, keys.event(ctx.clientId, eventId));
-          await getItem(ctx, keys.webhookEndpoint(ctx.clientId, endpointId));
+          const event = eventEntity.fromItem((await getItem(ctx, eventEntity.key(ctx.clientId, eventId)))!);
+          await getItem(ctx, webhookEndpointEntity.key(ctx.clientId, endpointId));
           const attempt = pendingAttempt(eventId, endpointId, 1, new Date(), RESEND_ORIGIN);
-          await ctx.floorDb.doc.send(new TransactWriteCommand({ TransactItems: [attemptPut(ctx.floorDb, ctx.clientId, attempt, Number(event!.ttl))] }));
+          await floorTransact(ctx, [attemptPut(ctx.clientId, attempt, event.ttl)]);
         },
       };
     },
@@ -993,7 +948,7 @@ async function claimFloorKey(ctx: BenchContext) {
     inProgressUntilMs: now + 10_000,
     expiresAtSeconds: Math.floor(now / 1000) + IDEMPOTENCY_TTL_SECONDS,
   });
-  return (statusCode: number, data: unknown) => completionItem(ctx.floorDb, address, token, { statusCode, body: JSON.stringify(success(data)) });
+  return (statusCode: number, data: unknown) => completionItem(address, token, { statusCode, body: JSON.stringify(success(data)) });
 }
 
 /** createPayment with an Idempotency-Key: auth, claim, and the create's TransactWriteItems with the completion. */
@@ -1003,7 +958,7 @@ const idempotentCreate: Builder = (route) => ({
   variant: 'Idempotency-Key',
   expectedStatus: 201,
   prepare: async (ctx) => {
-    const data = viewTransaction(ctx.template, new Date());
+    const data = viewTransaction(ctx.template.transaction, new Date());
     return {
       request: () => ({ method: 'POST', path: '/payment/create', body: paymentBody(), headers: { 'Idempotency-Key': randomUUID() } }),
       floor: async () => {
@@ -1040,8 +995,8 @@ const idempotentCancel: Builder = (route) => ({
     };
     return {
       request: (arm, i) => ({ method: 'POST', path: `/transaction/${pick(pending[arm], i)}/cancel`, headers: { 'Idempotency-Key': randomUUID() } }),
-      floor: (i) => cancel(String(pick(floorPending, i).id), 'with events'),
-      baseline: (i) => cancel(String(pick(baselinePending, i).id), 'without events'),
+      floor: (i) => cancel(pick(floorPending, i).transaction.id, 'with events'),
+      baseline: (i) => cancel(pick(baselinePending, i).transaction.id, 'without events'),
     };
   },
 });

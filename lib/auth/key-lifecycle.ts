@@ -1,9 +1,9 @@
-import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { systemClock, type Clock } from '../clock';
 import type { Db } from '../db/db';
 import { REMOVE_DUE } from '../db/due';
 import { cancellationReasons, oldItem } from '../db/errors';
 import { keys } from '../db/keys';
+import { queryPage } from '../db/requests';
 import { transactWrite, type TransactItem } from '../db/transact';
 import { tableDefinition } from '../db/table';
 import { apiKeyChanged, NO_CAUSE, type Cause, type Change } from '../events/event';
@@ -14,6 +14,9 @@ import { asApiObject } from '../payments/fields';
 import { scopes as allScopes, type Scope } from '../scopes';
 import { generateApiKey, hashApiKey } from './api-key';
 import { ApiKey, DEFAULT_ROLL_GRACE_SECONDS, MAX_LIVE_KEYS, type KeyStatus } from './api-key-object';
+import { apiKeyEntity, apiKeyHashEntity, type KeyMaker, type StoredKey } from './items';
+
+export type { KeyMaker } from './items';
 
 /**
  * The life of a server key (docs/api.md §3, §14): minted (by a person on the API Keys page or the
@@ -40,9 +43,6 @@ const LIVE_KEYS = 'live_keys';
 const EXPIRED_HASH_TTL_SECONDS = 86_400;
 const TTL = tableDefinition.timeToLiveAttribute;
 
-/** Who makes a key: a person (`user:<email>`) or the admin CLI. */
-export type KeyMaker = `user:${string}` | 'admin';
-
 export interface MintInput {
   readonly clientId: string;
   readonly scopes?: readonly Scope[];
@@ -56,7 +56,7 @@ export interface MintInput {
 export interface MintedKey {
   readonly key: string;
   readonly object: ApiKey;
-  readonly item: Readonly<Record<string, unknown>>;
+  readonly item: StoredKey;
 }
 
 /**
@@ -83,28 +83,25 @@ export class ClientNotFoundError extends Error {
 }
 
 /** A key's status at `now` (real time). */
-export function statusOf(item: Readonly<Record<string, unknown>>, now: Date): KeyStatus {
+export function statusOf(item: StoredKey, now: Date): KeyStatus {
   if (item.revoked_at) return 'revoked';
-  if (typeof item.expires_at === 'string' && Date.parse(item.expires_at) <= now.getTime()) return 'expired';
+  if (item.expires_at !== undefined && Date.parse(item.expires_at) <= now.getTime()) return 'expired';
   if (item.rolled_at) return 'expiring';
   return 'active';
 }
 
 /** A key item as the API shows it at `now`: never the key. */
-export function viewKey(item: Readonly<Record<string, unknown>>, now: Date): ApiKey {
+export function viewKey(item: StoredKey, now: Date): ApiKey {
   return asApiObject(ApiKey, { ...item, created_by: item.created_by ?? 'admin', status: statusOf(item, now) });
 }
 
-function newKeyItems(db: Db, input: MintInput, now: Date): { key: string; item: Record<string, unknown>; puts: TransactItem[] } {
+function newKeyItems(input: MintInput, now: Date): { key: string; item: StoredKey; puts: TransactItem[] } {
   const key = generateApiKey(input.clientId);
   const id = newId('key', now);
   const scopes = [...(input.scopes ?? allScopes)];
   const hash = hashApiKey(key);
   const expiresAt = input.expiresInDays !== undefined ? new Date(now.getTime() + input.expiresInDays * 86_400_000).toISOString() : undefined;
-  const item: Record<string, unknown> = {
-    ...keys.apiKey(input.clientId, id),
-    ...keys.apiKeyIndex(id),
-    entity: 'api_key',
+  const item: StoredKey = {
     id,
     client_id: input.clientId,
     label: input.label ?? null,
@@ -114,27 +111,16 @@ function newKeyItems(db: Db, input: MintInput, now: Date): { key: string; item: 
     created_at: now.toISOString(),
     created_by: input.createdBy,
     counted: true,
-    ...(expiresAt !== undefined && { expires_at: expiresAt, expires_in_days: input.expiresInDays, ...keys.due(expiresAt) }),
+    ...(expiresAt !== undefined && { expires_at: expiresAt, expires_in_days: input.expiresInDays, dueAt: expiresAt }),
   };
-  const hashRecord = {
-    ...keys.apiKeyHash(hash),
-    entity: 'api_key_hash',
-    client_id: input.clientId,
-    key_id: id,
-    scopes,
-    ...(expiresAt !== undefined && { expires_at: expiresAt }),
-  };
-  const put = (Item: Record<string, unknown>): TransactItem => ({
-    Put: { TableName: db.tableName, Item, ConditionExpression: 'attribute_not_exists(pk)' },
-  });
-  return { key, item, puts: [put(item), put(hashRecord)] };
+  const hashRecord = { hash, client_id: input.clientId, key_id: id, scopes, ...(expiresAt !== undefined && { expires_at: expiresAt }) };
+  return { key, item, puts: [apiKeyEntity.create(item), apiKeyHashEntity.create(hashRecord)] };
 }
 
 /** The client item's count of live keys, up by one, refused at MAX_LIVE_KEYS or for no client (its old item says which). */
-function countKeyIn(db: Db, clientId: string): TransactItem {
+function countKeyIn(clientId: string): TransactItem {
   return {
     Update: {
-      TableName: db.tableName,
       Key: keys.client(clientId),
       UpdateExpression: 'ADD #live :one',
       ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(#live) OR #live < :max)',
@@ -146,10 +132,9 @@ function countKeyIn(db: Db, clientId: string): TransactItem {
 }
 
 /** The count down by one, for a counted key that stops being live. */
-function countKeyOut(db: Db, clientId: string): TransactItem {
+function countKeyOut(clientId: string): TransactItem {
   return {
     Update: {
-      TableName: db.tableName,
       Key: keys.client(clientId),
       UpdateExpression: 'ADD #live :minusOne',
       ConditionExpression: 'attribute_exists(pk) AND #live > :zero',
@@ -168,9 +153,9 @@ function countInRefusal(error: unknown, clientId: string): Error | undefined {
     : new ClientNotFoundError(clientId);
 }
 
-function record(db: Db, clientId: string, changes: readonly Change[], write: KeyWrite) {
+function record(clientId: string, changes: readonly Change[], write: KeyWrite) {
   if (write.events === false) return { puts: [], window: undefined };
-  return recordEvents(db, clientId, changes, { cause: write.cause ?? NO_CAUSE, clock: write.clock ?? systemClock });
+  return recordEvents(clientId, changes, { cause: write.cause ?? NO_CAUSE, clock: write.clock ?? systemClock });
 }
 
 /**
@@ -179,11 +164,11 @@ function record(db: Db, clientId: string, changes: readonly Change[], write: Key
  */
 export async function mintKey(db: Db, input: MintInput, write: KeyWrite = {}): Promise<MintedKey> {
   const now = (write.clock ?? systemClock).now();
-  const { key, item, puts } = newKeyItems(db, input, now);
+  const { key, item, puts } = newKeyItems(input, now);
   const object = viewKey(item, now);
-  const recorded = record(db, input.clientId, [apiKeyChanged('api_key.created', object, now.toISOString())], write);
+  const recorded = record(input.clientId, [apiKeyChanged('api_key.created', object, now.toISOString())], write);
   try {
-    await transactWrite(db, [countKeyIn(db, input.clientId), ...puts, ...recorded.puts], write.completion?.({ ...object, key: null }), recorded.window);
+    await transactWrite(db, [countKeyIn(input.clientId), ...puts, ...recorded.puts], write.completion?.({ ...object, key: null }), recorded.window);
   } catch (error) {
     throw countInRefusal(error, input.clientId) ?? error;
   }
@@ -191,22 +176,18 @@ export async function mintKey(db: Db, input: MintInput, write: KeyWrite = {}): P
 }
 
 /** A key item of this client, strongly consistent, or undefined. */
-export async function findKeyItem(db: Db, clientId: string, keyId: string): Promise<Record<string, unknown> | undefined> {
-  const { Item } = await db.doc.send(new GetCommand({ TableName: db.tableName, Key: keys.apiKey(clientId, keyId), ConsistentRead: true }));
-  return Item;
+export function findKeyItem(db: Db, clientId: string, keyId: string): Promise<StoredKey | undefined> {
+  return apiKeyEntity.find(db, apiKeyEntity.key(clientId, keyId));
 }
 
 /** A key item by its id alone (the admin CLI's `keys revoke`): through the `gsi1` index. */
-export async function findKeyItemById(db: Db, keyId: string): Promise<Record<string, unknown> | undefined> {
+export async function findKeyItemById(db: Db, keyId: string): Promise<StoredKey | undefined> {
   const index = keys.apiKeyIndex(keyId);
-  const { Items } = await db.doc.send(
-    new QueryCommand({
-      TableName: db.tableName,
-      IndexName: 'gsi1',
-      KeyConditionExpression: 'gsi1pk = :id AND gsi1sk = :sk',
-      ExpressionAttributeValues: { ':id': index.gsi1pk, ':sk': index.gsi1sk },
-    }),
-  );
+  const { Items } = await queryPage(db, {
+    IndexName: 'gsi1',
+    KeyConditionExpression: 'gsi1pk = :id AND gsi1sk = :sk',
+    ExpressionAttributeValues: { ':id': index.gsi1pk, ':sk': index.gsi1sk },
+  });
   const found = Items?.[0];
   // The index is eventually consistent: the item itself is read again.
   return found ? findKeyItem(db, String(found.client_id), keyId) : undefined;
@@ -215,8 +196,8 @@ export async function findKeyItemById(db: Db, keyId: string): Promise<Record<str
 const keyNotFound = () => new NotFoundError('No such key');
 
 /** The condition that the key item is as it was read: not revoked, not expired, its expiry unchanged. */
-function unchangedSince(read: Readonly<Record<string, unknown>>) {
-  const expires = typeof read.expires_at === 'string' ? read.expires_at : undefined;
+function unchangedSince(read: StoredKey) {
+  const expires = read.expires_at;
   return {
     ConditionExpression: `attribute_exists(pk) AND attribute_not_exists(revoked_at) AND attribute_not_exists(expired_at) AND ${expires === undefined ? 'attribute_not_exists(expires_at)' : 'expires_at = :readExpiry'}`,
     values: expires === undefined ? {} : { ':readExpiry': expires },
@@ -244,30 +225,22 @@ export async function rollKey(
   if (status === 'revoked' || status === 'expired') throw new InvalidStateError(status, 'roll', 'key');
   const grace = input.graceSeconds ?? DEFAULT_ROLL_GRACE_SECONDS;
   const graceEnds = new Date(now.getTime() + grace * 1000);
-  const readExpiry = typeof old.expires_at === 'string' ? new Date(old.expires_at) : undefined;
+  const readExpiry = old.expires_at !== undefined ? new Date(old.expires_at) : undefined;
   const oldExpires = readExpiry && readExpiry < graceEnds ? readExpiry : graceEnds;
   const expiresNow = oldExpires.getTime() <= now.getTime();
   const { key, item, puts } = newKeyItems(
-    db,
-    {
-      clientId,
-      scopes: old.scopes as Scope[],
-      label: (old.label as string | null) ?? null,
-      createdBy: input.createdBy,
-      expiresInDays: typeof old.expires_in_days === 'number' ? old.expires_in_days : undefined,
-    },
+    { clientId, scopes: old.scopes, label: old.label, createdBy: input.createdBy, expiresInDays: old.expires_in_days },
     now,
   );
   const at = now.toISOString();
   const oldAfter = { ...old, rolled_at: at, expires_at: oldExpires.toISOString(), ...(expiresNow && { expired_at: at }) };
   const object = viewKey(item, now);
-  const recorded = record(db, clientId, [apiKeyChanged('api_key.rolled', viewKey(oldAfter, now), at), apiKeyChanged('api_key.created', object, at)], write);
+  const recorded = record(clientId, [apiKeyChanged('api_key.rolled', viewKey(oldAfter, now), at), apiKeyChanged('api_key.created', object, at)], write);
   const unchanged = unchangedSince(old);
   const items: TransactItem[] = [
     {
       Update: {
-        TableName: db.tableName,
-        Key: keys.apiKey(clientId, keyId),
+        Key: apiKeyEntity.key(clientId, keyId),
         UpdateExpression: expiresNow
           ? `SET rolled_at = :at, expires_at = :expires, expired_at = :at ${REMOVE_DUE}`
           : 'SET rolled_at = :at, expires_at = :expires, due_pk = :duePk, due_sk = :expires',
@@ -281,11 +254,10 @@ export async function rollKey(
       },
     },
     expiresNow
-      ? { Delete: { TableName: db.tableName, Key: keys.apiKeyHash(String(old.key_hash)) } }
+      ? { Delete: { Key: apiKeyHashEntity.key(old.key_hash) } }
       : {
           Update: {
-            TableName: db.tableName,
-            Key: keys.apiKeyHash(String(old.key_hash)),
+            Key: apiKeyHashEntity.key(old.key_hash),
             UpdateExpression: 'SET expires_at = :expires, #ttl = :ttl',
             ConditionExpression: 'attribute_exists(pk)',
             ExpressionAttributeNames: { '#ttl': TTL },
@@ -296,7 +268,7 @@ export async function rollKey(
     ...recorded.puts,
   ];
   // The old key stays live through its grace, so the new one is counted in; one that expires now hands its count over.
-  const counting: TransactItem[] = expiresNow && old.counted ? [] : [countKeyIn(db, clientId)];
+  const counting: TransactItem[] = expiresNow && old.counted ? [] : [countKeyIn(clientId)];
   try {
     await transactWrite(db, [...counting, ...items], write.completion?.({ ...object, key: null }), recorded.window);
   } catch (error) {
@@ -325,20 +297,19 @@ export async function revokeKeyItem(db: Db, clientId: string, keyId: string, wri
   if (status === 'expired') throw new InvalidStateError(status, 'revoke', 'key');
   const at = now.toISOString();
   const after = viewKey({ ...old, revoked_at: at }, now);
-  const recorded = record(db, clientId, [apiKeyChanged('api_key.revoked', after, at)], write);
+  const recorded = record(clientId, [apiKeyChanged('api_key.revoked', after, at)], write);
   const unchanged = unchangedSince(old);
   const items: TransactItem[] = [
     {
       Update: {
-        TableName: db.tableName,
-        Key: keys.apiKey(clientId, keyId),
+        Key: apiKeyEntity.key(clientId, keyId),
         UpdateExpression: `SET revoked_at = :at ${REMOVE_DUE}`,
         ConditionExpression: unchanged.ConditionExpression,
         ExpressionAttributeValues: { ':at': at, ...unchanged.values },
       },
     },
-    { Delete: { TableName: db.tableName, Key: keys.apiKeyHash(String(old.key_hash)) } },
-    ...(old.counted ? [countKeyOut(db, clientId)] : []),
+    { Delete: { Key: apiKeyHashEntity.key(old.key_hash) } },
+    ...(old.counted ? [countKeyOut(clientId)] : []),
     ...recorded.puts,
   ];
   try {
@@ -356,27 +327,26 @@ export async function revokeKeyItem(db: Db, clientId: string, keyId: string, wri
  * or rolled again since it fell due is left to its new state.
  */
 export async function expireDueKey(db: Db, item: { pk: string; sk: string }, now: Date): Promise<void> {
-  const { Item: old } = await db.doc.send(new GetCommand({ TableName: db.tableName, Key: { pk: item.pk, sk: item.sk }, ConsistentRead: true }));
-  if (!old || old.revoked_at || old.expired_at || typeof old.expires_at !== 'string') return;
+  const old = await apiKeyEntity.find(db, item);
+  if (!old || old.revoked_at || old.expired_at || old.expires_at === undefined) return;
   if (Date.parse(old.expires_at) > now.getTime()) return; // an expiry moved later by nothing; due again when it passes
-  const clientId = String(old.client_id);
+  const clientId = old.client_id;
   const expiredAt = old.expires_at;
   const after = viewKey({ ...old, expired_at: expiredAt }, now);
-  const recorded = record(db, clientId, [apiKeyChanged('api_key.expired', after, expiredAt)], {});
+  const recorded = record(clientId, [apiKeyChanged('api_key.expired', after, expiredAt)], {});
   try {
     await transactWrite(
       db,
       [
         {
           Update: {
-            TableName: db.tableName,
             Key: { pk: item.pk, sk: item.sk },
             UpdateExpression: `SET expired_at = :at ${REMOVE_DUE}`,
             ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(revoked_at) AND attribute_not_exists(expired_at) AND expires_at = :at',
             ExpressionAttributeValues: { ':at': expiredAt },
           },
         },
-        ...(old.counted ? [countKeyOut(db, clientId)] : []),
+        ...(old.counted ? [countKeyOut(clientId)] : []),
         ...recorded.puts,
       ],
       undefined,

@@ -1,19 +1,15 @@
-import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { Db } from '../db/db';
 import { queryAll } from '../db/query-all';
 import { keys } from '../db/keys';
-import type { TransactItem } from '../db/transact';
+import { transactWrite, type TransactItem } from '../db/transact';
 import { realNow } from '../clock';
 import { newId } from '../ids';
 import type { Scope } from '../scopes';
 import type { ApiKey } from './api-key-object';
 import { ClientNotFoundError, findKeyItemById, mintKey, revokeKeyItem, viewKey } from './key-lifecycle';
+import { apiKeyEntity, apiKeyHashEntity, clientEntity, clientRegistryEntity, type Client, type StoredKey } from './items';
 
-export interface Client {
-  readonly id: string;
-  readonly name: string;
-  readonly created_at: string;
-}
+export type { Client } from './items';
 
 /** A key as the admin CLI lists it: the API's key object (never the key itself) and its client. */
 export type KeySummary = ApiKey & { readonly client_id: string };
@@ -39,8 +35,8 @@ export class KeyNotFoundError extends Error {
 
 /** Creates a client, and its entry in the client registry in the same transaction. */
 export async function createClient(db: Db, name: string, now = realNow()): Promise<Client> {
-  const { client, items } = newClientItems(db, name, now);
-  await db.doc.send(new TransactWriteCommand({ TransactItems: items }));
+  const { client, items } = newClientItems(name, now);
+  await transactWrite(db, items);
   return client;
 }
 
@@ -48,12 +44,9 @@ export async function createClient(db: Db, name: string, now = realNow()): Promi
  * A new client's writes (the client item and its registry entry), for a transaction that creates
  * it with more: a person's registration makes the client and their membership at once.
  */
-export function newClientItems(db: Db, name: string, now = realNow()): { client: Client; items: TransactItem[] } {
+export function newClientItems(name: string, now = realNow()): { client: Client; items: TransactItem[] } {
   const client: Client = { id: newId('client', now), name, created_at: now.toISOString() };
-  const put = (key: Record<string, string>, entity: string) => ({
-    Put: { TableName: db.tableName, Item: { ...key, entity, ...client }, ConditionExpression: 'attribute_not_exists(pk)' },
-  });
-  return { client, items: [put(keys.client(client.id), 'client'), put(keys.clientRegistryEntry(client.id), 'client_registry_entry')] };
+  return { client, items: [clientEntity.create(client), clientRegistryEntity.create(client)] };
 }
 
 /**
@@ -63,13 +56,12 @@ export function newClientItems(db: Db, name: string, now = realNow()): { client:
 export async function listClients(db: Db): Promise<Client[]> {
   const { pk, skPrefix } = keys.clientRegistryPrefix;
   const items = await queryAll(db, pk, { skPrefix });
-  return items.map((item) => ({ id: item.id, name: item.name, created_at: item.created_at }) as Client);
+  return items.map(clientRegistryEntity.fromItem);
 }
 
-/** Reads a client, or undefined. */
-export async function getClient(db: Db, clientId: string): Promise<Client | undefined> {
-  const { Item } = await db.doc.send(new GetCommand({ TableName: db.tableName, Key: keys.client(clientId) }));
-  return Item ? { id: Item.id, name: Item.name, created_at: Item.created_at } : undefined;
+/** Reads a client (eventually consistent: a client never changes), or undefined. */
+export function getClient(db: Db, clientId: string): Promise<Client | undefined> {
+  return clientEntity.find(db, clientEntity.key(clientId), { consistent: false });
 }
 
 /**
@@ -89,7 +81,7 @@ export async function createKey(
 /** Lists a client's keys, oldest first, without the keys themselves. */
 export async function listKeys(db: Db, clientId: string, now = realNow()): Promise<KeySummary[]> {
   const { pk, skPrefix } = keys.apiKeyPrefix(clientId);
-  return (await queryAll(db, pk, { skPrefix })).map((item) => toSummary(item, now));
+  return (await queryAll(db, pk, { skPrefix })).map((item) => toSummary(apiKeyEntity.fromItem(item), now));
 }
 
 /**
@@ -100,8 +92,8 @@ export async function listKeys(db: Db, clientId: string, now = realNow()): Promi
 export async function revokeKey(db: Db, keyId: string, now = realNow()): Promise<KeySummary> {
   const record = await findKeyItemById(db, keyId);
   if (!record) throw new KeyNotFoundError(keyId);
-  const revoked = await revokeKeyItem(db, String(record.client_id), keyId, { clock: { now: () => now }, events: false });
-  return toSummary({ ...record, ...revoked }, now);
+  const revoked = await revokeKeyItem(db, record.client_id, keyId, { clock: { now: () => now }, events: false });
+  return { ...revoked, client_id: record.client_id };
 }
 
 /** What admission learns of a key from its hash record. */
@@ -115,11 +107,11 @@ export interface KeyRecord {
 
 /** Finds a key by its hash; undefined when unknown or revoked (an expired key is found: admission compares `expiresAt`). */
 export async function findPrincipal(db: Db, keyHash: string): Promise<KeyRecord | undefined> {
-  const { Item } = await db.doc.send(new GetCommand({ TableName: db.tableName, Key: keys.apiKeyHash(keyHash), ConsistentRead: true }));
-  if (!Item) return undefined;
-  return { clientId: Item.client_id, keyId: Item.key_id, scopes: Item.scopes, expiresAt: Item.expires_at };
+  const record = await apiKeyHashEntity.find(db, apiKeyHashEntity.key(keyHash));
+  if (!record) return undefined;
+  return { clientId: record.client_id, keyId: record.key_id, scopes: record.scopes, expiresAt: record.expires_at };
 }
 
-function toSummary(item: Record<string, unknown>, now: Date): KeySummary {
-  return { ...viewKey(item, now), client_id: String(item.client_id) };
+function toSummary(item: StoredKey, now: Date): KeySummary {
+  return { ...viewKey(item, now), client_id: item.client_id };
 }

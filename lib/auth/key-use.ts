@@ -1,9 +1,9 @@
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Db } from '../db/db';
 import { isConditionFailed } from '../db/errors';
 import { keys } from '../db/keys';
 import { logger } from '../logger';
 import type { KeyPrincipal } from './principal';
+import { updateItem } from '../db/requests';
 
 /** The key item's attribute that says when the key last admitted a request (docs/api.md §14). */
 export const LAST_USED_ATTRIBUTE = 'last_used_at';
@@ -40,16 +40,13 @@ export function noteKeyUse(db: Db, principal: KeyPrincipal, now: Date): Promise<
 
 async function writeLastUse(db: Db, principal: KeyPrincipal, at: string): Promise<void> {
   try {
-    await db.doc.send(
-      new UpdateCommand({
-        TableName: db.tableName,
-        Key: keys.apiKey(principal.clientId, principal.keyId),
-        UpdateExpression: 'SET #used = :at',
-        ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(#used) OR #used < :at)',
-        ExpressionAttributeNames: { '#used': LAST_USED_ATTRIBUTE },
-        ExpressionAttributeValues: { ':at': at },
-      }),
-    );
+    await updateItem(db, {
+      Key: keys.apiKey(principal.clientId, principal.keyId),
+      UpdateExpression: 'SET #used = :at',
+      ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(#used) OR #used < :at)',
+      ExpressionAttributeNames: { '#used': LAST_USED_ATTRIBUTE },
+      ExpressionAttributeValues: { ':at': at },
+    });
   } catch (error) {
     // A later use was written already (another container), or the key is gone: nothing to note.
     if (!isConditionFailed(error)) throw error;

@@ -1,8 +1,8 @@
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Db } from '../db/db';
 import { isConditionFailed } from '../db/errors';
 import { keys } from '../db/keys';
 import { tableDefinition } from '../db/table';
+import { updateItem } from '../db/requests';
 
 /** A second's counter is needed for that second only; DynamoDB deletes it some time after this. */
 const COUNTER_TTL_SECONDS = 60;
@@ -24,16 +24,13 @@ export const COUNTER_ATTRIBUTE = 'count';
 export async function countRequest(db: Db, clientId: string, now: Date, limit: number): Promise<boolean> {
   const second = secondOf(now);
   try {
-    await db.doc.send(
-      new UpdateCommand({
-        TableName: db.tableName,
-        Key: keys.requestCounter(clientId, second),
-        UpdateExpression: 'ADD #count :one SET #ttl = :ttl',
-        ConditionExpression: 'attribute_not_exists(#count) OR #count < :limit',
-        ExpressionAttributeNames: { '#count': COUNTER_ATTRIBUTE, '#ttl': TTL },
-        ExpressionAttributeValues: { ':one': 1, ':limit': limit, ':ttl': second + COUNTER_TTL_SECONDS },
-      }),
-    );
+    await updateItem(db, {
+      Key: keys.requestCounter(clientId, second),
+      UpdateExpression: 'ADD #count :one SET #ttl = :ttl',
+      ConditionExpression: 'attribute_not_exists(#count) OR #count < :limit',
+      ExpressionAttributeNames: { '#count': COUNTER_ATTRIBUTE, '#ttl': TTL },
+      ExpressionAttributeValues: { ':one': 1, ':limit': limit, ':ttl': second + COUNTER_TTL_SECONDS },
+    });
     return true;
   } catch (error) {
     if (isConditionFailed(error)) return false;
@@ -48,16 +45,13 @@ export async function countRequest(db: Db, clientId: string, now: Date, limit: n
  */
 export async function uncountRequest(db: Db, clientId: string, second: number): Promise<void> {
   try {
-    await db.doc.send(
-      new UpdateCommand({
-        TableName: db.tableName,
-        Key: keys.requestCounter(clientId, second),
-        UpdateExpression: 'ADD #count :minusOne',
-        ConditionExpression: 'attribute_exists(#count) AND #count > :zero',
-        ExpressionAttributeNames: { '#count': COUNTER_ATTRIBUTE },
-        ExpressionAttributeValues: { ':minusOne': -1, ':zero': 0 },
-      }),
-    );
+    await updateItem(db, {
+      Key: keys.requestCounter(clientId, second),
+      UpdateExpression: 'ADD #count :minusOne',
+      ConditionExpression: 'attribute_exists(#count) AND #count > :zero',
+      ExpressionAttributeNames: { '#count': COUNTER_ATTRIBUTE },
+      ExpressionAttributeValues: { ':minusOne': -1, ':zero': 0 },
+    });
   } catch (error) {
     if (!isConditionFailed(error)) throw error;
   }

@@ -1,9 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { BatchWriteCommand, type BatchWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { Db } from './db';
+import { batchWrite, type WriteRequest } from './requests';
 
-/** One Put or Delete of a BatchWriteItem (document-client shapes). */
-export type WriteRequest = NonNullable<BatchWriteCommandInput['RequestItems']>[string][number];
+export type { WriteRequest } from './requests';
 
 /** BatchWriteItem's limit. */
 export const BATCH_WRITE_SIZE = 25;
@@ -24,8 +23,7 @@ export async function batchWriteAll(db: Db, requests: readonly WriteRequest[]): 
 async function writeBatch(db: Db, batch: readonly WriteRequest[]): Promise<void> {
   let requests = [...batch];
   for (let retry = 0; ; retry++) {
-    const { UnprocessedItems } = await db.doc.send(new BatchWriteCommand({ RequestItems: { [db.tableName]: requests } }));
-    requests = UnprocessedItems?.[db.tableName] ?? [];
+    requests = await batchWrite(db, requests);
     if (requests.length === 0) return;
     if (retry === MAX_RETRIES) throw new Error(`BatchWriteItem left ${requests.length} writes unprocessed after ${MAX_RETRIES} retries`);
     await sleep(BACKOFF_BASE_MS * 2 ** retry);

@@ -1,7 +1,7 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { Db } from './db';
 import { DUE_PARTITION } from './keys';
 import { DUE_INDEX } from './table';
+import { queryPage } from './requests';
 
 /**
  * What falls due — a pending payment's expiry, a webhook attempt to retry — is found through the
@@ -32,16 +32,13 @@ export interface DuePage {
 
 /** One page of the items due at or before `now`, the longest overdue first. */
 export async function findDue(db: Db, now: Date, options: { limit?: number; startKey?: Record<string, unknown> } = {}): Promise<DuePage> {
-  const { Items = [], LastEvaluatedKey } = await db.doc.send(
-    new QueryCommand({
-      TableName: db.tableName,
-      IndexName: DUE_INDEX,
-      KeyConditionExpression: 'due_pk = :due AND due_sk <= :now',
-      ExpressionAttributeValues: { ':due': DUE_PARTITION, ':now': now.toISOString() },
-      Limit: options.limit ?? 100,
-      ExclusiveStartKey: options.startKey,
-    }),
-  );
+  const { Items = [], LastEvaluatedKey } = await queryPage(db, {
+    IndexName: DUE_INDEX,
+    KeyConditionExpression: 'due_pk = :due AND due_sk <= :now',
+    ExpressionAttributeValues: { ':due': DUE_PARTITION, ':now': now.toISOString() },
+    Limit: options.limit ?? 100,
+    ExclusiveStartKey: options.startKey,
+  });
   return {
     items: Items.map((item) => ({ pk: item.pk as string, sk: item.sk as string, dueAt: item.due_sk as string })),
     next: LastEvaluatedKey,

@@ -16,6 +16,7 @@ export const clientIdOfPartition = (pk: string): string | undefined =>
   pk.startsWith(CLIENT_PARTITION_PREFIX) && pk.length > CLIENT_PARTITION_PREFIX.length ? pk.slice(CLIENT_PARTITION_PREFIX.length) : undefined;
 
 const TXN = 'TXN#';
+const ORDER = 'ORDER#';
 const STL = 'STL#';
 const IDEM = 'IDEM#';
 const WHE = 'WHE#';
@@ -77,11 +78,15 @@ export const keys = {
 
   /** The record authentication reads: one strongly consistent GetItem by the key's SHA-256. */
   apiKeyHash: (hash: string) => ({ pk: `${KEY_HASH}${hash}`, sk: 'KEYHASH' }),
+  /** The SHA-256 a key-hash record's partition names. */
+  apiKeyHashOfPartition: (pk: string): string => pk.slice(KEY_HASH.length),
 
   /** A transaction; sort keys order by the ULID in the id, so by creation time. */
   transaction: (clientId: string, transactionId: string) => ({ pk: clientPartition(clientId), sk: TXN + transactionId }),
   /** Reserves an order_id within the client: written in the same transaction as the payment. */
-  order: (clientId: string, orderId: string) => ({ pk: clientPartition(clientId), sk: `ORDER#${orderId}` }),
+  order: (clientId: string, orderId: string) => ({ pk: clientPartition(clientId), sk: `${ORDER}${orderId}` }),
+  /** The order_id an order reservation's sort key holds. */
+  orderIdOfSortKey: (sk: string): string => sk.slice(ORDER.length),
 
   /** A refund record (docs/api.md §6). */
   refund: (clientId: string, refundId: string) => ({ pk: clientPartition(clientId), sk: `RFD#${refundId}` }),
@@ -123,6 +128,8 @@ export const keys = {
    */
   idempotency: (clientId: string, keyHash: string) => ({ pk: clientPartition(clientId), sk: IDEM + keyHash }),
   idempotencyPrefix: IDEM,
+  /** The SHA-256 of the Idempotency-Key an idempotency record's sort key holds. */
+  idempotencyKeyHashOfSortKey: (sk: string): string => sk.slice(IDEM.length),
 
   /** The count of a client's requests in one second (epoch seconds), for the per-client rate limit. */
   requestCounter: (clientId: string, epochSecond: number) => ({ pk: clientPartition(clientId), sk: `${RATE}${epochSecond}` }),

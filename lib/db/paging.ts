@@ -1,10 +1,11 @@
-import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import type { QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { Pagination } from './pagination';
 import { idBounds, idPrefixes, isId, type IdKind } from '../ids';
 import { decodeCursor, encodeCursor, filterFingerprint } from './cursor';
 import { cursorKey } from './cursor-key';
 import type { Db } from './db';
 import { clientPartition } from './keys';
+import { type OnTable, queryPage } from './requests';
 
 /** A FilterExpression with its names and values. */
 export interface Filter {
@@ -135,8 +136,7 @@ export async function listPage(db: Db, request: ListRequest): Promise<{ items: R
       if (fits < 1) break;
       readLimit = Math.min(readLimit, fits);
     }
-    const input: QueryCommandInput = {
-      TableName: db.tableName,
+    const input: OnTable<QueryCommandInput> = {
       KeyConditionExpression: 'pk = :pk AND sk BETWEEN :low AND :high',
       ExpressionAttributeValues: {
         ':pk': pk,
@@ -153,7 +153,7 @@ export async function listPage(db: Db, request: ListRequest): Promise<{ items: R
       input.FilterExpression = filter.expression;
       if (Object.keys(filter.names).length > 0) input.ExpressionAttributeNames = filter.names;
     }
-    const page = await db.doc.send(new QueryCommand(input));
+    const page = await queryPage(db, input);
     items.push(...(page.Items ?? []));
     consumed += page.ConsumedCapacity?.CapacityUnits ?? 0;
     scanned += page.ScannedCount ?? 0;

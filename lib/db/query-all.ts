@@ -1,5 +1,5 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { Db } from './db';
+import { queryPage } from './requests';
 
 type Item = Record<string, unknown>;
 
@@ -12,16 +12,13 @@ export async function queryAll(db: Db, pk: string, options: { skPrefix?: string;
   const items: Item[] = [];
   let startKey: Item | undefined;
   do {
-    const page = await db.doc.send(
-      new QueryCommand({
-        TableName: db.tableName,
-        KeyConditionExpression: options.skPrefix === undefined ? 'pk = :pk' : 'pk = :pk AND begins_with(sk, :prefix)',
-        ExpressionAttributeValues: { ':pk': pk, ...(options.skPrefix === undefined ? {} : { ':prefix': options.skPrefix }) },
-        ConsistentRead: options.consistent,
-        ProjectionExpression: options.projection,
-        ExclusiveStartKey: startKey,
-      }),
-    );
+    const page = await queryPage(db, {
+      KeyConditionExpression: options.skPrefix === undefined ? 'pk = :pk' : 'pk = :pk AND begins_with(sk, :prefix)',
+      ExpressionAttributeValues: { ':pk': pk, ...(options.skPrefix === undefined ? {} : { ':prefix': options.skPrefix }) },
+      ConsistentRead: options.consistent,
+      ProjectionExpression: options.projection,
+      ExclusiveStartKey: startKey,
+    });
     items.push(...(page.Items ?? []));
     startKey = page.LastEvaluatedKey;
   } while (startKey);

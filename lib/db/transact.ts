@@ -1,12 +1,12 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import type { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { Clock } from '../clock';
 import { ConcurrentWriteError, SendWindowClosedError } from '../errors';
 import type { Db } from './db';
 import { cancellationReasons } from './errors';
+import { type TransactItem, transactWriteCommand } from './requests';
 
-/** One element of a TransactWriteItems request (document-client shapes). */
-export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+export type { TransactItem } from './requests';
 
 /**
  * Thrown when the write that completes an idempotency claim failed its condition: the claim
@@ -55,7 +55,7 @@ export interface SendWindow {
  * SendWindowClosedError (429) when no earlier attempt can have been applied.
  */
 export async function transactWrite(db: Db, items: readonly TransactItem[], completion?: TransactItem, window?: SendWindow): Promise<void> {
-  const command = new TransactWriteCommand({ TransactItems: completion ? [...items, completion] : [...items] });
+  const command = transactWriteCommand(db, completion ? [...items, completion] : items);
   if (window) sendWithin(command, window);
   try {
     await db.doc.send(command);

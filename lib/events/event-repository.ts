@@ -1,4 +1,3 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { offsetOf, realClockOf, type Clock } from '../clock';
 import type { Db } from '../db/db';
 import { keys } from '../db/keys';
@@ -11,9 +10,9 @@ import { Refund } from '../payments/refund';
 import { Transaction } from '../payments/transaction';
 import { ApiKey } from '../auth/api-key-object';
 import { WebhookEndpoint } from '../webhooks/webhook-endpoint';
-import { Event, eventOf, transactionIdOf, type Cause, type Change } from './event';
+import { type Event, eventOf, type Cause, type Change } from './event';
 import type { ListEventsInput } from './event-queries';
-import { EVENT_ENTITY } from '../webhooks/stream-filter';
+import { eventEntity, type StoredEvent } from './items';
 
 /**
  * Events in the table: `C#<client id>` / `EVT#evt_<ULID>`, one item per event, written by the
@@ -76,7 +75,7 @@ export interface Recorded {
  * retries. The recording time is never before a change's `created_at`, so a `created_at` lower
  * bound is a safe sort-key lower bound even if the clock steps back.
  */
-export function recordEvents(db: Db, clientId: string, changes: readonly Change[], recorder: Recorder): Recorded {
+export function recordEvents(clientId: string, changes: readonly Change[], recorder: Recorder): Recorded {
   // A change is dated on the client's clock; in real time it happened its offset earlier.
   const latestChange = Math.max(...changes.map((change) => Date.parse(change.createdAt))) - offsetOf(recorder.clock);
   const real = realClockOf(recorder.clock);
@@ -87,28 +86,13 @@ export function recordEvents(db: Db, clientId: string, changes: readonly Change[
   const ttl = Math.ceil(at.getTime() / 1000) + EVENT_TTL_SECONDS;
   return {
     events,
-    puts: events.map((event) => ({
-      Put: {
-        TableName: db.tableName,
-        Item: {
-          ...keys.event(clientId, event.id),
-          entity: EVENT_ENTITY,
-          ...event,
-          // `type` and `created_at` are the event's own; the transaction is named for filtering.
-          ...(transactionIdOf(event) !== undefined && { transaction_id: transactionIdOf(event) }),
-          ttl,
-          ...keys.due(new Date(at.getTime() + EVENT_DISPATCH_GRACE_MS).toISOString()),
-        },
-        ConditionExpression: 'attribute_not_exists(pk)',
-      },
-    })),
+    puts: events.map((event) => eventEntity.create({ clientId, event, ttl, dueAt: new Date(at.getTime() + EVENT_DISPATCH_GRACE_MS).toISOString() })),
     window: { clock: real, closesAt: at.getTime() + TAIL_SEND_WINDOW_MS },
   };
 }
 
-/** An event item as the API answers it; `data.object` in its schema's field order. */
-export function viewEvent(item: Record<string, unknown>): Event {
-  const event = asApiObject(Event, item);
+/** A stored event as the API answers it; `data.object` in its schema's field order. */
+export function viewEvent({ event }: StoredEvent): Event {
   const { object, previous_attributes } = event.data;
   const shaped =
     event.type === 'refund.created'
@@ -140,8 +124,13 @@ export function isKept(eventId: string, now: Date): boolean {
 /** One event of this client (strongly consistent) that is still kept at `now` (real time), or undefined. */
 export async function findEvent(db: Db, clientId: string, eventId: string, now: Date): Promise<Event | undefined> {
   if (!isKept(eventId, now)) return undefined;
-  const { Item } = await db.doc.send(new GetCommand({ TableName: db.tableName, Key: keys.event(clientId, eventId), ConsistentRead: true }));
-  return Item ? viewEvent(Item) : undefined;
+  const stored = await findStoredEvent(db, clientId, eventId);
+  return stored ? viewEvent(stored) : undefined;
+}
+
+/** One stored event of this client (strongly consistent), kept or not, or undefined. */
+export function findStoredEvent(db: Db, clientId: string, eventId: string): Promise<StoredEvent | undefined> {
+  return eventEntity.find(db, eventEntity.key(clientId, eventId));
 }
 
 /**
@@ -191,5 +180,5 @@ export async function queryEvents(
     ]),
     readUnits,
   });
-  return { data: items.map(viewEvent), pagination };
+  return { data: items.map((item) => viewEvent(eventEntity.fromItem(item))), pagination };
 }

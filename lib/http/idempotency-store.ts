@@ -1,9 +1,9 @@
-import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Db } from '../db/db';
+import { clientOf, defineEntity, requiredText } from '../db/entity';
 import { isConditionFailed, isTransactionConflict, oldItem } from '../db/errors';
 import { keys } from '../db/keys';
 import { tableDefinition } from '../db/table';
-import type { TransactItem } from '../db/transact';
+import { deleteItem, putItem, updateItem, type Item, type TransactItem } from '../db/requests';
 import { IdempotencyKeyInUseError } from './errors';
 
 /** Idempotency records in the table. Nothing outside lib/http/idempotency.ts sees their shape. */
@@ -22,6 +22,42 @@ export type StoredRecord =
 
 const TTL = tableDefinition.timeToLiveAttribute;
 
+/** A record as stored (`C#<client>` / `IDEM#<key hash>`): a claim in progress, or the response it completed with. */
+interface IdempotencyRecord {
+  readonly address: RecordAddress;
+  /** The token of the request that holds (or held) the claim. */
+  readonly claim: string;
+  readonly requestHash: string;
+  /** Epoch seconds: DynamoDB's TTL deletes the record some time after. */
+  readonly expiresAtSeconds: number;
+  readonly state: { readonly status: 'in_progress'; readonly inProgressUntilMs: number } | { readonly status: 'completed'; readonly response: StoredResponse };
+}
+
+const idempotencyEntity = defineEntity({
+  name: 'idempotency',
+  key: keys.idempotency,
+  keyOf: (record: IdempotencyRecord) => keys.idempotency(record.address.clientId, record.address.keyHash),
+  attributes: ({ claim, requestHash, expiresAtSeconds, state }: IdempotencyRecord): Item => ({
+    status: state.status,
+    claim,
+    request_hash: requestHash,
+    ...(state.status === 'in_progress'
+      ? { in_progress_until: state.inProgressUntilMs }
+      : { response_status: state.response.statusCode, response_body: state.response.body }),
+    [TTL]: expiresAtSeconds,
+  }),
+  fromItem: (item): IdempotencyRecord => ({
+    address: { clientId: clientOf(item), keyHash: keys.idempotencyKeyHashOfSortKey(requiredText(item, 'sk')) },
+    claim: requiredText(item, 'claim'),
+    requestHash: requiredText(item, 'request_hash'),
+    expiresAtSeconds: Number(item[TTL]),
+    state:
+      item.status === 'completed'
+        ? { status: 'completed', response: { statusCode: Number(item.response_status), body: requiredText(item, 'response_body') } }
+        : { status: 'in_progress', inProgressUntilMs: Number(item.in_progress_until) },
+  }),
+});
+
 /**
  * Claims the key with one conditional PutItem: the claim succeeds when there is no record, when
  * the record has passed its TTL (DynamoDB deletes expired items lazily) or when it is an
@@ -39,24 +75,19 @@ export async function claimKey(
   },
 ): Promise<StoredRecord | undefined> {
   try {
-    await db.doc.send(
-      new PutCommand({
-        TableName: db.tableName,
-        Item: {
-          ...keys.idempotency(address.clientId, address.keyHash),
-          entity: 'idempotency',
-          status: 'in_progress',
-          claim: claim.token,
-          request_hash: claim.requestHash,
-          in_progress_until: claim.inProgressUntilMs,
-          [TTL]: claim.expiresAtSeconds,
-        },
-        ConditionExpression: 'attribute_not_exists(pk) OR #ttl < :nowSeconds OR (#status = :inProgress AND in_progress_until < :nowMs)',
-        ExpressionAttributeNames: { '#ttl': TTL, '#status': 'status' },
-        ExpressionAttributeValues: { ':nowSeconds': Math.floor(claim.nowMs / 1000), ':nowMs': claim.nowMs, ':inProgress': 'in_progress' },
-        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+    await putItem(db, {
+      Item: idempotencyEntity.toItem({
+        address,
+        claim: claim.token,
+        requestHash: claim.requestHash,
+        expiresAtSeconds: claim.expiresAtSeconds,
+        state: { status: 'in_progress', inProgressUntilMs: claim.inProgressUntilMs },
       }),
-    );
+      ConditionExpression: 'attribute_not_exists(pk) OR #ttl < :nowSeconds OR (#status = :inProgress AND in_progress_until < :nowMs)',
+      ExpressionAttributeNames: { '#ttl': TTL, '#status': 'status' },
+      ExpressionAttributeValues: { ':nowSeconds': Math.floor(claim.nowMs / 1000), ':nowMs': claim.nowMs, ':inProgress': 'in_progress' },
+      ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+    });
     return undefined;
   } catch (error) {
     // The record is being written by the first request's completing transaction: it is in flight.
@@ -64,15 +95,12 @@ export async function claimKey(
     if (!isConditionFailed(error)) throw error;
     const item = oldItem((error as { Item?: Record<string, unknown> }).Item);
     if (!item) throw error;
+    const held = idempotencyEntity.fromItem(item);
     // Our own claim: the PutItem did commit, its response was lost and the SDK sent it again.
-    if (item.status === 'in_progress' && item.claim === claim.token) return undefined;
-    return item.status === 'completed'
-      ? {
-          status: 'completed',
-          requestHash: String(item.request_hash),
-          response: { statusCode: Number(item.response_status), body: String(item.response_body) },
-        }
-      : { status: 'in_progress', requestHash: String(item.request_hash) };
+    if (held.state.status === 'in_progress' && held.claim === claim.token) return undefined;
+    return held.state.status === 'completed'
+      ? { status: 'completed', requestHash: held.requestHash, response: held.state.response }
+      : { status: 'in_progress', requestHash: held.requestHash };
   }
 }
 
@@ -86,10 +114,9 @@ export interface StoredResponse {
  * The update that completes a claim with `response`, conditioned on this request still holding
  * the claim (its token), so nothing is stored after another request took the key over.
  */
-function completion(db: Db, address: RecordAddress, token: string, response: StoredResponse) {
+function completion(address: RecordAddress, token: string, response: StoredResponse) {
   return {
-    TableName: db.tableName,
-    Key: keys.idempotency(address.clientId, address.keyHash),
+    Key: idempotencyEntity.key(address.clientId, address.keyHash),
     UpdateExpression: 'SET #status = :completed, response_status = :statusCode, response_body = :body REMOVE in_progress_until',
     ConditionExpression: '#status = :inProgress AND claim = :token',
     ExpressionAttributeNames: { '#status': 'status' },
@@ -107,8 +134,8 @@ function completion(db: Db, address: RecordAddress, token: string, response: Sto
  * The completing update for the TransactWriteItems that writes the request's effect: the effect
  * and the stored response commit together, and never after another request took the key.
  */
-export function completionItem(db: Db, address: RecordAddress, token: string, response: StoredResponse): TransactItem {
-  return { Update: completion(db, address, token, response) };
+export function completionItem(address: RecordAddress, token: string, response: StoredResponse): TransactItem {
+  return { Update: completion(address, token, response) };
 }
 
 /**
@@ -118,7 +145,7 @@ export function completionItem(db: Db, address: RecordAddress, token: string, re
  */
 export async function completeWithRefusal(db: Db, address: RecordAddress, token: string, response: StoredResponse): Promise<boolean> {
   try {
-    await db.doc.send(new UpdateCommand(completion(db, address, token, response)));
+    await updateItem(db, completion(address, token, response));
     return true;
   } catch (error) {
     if (isConditionFailed(error)) return false;
@@ -129,15 +156,12 @@ export async function completeWithRefusal(db: Db, address: RecordAddress, token:
 /** Gives the key back after a request failed without writing anything, so a retry runs afresh. */
 export async function releaseKey(db: Db, address: RecordAddress, token: string): Promise<void> {
   try {
-    await db.doc.send(
-      new DeleteCommand({
-        TableName: db.tableName,
-        Key: keys.idempotency(address.clientId, address.keyHash),
-        ConditionExpression: '#status = :inProgress AND claim = :token',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':inProgress': 'in_progress', ':token': token },
-      }),
-    );
+    await deleteItem(db, {
+      Key: idempotencyEntity.key(address.clientId, address.keyHash),
+      ConditionExpression: '#status = :inProgress AND claim = :token',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: { ':inProgress': 'in_progress', ':token': token },
+    });
   } catch (error) {
     // Not ours any more (it expired and was taken over): nothing to give back.
     if (!isConditionFailed(error)) throw error;

@@ -107,7 +107,7 @@ export async function runIdempotently(
     record: keys.idempotency(address.clientId, address.keyHash),
     complete: (data) => {
       stored = JSON.stringify(success(data));
-      return completionItem(db, address, input.token, { statusCode: input.successStatus, body: stored });
+      return completionItem(address, input.token, { statusCode: input.successStatus, body: stored });
     },
   };
   let result: ApiResult;

@@ -1,10 +1,10 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { ApiKey, Account, CreateApiKeyInput, CreatedApiKey, ListApiKeysInput, RollApiKeyInput } from '../auth/api-key-object';
 import { mintKey, revokeKeyItem, rollKey, viewKey } from '../auth/key-lifecycle';
 import type { SessionPrincipal } from '../auth/principal';
 import { systemClock } from '../clock';
 import type { Db } from '../db/db';
-import { keys } from '../db/keys';
+import { apiKeyEntity } from '../auth/items';
+import { getClient } from '../auth/key-repository';
 import { listNewestFirst } from '../db/paging';
 import type { Pagination } from '../db/pagination';
 import type { UseCaseContext } from '../use-case';
@@ -18,14 +18,11 @@ import { getMember } from './members';
 
 /** GET /account: the person (their e-mail and when they joined) and their client. */
 export async function getAccount(db: Db, principal: SessionPrincipal): Promise<Account> {
-  const [member, client] = await Promise.all([
-    getMember(db, principal.clientId, principal.userId),
-    db.doc.send(new GetCommand({ TableName: db.tableName, Key: keys.client(principal.clientId) })).then(({ Item }) => Item),
-  ]);
+  const [member, client] = await Promise.all([getMember(db, principal.clientId, principal.userId), getClient(db, principal.clientId)]);
   if (!member || !client) throw new Error(`The registration of user ${principal.userId} is incomplete`);
   return {
     user: { email: member.email, created_at: member.created_at },
-    client: { id: String(client.id), name: String(client.name), created_at: String(client.created_at) },
+    client: { id: client.id, name: client.name, created_at: client.created_at },
   };
 }
 
@@ -39,14 +36,14 @@ export async function listAccountKeys(
   const { items, pagination } = await listNewestFirst(db, {
     clientId,
     kind: 'key',
-    sortKeyPrefix: keys.apiKey(clientId, '').sk,
+    sortKeyPrefix: apiKeyEntity.key(clientId, '').sk,
     limit: query.limit,
     cursor: query.cursor,
     filters: {},
     readUnits,
   });
   const now = systemClock.now();
-  return { data: items.map((item) => viewKey(item, now)), pagination };
+  return { data: items.map((item) => viewKey(apiKeyEntity.fromItem(item), now)), pagination };
 }
 
 /** POST /account/keys: a new key of the person's client, made by them, shown once. */

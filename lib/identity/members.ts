@@ -1,10 +1,12 @@
-import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { realNow } from '../clock';
 import { cancellationReasons, isCancelledBy } from '../db/errors';
 import type { Db } from '../db/db';
-import { keys } from '../db/keys';
-import type { TransactItem } from '../db/transact';
+import { clientEntity } from '../auth/items';
+import { transactWrite, type TransactItem } from '../db/transact';
 import { ClientNotFoundError, getClient, newClientItems, type Client } from '../auth/key-repository';
+import { memberEntity, userClientEntity, type Member } from './items';
+
+export type { Member } from './items';
 
 /**
  * The people of a client (docs/api.md §14, docs/data-model.md): each person of the user pool who
@@ -13,15 +15,6 @@ import { ClientNotFoundError, getClient, newClientItems, type Client } from '../
  * when they joined). Both are written in one transaction and never change: a person belongs to
  * one client for good.
  */
-
-/** A person of a client, as the account and the admin CLI show them. */
-export interface Member {
-  /** The user pool's `sub` of the person. */
-  readonly user_id: string;
-  readonly client_id: string;
-  readonly email: string;
-  readonly created_at: string;
-}
 
 /** What registration wrote, or found written by an earlier attempt. */
 export interface Registration {
@@ -49,18 +42,11 @@ export async function registerMember(db: Db, input: RegistrationInput, now = rea
   const existing = await existingRegistration(db, input.userId);
   if (existing) return existing;
   const joining = 'id' in input.client;
-  const { client, items: clientItems } = joining ? await existingClient(db, input.client.id) : newClientItems(db, input.client.name, now);
+  const { client, items: clientItems } = joining ? await existingClient(db, input.client.id) : newClientItems(input.client.name, now);
   const member: Member = { user_id: input.userId, client_id: client.id, email: input.email, created_at: now.toISOString() };
-  const put = (key: Record<string, string>, entity: string): TransactItem => ({
-    Put: { TableName: db.tableName, Item: { ...key, entity, ...member }, ConditionExpression: 'attribute_not_exists(pk)' },
-  });
   const mappingIndex = clientItems.length;
   try {
-    await db.doc.send(
-      new TransactWriteCommand({
-        TransactItems: [...clientItems, put(keys.userClient(input.userId), 'user_client'), put(keys.member(client.id, input.userId), 'member')],
-      }),
-    );
+    await transactWrite(db, [...clientItems, userClientEntity.create(member), memberEntity.create(member)]);
   } catch (error) {
     if (joining && isCancelledBy(error, 0)) throw new ClientNotFoundError(client.id);
     // Another attempt registered the person first (its transaction won): theirs is the registration.
@@ -78,7 +64,7 @@ async function existingClient(db: Db, clientId: string): Promise<{ client: Clien
   if (!client) throw new ClientNotFoundError(clientId);
   return {
     client,
-    items: [{ ConditionCheck: { TableName: db.tableName, Key: keys.client(clientId), ConditionExpression: 'attribute_exists(pk)' } }],
+    items: [{ ConditionCheck: { Key: clientEntity.key(clientId), ConditionExpression: 'attribute_exists(pk)' } }],
   };
 }
 
@@ -93,19 +79,11 @@ async function existingRegistration(db: Db, userId: string): Promise<Registratio
 /** The client of a person (the user pool's `sub`) and their e-mail as registered, or undefined when the person has none. */
 export async function findUserClient(db: Db, userId: string): Promise<{ clientId: string; email: string } | undefined> {
   // Strongly consistent: the first request of a person who has just confirmed must see the mapping.
-  const { Item } = await db.doc.send(new GetCommand({ TableName: db.tableName, Key: keys.userClient(userId), ConsistentRead: true }));
-  const mapping = Item as Pick<Member, 'client_id' | 'email'> | undefined;
+  const mapping = await userClientEntity.find(db, userClientEntity.key(userId));
   return mapping ? { clientId: mapping.client_id, email: mapping.email } : undefined;
 }
 
-/** A person of a client, or undefined. */
-export async function getMember(db: Db, clientId: string, userId: string): Promise<Member | undefined> {
-  const { Item } = await db.doc.send(new GetCommand({ TableName: db.tableName, Key: keys.member(clientId, userId) }));
-  return Item ? toMember(Item) : undefined;
-}
-
-/** A member item's attributes (the item is the member plus its keys and entity). */
-function toMember(item: Record<string, unknown>): Member {
-  const { user_id, client_id, email, created_at } = item as unknown as Member;
-  return { user_id, client_id, email, created_at };
+/** A person of a client (eventually consistent: a member never changes), or undefined. */
+export function getMember(db: Db, clientId: string, userId: string): Promise<Member | undefined> {
+  return memberEntity.find(db, memberEntity.key(clientId, userId), { consistent: false });
 }

@@ -12,14 +12,8 @@ import { paymentDetails } from './payment-details';
 import type { CreatePaymentInput } from './create-payment-body';
 import type { ListTransactionsInput } from './list-queries';
 import type { SimulateOutcome, Status } from './states';
-import {
-  findTransactionIdByOrder,
-  findTransactionItem,
-  insertTransaction,
-  SIMULATED_FAILURE_REASON,
-  transitionTransaction,
-  type ScheduledOutcome,
-} from './transaction-repository';
+import { findTransactionIdByOrder, findTransaction, insertTransaction, SIMULATED_FAILURE_REASON, transitionTransaction } from './transaction-repository';
+import { transactionEntity, type ScheduledOutcome } from './items';
 import { viewTransaction, type Transaction } from './transaction';
 
 /** Use cases of the payment routes (docs/api.md §5). Each takes the client id from the authenticated key. */
@@ -80,9 +74,9 @@ export async function createPayment(context: UseCaseContext, input: CreatePaymen
 
 /** One transaction of this client; another client's id is as unknown as a made-up one. */
 export async function getTransaction(db: Db, clientId: string, transactionId: string, clock: Clock): Promise<Transaction> {
-  const item = await findTransactionItem(db, clientId, transactionId);
-  if (!item) throw new NotFoundError('Transaction not found');
-  return viewTransaction(item, clock.now());
+  const stored = await findTransaction(db, clientId, transactionId);
+  if (!stored) throw new NotFoundError('Transaction not found');
+  return viewTransaction(stored.transaction, clock.now());
 }
 
 /** Cancels a pending transaction, recording payment.cancelled. */
@@ -163,5 +157,5 @@ export async function listTransactions(
       equals('payment_channel', query.payment_channel),
     ]),
   });
-  return { data: items.map((item) => viewTransaction(item, now)), pagination };
+  return { data: items.map((item) => viewTransaction(transactionEntity.fromItem(item).transaction, now)), pagination };
 }

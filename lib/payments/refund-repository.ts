@@ -1,13 +1,12 @@
 import type { Db } from '../db/db';
 import { cancellationReasons } from '../db/errors';
-import { keys } from '../db/keys';
 import { transactWrite, type TransactItem } from '../db/transact';
 import type { Change } from '../events/event';
 import { recordEvents, type Recorder } from '../events/event-repository';
 import { ConcurrentWriteError } from '../errors';
 import type { SettlementEntry } from './ledger';
 import type { Refund } from './refund';
-import { settlementPut } from './transaction-repository';
+import { refundEntity, settlementEntity, transactionEntity } from './items';
 
 /**
  * Writes a refund in one TransactWriteItems: the transaction's refunded_amount (and its flip to
@@ -50,27 +49,20 @@ export async function writeRefund(
         ExpressionAttributeValues: { ':amount': write.amount, ':settled': 'settled', ':ceiling': write.total - write.amount, ':at': write.at },
       };
   // The refund's reads are done: its events take their time now, right before the write is sent.
-  const recorded = recordEvents(db, clientId, write.events, write.recorder);
+  const recorded = recordEvents(clientId, write.events, write.recorder);
   try {
     await transactWrite(
       db,
       [
         {
           Update: {
-            TableName: db.tableName,
-            Key: keys.transaction(clientId, write.transactionId),
+            Key: transactionEntity.key(clientId, write.transactionId),
             ExpressionAttributeNames: { '#status': 'status' },
             ...update,
           },
         },
-        {
-          Put: {
-            TableName: db.tableName,
-            Item: { ...keys.refund(clientId, write.refund.id), entity: 'refund', ...write.refund },
-            ConditionExpression: 'attribute_not_exists(pk)',
-          },
-        },
-        settlementPut(db, clientId, write.entry),
+        refundEntity.create({ clientId, refund: write.refund }),
+        settlementEntity.create({ clientId, entry: write.entry }),
         ...recorded.puts,
       ],
       write.completion,

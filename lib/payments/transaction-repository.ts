@@ -1,58 +1,39 @@
-import { BatchGetCommand, type BatchGetCommandOutput, DeleteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { offsetOf } from '../clock';
 import type { Db } from '../db/db';
 import { REMOVE_DUE } from '../db/due';
 import { cancellationReasons, isConditionFailed, oldItem } from '../db/errors';
-import { keys } from '../db/keys';
+import { batchGetItems, deleteItem, updateItem } from '../db/requests';
 import { transactWrite, type TransactItem } from '../db/transact';
-import { paymentChanged, paymentCreated } from '../events/event';
+import { offsetOf } from '../clock';
+import { paymentChanged, paymentCreated, type Change } from '../events/event';
 import { recordEvents, type Recorder } from '../events/event-repository';
 import { ConcurrentWriteError, NotFoundError } from '../errors';
 import { DuplicateOrderIdError, InvalidStateError } from '../payments/errors';
+import { dueMarkerEntity, orderEntity, settlementEntity, transactionEntity, type DueMarker, type ScheduledOutcome, type StoredTransaction } from './items';
 import { paymentEntry, type SettlementEntry } from './ledger';
-import { transitions, type SimulateOutcome } from './states';
+
+import { transitions } from './states';
 import { effectiveStatus, viewTransaction, type Transaction } from './transaction';
 
 /** Transactions in the table. Condition failures become domain errors here; nothing else sees SDK types. */
-
-type Item = Record<string, unknown>;
-
-/** A scheduled outcome as the transaction item stores it (never shown: the transaction object has no such field). */
-export interface ScheduledOutcome {
-  readonly outcome: SimulateOutcome;
-  /** When it is due, on the client's clock (ISO). */
-  readonly at: string;
-}
-
-/** The item attributes that hold a scheduled outcome. */
-const SCHEDULED_OUTCOME = 'sandbox_outcome';
-const SCHEDULED_AT = 'sandbox_outcome_at';
-
-/** The scheduled outcome stored on a transaction item, if any. */
-function scheduledOutcomeOf(item: Item): ScheduledOutcome | undefined {
-  const outcome = item[SCHEDULED_OUTCOME];
-  const at = item[SCHEDULED_AT];
-  return typeof outcome === 'string' && typeof at === 'string' ? { outcome: outcome as SimulateOutcome, at } : undefined;
-}
 
 /**
  * When a pending transaction falls due on its client's clock: its expiry, or its scheduled outcome
  * if that comes first (ISO strings of one format compare as times).
  */
-function clientDueAt(item: { expires_at: unknown } & Item): string {
-  const expiresAt = String(item.expires_at);
-  const scheduled = scheduledOutcomeOf(item);
-  return scheduled && scheduled.at < expiresAt ? scheduled.at : expiresAt;
+function clientDueAt(stored: StoredTransaction): string {
+  const { expires_at } = stored.transaction;
+  return stored.scheduled && stored.scheduled.at < expires_at ? stored.scheduled.at : expires_at;
 }
 
-/** The key of a transaction's due marker (keys.dueMarker), derived from the stored transaction. */
-function dueMarkerKey(clientId: string, item: Item) {
-  return keys.dueMarker(clientId, clientDueAt(item as Item & { expires_at: unknown }), String(item.id));
+/** The due marker of a stored transaction (keys.dueMarker). */
+function dueMarkerOf(stored: StoredTransaction): DueMarker {
+  return { clientId: stored.clientId, dueAt: clientDueAt(stored), transactionId: stored.transaction.id };
 }
 
 /** The Delete of a transaction's due marker, for the write that takes it out of `pending` (none there is harmless). */
-function dueMarkerDelete(db: Db, clientId: string, item: Item): TransactItem {
-  return { Delete: { TableName: db.tableName, Key: dueMarkerKey(clientId, item) } };
+function dueMarkerDelete(stored: StoredTransaction): TransactItem {
+  const marker = dueMarkerOf(stored);
+  return { Delete: { Key: dueMarkerEntity.key(marker.clientId, marker.dueAt, marker.transactionId) } };
 }
 
 /**
@@ -72,40 +53,17 @@ export async function insertTransaction(
   completion?: TransactItem,
   scheduled?: ScheduledOutcome,
 ): Promise<void> {
-  const stored: Item = {
-    ...keys.transaction(clientId, transaction.id),
-    entity: 'transaction',
-    ...transaction,
-    ...(scheduled && { [SCHEDULED_OUTCOME]: scheduled.outcome, [SCHEDULED_AT]: scheduled.at }),
-  };
-  const dueAt = clientDueAt(stored as Item & { expires_at: unknown });
+  const pending: StoredTransaction = { clientId, transaction, ...(scheduled && { scheduled }) };
+  const dueAt = clientDueAt(pending);
   const realDueAt = new Date(Date.parse(dueAt) - offsetOf(recorder.clock)).toISOString();
-  const recorded = recordEvents(db, clientId, [paymentCreated(transaction)], recorder);
+  const recorded = recordEvents(clientId, [paymentCreated(transaction)], recorder);
   try {
     await transactWrite(
       db,
       [
-        {
-          Put: {
-            TableName: db.tableName,
-            Item: { ...stored, ...keys.due(realDueAt) },
-            ConditionExpression: 'attribute_not_exists(pk)',
-          },
-        },
-        {
-          Put: {
-            TableName: db.tableName,
-            Item: { ...keys.order(clientId, transaction.order_id), entity: 'order', transaction_id: transaction.id },
-            ConditionExpression: 'attribute_not_exists(pk)',
-          },
-        },
-        {
-          Put: {
-            TableName: db.tableName,
-            Item: { ...keys.dueMarker(clientId, dueAt, transaction.id), entity: 'due_marker', transaction_id: transaction.id },
-            ConditionExpression: 'attribute_not_exists(pk)',
-          },
-        },
+        transactionEntity.create({ ...pending, dueAt: realDueAt }),
+        orderEntity.create({ clientId, orderId: transaction.order_id, transactionId: transaction.id }),
+        dueMarkerEntity.create(dueMarkerOf(pending)),
         ...recorded.puts,
       ],
       completion,
@@ -119,28 +77,24 @@ export async function insertTransaction(
   }
 }
 
-/** Reads one transaction item of this client (strongly consistent), or undefined. */
-export async function findTransactionItem(db: Db, clientId: string, transactionId: string): Promise<Item | undefined> {
-  const { Item } = await db.doc.send(new GetCommand({ TableName: db.tableName, Key: keys.transaction(clientId, transactionId), ConsistentRead: true }));
-  return Item;
+/** Reads one transaction of this client (strongly consistent), or undefined. */
+export function findTransaction(db: Db, clientId: string, transactionId: string): Promise<StoredTransaction | undefined> {
+  return transactionEntity.find(db, transactionEntity.key(clientId, transactionId));
 }
 
-/** Reads up to 100 transaction items of this client at once (strongly consistent), by id; absent ids are missing from the map. */
-export async function findTransactionItems(db: Db, clientId: string, transactionIds: readonly string[]): Promise<Map<string, Item>> {
-  const found = new Map<string, Item>();
-  let pending: Record<string, unknown>[] | undefined = transactionIds.map((id) => keys.transaction(clientId, id));
-  while (pending && pending.length > 0) {
-    const answer: BatchGetCommandOutput = await db.doc.send(new BatchGetCommand({ RequestItems: { [db.tableName]: { Keys: pending, ConsistentRead: true } } }));
-    for (const item of answer.Responses?.[db.tableName] ?? []) found.set(String(item.id), item);
-    pending = answer.UnprocessedKeys?.[db.tableName]?.Keys;
-  }
-  return found;
+/** Reads up to 100 transactions of this client at once (strongly consistent), by id; absent ids are missing from the map. */
+export async function findTransactions(db: Db, clientId: string, transactionIds: readonly string[]): Promise<Map<string, StoredTransaction>> {
+  const items = await batchGetItems(
+    db,
+    transactionIds.map((id) => transactionEntity.key(clientId, id)),
+    { consistent: true },
+  );
+  return new Map(items.map((item) => transactionEntity.fromItem(item)).map((stored) => [stored.transaction.id, stored]));
 }
 
 /** The transaction id that holds this order_id for this client, or undefined. */
 export async function findTransactionIdByOrder(db: Db, clientId: string, orderId: string): Promise<string | undefined> {
-  const { Item } = await db.doc.send(new GetCommand({ TableName: db.tableName, Key: keys.order(clientId, orderId), ConsistentRead: true }));
-  return Item?.transaction_id as string | undefined;
+  return (await orderEntity.find(db, orderEntity.key(clientId, orderId)))?.transactionId;
 }
 
 export type PendingExit = 'cancel' | 'fail' | 'expire' | 'settle';
@@ -152,14 +106,13 @@ export type PendingExit = 'cancel' | 'fail' | 'expire' | 'settle';
  * reading it back. It also removes the due attributes: nothing is left for the sweep to expire.
  * The benchmark's floors use it too.
  */
-export function pendingExit(db: Db, clientId: string, transactionId: string, operation: PendingExit, now: Date, reason?: { field: string; value: string }) {
+export function pendingExit(clientId: string, transactionId: string, operation: PendingExit, now: Date, reason?: { field: string; value: string }) {
   const t = transitions[operation];
   const at = now.toISOString();
-  const changes: Item = { status: t.to, [t.stamp]: at, updated_at: at, ...(reason ? { [reason.field]: reason.value } : {}) };
+  const changes: Record<string, string> = { status: t.to, [t.stamp]: at, updated_at: at, ...(reason ? { [reason.field]: reason.value } : {}) };
   const fields = Object.keys(changes);
   const update = {
-    TableName: db.tableName,
-    Key: keys.transaction(clientId, transactionId),
+    Key: transactionEntity.key(clientId, transactionId),
     UpdateExpression: `SET ${fields.map((_, i) => `#f${i} = :v${i}`).join(', ')} ${REMOVE_DUE}`,
     ConditionExpression: 'attribute_exists(pk) AND #status = :from AND expires_at > :now',
     ExpressionAttributeNames: { '#status': 'status', ...Object.fromEntries(fields.map((f, i) => [`#f${i}`, f])) },
@@ -174,9 +127,9 @@ export function pendingExit(db: Db, clientId: string, transactionId: string, ope
 }
 
 /** Explains a failed transition: 404 when the item is not there, else 409 naming the status the client sees. */
-function refused(old: Item | undefined, operation: PendingExit, now: Date): Error {
+function refused(old: StoredTransaction | undefined, operation: PendingExit, now: Date): Error {
   if (!old) return new NotFoundError('Transaction not found');
-  return new InvalidStateError(effectiveStatus(old, now), transitions[operation].verb);
+  return new InvalidStateError(effectiveStatus(old.transaction, now), transitions[operation].verb);
 }
 
 /** How often a transition that collides with a concurrent transaction is read and sent before answering 429. */
@@ -208,40 +161,35 @@ export async function transitionTransaction(
     readonly complete?: (after: Transaction) => TransactItem;
   },
 ): Promise<Transaction> {
-  const { update, changes } = pendingExit(db, clientId, transactionId, operation, now, options.reason);
+  const { update, changes } = pendingExit(clientId, transactionId, operation, now, options.reason);
   for (let attempt = 1; ; attempt++) {
-    const item = await findTransactionItem(db, clientId, transactionId);
-    if (!item || effectiveStatus(item, now) !== transitions[operation].from[0]) throw refused(item, operation, now);
-    const before = viewTransaction(item, now);
-    const after = viewTransaction({ ...item, ...changes }, now);
+    const stored = await findTransaction(db, clientId, transactionId);
+    if (!stored || effectiveStatus(stored.transaction, now) !== transitions[operation].from[0]) throw refused(stored, operation, now);
+    const before = viewTransaction(stored.transaction, now);
+    const after = viewTransaction({ ...stored.transaction, ...changes }, now);
     const entry = options.ledgerEntry?.(after);
     const completion = options.complete?.(after);
-    const recorded = recordEvents(db, clientId, [paymentChanged(before, after)], options.recorder);
+    const recorded = recordEvents(clientId, [paymentChanged(before, after)], options.recorder);
     try {
       await transactWrite(
         db,
-        [{ Update: update }, ...(entry ? [settlementPut(db, clientId, entry)] : []), ...recorded.puts, dueMarkerDelete(db, clientId, item)],
+        [{ Update: update }, ...(entry ? [settlementEntity.create({ clientId, entry })] : []), ...recorded.puts, dueMarkerDelete(stored)],
         completion,
         recorded.window,
       );
       return after;
     } catch (error) {
       const failed = cancellationReasons(error)?.[0];
-      if (failed?.Code === 'ConditionalCheckFailed') throw refused(oldItem(failed.Item), operation, now);
+      if (failed?.Code === 'ConditionalCheckFailed') throw refused(oldStored(failed.Item), operation, now);
       if (!(error instanceof ConcurrentWriteError) || attempt === TRANSITION_ATTEMPTS) throw error;
     }
   }
 }
 
-/** The Put of a settlement-ledger entry, for the write that makes it. */
-export function settlementPut(db: Db, clientId: string, entry: SettlementEntry): TransactItem {
-  return {
-    Put: {
-      TableName: db.tableName,
-      Item: { ...keys.settlement(clientId, entry.id), entity: 'settlement', ...entry },
-      ConditionExpression: 'attribute_not_exists(pk)',
-    },
-  };
+/** The transaction a cancelled write's condition failed on (ALL_OLD), or undefined when there was none. */
+function oldStored(item: Record<string, unknown> | undefined): StoredTransaction | undefined {
+  const old = oldItem(item);
+  return old === undefined ? undefined : transactionEntity.fromItem(old);
 }
 
 /** What the sweep (or an advance of the client's clock) did with a transaction that was due. */
@@ -270,12 +218,12 @@ const EXPIRY_ATTEMPTS = 3;
  */
 export async function applyDueTransaction(db: Db, clientId: string, transactionId: string, now: Date, recorder: Recorder): Promise<DueOutcome> {
   for (let attempt = 1; ; attempt++) {
-    const item = await findTransactionItem(db, clientId, transactionId);
-    if (!item) return 'missing';
-    const scheduled = scheduledOutcomeOf(item);
-    if (item.status !== 'pending' || !scheduled || scheduled.at >= String(item.expires_at)) {
-      // The item just read is the expiry's first read too.
-      return expireDueTransaction(db, clientId, transactionId, now, recorder, attempt === 1 ? item : undefined);
+    const stored = await findTransaction(db, clientId, transactionId);
+    if (!stored) return 'missing';
+    const { scheduled, transaction } = stored;
+    if (transaction.status !== 'pending' || !scheduled || scheduled.at >= transaction.expires_at) {
+      // The transaction just read is the expiry's first read too.
+      return expireDueTransaction(db, clientId, transactionId, now, recorder, attempt === 1 ? stored : undefined);
     }
     if (scheduled.at > now.toISOString()) return 'not due';
     const at = new Date(scheduled.at);
@@ -298,59 +246,64 @@ export async function applyDueTransaction(db: Db, clientId: string, transactionI
 export const SIMULATED_FAILURE_REASON = 'Payment failed (simulated)';
 
 /**
- * Stores the expiry of a pending transaction whose `expires_at` is at or before `now`: one
- * TransactWriteItems of the conditional update (still `pending`, `expires_at <= now`) that sets
- * exactly what reads already show from `expires_at` on (`expired`, `expired_at = updated_at =
- * expires_at`) and removes the due attributes and marker, plus payment.expired, dated `expires_at`
- * and caused by no request. A transaction that left `pending` meanwhile only loses its due
- * attributes and marker, with no event. When the write fails its condition or collides with a
- * concurrent transaction (a cancel or settle at the expiry instant, another sweep), the item is
- * read and decided again, at most EXPIRY_ATTEMPTS times: of any number of racing writers, exactly
- * one records a transition. `read`: the item as the caller has just read it (strongly consistent),
- * which saves the first read.
+ * The expiry of a pending transaction, as its change (payment.expired: before as the client saw it
+ * while pending, after as every read has shown it since `expires_at`) and the conditional update that
+ * stores it (still `pending`, `expires_at <= now`): it sets exactly what reads already show from
+ * `expires_at` on (`expired`, `expired_at = updated_at = expires_at`) and removes the due attributes.
  */
-export async function expireDueTransaction(db: Db, clientId: string, transactionId: string, now: Date, recorder: Recorder, read?: Item): Promise<DueOutcome> {
-  const at = now.toISOString();
+function expiry(stored: StoredTransaction, now: Date): { change: Change; update: TransactItem } {
+  const { transaction } = stored;
+  const change = paymentChanged(viewTransaction(transaction, new Date(Date.parse(transaction.expires_at) - 1)), viewTransaction(transaction, now));
+  const after = change.object as Transaction;
+  const update: TransactItem = {
+    Update: {
+      Key: transactionEntity.key(stored.clientId, transaction.id),
+      UpdateExpression: `SET #status = :expired, expired_at = :expiredAt, updated_at = :updatedAt ${REMOVE_DUE}`,
+      ConditionExpression: 'attribute_exists(pk) AND #status = :pending AND expires_at <= :now',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: {
+        ':expired': after.status,
+        ':expiredAt': after.expired_at,
+        ':updatedAt': after.updated_at,
+        ':pending': 'pending',
+        ':now': now.toISOString(),
+      },
+    },
+  };
+  return { change, update };
+}
+
+/**
+ * Stores the expiry of a pending transaction whose `expires_at` is at or before `now`: one
+ * TransactWriteItems of its conditional update (expiry) and its marker's delete, plus
+ * payment.expired, dated `expires_at` and caused by no request. A transaction that left `pending`
+ * meanwhile only loses its due attributes and marker, with no event. When the write fails its
+ * condition or collides with a concurrent transaction (a cancel or settle at the expiry instant,
+ * another sweep), the transaction is read and decided again, at most EXPIRY_ATTEMPTS times: of any
+ * number of racing writers, exactly one records a transition. `read`: the transaction as the caller
+ * has just read it (strongly consistent), which saves the first read.
+ */
+export async function expireDueTransaction(
+  db: Db,
+  clientId: string,
+  transactionId: string,
+  now: Date,
+  recorder: Recorder,
+  read?: StoredTransaction,
+): Promise<DueOutcome> {
   for (let attempt = 1; ; attempt++) {
     // The caller's strongly consistent read of it, if it has just made one; a lost race reads again.
-    const item = attempt === 1 && read ? read : await findTransactionItem(db, clientId, transactionId);
-    if (!item) return 'missing';
-    if (item.status !== 'pending') {
-      if (item.due_pk !== undefined) await removeDue(db, clientId, item);
+    const stored = attempt === 1 && read ? read : await findTransaction(db, clientId, transactionId);
+    if (!stored) return 'missing';
+    if (stored.transaction.status !== 'pending') {
+      if (stored.dueAt !== undefined) await removeDue(db, stored);
       return 'not pending';
     }
-    const expiresAt = String(item.expires_at);
-    if (expiresAt > at) return 'not due';
-    // As the client saw it while pending, and as every read has shown it since expires_at.
-    const before = viewTransaction(item, new Date(Date.parse(expiresAt) - 1));
-    const after = viewTransaction(item, now);
-    const recorded = recordEvents(db, clientId, [paymentChanged(before, after)], recorder);
+    if (stored.transaction.expires_at > now.toISOString()) return 'not due';
+    const { change, update } = expiry(stored, now);
+    const recorded = recordEvents(clientId, [change], recorder);
     try {
-      await transactWrite(
-        db,
-        [
-          {
-            Update: {
-              TableName: db.tableName,
-              Key: keys.transaction(clientId, transactionId),
-              UpdateExpression: `SET #status = :expired, expired_at = :expiredAt, updated_at = :updatedAt ${REMOVE_DUE}`,
-              ConditionExpression: 'attribute_exists(pk) AND #status = :pending AND expires_at <= :now',
-              ExpressionAttributeNames: { '#status': 'status' },
-              ExpressionAttributeValues: {
-                ':expired': after.status,
-                ':expiredAt': after.expired_at,
-                ':updatedAt': after.updated_at,
-                ':pending': 'pending',
-                ':now': at,
-              },
-            },
-          },
-          ...recorded.puts,
-          dueMarkerDelete(db, clientId, item),
-        ],
-        undefined,
-        recorded.window,
-      );
+      await transactWrite(db, [update, ...recorded.puts, dueMarkerDelete(stored)], undefined, recorded.window);
       return 'expired';
     } catch (error) {
       const lostRace = cancellationReasons(error)?.[0]?.Code === 'ConditionalCheckFailed' || error instanceof ConcurrentWriteError;
@@ -359,53 +312,33 @@ export async function expireDueTransaction(db: Db, clientId: string, transaction
   }
 }
 
-/** Whether an item read for an advance is a pending transaction whose expiry (and nothing earlier) falls due by `now`. */
-export function expiresBy(item: Item, now: Date): boolean {
-  const scheduled = scheduledOutcomeOf(item);
-  const expiresAt = String(item.expires_at);
-  return item.status === 'pending' && expiresAt <= now.toISOString() && !(scheduled && scheduled.at < expiresAt);
+/** Whether a transaction read for an advance is pending and its expiry (and nothing earlier) falls due by `now`. */
+export function expiresBy(stored: StoredTransaction, now: Date): boolean {
+  const { scheduled, transaction } = stored;
+  return transaction.status === 'pending' && transaction.expires_at <= now.toISOString() && !(scheduled && scheduled.at < transaction.expires_at);
 }
 
 /**
  * Stores the expiry of several due transactions in one TransactWriteItems (at most 33: three items
  * each), each exactly as expireDueTransaction would (the same conditional update, its marker's
- * delete, payment.expired dated `expires_at`), the events recorded in the order given. The items
- * are the caller's strongly consistent reads, each of which `expiresBy` its `now`. Returns false,
- * having written nothing, when one of them changed since it was read or the write collided with
- * another: the caller then applies them one at a time.
+ * delete, payment.expired dated `expires_at`), the events recorded in the order given. The
+ * transactions are the caller's strongly consistent reads, each of which `expiresBy` its `now`.
+ * Returns false, having written nothing, when one of them changed since it was read or the write
+ * collided with another: the caller then applies them one at a time.
  */
 export async function expireDueTogether(
   db: Db,
   clientId: string,
-  due: readonly { readonly item: Item; readonly now: Date }[],
+  due: readonly { readonly stored: StoredTransaction; readonly now: Date }[],
   recorder: Recorder,
 ): Promise<boolean> {
-  const changes = due.map(({ item, now }) =>
-    paymentChanged(viewTransaction(item, new Date(Date.parse(String(item.expires_at)) - 1)), viewTransaction(item, now)),
+  const expiries = due.map(({ stored, now }) => expiry(stored, now));
+  const recorded = recordEvents(
+    clientId,
+    expiries.map((e) => e.change),
+    recorder,
   );
-  const recorded = recordEvents(db, clientId, changes, recorder);
-  const writes = due.flatMap(({ item, now }, i): TransactItem[] => {
-    const after = changes[i]!.object as Transaction;
-    return [
-      {
-        Update: {
-          TableName: db.tableName,
-          Key: keys.transaction(clientId, String(item.id)),
-          UpdateExpression: `SET #status = :expired, expired_at = :expiredAt, updated_at = :updatedAt ${REMOVE_DUE}`,
-          ConditionExpression: 'attribute_exists(pk) AND #status = :pending AND expires_at <= :now',
-          ExpressionAttributeNames: { '#status': 'status' },
-          ExpressionAttributeValues: {
-            ':expired': after.status,
-            ':expiredAt': after.expired_at,
-            ':updatedAt': after.updated_at,
-            ':pending': 'pending',
-            ':now': now.toISOString(),
-          },
-        },
-      },
-      dueMarkerDelete(db, clientId, item),
-    ];
-  });
+  const writes = due.flatMap(({ stored }, i): TransactItem[] => [expiries[i]!.update, dueMarkerDelete(stored)]);
   try {
     await transactWrite(db, [...writes, ...recorded.puts], undefined, recorded.window);
     return true;
@@ -416,23 +349,20 @@ export async function expireDueTogether(
 }
 
 /** Removes the due attributes and the marker of a transaction that is no longer pending (never of a pending one). */
-async function removeDue(db: Db, clientId: string, item: Item): Promise<void> {
-  const transactionId = String(item.id);
+async function removeDue(db: Db, stored: StoredTransaction): Promise<void> {
   try {
-    await db.doc.send(
-      new UpdateCommand({
-        TableName: db.tableName,
-        Key: keys.transaction(clientId, transactionId),
-        UpdateExpression: REMOVE_DUE,
-        ConditionExpression: 'attribute_exists(pk) AND #status <> :pending',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':pending': 'pending' },
-      }),
-    );
+    await updateItem(db, {
+      Key: transactionEntity.key(stored.clientId, stored.transaction.id),
+      UpdateExpression: REMOVE_DUE,
+      ConditionExpression: 'attribute_exists(pk) AND #status <> :pending',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: { ':pending': 'pending' },
+    });
   } catch (error) {
     // Gone meanwhile: nothing is due any more. (A transaction never returns to pending.)
     if (!isConditionFailed(error)) throw error;
   }
   // Its exit deleted it already, unless the transaction predates markers or its exit did not know of one.
-  await db.doc.send(new DeleteCommand({ TableName: db.tableName, Key: dueMarkerKey(clientId, item) }));
+  const marker = dueMarkerOf(stored);
+  await deleteItem(db, { Key: dueMarkerEntity.key(marker.clientId, marker.dueAt, marker.transactionId) });
 }

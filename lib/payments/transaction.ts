@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { transactionExample } from '../contracts/examples';
 import { meta } from '../meta';
-import { amount, asApiObject, currency, idOf, timestamp } from './fields';
+import { amount, currency, idOf, timestamp } from './fields';
 import { orderId } from './schemas';
 import { statuses, type Status } from './states';
 
@@ -64,13 +64,10 @@ export const Transaction = meta(
 export type Transaction = Readonly<z.infer<typeof Transaction>>;
 
 /**
- * The transaction as the client sees it at `now`: a pending one whose `expires_at` has passed is
+ * A stored transaction (lib/payments/items.ts) as the client sees it at `now`: a pending one whose `expires_at` has passed is
  * `expired` (with `expired_at = expires_at`) everywhere, whether or not the table says so yet.
  */
-export function viewTransaction(item: Record<string, unknown>, now: Date): Transaction {
-  const stored: Transaction = asApiObject(Transaction, item);
-  const { name, email, phone } = stored.customer;
-  Object.assign(stored, { customer: phone === undefined ? { name, email } : { name, email, phone } });
+export function viewTransaction(stored: Transaction, now: Date): Transaction {
   if (stored.status === 'pending' && stored.expires_at <= now.toISOString()) {
     const updated = stored.updated_at > stored.expires_at ? stored.updated_at : stored.expires_at;
     return { ...stored, status: 'expired', expired_at: stored.expires_at, updated_at: updated };
@@ -79,6 +76,6 @@ export function viewTransaction(item: Record<string, unknown>, now: Date): Trans
 }
 
 /** The status the client would see at `now`. */
-export function effectiveStatus(item: Record<string, unknown>, now: Date): Status {
-  return viewTransaction(item, now).status;
+export function effectiveStatus(stored: Transaction, now: Date): Status {
+  return viewTransaction(stored, now).status;
 }

@@ -1,9 +1,9 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { clientClock, type ClientClock, type Clock } from '../clock';
 import type { Db } from '../db/db';
 import { REMOVE_DUE } from '../db/due';
 import { keys } from '../db/keys';
 import type { TransactItem } from '../db/transact';
+import { getItem } from '../db/requests';
 
 /**
  * A client's clock (docs/api.md §12 "Clock, per client"): real time plus an offset in whole
@@ -16,16 +16,13 @@ export const CLOCK_OFFSET_ATTRIBUTE = 'clock_offset_ms';
 
 /** The client's offset: one strongly consistent GetItem of that one attribute; 0 when never advanced (or unknown). */
 export async function readClockOffset(db: Db, clientId: string): Promise<number> {
-  const { Item } = await db.doc.send(
-    new GetCommand({
-      TableName: db.tableName,
-      Key: keys.client(clientId),
-      ConsistentRead: true,
-      ProjectionExpression: '#offset',
-      ExpressionAttributeNames: { '#offset': CLOCK_OFFSET_ATTRIBUTE },
-    }),
-  );
-  const offset = Item?.[CLOCK_OFFSET_ATTRIBUTE];
+  const item = await getItem(db, {
+    Key: keys.client(clientId),
+    ConsistentRead: true,
+    ProjectionExpression: '#offset',
+    ExpressionAttributeNames: { '#offset': CLOCK_OFFSET_ATTRIBUTE },
+  });
+  const offset = item?.[CLOCK_OFFSET_ATTRIBUTE];
   return typeof offset === 'number' && Number.isSafeInteger(offset) && offset > 0 ? offset : 0;
 }
 
@@ -38,10 +35,9 @@ export async function loadClientClock(db: Db, clientId: string, real: Clock): Pr
  * The update that sets a client's clock back to real time, for a reset's completing write: the
  * offset goes, and with it the client's entry in the `due` index's list of advanced clients.
  */
-export function clockResetItem(db: Db, clientId: string): TransactItem {
+export function clockResetItem(clientId: string): TransactItem {
   return {
     Update: {
-      TableName: db.tableName,
       Key: keys.client(clientId),
       UpdateExpression: `${REMOVE_DUE}, #offset`,
       ConditionExpression: 'attribute_exists(pk)',

@@ -1,8 +1,8 @@
 import type { UseCaseContext } from '../use-case';
-import { DeleteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { clientClock, offsetOf, realClockOf, type Clock } from '../clock';
 import type { Db } from '../db/db';
 import { ADVANCED_CLIENTS_PARTITION, clientPartition, keys } from '../db/keys';
+import { deleteItem, queryPage } from '../db/requests';
 import { DUE_INDEX } from '../db/table';
 import { transactWrite, type TransactItem } from '../db/transact';
 import { isCancelledBy } from '../db/errors';
@@ -10,7 +10,8 @@ import { NO_CAUSE } from '../events/event';
 import type { Recorder } from '../events/event-repository';
 import { ConcurrentWriteError, ValidationError } from '../errors';
 import { logger } from '../logger';
-import { applyDueTransaction, expireDueTogether, expiresBy, findTransactionItems } from '../payments/transaction-repository';
+import { dueMarkerEntity } from '../payments/items';
+import { applyDueTransaction, expireDueTogether, expiresBy, findTransactions } from '../payments/transaction-repository';
 import { AdvanceUnfinishedError } from './errors';
 import { CLOCK_OFFSET_ATTRIBUTE, loadClientClock, readClockOffset } from './client-clock';
 import type { AdvanceClockInput, SandboxClock } from './clock-schema';
@@ -56,20 +57,16 @@ export async function applyDueUntil(db: Db, clientId: string, until: Date, recor
   let handled = 0;
   let startKey: Record<string, unknown> | undefined;
   do {
-    const page = await db.doc.send(
-      new QueryCommand({
-        TableName: db.tableName,
-        KeyConditionExpression: 'pk = :pk AND sk BETWEEN :low AND :high',
-        ExpressionAttributeValues: { ':pk': clientPartition(clientId), ':low': range.low, ':high': range.high },
-        ConsistentRead: true,
-        Limit: MARKER_PAGE,
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    const markers = (page.Items ?? []).flatMap((item) => {
-      const sk = String(item.sk);
-      const parts = keys.dueMarkerParts(sk);
-      return parts ? [{ sk, at: new Date(parts.dueAt), transactionId: parts.transactionId }] : [];
+    const page = await queryPage(db, {
+      KeyConditionExpression: 'pk = :pk AND sk BETWEEN :low AND :high',
+      ExpressionAttributeValues: { ':pk': clientPartition(clientId), ':low': range.low, ':high': range.high },
+      ConsistentRead: true,
+      Limit: MARKER_PAGE,
+      ExclusiveStartKey: startKey,
+    });
+    const markers = (page.Items ?? []).map((item) => {
+      const marker = dueMarkerEntity.fromItem(item);
+      return { key: dueMarkerEntity.key(clientId, marker.dueAt, marker.transactionId), at: new Date(marker.dueAt), transactionId: marker.transactionId };
     });
     for (let start = 0; start < markers.length; start += EXPIRIES_PER_WRITE) {
       // A marker joins the write only while the function has time: out of it, what joined is applied, then 503.
@@ -91,7 +88,7 @@ export async function applyDueUntil(db: Db, clientId: string, until: Date, recor
 }
 
 interface DueMarker {
-  readonly sk: string;
+  readonly key: { readonly pk: string; readonly sk: string };
   readonly at: Date;
   readonly transactionId: string;
 }
@@ -99,21 +96,21 @@ interface DueMarker {
 /** Applies a few markers (read together; plain expiries stored together); returns how many it handled. */
 async function applyChunk(db: Db, clientId: string, chunk: readonly DueMarker[], recorder: Recorder): Promise<number> {
   if (chunk.length === 0) return 0;
-  const items = await findTransactionItems(
+  const found = await findTransactions(
     db,
     clientId,
     chunk.map((m) => m.transactionId),
   );
   const together = chunk.flatMap((m) => {
-    const item = items.get(m.transactionId);
-    return item && expiresBy(item, m.at) ? [{ item, now: m.at }] : [];
+    const stored = found.get(m.transactionId);
+    return stored && expiresBy(stored, m.at) ? [{ stored, now: m.at }] : [];
   });
   const stored = together.length > 1 && (await expireDueTogether(db, clientId, together, recorder));
   for (const marker of chunk) {
-    if (stored && together.some((t) => t.item.id === marker.transactionId)) continue;
+    if (stored && together.some((t) => t.stored.transaction.id === marker.transactionId)) continue;
     const outcome = await applyDueTransaction(db, clientId, marker.transactionId, marker.at, recorder);
     // A marker whose transaction is gone (a reset under way) would otherwise stay.
-    if (outcome === 'missing') await db.doc.send(new DeleteCommand({ TableName: db.tableName, Key: { pk: clientPartition(clientId), sk: marker.sk } }));
+    if (outcome === 'missing') await deleteItem(db, { Key: marker.key });
   }
   return chunk.length;
 }
@@ -123,10 +120,9 @@ async function applyChunk(db: Db, clientId: string, chunk: readonly DueMarker[],
  * offset still being `from` (two racing advances never lose one), with the client's entry in the
  * `due` index's list of advanced clients; with the request's idempotency completion, if any.
  */
-function offsetUpdate(db: Db, clientId: string, from: number, to: number): TransactItem {
+function offsetUpdate(clientId: string, from: number, to: number): TransactItem {
   return {
     Update: {
-      TableName: db.tableName,
       Key: keys.client(clientId),
       UpdateExpression: 'SET #offset = :to, due_pk = :duePk, due_sk = :dueSk',
       ConditionExpression:
@@ -168,7 +164,7 @@ export async function advanceClock(context: UseCaseContext, move: AdvanceClockIn
     await applyDueUntil(db, clientId, new Date(target), { cause, clock: moved }, remainingMs);
     const answer = viewClock(moved);
     try {
-      await transactWrite(db, [offsetUpdate(db, clientId, offset, moved.offsetMs)], claim?.complete(answer));
+      await transactWrite(db, [offsetUpdate(clientId, offset, moved.offsetMs)], claim?.complete(answer));
       return answer;
     } catch (error) {
       if (!isCancelledBy(error, 0)) throw error;
@@ -191,15 +187,12 @@ export async function sweepAdvancedClients(db: Db, real: Clock): Promise<{ clien
   let failed = 0;
   let startKey: Record<string, unknown> | undefined;
   do {
-    const page = await db.doc.send(
-      new QueryCommand({
-        TableName: db.tableName,
-        IndexName: DUE_INDEX,
-        KeyConditionExpression: 'due_pk = :clocks',
-        ExpressionAttributeValues: { ':clocks': ADVANCED_CLIENTS_PARTITION },
-        ExclusiveStartKey: startKey,
-      }),
-    );
+    const page = await queryPage(db, {
+      IndexName: DUE_INDEX,
+      KeyConditionExpression: 'due_pk = :clocks',
+      ExpressionAttributeValues: { ':clocks': ADVANCED_CLIENTS_PARTITION },
+      ExclusiveStartKey: startKey,
+    });
     for (const entry of page.Items ?? []) {
       const clientId = String(entry.due_sk);
       clients++;

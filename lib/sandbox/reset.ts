@@ -1,8 +1,8 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { forEachLimited } from '../concurrency';
 import { BATCH_WRITE_SIZE, batchWriteAll } from '../db/batch-write';
 import type { Db } from '../db/db';
 import { clientPartition, keys } from '../db/keys';
+import { queryPage, type TableKey } from '../db/requests';
 import { retryingCollisions, transactWrite, type TransactItem } from '../db/transact';
 import { endpointItemsOf } from '../webhooks/delivery-repository';
 import { clockResetItem } from './client-clock';
@@ -23,8 +23,6 @@ import { deleteWebhookEndpointItem } from '../webhooks/endpoint-repository';
  * in its last write.
  */
 
-type Key = { readonly pk: string; readonly sk: string };
-
 /** Batches in flight at once. */
 const BATCHES_AT_ONCE = 8;
 
@@ -43,7 +41,7 @@ export interface ResetOptions {
   /** The time left before the caller must answer; without it the reset runs to the end. */
   readonly remainingMs?: () => number;
   /** Items the reset leaves alone whatever their kind: the reset request's own idempotency record. */
-  readonly keep?: readonly Key[];
+  readonly keep?: readonly TableKey[];
 }
 
 export interface ResetResult {
@@ -74,7 +72,7 @@ export async function resetClientData(
   const remainingMs = options.remainingMs ?? (() => Infinity);
   const kept = keptPrefixes(clientId);
   const keep = new Set((options.keep ?? []).map((key) => key.sk));
-  const removable = (key: Key) => !keep.has(key.sk) && !kept.some((prefix) => key.sk === prefix || (prefix.endsWith('#') && key.sk.startsWith(prefix)));
+  const removable = (key: TableKey) => !keep.has(key.sk) && !kept.some((prefix) => key.sk === prefix || (prefix.endsWith('#') && key.sk.startsWith(prefix)));
 
   let deleted = 0;
   let startKey: Record<string, unknown> | undefined;
@@ -84,19 +82,16 @@ export async function resetClientData(
       hasMore = true;
       break;
     }
-    const page = await db.doc.send(
-      new QueryCommand({
-        TableName: db.tableName,
-        KeyConditionExpression: 'pk = :pk',
-        ExpressionAttributeValues: { ':pk': clientPartition(clientId) },
-        ProjectionExpression: 'pk, sk',
-        ConsistentRead: true,
-        Limit: PAGE_SIZE,
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    const doomed = ((page.Items ?? []) as Key[]).filter(removable);
-    const batches: Key[][] = [];
+    const page = await queryPage(db, {
+      KeyConditionExpression: 'pk = :pk',
+      ExpressionAttributeValues: { ':pk': clientPartition(clientId) },
+      ProjectionExpression: 'pk, sk',
+      ConsistentRead: true,
+      Limit: PAGE_SIZE,
+      ExclusiveStartKey: startKey,
+    });
+    const doomed = ((page.Items ?? []) as TableKey[]).filter(removable);
+    const batches: TableKey[][] = [];
     for (let i = 0; i < doomed.length; i += BATCH_WRITE_SIZE) batches.push(doomed.slice(i, i + BATCH_WRITE_SIZE));
     await forEachLimited(batches, BATCHES_AT_ONCE, (batch) =>
       batchWriteAll(
@@ -111,12 +106,12 @@ export async function resetClientData(
   if (options.webhookEndpoints && !hasMore) {
     for (const endpoint of await endpointItemsOf(db, clientId)) {
       // Each uncounts itself on the client item, which other endpoint writes may touch at once.
-      if (await retryingCollisions(() => deleteWebhookEndpointItem(db, clientId, String(endpoint.id)))) deleted++;
+      if (await retryingCollisions(() => deleteWebhookEndpointItem(db, clientId, endpoint.endpoint.id))) deleted++;
     }
   }
   const result: ResetResult = { deleted, has_more: hasMore };
   // Once the partition is clean, the clock goes back to real time, in the write that completes the request.
-  const last = hasMore ? [] : [clockResetItem(db, clientId)];
+  const last = hasMore ? [] : [clockResetItem(clientId)];
   if (last.length > 0 || completion) await transactWrite(db, last, completion?.(result));
   return result;
 }

@@ -44,6 +44,7 @@ export async function createWebhookEndpoint(context: UseCaseContext, input: Crea
     secret: newWebhookSecret(),
     created_at: now.toISOString(),
   };
-  await retryingCollisions(() => insertWebhookEndpoint(db, clientId, created, claim?.complete(created)));
+  const { secret, ...endpoint } = created;
+  await retryingCollisions(() => insertWebhookEndpoint(db, { clientId, endpoint, secret }, claim?.complete(created)));
   return created;
 }

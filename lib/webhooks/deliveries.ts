@@ -4,13 +4,15 @@ import type { Db } from '../db/db';
 import { keys } from '../db/keys';
 import { listNewestFirst } from '../db/paging';
 import { transactWrite } from '../db/transact';
-import { isKept } from '../events/event-repository';
+import { findStoredEvent, isKept } from '../events/event-repository';
 import type { Pagination } from '../db/pagination';
 import { NotFoundError } from '../errors';
 import { asApiObject } from '../payments/fields';
 import { DeliveryAttempt, type ListEventDeliveriesInput, type ResendEventInput } from './delivery-attempt';
-import { attemptPut, endpointItemsOf, pendingAttempt, readItem, subscribes } from './delivery-repository';
-import { findWebhookEndpointItem } from './endpoint-repository';
+import { attemptPut, endpointItemsOf, pendingAttempt, subscribes } from './delivery-repository';
+import { findWebhookEndpoint } from './endpoint-repository';
+import type { StoredWebhookEndpoint } from './items';
+import type { StoredEvent } from '../events/items';
 import { RESEND_ORIGIN } from './stream-filter';
 
 /**
@@ -21,10 +23,10 @@ import { RESEND_ORIGIN } from './stream-filter';
 const eventNotFound = () => new NotFoundError('Event not found');
 
 /** The event item of this client, or a 404 (also once it is past its 30 days). */
-async function eventItemOf(db: Db, clientId: string, eventId: string, now: Date): Promise<Record<string, unknown>> {
-  const item = await readItem(db, keys.event(clientId, eventId));
-  if (!item || !isKept(eventId, now)) throw eventNotFound();
-  return item;
+async function eventItemOf(db: Db, clientId: string, eventId: string, now: Date): Promise<StoredEvent> {
+  const stored = await findStoredEvent(db, clientId, eventId);
+  if (!stored || !isKept(eventId, now)) throw eventNotFound();
+  return stored;
 }
 
 /** Every attempt to deliver one of the client's events, newest first, a page at a time. */
@@ -60,21 +62,21 @@ export async function resendEvent(context: UseCaseContext, eventId: string, inpu
   // Due now in real time (the event's retention too), shown on the client's clock.
   const now = realClockOf(clock).now();
   const event = await eventItemOf(db, clientId, eventId, now);
-  let endpoints: Record<string, unknown>[];
+  let endpoints: StoredWebhookEndpoint[];
   if (input.endpoint_id !== undefined) {
-    const endpoint = await findWebhookEndpointItem(db, clientId, input.endpoint_id);
+    const endpoint = await findWebhookEndpoint(db, clientId, input.endpoint_id);
     if (!endpoint) throw new NotFoundError('Webhook endpoint not found');
     endpoints = [endpoint];
   } else {
-    endpoints = (await endpointItemsOf(db, clientId)).filter((endpoint) => subscribes(endpoint, String(event.type)));
+    endpoints = (await endpointItemsOf(db, clientId)).filter((endpoint) => subscribes(endpoint, event.event.type));
   }
-  const attempts = endpoints.map((endpoint) => pendingAttempt(eventId, String(endpoint.id), 1, now, RESEND_ORIGIN, offsetOf(clock)));
+  const attempts = endpoints.map(({ endpoint }) => pendingAttempt(eventId, endpoint.id, 1, now, RESEND_ORIGIN, offsetOf(clock)));
   const answer = attempts.map((attempt) => asApiObject(DeliveryAttempt, { ...attempt }));
   const completion = claim?.complete(answer);
   if (attempts.length > 0 || completion) {
     await transactWrite(
       db,
-      attempts.map((attempt) => attemptPut(db, clientId, attempt, Number(event.ttl))),
+      attempts.map((attempt) => attemptPut(clientId, attempt, event.ttl)),
       completion,
     );
   }

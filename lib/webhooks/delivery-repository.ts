@@ -1,14 +1,16 @@
-import { DeleteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Db } from '../db/db';
 import { queryAll } from '../db/query-all';
 import { REMOVE_DUE } from '../db/due';
 import { cancellationReasons, isConditionFailed } from '../db/errors';
 import { clientPartition, keys } from '../db/keys';
+import { deleteItem, getItem, updateItem } from '../db/requests';
 import { transactWrite, type TransactItem } from '../db/transact';
 import { ALL_EVENTS } from '../events/event-types';
 import { newId } from '../ids';
-import type { DeliveryAttempt } from './delivery-attempt';
-import { ATTEMPT_ENTITY, type RESEND_ORIGIN } from './stream-filter';
+import { deliveryAttemptEntity, webhookEndpointEntity, type AttemptOrigin, type StoredAttempt, type StoredWebhookEndpoint, type AttemptItem } from './items';
+import { ATTEMPT_ENTITY } from './stream-filter';
+
+export type { AttemptOrigin, StoredAttempt } from './items';
 
 /**
  * Webhook delivery attempts in the table (docs/data-model.md): one item per attempt,
@@ -25,17 +27,6 @@ type Item = Record<string, unknown>;
 export interface AttemptKey {
   readonly pk: string;
   readonly sk: string;
-}
-
-/** Why an attempt item was written: decides whether the stream brings it to the dispatcher (lib/webhooks/stream-filter.ts). */
-export type AttemptOrigin = 'event' | 'retry' | typeof RESEND_ORIGIN;
-
-/** An attempt as stored: the API object and what delivery needs to make it. */
-export interface StoredAttempt extends DeliveryAttempt {
-  readonly event_id: string;
-  readonly origin: AttemptOrigin;
-  /** When it is due in real time (the `due` index's time); `next_attempt_at` shows it on the client's clock. */
-  readonly due_at: string;
 }
 
 /**
@@ -60,31 +51,20 @@ export function pendingAttempt(eventId: string, endpointId: string, attempt: num
 }
 
 /** The Put of a new pending attempt, due at its real `due_at`; kept as long as its event (`ttl`). */
-export function attemptPut(db: Db, clientId: string, attempt: StoredAttempt, ttl: number): TransactItem {
-  return {
-    Put: {
-      TableName: db.tableName,
-      Item: {
-        ...keys.deliveryAttempt(clientId, attempt.event_id, attempt.id),
-        entity: ATTEMPT_ENTITY,
-        ...attempt,
-        ttl,
-        ...keys.due(attempt.due_at),
-      },
-      ConditionExpression: 'attribute_not_exists(pk)',
-    },
-  };
+export function attemptPut(clientId: string, attempt: StoredAttempt, ttl: number): TransactItem {
+  return deliveryAttemptEntity.create({ clientId, attempt, ttl });
 }
 
 /** True when an endpoint item is enabled for this event type (`enabled_events` holds it, or `*`). */
-export function subscribes(endpoint: Item, type: string): boolean {
-  const enabled = (endpoint.enabled_events as readonly string[] | undefined) ?? [];
+export function subscribes({ endpoint }: StoredWebhookEndpoint, type: string): boolean {
+  const enabled: readonly string[] = endpoint.enabled_events;
   return endpoint.status === 'enabled' && (enabled.includes(ALL_EVENTS) || enabled.includes(type));
 }
 
 /** Every webhook endpoint item of a client (at most 10), secrets included: a strongly consistent Query. */
-export async function endpointItemsOf(db: Db, clientId: string): Promise<Item[]> {
-  return queryAll(db, clientPartition(clientId), { skPrefix: keys.webhookEndpointSortKey(''), consistent: true });
+export async function endpointItemsOf(db: Db, clientId: string): Promise<StoredWebhookEndpoint[]> {
+  const items = await queryAll(db, clientPartition(clientId), { skPrefix: keys.webhookEndpointSortKey(''), consistent: true });
+  return items.map(webhookEndpointEntity.fromItem);
 }
 
 /**
@@ -96,14 +76,13 @@ export async function endpointItemsOf(db: Db, clientId: string): Promise<Item[]>
 export async function createEventDeliveries(db: Db, clientId: string, eventId: string, attempts: readonly StoredAttempt[], ttl: number): Promise<boolean> {
   const undue: TransactItem = {
     Update: {
-      TableName: db.tableName,
       Key: keys.event(clientId, eventId),
       UpdateExpression: REMOVE_DUE,
       ConditionExpression: 'attribute_exists(due_sk)',
     },
   };
   try {
-    await transactWrite(db, [undue, ...attempts.map((attempt) => attemptPut(db, clientId, attempt, ttl))]);
+    await transactWrite(db, [undue, ...attempts.map((attempt) => attemptPut(clientId, attempt, ttl))]);
     return true;
   } catch (error) {
     if (cancellationReasons(error)?.[0]?.Code === 'ConditionalCheckFailed') return false;
@@ -112,8 +91,8 @@ export async function createEventDeliveries(db: Db, clientId: string, eventId: s
 }
 
 /** An item by its key, strongly consistent, or undefined. */
-export async function readItem(db: Db, key: AttemptKey): Promise<Item | undefined> {
-  return (await db.doc.send(new GetCommand({ TableName: db.tableName, Key: { pk: key.pk, sk: key.sk }, ConsistentRead: true }))).Item;
+export function readItem(db: Db, key: AttemptKey): Promise<Item | undefined> {
+  return getItem(db, { Key: { pk: key.pk, sk: key.sk }, ConsistentRead: true });
 }
 
 /**
@@ -121,26 +100,23 @@ export async function readItem(db: Db, key: AttemptKey): Promise<Item | undefine
  * moves to the lease's end, so if the holder never records an outcome the attempt is due again
  * then. Returns the attempt, or undefined when it is not pending and due (made, or claimed by another).
  */
-export async function claimAttempt(db: Db, key: AttemptKey, token: string, dueBy: Date, leaseUntil: Date): Promise<StoredAttempt | undefined> {
+export async function claimAttempt(db: Db, key: AttemptKey, token: string, dueBy: Date, leaseUntil: Date): Promise<AttemptItem | undefined> {
   try {
-    const { Attributes } = await db.doc.send(
-      new UpdateCommand({
-        TableName: db.tableName,
-        Key: { pk: key.pk, sk: key.sk },
-        UpdateExpression: 'SET due_sk = :lease, #claim = :token',
-        ConditionExpression: '#entity = :entity AND #status = :pending AND due_sk <= :dueBy',
-        ExpressionAttributeNames: { '#claim': 'claim', '#entity': 'entity', '#status': 'status' },
-        ExpressionAttributeValues: {
-          ':lease': leaseUntil.toISOString(),
-          ':token': token,
-          ':entity': ATTEMPT_ENTITY,
-          ':pending': 'pending',
-          ':dueBy': dueBy.toISOString(),
-        },
-        ReturnValues: 'ALL_NEW',
-      }),
-    );
-    return Attributes as StoredAttempt | undefined;
+    const { Attributes } = await updateItem(db, {
+      Key: { pk: key.pk, sk: key.sk },
+      UpdateExpression: 'SET due_sk = :lease, #claim = :token',
+      ConditionExpression: '#entity = :entity AND #status = :pending AND due_sk <= :dueBy',
+      ExpressionAttributeNames: { '#claim': 'claim', '#entity': 'entity', '#status': 'status' },
+      ExpressionAttributeValues: {
+        ':lease': leaseUntil.toISOString(),
+        ':token': token,
+        ':entity': ATTEMPT_ENTITY,
+        ':pending': 'pending',
+        ':dueBy': dueBy.toISOString(),
+      },
+      ReturnValues: 'ALL_NEW',
+    });
+    return Attributes === undefined ? undefined : deliveryAttemptEntity.fromItem(Attributes);
   } catch (error) {
     if (isConditionFailed(error)) return undefined;
     throw error;
@@ -154,15 +130,12 @@ export async function claimAttempt(db: Db, key: AttemptKey, token: string, dueBy
  */
 export async function dropAttempt(db: Db, key: AttemptKey, token: string): Promise<boolean> {
   try {
-    await db.doc.send(
-      new DeleteCommand({
-        TableName: db.tableName,
-        Key: { pk: key.pk, sk: key.sk },
-        ConditionExpression: '#claim = :token',
-        ExpressionAttributeNames: { '#claim': 'claim' },
-        ExpressionAttributeValues: { ':token': token },
-      }),
-    );
+    await deleteItem(db, {
+      Key: { pk: key.pk, sk: key.sk },
+      ConditionExpression: '#claim = :token',
+      ExpressionAttributeNames: { '#claim': 'claim' },
+      ExpressionAttributeValues: { ':token': token },
+    });
     return true;
   } catch (error) {
     if (isConditionFailed(error)) return false;
@@ -195,7 +168,6 @@ export async function recordAttempt(
 ): Promise<boolean> {
   const update: TransactItem = {
     Update: {
-      TableName: db.tableName,
       Key: { pk: key.pk, sk: key.sk },
       UpdateExpression:
         'SET #status = :status, response_status = :responseStatus, response_time_ms = :responseTime, #error = :error, ' +
@@ -214,7 +186,7 @@ export async function recordAttempt(
     },
   };
   try {
-    await transactWrite(db, next ? [update, attemptPut(db, next.clientId, next.attempt, next.ttl)] : [update]);
+    await transactWrite(db, next ? [update, attemptPut(next.clientId, next.attempt, next.ttl)] : [update]);
     return true;
   } catch (error) {
     if (cancellationReasons(error)?.[0]?.Code === 'ConditionalCheckFailed') return false;

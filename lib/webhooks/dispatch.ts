@@ -5,9 +5,10 @@ import { offsetOf, type Clock } from '../clock';
 import { loadClientClock } from '../sandbox/client-clock';
 import { forEachLimited } from '../concurrency';
 import type { Db } from '../db/db';
-import { clientIdOfPartition, keys } from '../db/keys';
+import { keys } from '../db/keys';
 import type { DueHandlers } from '../sweep/sweep';
 import { isKept, viewEvent } from '../events/event-repository';
+import { eventEntity, type StoredEvent } from '../events/items';
 import { logger } from '../logger';
 import type { DeliverySettings } from './delivery-settings';
 import {
@@ -15,7 +16,6 @@ import {
   createEventDeliveries,
   endpointItemsOf,
   pendingAttempt,
-  readItem,
   dropAttempt,
   recordAttempt,
   subscribes,
@@ -25,7 +25,7 @@ import {
 } from './delivery-repository';
 import type { UrlPolicy } from './policy';
 import { signingSecrets } from './endpoint-repository';
-import { ATTEMPT_ENTITY, EVENT_ENTITY } from './stream-filter';
+import { deliveryAttemptEntity, webhookEndpointEntity } from './items';
 import { sendWebhook } from './send-webhook';
 import { signWebhook } from './signature';
 import { DNS_TIMEOUT_MS, resolveWebhookTarget, UnsafeWebhookUrlError, type HostResolver, type WebhookTarget } from './url-policy';
@@ -69,29 +69,20 @@ const ATTEMPTS_AT_ONCE = 10;
 /** Stream records handled at once by one invocation. */
 const RECORDS_AT_ONCE = 4;
 
-type Item = Record<string, unknown>;
-
-/** The client of an item's partition; delivery only ever sees client partitions. */
-function clientOf(pk: string): string {
-  const clientId = clientIdOfPartition(pk);
-  if (clientId === undefined) throw new Error(`Not a client partition: ${pk}`);
-  return clientId;
-}
-
 /**
  * Creates the deliveries of an event item still due: the first attempt for each endpoint of its
  * client subscribed to its type, due now. Returns them, or undefined when another worker had
  * already created them (the event was no longer due).
  */
-export async function createDeliveries(deps: DeliveryDeps, event: Item): Promise<StoredAttempt[] | undefined> {
-  const clientId = clientOf(String(event.pk));
-  const eventId = String(event.id);
-  const endpoints = (await endpointItemsOf(deps.db, clientId)).filter((endpoint) => subscribes(endpoint, String(event.type)));
+export async function createDeliveries(deps: DeliveryDeps, stored: StoredEvent): Promise<StoredAttempt[] | undefined> {
+  const { clientId, event } = stored;
+  const eventId = event.id;
+  const endpoints = (await endpointItemsOf(deps.db, clientId)).filter((endpoint) => subscribes(endpoint, event.type));
   // Due now in real time; shown on the client's clock. No endpoint, nothing to show.
   const offset = endpoints.length > 0 ? offsetOf(await loadClientClock(deps.db, clientId, deps.clock)) : 0;
   const now = deps.clock.now();
-  const attempts = endpoints.map((endpoint) => pendingAttempt(eventId, String(endpoint.id), 1, now, 'event', offset));
-  return (await createEventDeliveries(deps.db, clientId, eventId, attempts, Number(event.ttl))) ? attempts : undefined;
+  const attempts = endpoints.map(({ endpoint }) => pendingAttempt(eventId, endpoint.id, 1, now, 'event', offset));
+  return (await createEventDeliveries(deps.db, clientId, eventId, attempts, stored.ttl)) ? attempts : undefined;
 }
 
 /** The table key of an attempt of a client. */
@@ -111,14 +102,12 @@ export async function makeAttempt(deps: DeliveryDeps, key: AttemptKey): Promise<
   const { db, clock, settings } = deps;
   const token = randomUUID();
   const now = clock.now();
-  const claimed = (await claimAttempt(db, key, token, new Date(now.getTime() + CLOCK_TOLERANCE_MS), new Date(now.getTime() + claimLeaseMs(settings)))) as
-    | (StoredAttempt & { ttl: number })
-    | undefined;
-  if (!claimed) return 'not-due';
-  const clientId = clientOf(key.pk);
+  const claim = await claimAttempt(db, key, token, new Date(now.getTime() + CLOCK_TOLERANCE_MS), new Date(now.getTime() + claimLeaseMs(settings)));
+  if (!claim) return 'not-due';
+  const { clientId, attempt: claimed, ttl } = claim;
   const [endpoint, event, clientClk] = await Promise.all([
-    readItem(db, keys.webhookEndpoint(clientId, claimed.endpoint_id)),
-    readItem(db, keys.event(clientId, claimed.event_id)),
+    webhookEndpointEntity.find(db, webhookEndpointEntity.key(clientId, claimed.endpoint_id)),
+    eventEntity.find(db, eventEntity.key(clientId, claimed.event_id)),
     // attempted_at and next_attempt_at are shown on the client's clock; the signature, the retry and the lease are real time.
     loadClientClock(db, clientId, clock),
   ]);
@@ -137,7 +126,7 @@ export async function makeAttempt(deps: DeliveryDeps, key: AttemptKey): Promise<
   } else {
     let target: WebhookTarget | undefined;
     try {
-      target = await resolveWebhookTarget(String(endpoint.url), deps.policy, deps.resolve);
+      target = await resolveWebhookTarget(endpoint.endpoint.url, deps.policy, deps.resolve);
     } catch (error) {
       if (!(error instanceof UnsafeWebhookUrlError)) throw error;
       outcome = failure(shown(attemptedAt), `Not sent: the URL policy refuses it (${error.message})`);
@@ -166,7 +155,7 @@ export async function makeAttempt(deps: DeliveryDeps, key: AttemptKey): Promise<
     key,
     token,
     { ...made, next_attempt_at: nextAt ? shown(nextAt).toISOString() : null },
-    nextAt && { attempt: pendingAttempt(claimed.event_id, claimed.endpoint_id, claimed.attempt + 1, nextAt, 'retry', offset), clientId, ttl: claimed.ttl },
+    nextAt && { attempt: pendingAttempt(claimed.event_id, claimed.endpoint_id, claimed.attempt + 1, nextAt, 'retry', offset), clientId, ttl },
   );
   if (!recorded) {
     logger.warn('webhook: an attempt outlived its claim; the worker that took it over records it', { pk: key.pk, sk: key.sk });
@@ -199,15 +188,14 @@ async function attemptInTime(deps: DeliveryDeps, key: AttemptKey, remainingMs: (
 }
 
 /** Creates an event's deliveries (if still due) and makes their first attempts at once. */
-export async function dispatchEvent(deps: DeliveryDeps, event: Item, remainingMs: () => number = () => Infinity): Promise<void> {
+export async function dispatchEvent(deps: DeliveryDeps, event: StoredEvent, remainingMs: () => number = () => Infinity): Promise<void> {
   const attempts = await createDeliveries(deps, event);
   if (!attempts) return;
-  const clientId = clientOf(String(event.pk));
-  await forEachLimited(attempts, ATTEMPTS_AT_ONCE, (attempt) => attemptInTime(deps, attemptKey(clientId, attempt), remainingMs));
+  await forEachLimited(attempts, ATTEMPTS_AT_ONCE, (attempt) => attemptInTime(deps, attemptKey(event.clientId, attempt), remainingMs));
 }
 
 /** The item a stream record inserted (Lambda's image shape is DynamoDB's JSON). */
-function insertedItem(record: DynamoDBRecord): Item | undefined {
+function insertedItem(record: DynamoDBRecord): Record<string, unknown> | undefined {
   const image = record.dynamodb?.NewImage;
   return record.eventName === 'INSERT' && image ? unmarshall(image as Parameters<typeof unmarshall>[0]) : undefined;
 }
@@ -222,8 +210,8 @@ export async function dispatchStreamEvent(deps: DeliveryDeps, event: DynamoDBStr
   await forEachLimited(event.Records, RECORDS_AT_ONCE, async (record) => {
     const item = insertedItem(record);
     try {
-      if (item?.entity === EVENT_ENTITY) await dispatchEvent(deps, item, remainingMs);
-      else if (item?.entity === ATTEMPT_ENTITY && remainingMs() >= claimLeaseMs(deps.settings))
+      if (item?.entity === eventEntity.name) await dispatchEvent(deps, eventEntity.fromItem(item), remainingMs);
+      else if (item?.entity === deliveryAttemptEntity.name && remainingMs() >= claimLeaseMs(deps.settings))
         await makeAttempt(deps, { pk: String(item.pk), sk: String(item.sk) });
     } catch (error) {
       logger.error('webhook: a stream record failed; it is retried', { sequenceNumber: record.dynamodb?.SequenceNumber, error: error as Error });
@@ -240,8 +228,8 @@ export async function dispatchStreamEvent(deps: DeliveryDeps, event: DynamoDBStr
 export function deliveryDueHandlers(deps: Omit<DeliveryDeps, 'db'>): DueHandlers {
   return {
     [keys.eventSortKey('')]: async (db, item) => {
-      const event = await readItem(db, item);
-      if (event?.due_sk !== undefined) await dispatchEvent({ ...deps, db }, event);
+      const event = await eventEntity.find(db, item);
+      if (event?.dueAt !== undefined) await dispatchEvent({ ...deps, db }, event);
     },
     [keys.deliveryAttemptPrefix]: async (db, item) => {
       await makeAttempt({ ...deps, db }, item);

@@ -1,9 +1,9 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { Db } from '../db/db';
 import { cancellationReasons } from '../db/errors';
 import { keys } from '../db/keys';
 import { transactWrite, type SendWindow, type TransactItem } from '../db/transact';
 import { LimitExceededError } from '../errors';
+import { PREVIOUS_SECRET, PREVIOUS_SECRET_EXPIRES_AT, webhookEndpointEntity, type StoredWebhookEndpoint } from './items';
 
 /**
  * Webhook endpoints in the table: `C#<client>` / `WHE#<endpoint id>`, secret included (delivery
@@ -12,45 +12,29 @@ import { LimitExceededError } from '../errors';
  * however many requests race.
  */
 
-type Item = Record<string, unknown>;
-
 /** At most this many endpoints per client (docs/api.md §11). */
 export const MAX_WEBHOOK_ENDPOINTS = 10;
 
 /** The client item's attribute that counts its endpoints. */
 const COUNT = 'webhook_endpoint_count';
 
-/** What the table stores of an endpoint: the API object and its secret. */
-export interface StoredWebhookEndpoint {
-  readonly id: string;
-  readonly secret: string;
-  readonly [field: string]: unknown;
-}
-
 /**
  * The TransactWriteItems elements that write a new endpoint and count it on the client's item,
  * conditioned on the client having fewer than MAX_WEBHOOK_ENDPOINTS (the count is element 0).
  * The benchmark's floor sends the very same.
  */
-export function endpointInsertItems(db: Db, clientId: string, endpoint: StoredWebhookEndpoint): TransactItem[] {
+export function endpointInsertItems(endpoint: StoredWebhookEndpoint): TransactItem[] {
   return [
     {
       Update: {
-        TableName: db.tableName,
-        Key: keys.client(clientId),
+        Key: keys.client(endpoint.clientId),
         UpdateExpression: 'SET #count = if_not_exists(#count, :zero) + :one',
         ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(#count) OR #count < :max)',
         ExpressionAttributeNames: { '#count': COUNT },
         ExpressionAttributeValues: { ':zero': 0, ':one': 1, ':max': MAX_WEBHOOK_ENDPOINTS },
       },
     },
-    {
-      Put: {
-        TableName: db.tableName,
-        Item: { ...keys.webhookEndpoint(clientId, endpoint.id), entity: 'webhook_endpoint', ...endpoint },
-        ConditionExpression: 'attribute_not_exists(pk)',
-      },
-    },
+    webhookEndpointEntity.create(endpoint),
   ];
 }
 
@@ -60,9 +44,9 @@ export function endpointInsertItems(db: Db, clientId: string, endpoint: StoredWe
  * LimitExceededError when the client already has MAX_WEBHOOK_ENDPOINTS, and ConcurrentWriteError
  * (lib/db/transact.ts) when another write of the count collided with it.
  */
-export async function insertWebhookEndpoint(db: Db, clientId: string, endpoint: StoredWebhookEndpoint, completion?: TransactItem): Promise<void> {
+export async function insertWebhookEndpoint(db: Db, endpoint: StoredWebhookEndpoint, completion?: TransactItem): Promise<void> {
   try {
-    await transactWrite(db, endpointInsertItems(db, clientId, endpoint), completion);
+    await transactWrite(db, endpointInsertItems(endpoint), completion);
   } catch (error) {
     // The client's item exists for every key that authenticates (clients are never deleted), so a
     // failed condition on it is the count.
@@ -74,27 +58,24 @@ export async function insertWebhookEndpoint(db: Db, clientId: string, endpoint: 
 }
 
 /** Reads one endpoint item of this client (strongly consistent, secret included), or undefined. */
-export async function findWebhookEndpointItem(db: Db, clientId: string, endpointId: string): Promise<Item | undefined> {
-  const { Item } = await db.doc.send(new GetCommand({ TableName: db.tableName, Key: keys.webhookEndpoint(clientId, endpointId), ConsistentRead: true }));
-  return Item;
+export function findWebhookEndpoint(db: Db, clientId: string, endpointId: string): Promise<StoredWebhookEndpoint | undefined> {
+  return webhookEndpointEntity.find(db, webhookEndpointEntity.key(clientId, endpointId));
 }
 
 /**
  * The TransactWriteItems elements that delete an endpoint (conditioned on its existence: element 0)
  * and uncount it. The benchmark's floor sends the very same.
  */
-export function endpointDeleteItems(db: Db, clientId: string, endpointId: string): TransactItem[] {
+export function endpointDeleteItems(clientId: string, endpointId: string): TransactItem[] {
   return [
     {
       Delete: {
-        TableName: db.tableName,
-        Key: keys.webhookEndpoint(clientId, endpointId),
+        Key: webhookEndpointEntity.key(clientId, endpointId),
         ConditionExpression: 'attribute_exists(pk)',
       },
     },
     {
       Update: {
-        TableName: db.tableName,
         Key: keys.client(clientId),
         UpdateExpression: 'ADD #count :minusOne',
         ConditionExpression: 'attribute_exists(pk)',
@@ -111,7 +92,7 @@ export function endpointDeleteItems(db: Db, clientId: string, endpointId: string
  */
 export async function deleteWebhookEndpointItem(db: Db, clientId: string, endpointId: string, completion?: TransactItem): Promise<boolean> {
   try {
-    await transactWrite(db, endpointDeleteItems(db, clientId, endpointId), completion);
+    await transactWrite(db, endpointDeleteItems(clientId, endpointId), completion);
     return true;
   } catch (error) {
     if (cancellationReasons(error)?.[0]?.Code === 'ConditionalCheckFailed') return false;
@@ -120,18 +101,14 @@ export async function deleteWebhookEndpointItem(db: Db, clientId: string, endpoi
 }
 
 /** The endpoint item's attributes that keep the secret a roll replaced, and until when (real time, ISO) it still signs. */
-const PREVIOUS_SECRET = 'previous_secret';
-const PREVIOUS_SECRET_EXPIRES_AT = 'previous_secret_expires_at';
 
 /**
  * The secrets a delivery at `now` (real time) is signed with (docs/api.md §15): the endpoint's
  * current one, then the one its last roll replaced while that is still honoured.
  */
-export function signingSecrets(endpoint: Item, now: Date): string[] {
-  const previous = endpoint[PREVIOUS_SECRET];
-  const until = endpoint[PREVIOUS_SECRET_EXPIRES_AT];
-  const honoured = typeof previous === 'string' && typeof until === 'string' && until > now.toISOString();
-  return honoured ? [String(endpoint.secret), previous] : [String(endpoint.secret)];
+export function signingSecrets(stored: StoredWebhookEndpoint, now: Date): string[] {
+  const { previous } = stored;
+  return previous && previous.until > now.toISOString() ? [stored.secret, previous.secret] : [stored.secret];
 }
 
 /**
@@ -155,8 +132,7 @@ export async function replaceWebhookSecret(
       [
         {
           Update: {
-            TableName: db.tableName,
-            Key: keys.webhookEndpoint(clientId, endpointId),
+            Key: webhookEndpointEntity.key(clientId, endpointId),
             UpdateExpression: keep ? 'SET secret = :to, #previous = :from, #until = :until' : 'SET secret = :to REMOVE #previous, #until',
             ConditionExpression: 'attribute_exists(pk) AND secret = :from',
             ExpressionAttributeNames: { '#previous': PREVIOUS_SECRET, '#until': PREVIOUS_SECRET_EXPIRES_AT },

@@ -5,15 +5,15 @@ import { listNewestFirst } from '../db/paging';
 import { retryingCollisions, type IdempotencyClaim } from '../db/transact';
 import type { Pagination } from '../db/pagination';
 import { ConcurrentWriteError, NotFoundError } from '../errors';
-import { asApiObject } from '../payments/fields';
 import { realClockOf } from '../clock';
 import { endpointSecretRolled } from '../events/event';
 import { recordEvents } from '../events/event-repository';
 import { newWebhookSecret } from './create-endpoint';
-import { deleteWebhookEndpointItem, findWebhookEndpointItem, replaceWebhookSecret } from './endpoint-repository';
+import { deleteWebhookEndpointItem, findWebhookEndpoint, replaceWebhookSecret } from './endpoint-repository';
+import { webhookEndpointEntity } from './items';
 import {
   DEFAULT_SECRET_GRACE_SECONDS,
-  WebhookEndpoint,
+  type WebhookEndpoint,
   type CreatedWebhookEndpoint,
   type ListWebhookEndpointsInput,
   type RollWebhookSecretInput,
@@ -29,9 +29,9 @@ const notFound = () => new NotFoundError('Webhook endpoint not found');
 
 /** One endpoint of this client, without its secret; another client's id is 404 like an unknown one. */
 export async function getWebhookEndpoint(db: Db, clientId: string, endpointId: string): Promise<WebhookEndpoint> {
-  const item = await findWebhookEndpointItem(db, clientId, endpointId);
-  if (!item) throw notFound();
-  return asApiObject(WebhookEndpoint, item);
+  const stored = await findWebhookEndpoint(db, clientId, endpointId);
+  if (!stored) throw notFound();
+  return stored.endpoint;
 }
 
 /** The client's endpoints, newest first, a page at a time; never their secrets. */
@@ -50,7 +50,7 @@ export async function listWebhookEndpoints(
     filters: {},
     readUnits,
   });
-  return { data: items.map((item) => asApiObject(WebhookEndpoint, item)), pagination };
+  return { data: items.map((item) => webhookEndpointEntity.fromItem(item).endpoint), pagination };
 }
 
 /**
@@ -78,19 +78,19 @@ export async function deleteWebhookEndpoint(db: Db, clientId: string, endpointId
 export async function rollWebhookSecret(context: UseCaseContext, endpointId: string, input: RollWebhookSecretInput): Promise<CreatedWebhookEndpoint> {
   const { db, clientId, clock, cause, idempotency: claim } = context;
   for (let attempt = 1; ; attempt++) {
-    const item = await findWebhookEndpointItem(db, clientId, endpointId);
-    if (!item) throw notFound();
-    const endpoint = asApiObject(WebhookEndpoint, item);
+    const stored = await findWebhookEndpoint(db, clientId, endpointId);
+    if (!stored) throw notFound();
+    const { endpoint } = stored;
     const secret = newWebhookSecret();
     const grace = input.expire_old_in_seconds ?? DEFAULT_SECRET_GRACE_SECONDS;
     const previousUntil = grace > 0 ? new Date(realClockOf(clock).now().getTime() + grace * 1000).toISOString() : undefined;
     const answer: CreatedWebhookEndpoint = { ...endpoint, secret };
-    const recorded = recordEvents(db, clientId, [endpointSecretRolled(endpoint, clock.now().toISOString())], { cause, clock });
+    const recorded = recordEvents(clientId, [endpointSecretRolled(endpoint, clock.now().toISOString())], { cause, clock });
     const rolled = await replaceWebhookSecret(
       db,
       clientId,
       endpointId,
-      { from: String(item.secret), to: secret, previousUntil },
+      { from: stored.secret, to: secret, previousUntil },
       { items: recorded.puts, completion: claim?.complete(answer), window: recorded.window },
     );
     if (rolled) return answer;

@@ -123,6 +123,16 @@ describe('npm run bench -- --quick', () => {
     expect(run.stdout).toContain('### 10. Dashboard');
   });
 
+  it('times npm start to its banner, a first start and a restart on its data, each stopped with nothing left running', () => {
+    const { startup } = results;
+    expect(startup.firstMs).toBeGreaterThan(0);
+    expect(startup.warmMs).toHaveLength(1);
+    expect(startup.warmP50Ms).toBe(startup.warmMs[0]);
+    expect(startup.targetMs).toBe(4_000);
+    expect(results.targets.map((t: any) => t.part)).toContain('start-up');
+    expect(run.stdout).toContain('### 11. Start-up (local)');
+  });
+
   it('prices a million create-payment calls', () => {
     expect(results.cost.totalUsd).toBeGreaterThan(0);
     expect(results.cost.lines.map((l: any) => l.item).join('\n')).toMatch(/Lambda[\s\S]*API Gateway[\s\S]*DynamoDB/);

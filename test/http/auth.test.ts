@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { putItem } from '../../lib/db/requests';
+import { apiKeyHashEntity } from '../../lib/auth/items';
 import { describe, expect, it } from 'vitest';
 import { hashApiKey } from '../../lib/auth/api-key';
 import { revokeKey } from '../../lib/auth/key-repository';
@@ -54,18 +55,9 @@ describe('authentication and scopes', () => {
   it("admits a key made before keys named their client (sk_sbx_ and 43 random characters), with its client's clock and data", async () => {
     const { clientId, key: current } = await newClient();
     const older = `sk_sbx_${randomBytes(32).toString('base64url')}`;
-    await testDb().doc.send(
-      new PutCommand({
-        TableName: testDb().tableName,
-        Item: {
-          ...keys.apiKeyHash(hashApiKey(older)),
-          entity: 'api_key_hash',
-          client_id: clientId,
-          key_id: 'key_01M88G2K1GYS6SBYVJQTC86CN6',
-          scopes: [...scopes],
-        },
-      }),
-    );
+    await putItem(testDb(), {
+      Item: apiKeyHashEntity.toItem({ hash: hashApiKey(older), client_id: clientId, key_id: 'key_01M88G2K1GYS6SBYVJQTC86CN6', scopes: [...scopes] }),
+    });
     await call('POST', '/sandbox/clock/advance', { key: current, body: { seconds: 3600 } });
 
     const clock = await call('GET', '/sandbox/clock', { key: older });

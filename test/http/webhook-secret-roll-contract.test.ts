@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { findWebhookEndpointItem } from '../../lib/webhooks/endpoint-repository';
+import { keys } from '../../lib/db/keys';
+import { readItem } from '../../lib/webhooks/delivery-repository';
 import { recordedEvents } from '../support/events';
 import { call, newClient, testDb } from '../support/fixtures';
 
@@ -26,7 +27,7 @@ const roll = (key: string, id: string, body?: unknown, headers?: Record<string, 
   call('POST', `/webhook/endpoints/${id}/roll-secret`, { key, body, headers });
 
 /** The endpoint item as stored, secrets included. */
-const stored = async (clientId: string, id: string) => (await findWebhookEndpointItem(testDb(), clientId, id))!;
+const stored = async (clientId: string, id: string) => (await readItem(testDb(), keys.webhookEndpoint(clientId, id)))!;
 
 const rolledEvents = async (clientId: string) => (await recordedEvents(clientId)).filter((e) => e.type === 'webhook_endpoint.secret_rolled');
 

@@ -34,7 +34,7 @@ function poll(clientId: string, clock: FakeClock, query: Record<string, string> 
 
 /** Writes the events of `changes` as a writer whose clock reads `clock` would: through the repository, in one write. */
 async function recordAs(clientId: string, clock: FakeClock, changes: readonly Change[]): Promise<readonly Event[]> {
-  const recorded = recordEvents(testDb(), clientId, changes, { cause: NO_CAUSE, clock });
+  const recorded = recordEvents(clientId, changes, { cause: NO_CAUSE, clock });
   await transactWrite(testDb(), recorded.puts, undefined, recorded.window);
   return recorded.events;
 }

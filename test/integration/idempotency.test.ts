@@ -37,7 +37,7 @@ function request(overrides: Partial<IdempotentRequest> = {}): IdempotentRequest 
 function writeMarker(input: IdempotentRequest, marker: string, data: unknown = { marker }) {
   return async (claim: IdempotencyClaim) => {
     const db = testDb();
-    await transactWrite(db, [{ Put: { TableName: db.tableName, Item: { pk: clientPartition(input.clientId), sk: `TEST#${marker}` } } }], claim.complete(data));
+    await transactWrite(db, [{ Put: { Item: { pk: clientPartition(input.clientId), sk: `TEST#${marker}` } } }], claim.complete(data));
     return { statusCode: 201, body: { success: true, data } };
   };
 }

@@ -72,7 +72,7 @@ describe('a delivery attempt removed by a reset while it is being made', () => {
     // Due a minute ahead, so the suite's background sweep (same table) cannot claim it before this worker does.
     const dueAt = new Date(now.getTime() + 60_000);
     const attempt = pendingAttempt(newId('event', now), newId('webhookEndpoint', now), 1, dueAt, 'event');
-    await transactWrite(db, [attemptPut(db, clientId, attempt, Math.floor(now.getTime() / 1000) + 3600)]);
+    await transactWrite(db, [attemptPut(clientId, attempt, Math.floor(now.getTime() / 1000) + 3600)]);
     const key = keys.deliveryAttempt(clientId, attempt.event_id, attempt.id);
     expect(await claimAttempt(db, key, 'worker-1', dueAt, new Date(now.getTime() + 120_000))).toBeDefined();
 
@@ -103,7 +103,7 @@ describe('a delivery attempt removed by a reset while it is being made', () => {
     const { clientId } = await newClient();
     const now = new Date();
     const attempt = pendingAttempt(newId('event', now), newId('webhookEndpoint', now), 1, now, 'event');
-    await transactWrite(db, [attemptPut(db, clientId, attempt, Math.floor(now.getTime() / 1000) + 3600)]);
+    await transactWrite(db, [attemptPut(clientId, attempt, Math.floor(now.getTime() / 1000) + 3600)]);
     await resetClientData(db, clientId, { webhookEndpoints: false });
     const key = keys.deliveryAttempt(clientId, attempt.event_id, attempt.id);
     expect(await claimAttempt(db, key, 'worker-2', new Date(now.getTime() + 1000), new Date(now.getTime() + 60_000))).toBeUndefined();

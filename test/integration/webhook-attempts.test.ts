@@ -5,6 +5,8 @@ import type { Db } from '../../lib/db/db';
 import { clientPartition, keys } from '../../lib/db/keys';
 import { NO_CAUSE } from '../../lib/events/event';
 import { viewEvent } from '../../lib/events/event-repository';
+import { eventEntity } from '../../lib/events/items';
+import type { WebhookEndpoint } from '../../lib/webhooks/webhook-endpoint';
 import { createPayment } from '../../lib/payments/payments';
 import type { CreatePaymentInput } from '../../lib/payments/create-payment-body';
 import { newWebhookSecret } from '../../lib/webhooks/create-endpoint';
@@ -60,8 +62,8 @@ async function clientWithEndpoint(url: string, enabled_events = ['*']) {
   const client = await createClient(db, 'attempts');
   const secret = newWebhookSecret();
   const endpointId = `whe_${client.id.slice(4)}`;
-  const endpoint = { id: endpointId, url, enabled_events, description: null, status: 'enabled', created_at: new Date().toISOString(), secret };
-  await insertWebhookEndpoint(db, client.id, endpoint);
+  const endpoint = { id: endpointId, url, enabled_events, description: null, status: 'enabled', created_at: new Date().toISOString() } as WebhookEndpoint;
+  await insertWebhookEndpoint(db, { clientId: client.id, endpoint, secret });
   return { clientId: client.id, endpointId, secret };
 }
 
@@ -76,7 +78,7 @@ async function eventWithDeliveries(clientId: string, deps: DeliveryDeps) {
       ConsistentRead: true,
     }),
   );
-  const event = Items.find((item) => (item.data as { object: { id: string } }).object.id === transaction.id)!;
+  const event = eventEntity.fromItem(Items.find((item) => (item.data as { object: { id: string } }).object.id === transaction.id)!);
   const attempts = await createDeliveries(deps, event);
   return { event, attempts: attempts!, keyOf: (i = 0) => attemptKey(clientId, attempts![i]!) };
 }
@@ -102,9 +104,9 @@ describe('an event', () => {
     const { event, attempts } = await eventWithDeliveries(clientId, deps);
     expect(attempts).toHaveLength(1);
     expect(await createDeliveries(deps, event)).toBeUndefined();
-    expect(await attemptsOf(clientId, String(event.id))).toHaveLength(1);
+    expect(await attemptsOf(clientId, event.event.id)).toHaveLength(1);
     // No longer due: the sweep will not bring it again.
-    expect((await readItem(db, keys.event(clientId, String(event.id))))!.due_sk).toBeUndefined();
+    expect((await readItem(db, keys.event(clientId, event.event.id)))!.due_sk).toBeUndefined();
   });
 });
 
@@ -117,7 +119,7 @@ describe('an attempt', () => {
     expect(await makeAttempt(depsOf(clock), keyOf())).toBe('succeeded');
 
     expect(verified(secret, hooks.received[0]!)).toEqual(viewEvent(event));
-    const [item] = await attemptsOf(clientId, String(event.id));
+    const [item] = await attemptsOf(clientId, event.event.id);
     expect(item).toMatchObject({
       id: attempts[0]!.id,
       endpoint_id: endpointId,
@@ -142,7 +144,7 @@ describe('an attempt', () => {
     let key: AttemptKey = keyOf();
     for (const [i, pause] of [10, 60, 300, 1800, 7200].entries()) {
       expect(await makeAttempt(deps, key)).toBe('failed');
-      const items = await attemptsOf(clientId, String(event.id));
+      const items = await attemptsOf(clientId, event.event.id);
       expect(items).toHaveLength(i + 2);
       const [made, next] = [items.find((it) => it.attempt === i + 1)!, items.find((it) => it.attempt === i + 2)!];
       expect(made).toMatchObject({ status: 'failed', response_status: 500, error: 'The endpoint answered 500' });
@@ -155,7 +157,7 @@ describe('an attempt', () => {
       clock.advanceMs(2_000);
     }
     expect(await makeAttempt(deps, key)).toBe('failed');
-    const items = await attemptsOf(clientId, String(event.id));
+    const items = await attemptsOf(clientId, event.event.id);
     expect(items.map((it) => [it.attempt, it.status])).toEqual([1, 2, 3, 4, 5, 6].map((n) => [n, 'failed']));
     expect(items.find((it) => it.attempt === 6)).toMatchObject({ next_attempt_at: null });
     expect(items.every((it) => it.due_sk === undefined)).toBe(true);
@@ -215,9 +217,9 @@ describe('an attempt', () => {
     const { clientId } = await clientWithEndpoint(hooks.url);
     const clock = new FakeClock();
     const { event, keyOf } = await eventWithDeliveries(clientId, depsOf(clock));
-    await db.doc.send(new DeleteCommand({ TableName: db.tableName, Key: keys.event(clientId, String(event.id)) }));
+    await db.doc.send(new DeleteCommand({ TableName: db.tableName, Key: keys.event(clientId, event.event.id) }));
     expect(await makeAttempt(depsOf(clock), keyOf())).toBe('dropped');
-    expect(await attemptsOf(clientId, String(event.id))).toEqual([]);
+    expect(await attemptsOf(clientId, event.event.id)).toEqual([]);
     expect(hooks.received).toEqual([]);
   });
 

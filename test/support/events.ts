@@ -2,6 +2,7 @@ import { clientPartition, keys } from '../../lib/db/keys';
 import { queryAll } from '../../lib/db/query-all';
 import type { Event } from '../../lib/events/event';
 import { viewEvent } from '../../lib/events/event-repository';
+import { eventEntity } from '../../lib/events/items';
 import { testDb } from './fixtures';
 
 /**
@@ -10,7 +11,7 @@ import { testDb } from './fixtures';
  */
 export async function recordedEvents(clientId: string): Promise<Event[]> {
   const items = await queryAll(testDb(), clientPartition(clientId), { skPrefix: keys.eventSortKey(''), consistent: true });
-  return items.map(viewEvent);
+  return items.map((item) => viewEvent(eventEntity.fromItem(item)));
 }
 
 /** The recorded events of one transaction (its own and its refunds'), oldest first. */

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { keys } from '../../lib/db/keys';
+import { getItem, putItem } from '../../lib/db/requests';
+import { transactionEntity } from '../../lib/payments/items';
 import { call, testDb, type ApiResponse } from './fixtures';
 
 /** A unique order_id, so tests never depend on an empty table. */
@@ -32,10 +32,7 @@ export function simulate(key: string, id: string, outcome: 'settle' | 'fail' | '
 
 /** A transaction's stored item, read strongly consistent. */
 export async function storedItem(clientId: string, transactionId: string): Promise<Record<string, unknown>> {
-  const { Item } = await testDb().doc.send(
-    new GetCommand({ TableName: testDb().tableName, Key: keys.transaction(clientId, transactionId), ConsistentRead: true }),
-  );
-  return Item!;
+  return (await getItem(testDb(), { Key: transactionEntity.key(clientId, transactionId), ConsistentRead: true }))!;
 }
 
 /**
@@ -44,8 +41,8 @@ export async function storedItem(clientId: string, transactionId: string): Promi
  * Returns the new expires_at.
  */
 export async function expireNow(clientId: string, transactionId: string): Promise<string> {
-  const item = await storedItem(clientId, transactionId);
-  const expiresAt = new Date(Math.max(Date.now(), Date.parse(String(item.created_at)) + 1)).toISOString();
-  await testDb().doc.send(new PutCommand({ TableName: testDb().tableName, Item: { ...item, expires_at: expiresAt, ...keys.due(expiresAt) } }));
+  const stored = transactionEntity.fromItem(await storedItem(clientId, transactionId));
+  const expiresAt = new Date(Math.max(Date.now(), Date.parse(stored.transaction.created_at) + 1)).toISOString();
+  await putItem(testDb(), { Item: transactionEntity.toItem({ ...stored, transaction: { ...stored.transaction, expires_at: expiresAt }, dueAt: expiresAt }) });
   return expiresAt;
 }

@@ -1,0 +1,135 @@
+import { clientOf, defineEntity, requiredText, text } from '../db/entity';
+import { DUE_PARTITION, keys } from '../db/keys';
+import type { Item } from '../db/requests';
+import { asApiObject } from './fields';
+import { Refund } from './refund';
+import { SettlementEntry } from './settlement-entry';
+import type { SimulateOutcome } from './states';
+import { Transaction } from './transaction';
+
+/**
+ * The payments' stored items (docs/data-model.md): a transaction, the reservation of its order_id,
+ * its due marker, a settlement-ledger entry and a refund, each defined once.
+ */
+
+/** A scheduled outcome as the transaction item stores it (never shown: the transaction object has no such field). */
+export interface ScheduledOutcome {
+  readonly outcome: SimulateOutcome;
+  /** When it is due, on the client's clock (ISO). */
+  readonly at: string;
+}
+
+/** A transaction as stored: the object as last written (reads apply the expiry on top: viewTransaction). */
+export interface StoredTransaction {
+  readonly clientId: string;
+  readonly transaction: Transaction;
+  readonly scheduled?: ScheduledOutcome;
+  /**
+   * While pending, when it falls due in real time: the `due` index's sort key (keys.due), so the
+   * sweep applies it; the write that takes it out of `pending` removes it (REMOVE_DUE).
+   */
+  readonly dueAt?: string;
+}
+
+/** The item attributes that hold a scheduled outcome. */
+const SCHEDULED_OUTCOME = 'sandbox_outcome';
+const SCHEDULED_AT = 'sandbox_outcome_at';
+
+/** The transaction object of a stored item, in its schema's field order. */
+function storedTransactionObject(item: Item): Transaction {
+  const stored: Transaction = asApiObject(Transaction, item);
+  // `customer.phone` is stored only when given; the object omits it rather than showing null.
+  const { name, email, phone } = stored.customer;
+  return { ...stored, customer: phone === undefined ? { name, email } : { name, email, phone } };
+}
+
+export const transactionEntity = defineEntity({
+  name: 'transaction',
+  key: keys.transaction,
+  keyOf: (value: StoredTransaction) => keys.transaction(value.clientId, value.transaction.id),
+  attributes: (value: StoredTransaction): Item => ({
+    ...value.transaction,
+    ...(value.scheduled && { [SCHEDULED_OUTCOME]: value.scheduled.outcome, [SCHEDULED_AT]: value.scheduled.at }),
+    ...(value.dueAt !== undefined && keys.due(value.dueAt)),
+  }),
+  fromItem: (item): StoredTransaction => {
+    const outcome = text(item, SCHEDULED_OUTCOME);
+    const at = text(item, SCHEDULED_AT);
+    return {
+      clientId: clientOf(item),
+      transaction: storedTransactionObject(item),
+      ...(outcome !== undefined && at !== undefined && { scheduled: { outcome: outcome as SimulateOutcome, at } }),
+      ...(item.due_pk === DUE_PARTITION && { dueAt: requiredText(item, 'due_sk') }),
+    };
+  },
+});
+
+/** The reservation of an order_id within its client: written with the payment, so a second payment with it fails. */
+export interface OrderReservation {
+  readonly clientId: string;
+  readonly orderId: string;
+  readonly transactionId: string;
+}
+
+export const orderEntity = defineEntity({
+  name: 'order',
+  key: keys.order,
+  keyOf: (value: OrderReservation) => keys.order(value.clientId, value.orderId),
+  attributes: (value: OrderReservation): Item => ({ transaction_id: value.transactionId }),
+  fromItem: (item): OrderReservation => ({
+    clientId: clientOf(item),
+    orderId: keys.orderIdOfSortKey(requiredText(item, 'sk')),
+    transactionId: requiredText(item, 'transaction_id'),
+  }),
+});
+
+/**
+ * What falls due for a client on its own clock: a pending transaction's marker, keyed by its
+ * client-time due instant (keys.dueMarker), which an advance of the client's clock finds by one Query.
+ */
+export interface DueMarker {
+  readonly clientId: string;
+  /** Client-time ISO. */
+  readonly dueAt: string;
+  readonly transactionId: string;
+}
+
+export const dueMarkerEntity = defineEntity({
+  name: 'due_marker',
+  key: keys.dueMarker,
+  keyOf: (value: DueMarker) => keys.dueMarker(value.clientId, value.dueAt, value.transactionId),
+  attributes: (value: DueMarker): Item => ({ transaction_id: value.transactionId }),
+  fromItem: (item): DueMarker => {
+    const parts = keys.dueMarkerParts(requiredText(item, 'sk'));
+    if (!parts) throw new Error(`Not a due marker: ${String(item.sk)}`);
+    return { clientId: clientOf(item), ...parts };
+  },
+});
+
+/** A settlement-ledger entry (docs/api.md §7) of a client. */
+export interface StoredSettlement {
+  readonly clientId: string;
+  readonly entry: SettlementEntry;
+}
+
+export const settlementEntity = defineEntity({
+  name: 'settlement',
+  key: keys.settlement,
+  keyOf: (value: StoredSettlement) => keys.settlement(value.clientId, value.entry.id),
+  attributes: (value: StoredSettlement): Item => ({ ...value.entry }),
+  fromItem: (item): StoredSettlement => ({ clientId: clientOf(item), entry: asApiObject(SettlementEntry, item) }),
+});
+
+/** A refund record (docs/api.md §6) of a client. */
+export interface StoredRefund {
+  readonly clientId: string;
+  readonly refund: Refund;
+}
+
+export const refundEntity = defineEntity({
+  name: 'refund',
+  key: keys.refund,
+  keyOf: (value: StoredRefund) => keys.refund(value.clientId, value.refund.id),
+  attributes: (value: StoredRefund): Item => ({ ...value.refund }),
+  fromItem: (item): StoredRefund => ({ clientId: clientOf(item), refund: asApiObject(Refund, item) }),
+});

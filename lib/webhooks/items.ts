@@ -1,0 +1,94 @@
+import { clientOf, defineEntity, requiredText, text } from '../db/entity';
+import { keys } from '../db/keys';
+import type { Item } from '../db/requests';
+import { asApiObject } from '../payments/fields';
+import { DeliveryAttempt } from './delivery-attempt';
+import { ATTEMPT_ENTITY, type RESEND_ORIGIN } from './stream-filter';
+import { WebhookEndpoint } from './webhook-endpoint';
+
+/**
+ * The stored items of webhooks (docs/data-model.md): an endpoint with its signing secrets, and one
+ * delivery attempt, each defined once.
+ */
+
+/** An endpoint as stored: the object every answer shows, and the secrets delivery signs with. */
+export interface StoredWebhookEndpoint {
+  readonly clientId: string;
+  readonly endpoint: WebhookEndpoint;
+  readonly secret: string;
+  /** The secret before the last roll, honoured until `previousUntil` (docs/api.md §15). */
+  readonly previous?: { readonly secret: string; readonly until: string };
+}
+
+/** The item attributes that hold the secret before a roll. */
+export const PREVIOUS_SECRET = 'previous_secret';
+export const PREVIOUS_SECRET_EXPIRES_AT = 'previous_secret_expires_at';
+
+export const webhookEndpointEntity = defineEntity({
+  name: 'webhook_endpoint',
+  key: keys.webhookEndpoint,
+  keyOf: (value: StoredWebhookEndpoint) => keys.webhookEndpoint(value.clientId, value.endpoint.id),
+  attributes: (value: StoredWebhookEndpoint): Item => ({
+    ...value.endpoint,
+    secret: value.secret,
+    ...(value.previous && { [PREVIOUS_SECRET]: value.previous.secret, [PREVIOUS_SECRET_EXPIRES_AT]: value.previous.until }),
+  }),
+  fromItem: (item): StoredWebhookEndpoint => {
+    const previous = text(item, PREVIOUS_SECRET);
+    const until = text(item, PREVIOUS_SECRET_EXPIRES_AT);
+    return {
+      clientId: clientOf(item),
+      endpoint: asApiObject(WebhookEndpoint, item),
+      secret: requiredText(item, 'secret'),
+      ...(previous !== undefined && until !== undefined && { previous: { secret: previous, until } }),
+    };
+  },
+});
+
+/** Why an attempt item was written: decides whether the stream brings it to the dispatcher (lib/webhooks/stream-filter.ts). */
+export type AttemptOrigin = 'event' | 'retry' | typeof RESEND_ORIGIN;
+
+/** An attempt as stored: the API object and what delivery needs to make it. */
+export interface StoredAttempt extends DeliveryAttempt {
+  readonly event_id: string;
+  readonly origin: AttemptOrigin;
+  /** When it is due in real time (the `due` index's time while pending); `next_attempt_at` shows it on the client's clock. */
+  readonly due_at: string;
+}
+
+/** A delivery attempt item: the attempt, its client, how long it is kept (`ttl`, its event's) and, while claimed, the claim's token. */
+export interface AttemptItem {
+  readonly clientId: string;
+  readonly attempt: StoredAttempt;
+  /** Epoch seconds: kept as long as its event. */
+  readonly ttl: number;
+  /** The token of the worker making it, while one is (lib/webhooks/delivery-repository.ts, claimAttempt). */
+  readonly claim?: string;
+}
+
+export const deliveryAttemptEntity = defineEntity({
+  name: ATTEMPT_ENTITY,
+  key: keys.deliveryAttempt,
+  keyOf: (value: AttemptItem) => keys.deliveryAttempt(value.clientId, value.attempt.event_id, value.attempt.id),
+  // A pending attempt is due at its real `due_at` (the due index); made, it is due no more.
+  attributes: (value: AttemptItem): Item => ({
+    ...value.attempt,
+    ttl: value.ttl,
+    ...(value.claim !== undefined && { claim: value.claim }),
+    ...(value.attempt.status === 'pending' && keys.due(value.attempt.due_at)),
+  }),
+  fromItem: (item): AttemptItem => {
+    const claim = text(item, 'claim');
+    return {
+      clientId: clientOf(item),
+      attempt: {
+        ...asApiObject(DeliveryAttempt, item),
+        event_id: requiredText(item, 'event_id'),
+        origin: requiredText(item, 'origin') as AttemptOrigin,
+        due_at: requiredText(item, 'due_at'),
+      },
+      ttl: Number(item.ttl),
+      ...(claim !== undefined && { claim }),
+    };
+  },
+});
