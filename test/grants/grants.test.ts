@@ -6,6 +6,9 @@ import { declaredGrants, type DynamoAccess, type Grant } from '../../lib/db/acce
 import { readRecordedCalls } from '../../lib/db/call-recorder';
 import { functionList } from '../../lib/routes';
 import { callsDir } from '../support/dynamodb-calls';
+import { skipBuiltinValidation } from '../support/cdk';
+
+skipBuiltinValidation();
 
 // Run by `npm test` after every other suite (vitest.grants.config.ts): what the HTTP and
 // integration suites recorded each function doing on DynamoDB, against what the synthesized

@@ -4,7 +4,6 @@ import { apiKeyHashEntity } from '../../lib/auth/items';
 import { describe, expect, it } from 'vitest';
 import { hashApiKey } from '../../lib/auth/api-key';
 import { revokeKey } from '../../lib/auth/key-repository';
-import { keys } from '../../lib/db/keys';
 import { scopes } from '../../lib/scopes';
 import { call, newClient, testDb } from '../support/fixtures';
 

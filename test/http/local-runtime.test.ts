@@ -2,7 +2,7 @@ import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_pr
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAdmin } from '../../infra/local/admin-cli';
 import { freePort } from '../../infra/local/dynamodb-local';
 import { paymentBody } from '../support/payments';
@@ -110,53 +110,6 @@ describe('npm start', () => {
       if (first.child.exitCode === null) first.child.kill('SIGKILL');
     }
   }, 60_000);
-
-  it('keeps its cursor secret in .sandbox/cursor-secret, readable by its owner only, so cursors outlive a restart', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'sandbox-restart-'));
-    const secretFile = join(dir, 'cursor-secret');
-    /** Runs `npm start` on dir's data until `use` is done, then stops it with SIGTERM. */
-    const whileRunning = async <T>(use: (baseUrl: string, key: string) => Promise<T>): Promise<T> => {
-      const port = await freePort();
-      const run = startProcess(port, { dir, inMemory: false });
-      try {
-        await waitFor(() => run.output().includes('Press Ctrl-C'), 20_000);
-        return await use(/Base URL:\s+(\S+)/.exec(run.output())![1]!, /Server key:\s+(sk_sbx_\S+)/.exec(run.output())![1]!);
-      } finally {
-        const exited = new Promise((resolve) => run.child.once('exit', resolve));
-        run.child.kill('SIGTERM');
-        await exited;
-      }
-    };
-    const get = async (url: string, key: string) => {
-      const res = await fetch(url, { headers: { authorization: `Bearer ${key}` } });
-      return { status: res.status, body: (await res.json()) as any };
-    };
-    try {
-      const { cursor, older } = await whileRunning(async (baseUrl, key) => {
-        const ids: string[] = [];
-        for (let i = 0; i < 2; i++) {
-          const res = await fetch(`${baseUrl}/payment/create`, {
-            method: 'POST',
-            headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-            body: JSON.stringify(paymentBody()),
-          });
-          ids.push(((await res.json()) as any).data.id);
-        }
-        const first = await get(`${baseUrl}/transactions?limit=1`, key);
-        return { cursor: first.body.pagination.next_cursor as string, older: ids[0] };
-      });
-      const secret = readFileSync(secretFile, 'utf8');
-      expect(secret.trim()).toMatch(/^[A-Za-z0-9_-]{43}$/);
-      expect(statSync(secretFile).mode & 0o777).toBe(0o600);
-
-      const next = await whileRunning((baseUrl, key) => get(`${baseUrl}/transactions?limit=1&cursor=${encodeURIComponent(cursor)}`, key));
-      expect(next.status).toBe(200);
-      expect(next.body.data.map((t: any) => t.id)).toEqual([older]);
-      expect(readFileSync(secretFile, 'utf8')).toBe(secret);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
-  }, 90_000);
 });
 
 const exitOf = (child: ChildProcess) =>
@@ -177,10 +130,40 @@ const freshDir = (name: string) => {
   return dir;
 };
 
-describe('npm start on a directory another npm start runs on', () => {
-  it('is refused, naming the running one, while a stale runtime.json of a dead process is taken over', async () => {
-    const dir = freshDir('one-per-directory');
-    const runtimeFile = join(dir, 'runtime.json');
+/**
+ * One directory's life, as a developer lives it: a runtime.json left by an npm start killed with
+ * -9, an npm start that takes it over (and refuses another on the directory), a restart that keeps
+ * the data and the cursor secret, and DynamoDB Local dying under the restarted one. Each test
+ * carries on with the run the one before left going, so DynamoDB Local starts twice here instead
+ * of four times (each start is seconds of a busy machine's CPU); run alone, a test starts its own.
+ */
+describe('npm start on a directory it keeps its data in', () => {
+  let dir: string;
+  let runtimeFile: string;
+  /** The run the previous test left going, if any. */
+  let running: ReturnType<typeof startProcess> | undefined;
+  beforeAll(() => {
+    dir = freshDir('kept');
+    runtimeFile = join(dir, 'runtime.json');
+  });
+  afterAll(() => {
+    if (running?.child.exitCode === null) running.child.kill('SIGKILL');
+  });
+
+  /** Starts `npm start` on the directory's data and waits until it serves. */
+  const startOnDir = async () => {
+    running = startProcess(await freePort(), { dir, inMemory: false });
+    await waitFor(() => running!.output().includes('Press Ctrl-C'), 30_000);
+    return running;
+  };
+  /** The run the previous test left going, else a new one. */
+  const current = () => (running?.child.exitCode === null ? running : startOnDir());
+  const urlAndKey = (run: ReturnType<typeof startProcess>) => ({
+    baseUrl: /Base URL:\s+(\S+)/.exec(run.output())![1]!,
+    key: /Server key:\s+(sk_sbx_\S+)/.exec(run.output())![1]!,
+  });
+
+  it('is refused on a directory another npm start runs on, naming the running one, while a stale runtime.json of a dead process is taken over', async () => {
     // Left by an npm start that was killed with -9: its process is gone.
     const deadPid = spawnSync(process.execPath, ['-e', '']).pid;
     writeFileSync(
@@ -188,42 +171,82 @@ describe('npm start on a directory another npm start runs on', () => {
       JSON.stringify({ baseUrl: 'http://127.0.0.1:9/api/v1', dynamoEndpoint: 'http://127.0.0.1:9', tableName: 'payment-sandbox', pid: deadPid }),
     );
 
-    const first = startProcess(await freePort(), { dir, inMemory: false });
-    try {
-      await waitFor(() => first.output().includes('Press Ctrl-C'), 30_000);
-      const baseUrl = /Base URL:\s+(\S+)/.exec(first.output())![1]!;
-      const key = /Server key:\s+(sk_sbx_\S+)/.exec(first.output())![1]!;
-      const runtime = JSON.parse(readFileSync(runtimeFile, 'utf8'));
-      expect(runtime).toMatchObject({ baseUrl, pid: expect.any(Number) });
-      expect(runtime.pid).toBe(first.child.pid);
+    const first = await startOnDir();
+    const { baseUrl, key } = urlAndKey(first);
+    const runtime = JSON.parse(readFileSync(runtimeFile, 'utf8'));
+    expect(runtime).toMatchObject({ baseUrl, pid: expect.any(Number) });
+    expect(runtime.pid).toBe(first.child.pid);
 
-      const started = performance.now();
-      const second = startProcess(await freePort(), { dir, inMemory: false });
-      expect(await exitOf(second.child)).toBe(1);
-      expect(second.output()).toContain(`A sandbox is already running on ${dir}: pid ${runtime.pid}, ${baseUrl}.`);
-      expect(second.output()).toContain('SANDBOX_DIR=');
-      expect(second.output()).not.toMatch(/\n\s+at /);
-      expect(performance.now() - started).toBeLessThan(10_000); // no DynamoDB Local was started for it
+    const started = performance.now();
+    const second = startProcess(await freePort(), { dir, inMemory: false });
+    expect(await exitOf(second.child)).toBe(1);
+    expect(second.output()).toContain(`A sandbox is already running on ${dir}: pid ${runtime.pid}, ${baseUrl}.`);
+    expect(second.output()).toContain('SANDBOX_DIR=');
+    expect(second.output()).not.toMatch(/\n\s+at /);
+    expect(performance.now() - started).toBeLessThan(10_000); // no DynamoDB Local was started for it
 
-      // The first one is untouched: it serves, and the admin CLI still finds it.
-      expect(readFileSync(runtimeFile, 'utf8')).toBe(`${JSON.stringify(runtime, null, 2)}\n`);
-      expect((await fetch(`${baseUrl}/payment/channels`, { headers: { authorization: `Bearer ${key}` } })).status).toBe(200);
-      let listed = '';
-      const code = await runAdmin(
-        ['clients', 'list', '--json'],
-        { stdout: { write: (t: string) => (listed += t) }, stderr: { write: () => true } },
-        { runtimeFile },
-      );
-      expect(code).toBe(0);
-      expect(JSON.parse(listed)).toEqual([expect.objectContaining({ name: 'Demo' })]);
-
-      first.child.kill('SIGTERM');
-      expect(await exitOf(first.child)).toBe(0);
-      expect(existsSync(runtimeFile)).toBe(false);
-    } finally {
-      if (first.child.exitCode === null) first.child.kill('SIGKILL');
-    }
+    // The first one is untouched: it serves, and the admin CLI still finds it.
+    expect(readFileSync(runtimeFile, 'utf8')).toBe(`${JSON.stringify(runtime, null, 2)}\n`);
+    expect((await fetch(`${baseUrl}/payment/channels`, { headers: { authorization: `Bearer ${key}` } })).status).toBe(200);
+    let listed = '';
+    const code = await runAdmin(
+      ['clients', 'list', '--json'],
+      { stdout: { write: (t: string) => (listed += t) }, stderr: { write: () => true } },
+      { runtimeFile },
+    );
+    expect(code).toBe(0);
+    expect(JSON.parse(listed)).toEqual([expect.objectContaining({ name: 'Demo' })]);
+    // It goes on serving: the next test stops it.
   }, 90_000);
+
+  it('keeps its cursor secret in .sandbox/cursor-secret, readable by its owner only, so cursors outlive a restart; SIGTERM stops it with code 0 and removes runtime.json', async () => {
+    const secretFile = join(dir, 'cursor-secret');
+    const get = async (url: string, key: string) => {
+      const res = await fetch(url, { headers: { authorization: `Bearer ${key}` } });
+      return { status: res.status, body: (await res.json()) as any };
+    };
+    const first = await current();
+    const before = urlAndKey(first);
+    const ids: string[] = [];
+    for (let i = 0; i < 2; i++) {
+      const res = await fetch(`${before.baseUrl}/payment/create`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${before.key}`, 'content-type': 'application/json' },
+        body: JSON.stringify(paymentBody()),
+      });
+      ids.push(((await res.json()) as any).data.id);
+    }
+    const page = await get(`${before.baseUrl}/transactions?limit=1`, before.key);
+    const cursor = page.body.pagination.next_cursor as string;
+    first.child.kill('SIGTERM');
+    expect(await exitOf(first.child)).toBe(0);
+    expect(existsSync(runtimeFile)).toBe(false);
+
+    const secret = readFileSync(secretFile, 'utf8');
+    expect(secret.trim()).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(statSync(secretFile).mode & 0o777).toBe(0o600);
+
+    const after = urlAndKey(await startOnDir());
+    const next = await get(`${after.baseUrl}/transactions?limit=1&cursor=${encodeURIComponent(cursor)}`, after.key);
+    expect(next.status).toBe(200);
+    expect(next.body.data.map((t: any) => t.id)).toEqual([ids[0]]);
+    expect(readFileSync(secretFile, 'utf8')).toBe(secret);
+    // It goes on serving: the next test kills its DynamoDB Local.
+  }, 90_000);
+
+  it('says so when DynamoDB Local dies and exits with code 1, leaving no java and no runtime.json behind', async () => {
+    const run = await current();
+    const family = descendants(run.child.pid!);
+    const java = family.filter((pid) => commandOf(pid) === 'java');
+    expect(java).toHaveLength(1);
+
+    process.kill(java[0]!, 'SIGKILL');
+    expect(await exitOf(run.child)).toBe(1);
+    expect(run.output()).toContain('DynamoDB Local stopped unexpectedly (killed by SIGKILL');
+    expect(run.output()).toContain('The sandbox cannot answer without it and stops too; run npm start again.');
+    expect(existsSync(runtimeFile)).toBe(false);
+    await waitFor(() => family.every((pid) => !alive(pid)), 10_000);
+  }, 60_000);
 });
 
 describe('npm start without Java', () => {
@@ -265,28 +288,6 @@ describe('npm start with a java that cannot run DynamoDB Local', () => {
     expect(performance.now() - started).toBeLessThan(10_000);
     expect(existsSync(join(dir, 'runtime.json'))).toBe(false);
   }, 30_000);
-});
-
-describe('npm start when DynamoDB Local dies', () => {
-  it('says so and exits with code 1, leaving no java and no runtime.json behind', async () => {
-    const dir = freshDir('dynamo-dies');
-    const run = startProcess(await freePort(), { dir });
-    try {
-      await waitFor(() => run.output().includes('Press Ctrl-C'), 30_000);
-      const family = descendants(run.child.pid!);
-      const java = family.filter((pid) => commandOf(pid) === 'java');
-      expect(java).toHaveLength(1);
-
-      process.kill(java[0]!, 'SIGKILL');
-      expect(await exitOf(run.child)).toBe(1);
-      expect(run.output()).toContain('DynamoDB Local stopped unexpectedly (killed by SIGKILL');
-      expect(run.output()).toContain('The sandbox cannot answer without it and stops too; run npm start again.');
-      expect(existsSync(join(dir, 'runtime.json'))).toBe(false);
-      await waitFor(() => family.every((pid) => !alive(pid)), 10_000);
-    } finally {
-      if (run.child.exitCode === null) run.child.kill('SIGKILL');
-    }
-  }, 60_000);
 });
 
 describe('npm start -- --help', () => {

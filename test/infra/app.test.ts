@@ -4,6 +4,9 @@ import type { CfnTable } from 'aws-cdk-lib/aws-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, cdkJsonContext, createStack, DEFAULT_STAGE, InvalidContextError } from '../../infra/app';
 import type { PaymentSandboxStack } from '../../infra/stack';
+import { skipBuiltinValidation } from '../support/cdk';
+
+skipBuiltinValidation();
 
 // How `cdk synth -c stage=… -c retain=…` turns into stacks. Bundling is skipped: only names,
 // policies and context handling matter here (test/infra/stack.test.ts bundles for real).

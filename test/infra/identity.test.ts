@@ -7,6 +7,9 @@ import type { PaymentSandboxStack } from '../../infra/stack';
 import { STACK_OUTPUTS } from '../../infra/stage';
 import { CLIENT_NAME_ATTRIBUTE, CLIENT_NAME_LIMITS, IDENTITY_ENV, poolSettings } from '../../lib/identity/pool-settings';
 import { backgroundFunctions, fallbackFunction, routeList, routes } from '../../lib/routes';
+import { skipBuiltinValidation } from '../support/cdk';
+
+skipBuiltinValidation();
 
 // The stage's identity service as the template has it (docs/api.md §14): the user pool, the
 // dashboard's app client, what the functions are told of them, and the sign-up policy's context.
@@ -18,12 +21,22 @@ type Json = Record<string, any>;
 const SYNTH_TIMEOUT = 60_000;
 const context = (extra: Record<string, unknown> = {}) => ({ ...cdkJsonContext(), 'aws:cdk:bundling-stacks': [], ...extra });
 
-function synth(extra: Record<string, unknown> = {}) {
+function synthesize(extra: Record<string, unknown>) {
   const { stack } = buildApp({ stage: 'spec', context: context(extra) });
   const template = Template.fromStack(stack);
   const resources = template.toJSON().Resources as Record<string, Json>;
   const ofType = (type: string) => Object.entries(resources).filter(([, r]) => r.Type === type);
   return { stack, template, resources, ofType };
+}
+
+const synths = new Map<string, ReturnType<typeof synthesize>>();
+
+/** The stack synthesized with this extra context: once per distinct context in this file (the tests only read it). */
+function synth(extra: Record<string, unknown> = {}) {
+  const key = JSON.stringify(extra);
+  let s = synths.get(key);
+  if (!s) synths.set(key, (s = synthesize(extra)));
+  return s;
 }
 
 /**

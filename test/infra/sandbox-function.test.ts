@@ -6,6 +6,9 @@ import { AttributeType, Table } from 'aws-cdk-lib/aws-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SandboxFunction } from '../../infra/constructs/sandbox-function';
 import type { DynamoAccess } from '../../lib/db/access';
+import { skipBuiltinValidation } from '../support/cdk';
+
+skipBuiltinValidation();
 
 // The construct on its own, bound once for reading, once for writing and once as a background
 // function, each with a declaration of its own; bundling is skipped (the stack tests bundle for

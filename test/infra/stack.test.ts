@@ -21,6 +21,9 @@ import { ACCOUNT } from '../../lib/scopes';
 import { call, newClient } from '../support/fixtures';
 import { createPaymentVia, paymentBody } from '../support/payments';
 import { startFakeSecretsManager } from '../support/secrets-manager';
+import { skipBuiltinValidation } from '../support/cdk';
+
+skipBuiltinValidation();
 
 // One real synthesis (esbuild bundling included) shared by every test in this file.
 

@@ -5,6 +5,9 @@ import { App } from 'aws-cdk-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cdkJsonContext, createStack } from '../../infra/app';
 import { PROJECT_TAG } from '../../infra/stage';
+import { skipBuiltinValidation } from '../support/cdk';
+
+skipBuiltinValidation();
 
 // `npm run destroy` (cdk destroy) must leave nothing behind, and `stacks list|prune` must be
 // able to find every stack by its tags. Whole-template facts; bundling is skipped (only the

@@ -5,6 +5,9 @@ import { marshall } from '@aws-sdk/util-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, cdkJsonContext } from '../../infra/app';
 import { matchesAnyPattern, type FilterPattern } from '../../lib/webhooks/stream-filter';
+import { skipBuiltinValidation } from '../support/cdk';
+
+skipBuiltinValidation();
 
 // The webhook dispatcher in the template: its stream mapping, filter, retries, failure queue and
 // grants. Synthesized without bundling (the bundles are tested in stack.test.ts).
