@@ -23,7 +23,7 @@ import { identityClient } from './identity-client';
 import { addUser } from './users';
 import { ensureTable, freePort, startDynamoLocal, type DynamoBinding } from './dynamodb-local';
 import { loadFunction } from './load-function';
-import { loadHandlers, startLocalServer } from './server';
+import { loadHandlers, startLocalServer, type LocalHandlers } from './server';
 import { startStreamDelivery, stopAbandoningPosts } from './webhook-delivery';
 
 /** The local table's name; deployed stacks use a generated one. */
@@ -171,8 +171,27 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
   cursorKeyOf(options.cursorSecret); // refuses a short one before anything starts
   const limits = localLimits(options.limits);
   if (options.dbPath) mkdirSync(options.dbPath, { recursive: true });
-  // DynamoDB Local's port is chosen first, so that the handlers' environment is known before java is up.
-  const port = await freePort();
+  // The API's port is taken before anything starts, so a busy one is refused at once rather than
+  // after Java; requests wait until the table and the handlers are ready (none come before the banner).
+  let background: BackgroundLoop | undefined;
+  let serve!: (handlers: LocalHandlers) => void;
+  let refuse!: (error: unknown) => void;
+  const ready = new Promise<LocalHandlers>((resolveReady, rejectReady) => {
+    serve = resolveReady;
+    refuse = rejectReady;
+  });
+  ready.catch(() => undefined); // a failed start closes the server below
+  // After each answer to a write, webhook delivery looks at the stream at once (the deployed stream invokes the dispatcher by itself).
+  const server = await startLocalServer({ port: options.port, handlers: ready, afterWrite: () => background?.nudge?.() });
+  const closeServer = async (error: unknown) => {
+    refuse(error);
+    await server.close();
+  };
+  // DynamoDB Local's port is chosen next, so that the handlers' environment is known before java is up.
+  const port = await freePort().catch(async (error: unknown) => {
+    await closeServer(error);
+    throw error;
+  });
   Object.assign(
     process.env,
     sandboxEnvironment({
@@ -207,22 +226,15 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
   const dynamo = await startDynamoLocal({ port, dbPath: options.dbPath, log: options.dynamoLog }).catch(async (error: unknown) => {
     await identityStarting.then((identity) => identity.stop()).catch(() => undefined);
     removeIdentityDir();
+    await closeServer(error);
     throw error;
   });
   let identity: LocalIdentity | undefined;
   try {
     await ensureTable(dynamo.endpoint, LOCAL_TABLE_NAME);
     identity = await identityStarting;
-    const handlers = await preparing;
-    let background: BackgroundLoop | undefined;
-    // After each answer to a write, webhook delivery looks at the stream at once (the deployed stream invokes the dispatcher by itself).
-    const server = await startLocalServer({ port: options.port, handlers, afterWrite: () => background?.nudge?.() });
-    try {
-      if (options.background !== false) background = await startBackground({ dynamoEndpoint: dynamo.endpoint, tableName: LOCAL_TABLE_NAME });
-    } catch (error) {
-      await server.close();
-      throw error;
-    }
+    serve(await preparing);
+    if (options.background !== false) background = await startBackground({ dynamoEndpoint: dynamo.endpoint, tableName: LOCAL_TABLE_NAME });
     const db: Db = createDb(LOCAL_TABLE_NAME, { endpoint: dynamo.endpoint });
     return {
       baseUrl: server.baseUrl,
@@ -244,6 +256,7 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
       },
     };
   } catch (error) {
+    await closeServer(error);
     await identity?.stop();
     removeIdentityDir();
     await dynamo.stop();

@@ -42,11 +42,18 @@ export interface LocalHandlers {
 
 /**
  * Serves the API on 127.0.0.1, turning each request into the HTTP API v2 event its Lambda would get;
- * with the handlers given (loaded while something else started), else loading them first.
+ * with the handlers given, else loading them first. Given as a promise, the port is taken at once
+ * and requests wait for the handlers (`npm start` binds before Java starts, so a busy port is
+ * refused at once: infra/local/sandbox.ts).
  */
-export async function startLocalServer(options: { port: number; host?: string; afterWrite?: () => void; handlers?: LocalHandlers }): Promise<LocalServer> {
+export async function startLocalServer(options: {
+  port: number;
+  host?: string;
+  afterWrite?: () => void;
+  handlers?: LocalHandlers | Promise<LocalHandlers>;
+}): Promise<LocalServer> {
   const host = options.host ?? '127.0.0.1';
-  const { byRoute, fallback } = options.handlers ?? (await loadHandlers());
+  const handlers = options.handlers ?? (await loadHandlers());
 
   const server = createServer((req, res) => {
     handle(req, res).catch((error: unknown) => {
@@ -80,6 +87,7 @@ export async function startLocalServer(options: { port: number; host?: string; a
       pathParameters: match?.pathParameters,
     });
     // Each request is its route's function (or the fallback's), as deployed: what the grant check records it doing.
+    const { byRoute, fallback } = await handlers;
     const invoke = match ? byRoute.get(match.route)! : fallback;
     const result = await invoke(event, requestId);
     res.writeHead(result.statusCode ?? 200, (result.headers ?? {}) as Record<string, string>);
