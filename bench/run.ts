@@ -397,27 +397,36 @@ async function deliveryOnly(mode: 'full' | 'quick', out: string): Promise<number
   try {
     const loadAtStart = loadavg()[0]!;
     const delivery = await deliveryPart(mode, join(work, 'delivery.json'));
-    const result = {
-      generatedAt: new Date().toISOString(),
-      mode,
-      only: 'delivery',
-      environment: {
-        node: process.version,
-        cpus: cpus().length,
-        cpuModel: cpus()[0]?.model.trim() ?? 'unknown',
-        dynamodbLocal: dynamoLocalVersion(),
-        loadAverageAtStart: Number(loadAtStart.toFixed(2)),
-        loadAverageAtEnd: Number(loadavg()[0]!.toFixed(2)),
-      },
-      delivery,
-    };
-    mkdirSync(dirname(out), { recursive: true });
-    writeFileSync(out, `${JSON.stringify(result, null, 2)}\n`);
-    process.stdout.write(`${renderDeliveryOnly(result)}\n\nResults written to ${out}\n`);
-    return delivery.failures.length > 0 ? 1 : 0;
+    const result = { ...onePartHeader(mode, 'delivery', loadAtStart), delivery };
+    return writeOnePart(out, result, renderDeliveryOnly(result), delivery.failures);
   } finally {
     rmSync(work, { recursive: true, force: true });
   }
+}
+
+/** What a run of one part alone records of itself: when, how, and on what machine. */
+function onePartHeader<Part extends string>(mode: 'full' | 'quick', only: Part, loadAtStart: number) {
+  return {
+    generatedAt: new Date().toISOString(),
+    mode,
+    only,
+    environment: {
+      node: process.version,
+      cpus: cpus().length,
+      cpuModel: cpus()[0]?.model.trim() ?? 'unknown',
+      dynamodbLocal: dynamoLocalVersion(),
+      loadAverageAtStart: Number(loadAtStart.toFixed(2)),
+      loadAverageAtEnd: Number(loadavg()[0]!.toFixed(2)),
+    },
+  };
+}
+
+/** Writes a one-part result to its own file, prints its report; the exit code says whether it failed. */
+function writeOnePart(out: string, result: unknown, report: string, failures: readonly string[]): number {
+  mkdirSync(dirname(out), { recursive: true });
+  writeFileSync(out, `${JSON.stringify(result, null, 2)}\n`);
+  process.stdout.write(`${report}\n\nResults written to ${out}\n`);
+  return failures.length > 0 ? 1 : 0;
 }
 
 /** Part 9 on a running sandbox (bench/advance.ts). */
@@ -438,24 +447,8 @@ async function advanceOnly(mode: 'full' | 'quick', out: string): Promise<number>
     log('advance: the same advance once untimed, for another client, to warm DynamoDB Local up');
     await measureAdvance({ baseUrl: sandbox.baseUrl, db: sandbox.db, payments: ADVANCE_PAYMENTS[mode] });
     const advance = await advancePart(mode, sandbox);
-    const result = {
-      generatedAt: new Date().toISOString(),
-      mode,
-      only: 'advance',
-      environment: {
-        node: process.version,
-        cpus: cpus().length,
-        cpuModel: cpus()[0]?.model.trim() ?? 'unknown',
-        dynamodbLocal: dynamoLocalVersion(),
-        loadAverageAtStart: Number(loadAtStart.toFixed(2)),
-        loadAverageAtEnd: Number(loadavg()[0]!.toFixed(2)),
-      },
-      advance,
-    };
-    mkdirSync(dirname(out), { recursive: true });
-    writeFileSync(out, `${JSON.stringify(result, null, 2)}\n`);
-    process.stdout.write(`${renderAdvanceOnly(result)}\n\nResults written to ${out}\n`);
-    return advance.failures.length > 0 ? 1 : 0;
+    const result = { ...onePartHeader(mode, 'advance', loadAtStart), advance };
+    return writeOnePart(out, result, renderAdvanceOnly(result), advance.failures);
   } finally {
     await sandbox.stop();
   }
