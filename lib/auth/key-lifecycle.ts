@@ -3,8 +3,8 @@ import type { Db } from '../db/db';
 import { REMOVE_DUE } from '../db/due';
 import { cancellationReasons, oldItem } from '../db/errors';
 import { keys } from '../db/keys';
-import { queryPage } from '../db/requests';
-import { transactWrite, type TransactItem } from '../db/transact';
+import { queryPage, type TransactItem } from '../db/requests';
+import { transactWrite } from '../db/transact';
 import { tableDefinition } from '../db/table';
 import { apiKeyChanged, NO_CAUSE, type Cause, type Change } from '../events/event';
 import { recordEvents } from '../events/event-repository';
@@ -15,8 +15,6 @@ import { scopes as allScopes, type Scope } from '../scopes';
 import { generateApiKey, hashApiKey } from './api-key';
 import { ApiKey, DEFAULT_ROLL_GRACE_SECONDS, MAX_LIVE_KEYS, type KeyStatus } from './api-key-object';
 import { apiKeyEntity, apiKeyHashEntity, type KeyMaker, type StoredKey } from './items';
-
-export type { KeyMaker } from './items';
 
 /**
  * The life of a server key (docs/api.md §3, §14): minted (by a person on the API Keys page or the

@@ -1,15 +1,14 @@
 import type { Db } from '../db/db';
 import { queryAll } from '../db/query-all';
 import { keys } from '../db/keys';
-import { transactWrite, type TransactItem } from '../db/transact';
+import { transactWrite } from '../db/transact';
 import { realNow } from '../clock';
 import { newId } from '../ids';
 import type { Scope } from '../scopes';
 import type { ApiKey } from './api-key-object';
 import { ClientNotFoundError, findKeyItemById, mintKey, revokeKeyItem, viewKey } from './key-lifecycle';
 import { apiKeyEntity, apiKeyHashEntity, clientEntity, clientRegistryEntity, type Client, type StoredKey } from './items';
-
-export type { Client } from './items';
+import type { TransactItem } from '../db/requests';
 
 /** A key as the admin CLI lists it: the API's key object (never the key itself) and its client. */
 export type KeySummary = ApiKey & { readonly client_id: string };

@@ -2,8 +2,6 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { Db } from './db';
 import { batchWrite, type WriteRequest } from './requests';
 
-export type { WriteRequest } from './requests';
-
 /** BatchWriteItem's limit. */
 export const BATCH_WRITE_SIZE = 25;
 

@@ -13,6 +13,8 @@ export interface Entity<Value, Key extends (...args: never[]) => TableKey> {
   readonly name: string;
   /** The table key of one item of this kind. */
   readonly key: Key;
+  /** The table key of the item that stores `value`. */
+  keyOf(value: Value): TableKey;
   /** The whole item that stores `value`: its key, `entity`, then its attributes. */
   toItem(value: Value): Item;
   /** The typed value a stored item of this kind holds. */
@@ -41,6 +43,7 @@ export function defineEntity<Value, Key extends (...args: never[]) => TableKey>(
   return {
     name: definition.name,
     key: definition.key,
+    keyOf: definition.keyOf,
     toItem,
     fromItem: definition.fromItem,
     create: (value) => ({ Put: { Item: toItem(value), ConditionExpression: 'attribute_not_exists(pk)' } }),

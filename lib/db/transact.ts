@@ -6,8 +6,6 @@ import type { Db } from './db';
 import { cancellationReasons } from './errors';
 import { type TransactItem, transactWriteCommand } from './requests';
 
-export type { TransactItem } from './requests';
-
 /**
  * Thrown when the write that completes an idempotency claim failed its condition: the claim
  * expired and another request with the key took it over, so this request's effect was not

@@ -2,7 +2,7 @@ import { offsetOf, realClockOf, type Clock } from '../clock';
 import type { Db } from '../db/db';
 import { keys } from '../db/keys';
 import { allOf, compare, equals, listPage, oneOf } from '../db/paging';
-import type { SendWindow, TransactItem } from '../db/transact';
+import type { SendWindow } from '../db/transact';
 import type { Pagination } from '../db/pagination';
 import { idTime, newIdsInOrder } from '../ids';
 import { asApiObject } from '../payments/fields';
@@ -13,6 +13,7 @@ import { WebhookEndpoint } from '../webhooks/webhook-endpoint';
 import { type Event, eventOf, type Cause, type Change } from './event';
 import type { ListEventsInput } from './event-queries';
 import { eventEntity, type StoredEvent } from './items';
+import type { TransactItem } from '../db/requests';
 
 /**
  * Events in the table: `C#<client id>` / `EVT#evt_<ULID>`, one item per event, written by the

@@ -2,11 +2,11 @@ import { realNow } from '../clock';
 import { cancellationReasons, isCancelledBy } from '../db/errors';
 import type { Db } from '../db/db';
 import { clientEntity } from '../auth/items';
-import { transactWrite, type TransactItem } from '../db/transact';
-import { ClientNotFoundError, getClient, newClientItems, type Client } from '../auth/key-repository';
+import { transactWrite } from '../db/transact';
+import type { Client } from '../auth/items';
+import { ClientNotFoundError, getClient, newClientItems } from '../auth/key-repository';
 import { memberEntity, userClientEntity, type Member } from './items';
-
-export type { Member } from './items';
+import type { TransactItem } from '../db/requests';
 
 /**
  * The people of a client (docs/api.md §14, docs/data-model.md): each person of the user pool who

@@ -1,12 +1,13 @@
 import type { Db } from '../db/db';
 import { cancellationReasons } from '../db/errors';
-import { transactWrite, type TransactItem } from '../db/transact';
+import { transactWrite } from '../db/transact';
 import type { Change } from '../events/event';
 import { recordEvents, type Recorder } from '../events/event-repository';
 import { ConcurrentWriteError } from '../errors';
 import type { SettlementEntry } from './ledger';
 import type { Refund } from './refund';
 import { refundEntity, settlementEntity, transactionEntity } from './items';
+import type { TransactItem } from '../db/requests';
 
 /**
  * Writes a refund in one TransactWriteItems: the transaction's refunded_amount (and its flip to

@@ -1,8 +1,8 @@
 import type { Db } from '../db/db';
 import { REMOVE_DUE } from '../db/due';
 import { cancellationReasons, isConditionFailed, oldItem } from '../db/errors';
-import { batchGetItems, deleteItem, updateItem } from '../db/requests';
-import { transactWrite, type TransactItem } from '../db/transact';
+import { batchGetItems, deleteItem, updateItem, type TransactItem } from '../db/requests';
+import { transactWrite } from '../db/transact';
 import { offsetOf } from '../clock';
 import { paymentChanged, paymentCreated, type Change } from '../events/event';
 import { recordEvents, type Recorder } from '../events/event-repository';
@@ -32,8 +32,7 @@ function dueMarkerOf(stored: StoredTransaction): DueMarker {
 
 /** The Delete of a transaction's due marker, for the write that takes it out of `pending` (none there is harmless). */
 function dueMarkerDelete(stored: StoredTransaction): TransactItem {
-  const marker = dueMarkerOf(stored);
-  return { Delete: { Key: dueMarkerEntity.key(marker.clientId, marker.dueAt, marker.transactionId) } };
+  return { Delete: { Key: dueMarkerEntity.keyOf(dueMarkerOf(stored)) } };
 }
 
 /**
@@ -257,7 +256,7 @@ function expiry(stored: StoredTransaction, now: Date): { change: Change; update:
   const after = change.object as Transaction;
   const update: TransactItem = {
     Update: {
-      Key: transactionEntity.key(stored.clientId, transaction.id),
+      Key: transactionEntity.keyOf(stored),
       UpdateExpression: `SET #status = :expired, expired_at = :expiredAt, updated_at = :updatedAt ${REMOVE_DUE}`,
       ConditionExpression: 'attribute_exists(pk) AND #status = :pending AND expires_at <= :now',
       ExpressionAttributeNames: { '#status': 'status' },
@@ -352,7 +351,7 @@ export async function expireDueTogether(
 async function removeDue(db: Db, stored: StoredTransaction): Promise<void> {
   try {
     await updateItem(db, {
-      Key: transactionEntity.key(stored.clientId, stored.transaction.id),
+      Key: transactionEntity.keyOf(stored),
       UpdateExpression: REMOVE_DUE,
       ConditionExpression: 'attribute_exists(pk) AND #status <> :pending',
       ExpressionAttributeNames: { '#status': 'status' },
@@ -363,6 +362,5 @@ async function removeDue(db: Db, stored: StoredTransaction): Promise<void> {
     if (!isConditionFailed(error)) throw error;
   }
   // Its exit deleted it already, unless the transaction predates markers or its exit did not know of one.
-  const marker = dueMarkerOf(stored);
-  await deleteItem(db, { Key: dueMarkerEntity.key(marker.clientId, marker.dueAt, marker.transactionId) });
+  await deleteItem(db, { Key: dueMarkerEntity.keyOf(dueMarkerOf(stored)) });
 }

@@ -2,8 +2,7 @@ import { clientClock, type ClientClock, type Clock } from '../clock';
 import type { Db } from '../db/db';
 import { REMOVE_DUE } from '../db/due';
 import { keys } from '../db/keys';
-import type { TransactItem } from '../db/transact';
-import { getItem } from '../db/requests';
+import { getItem, type TransactItem } from '../db/requests';
 
 /**
  * A client's clock (docs/api.md §12 "Clock, per client"): real time plus an offset in whole

@@ -3,15 +3,15 @@ import { clientClock, offsetOf, realClockOf, type Clock } from '../clock';
 import type { Db } from '../db/db';
 import type { QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
 import { ADVANCED_CLIENTS_PARTITION, clientPartition, keys } from '../db/keys';
-import { deleteItem, queryPage } from '../db/requests';
+import { deleteItem, queryPage, type TransactItem } from '../db/requests';
 import { DUE_INDEX } from '../db/table';
-import { transactWrite, type TransactItem } from '../db/transact';
+import { transactWrite } from '../db/transact';
 import { isCancelledBy } from '../db/errors';
 import { NO_CAUSE } from '../events/event';
 import type { Recorder } from '../events/event-repository';
 import { ConcurrentWriteError, ValidationError } from '../errors';
 import { logger } from '../logger';
-import { dueMarkerEntity, type StoredTransaction } from '../payments/items';
+import { dueMarkerEntity, type DueMarker, type StoredTransaction } from '../payments/items';
 import { applyDueTransaction, expireDueTogether, expiresBy, findTransactions } from '../payments/transaction-repository';
 import { AdvanceUnfinishedError } from './errors';
 import { CLOCK_OFFSET_ATTRIBUTE, loadClientClock, readClockOffset } from './client-clock';
@@ -74,7 +74,7 @@ export async function applyDueUntil(db: Db, clientId: string, until: Date, recor
         while (underWay.size >= CHUNKS_IN_FLIGHT) await Promise.race(underWay);
         throwIfFailed();
         // A marker joins a chunk only while the function has time: out of it, what joined is applied, then 503.
-        const chunk: DueMarker[] = [];
+        const chunk: MarkerDue[] = [];
         let outOfTime = false;
         for (const marker of markers.slice(start, start + EXPIRIES_PER_WRITE)) {
           if (remainingMs() < ADVANCE_TIME_MARGIN_MS) {
@@ -108,14 +108,11 @@ export async function applyDueUntil(db: Db, clientId: string, until: Date, recor
   return handled;
 }
 
-interface DueMarker {
-  readonly key: { readonly pk: string; readonly sk: string };
-  readonly at: Date;
-  readonly transactionId: string;
-}
+/** A due marker as an advance applies it: the stored marker and its due time as an instant. */
+type MarkerDue = DueMarker & { readonly at: Date };
 
 /** A client's due markers up to `until`, oldest first, a page at a time; each page is asked for as soon as the one before it is in. */
-async function* dueMarkerPages(db: Db, clientId: string, until: Date): AsyncGenerator<DueMarker[]> {
+async function* dueMarkerPages(db: Db, clientId: string, until: Date): AsyncGenerator<MarkerDue[]> {
   const range = keys.dueMarkersUntil(until.toISOString());
   const query = (startKey: Record<string, unknown> | undefined) =>
     queryPage(db, {
@@ -133,7 +130,7 @@ async function* dueMarkerPages(db: Db, clientId: string, until: Date): AsyncGene
     next?.catch(() => undefined);
     yield (page.Items ?? []).map((item) => {
       const marker = dueMarkerEntity.fromItem(item);
-      return { key: dueMarkerEntity.key(clientId, marker.dueAt, marker.transactionId), at: new Date(marker.dueAt), transactionId: marker.transactionId };
+      return { ...marker, at: new Date(marker.dueAt) };
     });
   }
 }
@@ -192,8 +189,8 @@ interface Turn {
  * whose write of several was disturbed by another writer is applied one at a time afterwards, so
  * its event is recorded after its chunk's others.
  */
-async function applyChunk(db: Db, clientId: string, chunk: readonly DueMarker[], turn: Turn): Promise<number> {
-  const disturbed: DueMarker[] = [];
+async function applyChunk(db: Db, clientId: string, chunk: readonly MarkerDue[], turn: Turn): Promise<number> {
+  const disturbed: MarkerDue[] = [];
   const writes: Promise<void>[] = [];
   try {
     if (chunk.length === 0) return 0;
@@ -203,7 +200,7 @@ async function applyChunk(db: Db, clientId: string, chunk: readonly DueMarker[],
       chunk.map((m) => m.transactionId),
     );
     await turn.ready();
-    let run: { marker: DueMarker; stored: StoredTransaction }[] = [];
+    let run: { marker: MarkerDue; stored: StoredTransaction }[] = [];
     const storeRun = () => {
       if (run.length === 0) return;
       const together = run;
@@ -232,7 +229,8 @@ async function applyChunk(db: Db, clientId: string, chunk: readonly DueMarker[],
     storeRun();
     turn.release();
     await Promise.all(writes);
-    for (const marker of disturbed.sort((a, b) => a.key.sk.localeCompare(b.key.sk))) await applyOne(db, clientId, marker, turn.recorder());
+    for (const marker of disturbed.sort((a, b) => dueMarkerEntity.keyOf(a).sk.localeCompare(dueMarkerEntity.keyOf(b).sk)))
+      await applyOne(db, clientId, marker, turn.recorder());
     return chunk.length;
   } finally {
     turn.release();
@@ -242,9 +240,9 @@ async function applyChunk(db: Db, clientId: string, chunk: readonly DueMarker[],
 }
 
 /** Applies one marker on its own (re-read, conditional write); a marker whose transaction is gone (a reset under way) would otherwise stay. */
-async function applyOne(db: Db, clientId: string, marker: DueMarker, recorder: Recorder): Promise<void> {
+async function applyOne(db: Db, clientId: string, marker: MarkerDue, recorder: Recorder): Promise<void> {
   const outcome = await applyDueTransaction(db, clientId, marker.transactionId, marker.at, recorder);
-  if (outcome === 'missing') await deleteItem(db, { Key: marker.key });
+  if (outcome === 'missing') await deleteItem(db, { Key: dueMarkerEntity.keyOf(marker) });
 }
 
 /**

@@ -3,14 +3,12 @@ import { queryAll } from '../db/query-all';
 import { REMOVE_DUE } from '../db/due';
 import { cancellationReasons, isConditionFailed } from '../db/errors';
 import { clientPartition, keys } from '../db/keys';
-import { deleteItem, getItem, updateItem } from '../db/requests';
-import { transactWrite, type TransactItem } from '../db/transact';
+import { deleteItem, getItem, updateItem, type TransactItem } from '../db/requests';
+import { transactWrite } from '../db/transact';
 import { ALL_EVENTS } from '../events/event-types';
 import { newId } from '../ids';
 import { deliveryAttemptEntity, webhookEndpointEntity, type AttemptOrigin, type StoredAttempt, type StoredWebhookEndpoint, type AttemptItem } from './items';
 import { ATTEMPT_ENTITY } from './stream-filter';
-
-export type { AttemptOrigin, StoredAttempt } from './items';
 
 /**
  * Webhook delivery attempts in the table (docs/data-model.md): one item per attempt,

@@ -21,11 +21,10 @@ import {
   subscribes,
   type AttemptKey,
   type AttemptOutcome,
-  type StoredAttempt,
 } from './delivery-repository';
 import type { UrlPolicy } from './policy';
 import { signingSecrets } from './endpoint-repository';
-import { deliveryAttemptEntity, webhookEndpointEntity } from './items';
+import { deliveryAttemptEntity, webhookEndpointEntity, type StoredAttempt } from './items';
 import { sendWebhook } from './send-webhook';
 import { signWebhook } from './signature';
 import { DNS_TIMEOUT_MS, resolveWebhookTarget, UnsafeWebhookUrlError, type HostResolver, type WebhookTarget } from './url-policy';

@@ -1,9 +1,10 @@
 import type { Db } from '../db/db';
 import { cancellationReasons } from '../db/errors';
 import { keys } from '../db/keys';
-import { transactWrite, type SendWindow, type TransactItem } from '../db/transact';
+import { transactWrite, type SendWindow } from '../db/transact';
 import { LimitExceededError } from '../errors';
 import { PREVIOUS_SECRET, PREVIOUS_SECRET_EXPIRES_AT, webhookEndpointEntity, type StoredWebhookEndpoint } from './items';
+import type { TransactItem } from '../db/requests';
 
 /**
  * Webhook endpoints in the table: `C#<client>` / `WHE#<endpoint id>`, secret included (delivery
