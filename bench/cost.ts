@@ -32,6 +32,12 @@ export interface CostInput {
   /** Request units per call (bench/capacity.ts, from the counted calls). */
   readonly rru: number;
   readonly wru: number;
+  /**
+   * The request counter's write units per call, at most (lib/auth/request-counter.ts): not among the
+   * counted calls, since a process reserves a client's requests of a second in blocks; a client's
+   * only request in a second still pays one.
+   */
+  readonly counterWru: number;
 }
 
 export interface CostLine {
@@ -90,6 +96,12 @@ export function costOfCreates(input: CostInput): CostResult {
       unitPrice: `$${DYNAMODB_USD_PER_MILLION_WRU} / M`,
       usd: millions(input.calls * input.wru) * DYNAMODB_USD_PER_MILLION_WRU,
     },
+    {
+      item: `DynamoDB request counter (at most ${input.counterWru} WRU per call)`,
+      quantity: `${round(millions(input.calls * input.counterWru), 2)} M WRU`,
+      unitPrice: `$${DYNAMODB_USD_PER_MILLION_WRU} / M`,
+      usd: millions(input.calls * input.counterWru) * DYNAMODB_USD_PER_MILLION_WRU,
+    },
   ];
   const total = lines.reduce((sum, line) => sum + line.usd, 0);
   const others = total - compute(billedMs);
@@ -104,6 +116,7 @@ export function costOfCreates(input: CostInput): CostResult {
       'Duration is the median handler time measured locally against DynamoDB Local on this machine; deployed, each DynamoDB call is a network round trip and 256 MB gives the function a fraction of a vCPU, so expect more (see sensitivity).',
       'Warm invocations only: since 2025-08 Lambda also bills the INIT phase of cold starts, a small share at steady traffic.',
       "Request units follow AWS on-demand rules from the counted calls and item sizes (bench/capacity.ts); DynamoDB Local's own ConsumedCapacity does not double transactional writes.",
+      'The request counter is priced at its most, one write per call: a process reserves a client\'s requests of a second in blocks (1, 2, 4, … up to a tenth of the limit), so a client making 50 requests a second through one container pays 13 writes for the 50 (0.26 WRU per call), and one making a request now and then pays 1.',
     ],
   };
 }

@@ -1,4 +1,5 @@
 import { LAST_USED_ATTRIBUTE } from '../lib/auth/key-use';
+import { COUNTER_ATTRIBUTE } from '../lib/auth/request-counter';
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 
 export type CallKind = 'read' | 'write' | 'transactWrite' | 'other';
@@ -54,6 +55,15 @@ export class CallCounter {
    * request's calls, so a request's sequence stays its own; the report says how many there were.
    */
   sampledLastUseWrites = 0;
+  /**
+   * The request counter's reservations (lib/auth/request-counter.ts): one UpdateItem reserves a
+   * block of a client's requests of a second for this process, so most requests make none. Counted
+   * here, apart from the request's calls, beside the requests recorded: the report gives the writes
+   * per request.
+   */
+  counterReservations = 0;
+  /** Recordings made: the requests (or floors) the reservations above were spread over. */
+  recordings = 0;
 
   /** Adds the counting middleware to `client`'s stack. */
   attach(client: DynamoDBClient): void {
@@ -65,6 +75,10 @@ export class CallCounter {
         const input = args.input as Record<string, unknown>;
         if (isLastUseWrite(command, input)) {
           this.sampledLastUseWrites++;
+          return next(args);
+        }
+        if (isCounterReservation(command, input)) {
+          this.counterReservations++;
           return next(args);
         }
         let output: Record<string, unknown> | undefined;
@@ -89,6 +103,7 @@ export class CallCounter {
     if (this.current) throw new Error('CallCounter.record is not re-entrant');
     const calls: CallRecord[] = [];
     this.current = calls;
+    this.recordings++;
     try {
       return { result: await fn(), calls };
     } finally {
@@ -101,6 +116,12 @@ export class CallCounter {
 function isLastUseWrite(command: string, input: Record<string, unknown>): boolean {
   const names = input.ExpressionAttributeNames as Record<string, string> | undefined;
   return command === 'UpdateItem' && names?.['#used'] === LAST_USED_ATTRIBUTE && input.UpdateExpression === 'SET #used = :at';
+}
+
+/** Whether a call is the request counter's reservation of a block of requests (lib/auth/request-counter.ts). */
+function isCounterReservation(command: string, input: Record<string, unknown>): boolean {
+  const names = input.ExpressionAttributeNames as Record<string, string> | undefined;
+  return command === 'UpdateItem' && names?.['#count'] === COUNTER_ATTRIBUTE && String(input.UpdateExpression).startsWith('ADD #count :requests');
 }
 
 function describe(
@@ -130,13 +151,15 @@ function describe(
 
 /** `GetItem+TransactWriteItems`: a request's call sequence, to compare an endpoint with its floor. */
 /**
- * What every authenticated request makes before its own work (its admission): the key's GetItem,
- * the request counter's UpdateItem and the GetItem of the client's clock offset.
+ * What every authenticated request makes before its own work (its admission), started together:
+ * the key's GetItem and the GetItem of the client's clock offset. The request counter's UpdateItem
+ * is made only when the process holds none of the client's requests of the second, and is counted
+ * apart (CallCounter.counterReservations).
  */
-export const ADMISSION_CALLS = ['GetItem', 'UpdateItem', 'GetItem'] as const;
+export const ADMISSION_CALLS = ['GetItem', 'GetItem'] as const;
 
-/** A session's admission once its container knows the person (docs/decisions/0177): the counter and the clock, together. */
-export const SESSION_ADMISSION_CALLS = ['UpdateItem', 'GetItem'] as const;
+/** A session's admission once its container knows the person (docs/decisions/0177): the clock (and the counter, counted apart). */
+export const SESSION_ADMISSION_CALLS = ['GetItem'] as const;
 
 /**
  * The calls of one request as `GetItem+UpdateItem+…`. Admission's three calls start together

@@ -1,3 +1,4 @@
+import { round } from './stats';
 import { ACCOUNT } from '../lib/scopes';
 import { MAX_QUERIES_PER_PAGE } from '../lib/db/paging';
 import { API_BASE_PATH } from '../lib/routes';
@@ -32,7 +33,7 @@ export const TARGETS = {
   minimalRatioWritesP50: 1.5,
   /** DynamoDB calls per request, lists excepted. */
   callsPerRequest: 3,
-  /** A list's calls: admission (ADMISSION_CALLS: key, request counter, clock) plus at most one page's worth of queries. */
+  /** A list's calls: admission (ADMISSION_CALLS: key and clock) plus at most one page's worth of queries. */
   listCallsPerRequest: ADMISSION_CALLS.length + MAX_QUERIES_PER_PAGE,
   /** index.mjs, in KB of 1024 bytes. */
   bundleKb: 350,
@@ -58,6 +59,8 @@ export interface Results {
   readonly unsupportedRoutes: string[];
   /** Admission's sampled writes of a key's last use during the whole run (not on any request's path; absent in older results). */
   readonly sampledLastUseWrites?: number;
+  /** The request counter's reservations during the whole run, and the requests recorded meanwhile (absent in older results). */
+  readonly counterReservations?: { readonly writes: number; readonly requests: number };
   readonly bundles: BundlesResult;
   readonly load: LoadResult;
   readonly readBudget: ReadBudgetResult;
@@ -377,6 +380,13 @@ export function renderReport(r: Results): string {
     out.push(
       `- a key's last use (docs/api.md §14) is written at most every 30 s per key and process, beside a request and not on its path: ` +
         `${r.sampledLastUseWrites} such writes in the whole run, in no request's calls above`,
+    );
+  }
+  if (r.counterReservations !== undefined) {
+    const { writes, requests } = r.counterReservations;
+    out.push(
+      `- the request counter (docs/limits.md) reserves a client's requests of a second in blocks, one UpdateItem each, beside admission's reads: ` +
+        `${writes} reservations for ${requests} requests of the sandbox's (${round(writes / Math.max(1, requests), 3)} per request), in no request's calls above`,
     );
   }
   if (r.unsupportedRoutes.length > 0) out.push(`- not measured (no scenario in bench/scenarios.ts): ${r.unsupportedRoutes.join(', ')}`);

@@ -1,6 +1,6 @@
 import { NO_CAUSE } from '../lib/events/event';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { countRequest } from '../lib/auth/request-counter';
+import { requestCounter } from '../lib/auth/request-counter';
 import { systemClock } from '../lib/clock';
 import { batchWriteAll } from '../lib/db/batch-write';
 import type { Db } from '../lib/db/db';
@@ -155,15 +155,15 @@ const pick = <T>(pool: readonly T[], i: number): T => {
 export const BENCH_REQUESTS_PER_SECOND = 100_000;
 
 /**
- * Admission as lib/auth/admission.ts makes it for a key that names its client: the strongly
- * consistent GetItem of the key-hash record, the request counter's conditional UpdateItem
- * (lib/auth/request-counter.ts, in the floor's partition) and the GetItem of the client's clock
- * offset, all three started together: one round trip.
+ * Admission as lib/auth/admission.ts makes it for a key that names its client, started together
+ * (one round trip): the strongly consistent GetItem of the key-hash record, the GetItem of the
+ * client's clock offset, and the request counter (lib/auth/request-counter.ts, in the floor's
+ * partition), which reserves a block of requests with an UpdateItem only when it holds none.
  */
 export async function sameCallsAdmission(ctx: BenchContext): Promise<void> {
   const [, admitted] = await Promise.all([
     getItem(ctx, keys.apiKeyHash(ctx.keyHash)),
-    countRequest(ctx.floorDb, ctx.floorClientId, new Date(), BENCH_REQUESTS_PER_SECOND),
+    requestCounter.count(ctx.floorDb, ctx.floorClientId, new Date(), BENCH_REQUESTS_PER_SECOND),
     readClockOffset(ctx.floorDb, ctx.floorClientId),
   ]);
   if (!admitted) throw new Error('floor: the request counter refused a request');
@@ -172,7 +172,7 @@ export async function sameCallsAdmission(ctx: BenchContext): Promise<void> {
 /** A session's admission as the sandbox makes it once its container knows the person: the counter and the clock, together. */
 export async function sameCallsSessionAdmission(ctx: BenchContext): Promise<void> {
   const [admitted] = await Promise.all([
-    countRequest(ctx.floorDb, ctx.floorClientId, new Date(), BENCH_REQUESTS_PER_SECOND),
+    requestCounter.count(ctx.floorDb, ctx.floorClientId, new Date(), BENCH_REQUESTS_PER_SECOND),
     readClockOffset(ctx.floorDb, ctx.floorClientId),
   ]);
   if (!admitted) throw new Error('floor: the request counter refused a request');

@@ -12,7 +12,7 @@ import { clientIdOfKey, hashApiKey, parseCredential } from './api-key';
 import { findPrincipal, type KeyRecord } from './key-repository';
 import { noteKeyUse } from './key-use';
 import type { KeyPrincipal, Principal } from './principal';
-import { countRequest, secondOf, uncountRequest } from './request-counter';
+import { requestCounter, secondOf } from './request-counter';
 import { sessionPrincipal } from './session';
 
 /**
@@ -21,11 +21,12 @@ import { sessionPrincipal } from './session';
  * per second and the client's clock, with no cache of anything that can change: a revoked or
  * expired key is refused on its very next request.
  *
- * A key made since v1.2 names its client (`sk_sbx_<client id>_…`), so its three DynamoDB calls start
- * together: the key-hash record (strongly consistent), the client's counter of this second and its
- * clock offset — one round trip. A request then refused with 401 or 403 takes its count back, so
- * neither ever spends the client's budget. An older key is looked up first, as before, and its
- * client's counter and clock are read together after it: two round trips. A session token is
+ * A key made since v1.2 names its client (`sk_sbx_<client id>_…`), so its DynamoDB calls start
+ * together: the key-hash record (strongly consistent), the client's clock offset and, when this
+ * container holds none of the client's requests of this second, the reservation of more
+ * (lib/auth/request-counter.ts) — one round trip. A request then refused with 401 or 403 gives its
+ * count back, so neither ever spends the client's budget. An older key is looked up first, as
+ * before, and its client's counter and clock after it: two round trips. A session token is
  * verified in the process (aws-jwt-verify, the pool's keys cached); its person's client is read
  * once per container (it never changes), then the counter and clock together: one round trip.
  */
@@ -71,20 +72,20 @@ async function admit(db: Db, event: APIGatewayProxyEventV2, admits: Admits, now:
   }
   const [found, counted, offset] = await Promise.allSettled([
     findPrincipal(db, hashApiKey(key)),
-    countRequest(db, named, now, limit),
+    requestCounter.count(db, named, now, limit),
     readClockOffset(db, named),
   ]);
-  const refused = (error: Error) => async (): Promise<never> => {
-    if (counted.status === 'fulfilled' && counted.value) await uncountRequest(db, named, secondOf(now));
+  const refused = (error: Error): never => {
+    if (counted.status === 'fulfilled' && counted.value) requestCounter.uncount(db, named, secondOf(now));
     throw error;
   };
-  if (found.status === 'rejected') return refused(found.reason as Error)();
+  if (found.status === 'rejected') return refused(found.reason as Error);
   const principal = keyPrincipal(found.value, now);
   // The whole key is what was hashed, so a found key names its own client; checked all the same.
-  if (!principal || principal.clientId !== named) return refused(new UnauthorizedError())();
-  if (!allows(principal, admits)) return refused(new ForbiddenError())();
+  if (!principal || principal.clientId !== named) return refused(new UnauthorizedError());
+  if (!allows(principal, admits)) return refused(new ForbiddenError());
   if (counted.status === 'rejected') throw counted.reason;
-  if (offset.status === 'rejected') return refused(offset.reason as Error)();
+  if (offset.status === 'rejected') return refused(offset.reason as Error);
   if (!counted.value) throw new RateLimitedError(limit);
   return { principal, offset: offset.value };
 }
@@ -102,7 +103,7 @@ function allows(principal: KeyPrincipal, admits: Admits): boolean {
 
 /** The client's counter of this second and its clock offset, together: 429 when the second's budget is spent. */
 async function countAndReadClock(db: Db, clientId: string, now: Date, limit: number): Promise<number> {
-  const [counted, offset] = await Promise.all([countRequest(db, clientId, now, limit), readClockOffset(db, clientId)]);
+  const [counted, offset] = await Promise.all([requestCounter.count(db, clientId, now, limit), readClockOffset(db, clientId)]);
   if (!counted) throw new RateLimitedError(limit);
   return offset;
 }

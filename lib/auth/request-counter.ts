@@ -16,20 +16,104 @@ export const secondOf = (now: Date): number => Math.floor(now.getTime() / 1000);
 export const COUNTER_ATTRIBUTE = 'count';
 
 /**
- * Counts one request of a client in the second of `now`: one conditional UpdateItem on the
- * client's counter of that second, which adds 1 only while the count is below `limit`, so
- * concurrent requests on any number of containers never admit more than `limit` per second.
- * Returns false, having counted nothing, when the second's `limit` requests have been made.
+ * The most requests of one second a container reserves at once: a tenth of the limit (at least 1),
+ * so that what a container holds unused can refuse a client's other containers at most that many
+ * requests early in a second, never admit one more than the limit.
  */
-export async function countRequest(db: Db, clientId: string, now: Date, limit: number): Promise<boolean> {
-  const second = secondOf(now);
+export const blockCap = (limit: number): number => Math.max(1, Math.floor(limit / 10));
+
+/** What this container holds of a client's current second: reserved in the shared counter, not yet used. */
+interface Held {
+  readonly second: number;
+  left: number;
+  /** The size of the next reservation in this second: doubled after each, up to blockCap; 2 after one that did not fit. */
+  next: number;
+  /** The shared counter of this second reached the limit: the client's later requests are refused without a call. */
+  full: boolean;
+}
+
+/** A client's counter is its table's: a process that serves two tables (tests, the bench) holds for each apart. */
+const holder = (db: Db, clientId: string) => `${db.tableName}/${clientId}`;
+
+/** Clients remembered at once; a container that serves more forgets them all (and loses at most their unused requests of this second). */
+const REMEMBERED_CLIENTS = 10_000;
+
+/**
+ * The per-client requests-per-second budget (docs/limits.md), shared by every container through
+ * one counter item per client and second (`RATE#<epoch second>`). A container reserves requests
+ * from it in blocks — 1, then 2, 4, … up to blockCap(limit) within a second — with one conditional
+ * UpdateItem each, and admits from what it holds without a call: a client making 150 requests a
+ * second through one container costs 8 counter writes instead of 150, and a client over its limit
+ * none. The counter never passes the limit, so no second admits more than the limit across all
+ * containers; a container's unused requests lapse with their second. A request refused with 401 or
+ * 403 gives its count back to its container only, so the shared counter never goes down.
+ */
+export class RequestCounter {
+  private readonly held = new Map<string, Held>();
+
+  /**
+   * Counts one request of a client in the second of `now`. Returns false, having counted nothing,
+   * when the second's `limit` requests are spent (or held by other containers).
+   */
+  async count(db: Db, clientId: string, now: Date, limit: number): Promise<boolean> {
+    const second = secondOf(now);
+    const held = this.holding(db, clientId, second);
+    // A request stamped in a second this container has already left reserves for itself alone.
+    if (!held) return reserve(db, clientId, second, 1, limit);
+    if (held.left > 0) {
+      held.left -= 1;
+      return true;
+    }
+    if (held.full) return false;
+    const block = Math.min(held.next, blockCap(limit));
+    if (await reserve(db, clientId, second, block, limit)) {
+      // (Should the second have ended meanwhile, `held` is no longer the client's: what it kept lapses.)
+      held.left += block - 1;
+      held.next = Math.min(block * 2, blockCap(limit));
+      return true;
+    }
+    held.next = 2;
+    if (block > 1 && (await reserve(db, clientId, second, 1, limit))) return true;
+    // Nothing takes a count back from the shared counter, so it stays full for the rest of the second.
+    held.full = true;
+    return false;
+  }
+
+  /**
+   * Gives back a request counted in `second` that admission then refused (401 or 403: those never
+   * spend a client's budget): this container holds it again, for the client's next request in
+   * that second. Once the second is over there is nothing to give back. No DynamoDB call.
+   */
+  uncount(db: Db, clientId: string, second: number): void {
+    const held = this.held.get(holder(db, clientId));
+    if (held?.second === second) held.left += 1;
+  }
+
+  /** The client's holding for `second`, started afresh in a new second; undefined for a second already left. */
+  private holding(db: Db, clientId: string, second: number): Held | undefined {
+    const held = this.held.get(holder(db, clientId));
+    if (held && held.second > second) return undefined;
+    if (held?.second === second) return held;
+    if (this.held.size >= REMEMBERED_CLIENTS) this.held.clear();
+    const fresh: Held = { second, left: 0, next: 1, full: false };
+    this.held.set(holder(db, clientId), fresh);
+    return fresh;
+  }
+}
+
+/**
+ * Adds `requests` to the client's counter of `second` with one conditional UpdateItem, only while
+ * the count stays within `limit`, so concurrent reservations on any number of containers never
+ * pass it. False, having added nothing, when they would.
+ */
+async function reserve(db: Db, clientId: string, second: number, requests: number, limit: number): Promise<boolean> {
   try {
     await updateItem(db, {
       Key: keys.requestCounter(clientId, second),
-      UpdateExpression: 'ADD #count :one SET #ttl = :ttl',
-      ConditionExpression: 'attribute_not_exists(#count) OR #count < :limit',
+      UpdateExpression: 'ADD #count :requests SET #ttl = :ttl',
+      ConditionExpression: 'attribute_not_exists(#count) OR #count <= :most',
       ExpressionAttributeNames: { '#count': COUNTER_ATTRIBUTE, '#ttl': TTL },
-      ExpressionAttributeValues: { ':one': 1, ':limit': limit, ':ttl': second + COUNTER_TTL_SECONDS },
+      ExpressionAttributeValues: { ':requests': requests, ':most': limit - requests, ':ttl': second + COUNTER_TTL_SECONDS },
     });
     return true;
   } catch (error) {
@@ -38,21 +122,5 @@ export async function countRequest(db: Db, clientId: string, now: Date, limit: n
   }
 }
 
-/**
- * Takes back the request counted in `second` (a request admission refused after counting it, with
- * 401 or 403: those never spend a client's budget). The count never goes below what other requests
- * added: it only subtracts the one this request added.
- */
-export async function uncountRequest(db: Db, clientId: string, second: number): Promise<void> {
-  try {
-    await updateItem(db, {
-      Key: keys.requestCounter(clientId, second),
-      UpdateExpression: 'ADD #count :minusOne',
-      ConditionExpression: 'attribute_exists(#count) AND #count > :zero',
-      ExpressionAttributeNames: { '#count': COUNTER_ATTRIBUTE },
-      ExpressionAttributeValues: { ':minusOne': -1, ':zero': 0 },
-    });
-  } catch (error) {
-    if (!isConditionFailed(error)) throw error;
-  }
-}
+/** This container's counter: one per process, as a Lambda container is one process. */
+export const requestCounter = new RequestCounter();
