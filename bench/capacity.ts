@@ -73,6 +73,14 @@ export async function modelUnits(calls: readonly CallRecord[], lookup: ItemLooku
         rru += units(item ? itemSize(item) : 0, 4 * KB) * consistency;
         break;
       }
+      case 'BatchGetItem': {
+        // Each item is billed on its own, rounded up to 4 KB; the table's ConsistentRead applies to all.
+        for (const [table, items] of Object.entries((output.Responses ?? {}) as Record<string, unknown[]>)) {
+          const perItem = input.RequestItems?.[table]?.ConsistentRead ? 1 : 0.5;
+          for (const item of items) rru += units(itemSize(plain(item)!), 4 * KB) * perItem;
+        }
+        break;
+      }
       case 'Query':
       case 'Scan': {
         const items = ((output.Items ?? []) as unknown[]).map((i) => plain(i)!);

@@ -151,12 +151,12 @@ function describe(
 
 /** `GetItem+TransactWriteItems`: a request's call sequence, to compare an endpoint with its floor. */
 /**
- * What every authenticated request makes before its own work (its admission), started together:
- * the key's GetItem and the GetItem of the client's clock offset. The request counter's UpdateItem
- * is made only when the process holds none of the client's requests of the second, and is counted
- * apart (CallCounter.counterReservations).
+ * What every authenticated request makes before its own work (its admission): one BatchGetItem of
+ * the key's hash record and the client's item (its clock offset). The request counter's UpdateItem
+ * is made beside it only when the process holds none of the client's requests of the second, and
+ * is counted apart (CallCounter.counterReservations).
  */
-export const ADMISSION_CALLS = ['GetItem', 'GetItem'] as const;
+export const ADMISSION_CALLS = ['BatchGetItem'] as const;
 
 /** A session's admission once its container knows the person (docs/decisions/0177): the clock (and the counter, counted apart). */
 export const SESSION_ADMISSION_CALLS = ['GetItem'] as const;

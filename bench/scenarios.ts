@@ -1,5 +1,6 @@
 import { NO_CAUSE } from '../lib/events/event';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { findPrincipalAndClock } from '../lib/auth/key-repository';
 import { requestCounter } from '../lib/auth/request-counter';
 import { systemClock } from '../lib/clock';
 import { batchWriteAll } from '../lib/db/batch-write';
@@ -156,15 +157,14 @@ export const BENCH_REQUESTS_PER_SECOND = 100_000;
 
 /**
  * Admission as lib/auth/admission.ts makes it for a key that names its client, started together
- * (one round trip): the strongly consistent GetItem of the key-hash record, the GetItem of the
- * client's clock offset, and the request counter (lib/auth/request-counter.ts, in the floor's
- * partition), which reserves a block of requests with an UpdateItem only when it holds none.
+ * (one round trip): one strongly consistent BatchGetItem of the key-hash record and the client's
+ * item (in the floor's partition), and the request counter (lib/auth/request-counter.ts), which
+ * reserves a block of requests with an UpdateItem only when it holds none.
  */
 export async function sameCallsAdmission(ctx: BenchContext): Promise<void> {
   const [, admitted] = await Promise.all([
-    getItem(ctx, keys.apiKeyHash(ctx.keyHash)),
+    findPrincipalAndClock(ctx.floorDb, ctx.keyHash, ctx.floorClientId),
     requestCounter.count(ctx.floorDb, ctx.floorClientId, new Date(), BENCH_REQUESTS_PER_SECOND),
-    readClockOffset(ctx.floorDb, ctx.floorClientId),
   ]);
   if (!admitted) throw new Error('floor: the request counter refused a request');
 }

@@ -18,7 +18,8 @@ export interface Route {
   /**
    * What its function does on the table (lib/db/access.ts): exactly what it is granted, and what
    * test/grants checks against the calls the suites record it making. Every authenticated route
-   * reads its key (GetItem) and counts the request (UpdateItem).
+   * reads its key and its client's clock (one BatchGetItem; GetItem for a key made before v1.2 and
+   * for a session) and counts the request (UpdateItem).
    */
   readonly dynamodb: DynamoAccess;
   readonly summary: string;
@@ -53,7 +54,11 @@ const RELEASES_CLAIM = {
  * lie outside every client partition: a server key's hash record, or a session's user→client mapping.
  */
 const READS_KEY_HASHES = {
-  keyHashes: { actions: ['GetItem'], because: "admission reads the API key's hash record, the partition that tells which client the key is" },
+  keyHashes: {
+    actions: ['GetItem', 'BatchGetItem'],
+    because:
+      "admission reads the API key's hash record, the partition that tells which client the key is (with the client's item in one BatchGetItem for a key that names its client)",
+  },
   userClients: { actions: ['GetItem'], because: "admission reads a session's user→client mapping, the partition that tells which client the person is" },
 } as const;
 
@@ -66,7 +71,7 @@ export const routes = {
     handler: 'functions/list-channels.ts',
     scope: 'channels:read',
     table: 'read',
-    dynamodb: { actions: ['GetItem', 'UpdateItem'], sharedPartitions: READS_KEY_HASHES },
+    dynamodb: { actions: ['GetItem', 'BatchGetItem', 'UpdateItem'], sharedPartitions: READS_KEY_HASHES },
     summary: 'List payment methods and channels',
   }),
   createPayment: route({
@@ -76,7 +81,7 @@ export const routes = {
     handler: 'functions/create-payment.ts',
     scope: 'transactions:write',
     table: 'write',
-    dynamodb: { actions: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'], because: RELEASES_CLAIM, sharedPartitions: READS_KEY_HASHES },
+    dynamodb: { actions: ['GetItem', 'BatchGetItem', 'PutItem', 'UpdateItem', 'DeleteItem'], because: RELEASES_CLAIM, sharedPartitions: READS_KEY_HASHES },
     summary: 'Create a payment transaction',
   }),
   getTransaction: route({
@@ -86,7 +91,7 @@ export const routes = {
     handler: 'functions/get-transaction.ts',
     scope: 'transactions:read',
     table: 'read',
-    dynamodb: { actions: ['GetItem', 'UpdateItem'], sharedPartitions: READS_KEY_HASHES },
+    dynamodb: { actions: ['GetItem', 'BatchGetItem', 'UpdateItem'], sharedPartitions: READS_KEY_HASHES },
     summary: 'Retrieve a transaction',
   }),
   listTransactions: route({
@@ -96,7 +101,7 @@ export const routes = {
     handler: 'functions/list-transactions.ts',
     scope: 'transactions:read',
     table: 'read',
-    dynamodb: { actions: ['GetItem', 'Query', 'UpdateItem'], sharedPartitions: READS_KEY_HASHES },
+    dynamodb: { actions: ['GetItem', 'BatchGetItem', 'Query', 'UpdateItem'], sharedPartitions: READS_KEY_HASHES },
     cursors: true,
     summary: 'List transactions with filters',
   }),
@@ -107,7 +112,7 @@ export const routes = {
     handler: 'functions/cancel-transaction.ts',
     scope: 'transactions:write',
     table: 'write',
-    dynamodb: { actions: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'], sharedPartitions: READS_KEY_HASHES },
+    dynamodb: { actions: ['GetItem', 'BatchGetItem', 'PutItem', 'UpdateItem', 'DeleteItem'], sharedPartitions: READS_KEY_HASHES },
     audit: true,
     summary: 'Cancel a pending transaction',
   }),
@@ -118,7 +123,7 @@ export const routes = {
     handler: 'functions/simulate-transaction.ts',
     scope: 'sandbox:simulate',
     table: 'write',
-    dynamodb: { actions: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'], sharedPartitions: READS_KEY_HASHES },
+    dynamodb: { actions: ['GetItem', 'BatchGetItem', 'PutItem', 'UpdateItem', 'DeleteItem'], sharedPartitions: READS_KEY_HASHES },
     audit: true,
     summary: 'Settle, fail or expire a pending transaction (sandbox control)',
   }),
@@ -129,7 +134,7 @@ export const routes = {
     handler: 'functions/create-refund.ts',
     scope: 'refunds:write',
     table: 'write',
-    dynamodb: { actions: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'], because: RELEASES_CLAIM, sharedPartitions: READS_KEY_HASHES },
+    dynamodb: { actions: ['GetItem', 'BatchGetItem', 'PutItem', 'UpdateItem', 'DeleteItem'], because: RELEASES_CLAIM, sharedPartitions: READS_KEY_HASHES },
     audit: true,
     summary: 'Refund all or part of a settled transaction',
   }),
@@ -140,7 +145,7 @@ export const routes = {
     handler: 'functions/list-settlements.ts',
     scope: 'settlements:read',
     table: 'read',
-    dynamodb: { actions: ['GetItem', 'Query', 'UpdateItem'], sharedPartitions: READS_KEY_HASHES },
+    dynamodb: { actions: ['GetItem', 'BatchGetItem', 'Query', 'UpdateItem'], sharedPartitions: READS_KEY_HASHES },
     cursors: true,
     summary: 'List the settlement ledger',
   }),
@@ -151,7 +156,7 @@ export const routes = {
     handler: 'functions/list-events.ts',
     scope: 'events:read',
     table: 'read',
-    dynamodb: { actions: ['GetItem', 'Query', 'UpdateItem'], sharedPartitions: READS_KEY_HASHES },
+    dynamodb: { actions: ['GetItem', 'BatchGetItem', 'Query', 'UpdateItem'], sharedPartitions: READS_KEY_HASHES },
     cursors: true,
     summary: 'List events, newest first or oldest first for polling',
   }),
@@ -162,7 +167,7 @@ export const routes = {
     handler: 'functions/get-event.ts',
     scope: 'events:read',
     table: 'read',
-    dynamodb: { actions: ['GetItem', 'UpdateItem'], sharedPartitions: READS_KEY_HASHES },
+    dynamodb: { actions: ['GetItem', 'BatchGetItem', 'UpdateItem'], sharedPartitions: READS_KEY_HASHES },
     summary: 'Retrieve an event',
   }),
   listEventDeliveries: route({
@@ -172,7 +177,7 @@ export const routes = {
     handler: 'functions/list-event-deliveries.ts',
     scope: 'events:read',
     table: 'read',
-    dynamodb: { actions: ['GetItem', 'Query', 'UpdateItem'], sharedPartitions: READS_KEY_HASHES },
+    dynamodb: { actions: ['GetItem', 'BatchGetItem', 'Query', 'UpdateItem'], sharedPartitions: READS_KEY_HASHES },
     cursors: true,
     summary: "List an event's webhook delivery attempts",
   }),
@@ -183,7 +188,11 @@ export const routes = {
     handler: 'functions/resend-event.ts',
     scope: 'webhooks:write',
     table: 'write',
-    dynamodb: { actions: ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem'], because: RELEASES_CLAIM, sharedPartitions: READS_KEY_HASHES },
+    dynamodb: {
+      actions: ['GetItem', 'BatchGetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem'],
+      because: RELEASES_CLAIM,
+      sharedPartitions: READS_KEY_HASHES,
+    },
     audit: true,
     summary: 'Send an event to webhook endpoints again',
   }),
@@ -194,7 +203,7 @@ export const routes = {
     handler: 'functions/create-webhook-endpoint.ts',
     scope: 'webhooks:write',
     table: 'write',
-    dynamodb: { actions: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'], sharedPartitions: READS_KEY_HASHES },
+    dynamodb: { actions: ['GetItem', 'BatchGetItem', 'PutItem', 'UpdateItem', 'DeleteItem'], sharedPartitions: READS_KEY_HASHES },
     audit: true,
     summary: 'Register a webhook endpoint',
   }),
@@ -205,7 +214,7 @@ export const routes = {
     handler: 'functions/list-webhook-endpoints.ts',
     scope: 'webhooks:write',
     table: 'read',
-    dynamodb: { actions: ['GetItem', 'Query', 'UpdateItem'], sharedPartitions: READS_KEY_HASHES },
+    dynamodb: { actions: ['GetItem', 'BatchGetItem', 'Query', 'UpdateItem'], sharedPartitions: READS_KEY_HASHES },
     cursors: true,
     summary: 'List webhook endpoints',
   }),
@@ -216,7 +225,7 @@ export const routes = {
     handler: 'functions/get-webhook-endpoint.ts',
     scope: 'webhooks:write',
     table: 'read',
-    dynamodb: { actions: ['GetItem', 'UpdateItem'], sharedPartitions: READS_KEY_HASHES },
+    dynamodb: { actions: ['GetItem', 'BatchGetItem', 'UpdateItem'], sharedPartitions: READS_KEY_HASHES },
     summary: 'Retrieve a webhook endpoint',
   }),
   deleteWebhookEndpoint: route({
@@ -226,7 +235,7 @@ export const routes = {
     handler: 'functions/delete-webhook-endpoint.ts',
     scope: 'webhooks:write',
     table: 'write',
-    dynamodb: { actions: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'], sharedPartitions: READS_KEY_HASHES },
+    dynamodb: { actions: ['GetItem', 'BatchGetItem', 'PutItem', 'UpdateItem', 'DeleteItem'], sharedPartitions: READS_KEY_HASHES },
     audit: true,
     summary: 'Delete a webhook endpoint',
   }),
@@ -237,7 +246,7 @@ export const routes = {
     handler: 'functions/roll-webhook-endpoint-secret.ts',
     scope: 'webhooks:write',
     table: 'write',
-    dynamodb: { actions: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'], because: RELEASES_CLAIM, sharedPartitions: READS_KEY_HASHES },
+    dynamodb: { actions: ['GetItem', 'BatchGetItem', 'PutItem', 'UpdateItem', 'DeleteItem'], because: RELEASES_CLAIM, sharedPartitions: READS_KEY_HASHES },
     audit: true,
     summary: "Roll a webhook endpoint's signing secret, the old one honoured for a while",
   }),
@@ -248,7 +257,7 @@ export const routes = {
     handler: 'functions/reset-sandbox.ts',
     scope: 'sandbox:simulate',
     table: 'write',
-    dynamodb: { actions: ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem'], sharedPartitions: READS_KEY_HASHES },
+    dynamodb: { actions: ['GetItem', 'BatchGetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem'], sharedPartitions: READS_KEY_HASHES },
     audit: true,
     summary: "Delete the client's data for a clean start (sandbox control)",
   }),
@@ -259,7 +268,7 @@ export const routes = {
     handler: 'functions/get-sandbox-clock.ts',
     scope: 'sandbox:simulate',
     table: 'read',
-    dynamodb: { actions: ['GetItem', 'UpdateItem'], sharedPartitions: READS_KEY_HASHES },
+    dynamodb: { actions: ['GetItem', 'BatchGetItem', 'UpdateItem'], sharedPartitions: READS_KEY_HASHES },
     summary: "Read the client's sandbox clock (sandbox control)",
   }),
   advanceSandboxClock: route({
@@ -280,7 +289,7 @@ export const routes = {
     handler: 'functions/get-account.ts',
     scope: ACCOUNT,
     table: 'read',
-    dynamodb: { actions: ['GetItem', 'UpdateItem'], sharedPartitions: READS_KEY_HASHES },
+    dynamodb: { actions: ['GetItem', 'BatchGetItem', 'UpdateItem'], sharedPartitions: READS_KEY_HASHES },
     summary: 'The signed-in person and their client',
   }),
   listAccountKeys: route({
@@ -290,7 +299,7 @@ export const routes = {
     handler: 'functions/list-account-keys.ts',
     scope: ACCOUNT,
     table: 'read',
-    dynamodb: { actions: ['GetItem', 'Query', 'UpdateItem'], sharedPartitions: READS_KEY_HASHES },
+    dynamodb: { actions: ['GetItem', 'BatchGetItem', 'Query', 'UpdateItem'], sharedPartitions: READS_KEY_HASHES },
     cursors: true,
     summary: "List the client's server keys, newest first, never the keys themselves",
   }),
@@ -302,11 +311,14 @@ export const routes = {
     scope: ACCOUNT,
     table: 'write',
     dynamodb: {
-      actions: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'],
+      actions: ['GetItem', 'BatchGetItem', 'PutItem', 'UpdateItem', 'DeleteItem'],
       because: RELEASES_CLAIM,
       sharedPartitions: {
         ...READS_KEY_HASHES,
-        keyHashes: { actions: ['GetItem', 'PutItem'], because: "admission reads a key's hash record; a new key's hash record is what admits it" },
+        keyHashes: {
+          actions: ['GetItem', 'BatchGetItem', 'PutItem'],
+          because: "admission reads a key's hash record; a new key's hash record is what admits it",
+        },
       },
     },
     audit: true,
@@ -320,11 +332,11 @@ export const routes = {
     scope: ACCOUNT,
     table: 'write',
     dynamodb: {
-      actions: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'],
+      actions: ['GetItem', 'BatchGetItem', 'PutItem', 'UpdateItem', 'DeleteItem'],
       sharedPartitions: {
         ...READS_KEY_HASHES,
         keyHashes: {
-          actions: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'],
+          actions: ['GetItem', 'BatchGetItem', 'PutItem', 'UpdateItem', 'DeleteItem'],
           because: "admission reads a key's hash record; a roll writes the new key's, and the old key's expiry on its own (deleting it for a grace of 0)",
         },
       },
@@ -340,10 +352,13 @@ export const routes = {
     scope: ACCOUNT,
     table: 'write',
     dynamodb: {
-      actions: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'],
+      actions: ['GetItem', 'BatchGetItem', 'PutItem', 'UpdateItem', 'DeleteItem'],
       sharedPartitions: {
         ...READS_KEY_HASHES,
-        keyHashes: { actions: ['GetItem', 'DeleteItem'], because: "admission reads a key's hash record; revoking deletes it, so the key is refused at once" },
+        keyHashes: {
+          actions: ['GetItem', 'BatchGetItem', 'DeleteItem'],
+          because: "admission reads a key's hash record; revoking deletes it, so the key is refused at once",
+        },
       },
     },
     audit: true,

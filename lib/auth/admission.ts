@@ -9,7 +9,7 @@ import { logger } from '../logger';
 import { readClockOffset } from '../sandbox/client-clock';
 import { ACCOUNT, type Admits } from '../scopes';
 import { clientIdOfKey, hashApiKey, parseCredential } from './api-key';
-import { findPrincipal, type KeyRecord } from './key-repository';
+import { findPrincipal, findPrincipalAndClock, type KeyRecord } from './key-repository';
 import { noteKeyUse } from './key-use';
 import type { KeyPrincipal, Principal } from './principal';
 import { requestCounter, secondOf } from './request-counter';
@@ -21,9 +21,9 @@ import { sessionPrincipal } from './session';
  * per second and the client's clock, with no cache of anything that can change: a revoked or
  * expired key is refused on its very next request.
  *
- * A key made since v1.2 names its client (`sk_sbx_<client id>_…`), so its DynamoDB calls start
- * together: the key-hash record (strongly consistent), the client's clock offset and, when this
- * container holds none of the client's requests of this second, the reservation of more
+ * A key made since v1.2 names its client (`sk_sbx_<client id>_…`), so one strongly consistent
+ * BatchGetItem reads its key-hash record and the client's item (its clock offset) together, beside,
+ * when this container holds none of the client's requests of this second, the reservation of more
  * (lib/auth/request-counter.ts) — one round trip. A request then refused with 401 or 403 gives its
  * count back, so neither ever spends the client's budget. An older key is looked up first, as
  * before, and its client's counter and clock after it: two round trips. A session token is
@@ -70,24 +70,19 @@ async function admit(db: Db, event: APIGatewayProxyEventV2, admits: Admits, now:
     if (!allows(principal, admits)) throw new ForbiddenError();
     return { principal, offset: await countAndReadClock(db, principal.clientId, now, limit) };
   }
-  const [found, counted, offset] = await Promise.allSettled([
-    findPrincipal(db, hashApiKey(key)),
-    requestCounter.count(db, named, now, limit),
-    readClockOffset(db, named),
-  ]);
+  const [found, counted] = await Promise.allSettled([findPrincipalAndClock(db, hashApiKey(key), named), requestCounter.count(db, named, now, limit)]);
   const refused = (error: Error): never => {
     if (counted.status === 'fulfilled' && counted.value) requestCounter.uncount(db, named, secondOf(now));
     throw error;
   };
   if (found.status === 'rejected') return refused(found.reason as Error);
-  const principal = keyPrincipal(found.value, now);
+  const principal = keyPrincipal(found.value.record, now);
   // The whole key is what was hashed, so a found key names its own client; checked all the same.
   if (!principal || principal.clientId !== named) return refused(new UnauthorizedError());
   if (!allows(principal, admits)) return refused(new ForbiddenError());
   if (counted.status === 'rejected') throw counted.reason;
-  if (offset.status === 'rejected') return refused(offset.reason as Error);
   if (!counted.value) throw new RateLimitedError(limit);
-  return { principal, offset: offset.value };
+  return { principal, offset: found.value.offset };
 }
 
 /** The principal of a key record that still admits at `now` (real time): undefined for none, or one past its `expires_at`. */

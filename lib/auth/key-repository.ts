@@ -7,8 +7,9 @@ import { newId } from '../ids';
 import type { Scope } from '../scopes';
 import type { ApiKey } from './api-key-object';
 import { ClientNotFoundError, findKeyItemById, mintKey, revokeKeyItem, viewKey } from './key-lifecycle';
-import { apiKeyEntity, apiKeyHashEntity, clientEntity, clientRegistryEntity, type Client, type StoredKey } from './items';
-import type { TransactItem } from '../db/requests';
+import { apiKeyEntity, apiKeyHashEntity, clientEntity, clientRegistryEntity, type Client, type KeyHashRecord, type StoredKey } from './items';
+import { batchGetItems, type TransactItem } from '../db/requests';
+import { clockOffsetOf } from '../sandbox/client-clock';
 
 /** A key as the admin CLI lists it: the API's key object (never the key itself) and its client. */
 export type KeySummary = ApiKey & { readonly client_id: string };
@@ -107,9 +108,29 @@ export interface KeyRecord {
 /** Finds a key by its hash; undefined when unknown or revoked (an expired key is found: admission compares `expiresAt`). */
 export async function findPrincipal(db: Db, keyHash: string): Promise<KeyRecord | undefined> {
   const record = await apiKeyHashEntity.find(db, apiKeyHashEntity.key(keyHash));
-  if (!record) return undefined;
-  return { clientId: record.client_id, keyId: record.key_id, scopes: record.scopes, expiresAt: record.expires_at };
+  return record && keyRecordOf(record);
 }
+
+/**
+ * Admission's one read for a key that names its client: the key's hash record and the client's
+ * item (its clock offset) in one strongly consistent BatchGetItem. `record` is undefined when the key
+ * is unknown or revoked; the offset is 0 for a clock never advanced (or no such client).
+ */
+export async function findPrincipalAndClock(db: Db, keyHash: string, clientId: string): Promise<{ record?: KeyRecord; offset: number }> {
+  const hashKey = apiKeyHashEntity.key(keyHash);
+  const clientKey = keys.client(clientId);
+  const items = await batchGetItems(db, [hashKey, clientKey], { consistent: true });
+  const hashItem = items.find((item) => item.pk === hashKey.pk && item.sk === hashKey.sk);
+  const clientItem = items.find((item) => item.pk === clientKey.pk && item.sk === clientKey.sk);
+  return { ...(hashItem && { record: keyRecordOf(apiKeyHashEntity.fromItem(hashItem)) }), offset: clockOffsetOf(clientItem) };
+}
+
+const keyRecordOf = (record: KeyHashRecord): KeyRecord => ({
+  clientId: record.client_id,
+  keyId: record.key_id,
+  scopes: record.scopes,
+  expiresAt: record.expires_at,
+});
 
 function toSummary(item: StoredKey, now: Date): KeySummary {
   return { ...viewKey(item, now), client_id: item.client_id };

@@ -2,7 +2,7 @@ import { clientClock, type ClientClock, type Clock } from '../clock';
 import type { Db } from '../db/db';
 import { REMOVE_DUE } from '../db/due';
 import { keys } from '../db/keys';
-import { getItem, type TransactItem } from '../db/requests';
+import { getItem, type Item, type TransactItem } from '../db/requests';
 
 /**
  * A client's clock (docs/api.md §12 "Clock, per client"): real time plus an offset in whole
@@ -21,6 +21,11 @@ export async function readClockOffset(db: Db, clientId: string): Promise<number>
     ProjectionExpression: '#offset',
     ExpressionAttributeNames: { '#offset': CLOCK_OFFSET_ATTRIBUTE },
   });
+  return clockOffsetOf(item);
+}
+
+/** The offset a client item holds: 0 when never advanced, or for no item. */
+export function clockOffsetOf(item: Item | undefined): number {
   const offset = item?.[CLOCK_OFFSET_ATTRIBUTE];
   return typeof offset === 'number' && Number.isSafeInteger(offset) && offset > 0 ? offset : 0;
 }
