@@ -116,7 +116,7 @@ export function costOfCreates(input: CostInput): CostResult {
       'Duration is the median handler time measured locally against DynamoDB Local on this machine; deployed, each DynamoDB call is a network round trip and 256 MB gives the function a fraction of a vCPU, so expect more (see sensitivity).',
       'Warm invocations only: since 2025-08 Lambda also bills the INIT phase of cold starts, a small share at steady traffic.',
       "Request units follow AWS on-demand rules from the counted calls and item sizes (bench/capacity.ts); DynamoDB Local's own ConsumedCapacity does not double transactional writes.",
-      "The request counter is priced at its most, one write per call: a process reserves a client's requests of a second in blocks (1, 2, 4, … up to a tenth of the limit), so a client making 50 requests a second through one container pays 13 writes for the 50 (0.26 WRU per call), and one making a request now and then pays 1.",
+      "The request counter is priced at its most, one write per call: a process reserves a client's requests of a second in blocks (1, 2, 4, … up to a tenth of the limit), so a client making 50 requests a second through one container pays 14 writes for the 50 (0.28 WRU per call), and one making a request now and then pays 1.",
     ],
   };
 }

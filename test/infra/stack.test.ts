@@ -477,10 +477,10 @@ describe('webhook endpoints', () => {
     for (const id of ids) expect(resources[id]!.Type).toBe('AWS::Lambda::Function');
   });
 
-  it('let list and get only read (and count the request), and create and delete write too', () => {
+  it('let list and get only read (admission reads with BatchGetItem and counts with UpdateItem), and create and delete write too', () => {
     const actionsOf = (route: (typeof webhookRoutes)[number]) => dynamoActionsOf(functionOfRoute(routeKeyOf(route)));
-    expect(actionsOf(routes.listWebhookEndpoints)).toEqual(['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:UpdateItem']);
-    expect(actionsOf(routes.getWebhookEndpoint)).toEqual(['dynamodb:GetItem', 'dynamodb:UpdateItem']);
+    expect(actionsOf(routes.listWebhookEndpoints)).toEqual(['dynamodb:BatchGetItem', 'dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:UpdateItem']);
+    expect(actionsOf(routes.getWebhookEndpoint)).toEqual(['dynamodb:BatchGetItem', 'dynamodb:GetItem', 'dynamodb:UpdateItem']);
     for (const route of [routes.createWebhookEndpoint, routes.deleteWebhookEndpoint]) {
       expect(actionsOf(route), route.id).toEqual(expect.arrayContaining(['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem']));
     }
