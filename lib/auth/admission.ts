@@ -2,6 +2,8 @@ import type middy from '@middy/core';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { clientClock, type Clock } from '../clock';
 import type { Db } from '../db/db';
+import type { Prefetched } from '../db/prefetch';
+import type { TableKey } from '../db/requests';
 import type { EndpointContext } from '../http/middleware-context';
 import { ForbiddenError, RateLimitedError, UnauthorizedError } from '../http/errors';
 import { header } from '../http/request';
@@ -24,17 +26,23 @@ import { sessionPrincipal } from './session';
  * A key made since v1.2 names its client (`sk_sbx_<client id>_…`), so one strongly consistent
  * BatchGetItem reads its key-hash record and the client's item (its clock offset) together, beside,
  * when this container holds none of the client's requests of this second, the reservation of more
- * (lib/auth/request-counter.ts) — one round trip. A request then refused with 401 or 403 gives its
+ * (lib/auth/request-counter.ts) — one round trip. A route whose use case first reads one item of
+ * the client's, named by its path, has admission read it in the same BatchGetItem (`ahead`,
+ * lib/db/prefetch.ts): that is used only once the key is found to be the named client's. A request then refused with 401 or 403 gives its
  * count back, so neither ever spends the client's budget. An older key is looked up first, as
  * before, and its client's counter and clock after it: two round trips. A session token is
  * verified in the process (aws-jwt-verify, the pool's keys cached); its person's client is read
  * once per container (it never changes), then the counter and clock together: one round trip.
  */
+/** The item of the named client that a route's use case reads first, by the request's path (lib/db/prefetch.ts); undefined for none. */
+export type ReadAhead = (clientId: string, event: APIGatewayProxyEventV2) => TableKey | undefined;
+
 export function admission(
   db: Db,
   admits: Admits,
   real: Clock,
   requestsPerSecond: number,
+  ahead?: ReadAhead,
 ): middy.MiddlewareObj<APIGatewayProxyEventV2, unknown, Error, EndpointContext> {
   const after = async (request: { context: EndpointContext }) => {
     await request.context.keyUseNoted;
@@ -42,8 +50,9 @@ export function admission(
   return {
     before: async (request) => {
       const now = real.now();
-      const { principal, offset } = await admit(db, request.event, admits, now, requestsPerSecond);
+      const { principal, offset, prefetched } = await admit(db, request.event, admits, now, requestsPerSecond, ahead);
       request.context.principal = principal;
+      request.context.prefetched = prefetched;
       request.context.clock = clientClock(real, offset);
       // Sampled (lib/auth/key-use.ts): at most one write per key and container every LAST_USE_SAMPLE_MS, beside the request's own work.
       if (principal.kind === 'key') request.context.keyUseNoted = noteKeyUse(db, principal, now);
@@ -54,7 +63,13 @@ export function admission(
   };
 }
 
-async function admit(db: Db, event: APIGatewayProxyEventV2, admits: Admits, now: Date, limit: number): Promise<{ principal: Principal; offset: number }> {
+interface Admitted {
+  readonly principal: Principal;
+  readonly offset: number;
+  readonly prefetched?: Prefetched;
+}
+
+async function admit(db: Db, event: APIGatewayProxyEventV2, admits: Admits, now: Date, limit: number, ahead?: ReadAhead): Promise<Admitted> {
   const credential = parseCredential(header(event, 'authorization'));
   if (credential === undefined) throw new UnauthorizedError();
   if (credential.kind === 'session') {
@@ -70,7 +85,10 @@ async function admit(db: Db, event: APIGatewayProxyEventV2, admits: Admits, now:
     if (!allows(principal, admits)) throw new ForbiddenError();
     return { principal, offset: await countAndReadClock(db, principal.clientId, now, limit) };
   }
-  const [found, counted] = await Promise.allSettled([findPrincipalAndClock(db, hashApiKey(key), named), requestCounter.count(db, named, now, limit)]);
+  const [found, counted] = await Promise.allSettled([
+    findPrincipalAndClock(db, hashApiKey(key), named, ahead?.(named, event)),
+    requestCounter.count(db, named, now, limit),
+  ]);
   const refused = (error: Error): never => {
     if (counted.status === 'fulfilled' && counted.value) requestCounter.uncount(db, named, secondOf(now));
     throw error;
@@ -82,7 +100,7 @@ async function admit(db: Db, event: APIGatewayProxyEventV2, admits: Admits, now:
   if (!allows(principal, admits)) return refused(new ForbiddenError());
   if (counted.status === 'rejected') throw counted.reason;
   if (!counted.value) throw new RateLimitedError(limit);
-  return { principal, offset: found.value.offset };
+  return { principal, offset: found.value.offset, prefetched: found.value.prefetched };
 }
 
 /** The principal of a key record that still admits at `now` (real time): undefined for none, or one past its `expires_at`. */

@@ -8,7 +8,8 @@ import type { Scope } from '../scopes';
 import type { ApiKey } from './api-key-object';
 import { ClientNotFoundError, findKeyItemById, mintKey, revokeKeyItem, viewKey } from './key-lifecycle';
 import { apiKeyEntity, apiKeyHashEntity, clientEntity, clientRegistryEntity, type Client, type KeyHashRecord, type StoredKey } from './items';
-import { batchGetItems, type TransactItem } from '../db/requests';
+import { batchGetItems, type TableKey, type TransactItem } from '../db/requests';
+import { Prefetched } from '../db/prefetch';
 import { clockOffsetOf } from '../sandbox/client-clock';
 
 /** A key as the admin CLI lists it: the API's key object (never the key itself) and its client. */
@@ -113,16 +114,27 @@ export async function findPrincipal(db: Db, keyHash: string): Promise<KeyRecord 
 
 /**
  * Admission's one read for a key that names its client: the key's hash record and the client's
- * item (its clock offset) in one strongly consistent BatchGetItem. `record` is undefined when the key
- * is unknown or revoked; the offset is 0 for a clock never advanced (or no such client).
+ * item (its clock offset) in one strongly consistent BatchGetItem, with `ahead` — an item of the
+ * client's that the request's use case reads first (lib/db/prefetch.ts) — when the route names one.
+ * `record` is undefined when the key is unknown or revoked; the offset is 0 for a clock never
+ * advanced (or no such client).
  */
-export async function findPrincipalAndClock(db: Db, keyHash: string, clientId: string): Promise<{ record?: KeyRecord; offset: number }> {
+export async function findPrincipalAndClock(
+  db: Db,
+  keyHash: string,
+  clientId: string,
+  ahead?: TableKey,
+): Promise<{ record?: KeyRecord; offset: number; prefetched?: Prefetched }> {
   const hashKey = apiKeyHashEntity.key(keyHash);
   const clientKey = keys.client(clientId);
-  const items = await batchGetItems(db, [hashKey, clientKey], { consistent: true });
-  const hashItem = items.find((item) => item.pk === hashKey.pk && item.sk === hashKey.sk);
-  const clientItem = items.find((item) => item.pk === clientKey.pk && item.sk === clientKey.sk);
-  return { ...(hashItem && { record: keyRecordOf(apiKeyHashEntity.fromItem(hashItem)) }), offset: clockOffsetOf(clientItem) };
+  const items = await batchGetItems(db, ahead ? [hashKey, clientKey, ahead] : [hashKey, clientKey], { consistent: true });
+  const found = (key: TableKey) => items.find((item) => item.pk === key.pk && item.sk === key.sk);
+  const hashItem = found(hashKey);
+  return {
+    ...(hashItem && { record: keyRecordOf(apiKeyHashEntity.fromItem(hashItem)) }),
+    offset: clockOffsetOf(found(clientKey)),
+    ...(ahead && { prefetched: new Prefetched([[ahead, found(ahead)]]) }),
+  };
 }
 
 const keyRecordOf = (record: KeyHashRecord): KeyRecord => ({

@@ -49,8 +49,12 @@ export type TransactItem =
 /** One Put or Delete of a BatchWriteItem (document-client shapes). */
 export type WriteRequest = NonNullable<BatchWriteCommandInput['RequestItems']>[string][number];
 
-/** One item by its key, or undefined. */
+/** One item by its key, or undefined; a whole, strongly consistent read of an item the request prefetched is answered without a call. */
 export async function getItem(db: Db, input: OnTable<GetCommandInput>): Promise<Item | undefined> {
+  if (db.prefetched && input.ConsistentRead && input.ProjectionExpression === undefined && input.Key) {
+    const read = db.prefetched.take(input.Key as TableKey);
+    if (read) return read.item;
+  }
   return (await db.doc.send(new GetCommand({ ...input, TableName: db.tableName }))).Item;
 }
 

@@ -1,6 +1,6 @@
 import middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import { admission } from '../auth/admission';
+import { admission, type ReadAhead } from '../auth/admission';
 import type { Principal, SessionPrincipal } from '../auth/principal';
 import type { UseCaseContext } from '../use-case';
 import { systemClock, type Clock } from '../clock';
@@ -8,10 +8,13 @@ import { cursorKeySource } from '../db/cursor-key';
 import { config } from '../config';
 import type { Db } from '../db/db';
 import { defaultDb } from '../db/default-db';
+import { withPrefetched } from '../db/prefetch';
+import type { TableKey } from '../db/requests';
 import type { Cause } from '../events/event';
 import type { Limits } from '../limits';
 import { logger } from '../logger';
-import type { BodyOf, Contract, ParamsOf, QueryOf, ResultOf } from './contract';
+import { NoParams, type BodyOf, type Contract, type ParamsOf, type QueryOf, type ResultOf } from './contract';
+import { check } from './validation';
 import { audit } from './audit';
 import { ForbiddenError } from './errors';
 import type { ApiResult } from './envelope';
@@ -65,18 +68,23 @@ const anonymous: Principal = { kind: 'key', clientId: '-', keyId: '-', scopes: [
  * idempotently when the request carries an Idempotency-Key, and answers with the contract's
  * success status and body type.
  */
-export function endpoint<C extends Contract>(contract: C, run: (input: EndpointInput<BodyOf<C>, QueryOf<C>, ParamsOf<C>>) => Promise<ResultOf<C>>) {
+export function endpoint<C extends Contract>(
+  contract: C,
+  run: (input: EndpointInput<BodyOf<C>, QueryOf<C>, ParamsOf<C>>) => Promise<ResultOf<C>>,
+  options: EndpointOptions<C> = {},
+) {
   const { route } = contract;
   const db = defaultDb;
   // Like TABLE_NAME: a list function without its cursor secret fails at start, not on its first page.
   if (route.cursors) cursorKeySource();
   const chain = middy<Event, Response, Error, EndpointContext>().use(errorResponses(route.id));
   if (route.scope !== null) {
-    chain.use(admission(db, route.scope, systemClock, config.limits.requestsPerSecond)).use(sandboxFault());
+    chain.use(admission(db, route.scope, systemClock, config.limits.requestsPerSecond, readAheadOf(contract, options))).use(sandboxFault());
   }
   return chain.use(parseInput(contract)).handler(async (_event, context) => {
     const requestId = context.requestId!;
     const principal = context.principal ?? anonymous;
+    const db = context.prefetched ? withPrefetched(defaultDb, context.prefetched) : defaultDb;
     const { params, query, body, rawBody, idempotencyKey } = context.input!;
     const cause: Cause = { requestId, idempotencyKey: idempotencyKey ?? null };
     // Admission read the client's clock beside its key; a public route has none.
@@ -135,6 +143,27 @@ export function endpoint<C extends Contract>(contract: C, run: (input: EndpointI
     audited(result, replayed);
     return answer(replayed ? { ...result, headers: { ...result.headers, 'Idempotent-Replayed': 'true' } } : result);
   });
+}
+
+/** What a route's handler may ask of the chain besides its use case. */
+export interface EndpointOptions<C extends Contract> {
+  /**
+   * The item of the client's that the use case reads first, by its valid path parameters: admission
+   * reads it in its own BatchGetItem, beside the key and the clock (lib/db/prefetch.ts), so a read of
+   * one item is one DynamoDB call. Only for a route whose use case reads that item first, whole and
+   * strongly consistent.
+   */
+  readonly readAhead?: (clientId: string, params: ParamsOf<C>) => TableKey;
+}
+
+/** Admission's ReadAhead for a route that names one: its key once the path parameters are valid (no read for a bad path: its 400 comes later). */
+function readAheadOf<C extends Contract>(contract: C, options: EndpointOptions<C>): ReadAhead | undefined {
+  const { readAhead } = options;
+  if (!readAhead) return undefined;
+  return (clientId, event) => {
+    const { data, errors } = check(contract.params ?? NoParams, event.pathParameters ?? {}, 'path');
+    return errors.length === 0 ? readAhead(clientId, data as ParamsOf<C>) : undefined;
+  };
 }
 
 /** The id of the object a success answered with (`data.id`), if any. */

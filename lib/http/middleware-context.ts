@@ -1,6 +1,7 @@
 import type { Context } from 'aws-lambda';
 import type { Principal } from '../auth/principal';
 import type { ClientClock } from '../clock';
+import type { Prefetched } from '../db/prefetch';
 
 /**
  * What the chain's middlewares learn about a request, carried on the Lambda context from one
@@ -11,6 +12,8 @@ export interface EndpointContext extends Context {
   principal?: Principal;
   /** The client's clock (docs/api.md §12), read by admission beside the key. */
   clock?: ClientClock;
+  /** The item admission read ahead for the use case (lib/db/prefetch.ts), with the key, when the route names one. */
+  prefetched?: Prefetched;
   /** The sampled write of the key's last use admission started (lib/auth/key-use.ts), awaited before the answer. */
   keyUseNoted?: Promise<void>;
   /** The `Sandbox-Fault` the handler itself must apply, set by lib/http/sandbox-fault.ts (which reads this context). */

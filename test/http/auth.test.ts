@@ -3,9 +3,10 @@ import { putItem } from '../../lib/db/requests';
 import { apiKeyHashEntity } from '../../lib/auth/items';
 import { describe, expect, it } from 'vitest';
 import { hashApiKey } from '../../lib/auth/api-key';
-import { revokeKey } from '../../lib/auth/key-repository';
+import { createKey, revokeKey } from '../../lib/auth/key-repository';
 import { scopes } from '../../lib/scopes';
 import { call, newClient, testDb } from '../support/fixtures';
+import { paymentBody } from '../support/payments';
 
 const unauthorized = { success: false, error: { code: 'UNAUTHORIZED', message: 'Invalid or missing API key' } };
 const forbidden = { success: false, error: { code: 'FORBIDDEN', message: 'Insufficient permissions for this operation' } };
@@ -70,6 +71,62 @@ describe('authentication and scopes', () => {
     const res = await call('GET', '/payment/channels', { key: `sk_sbx_${clientId}_${'A'.repeat(43)}` });
     expect(res.status).toBe(401);
     expect(res.body).toEqual(unauthorized);
+  });
+
+  describe('a read of one item by its path (admission reads it with the key: lib/db/prefetch.ts)', () => {
+    async function victimTransaction(): Promise<{ clientId: string; key: string; keyId: string; id: string }> {
+      const victim = await newClient();
+      const created = await call('POST', '/payment/create', { key: victim.key, body: paymentBody() });
+      expect(created.status).toBe(201);
+      return { ...victim, id: created.body.data.id };
+    }
+
+    it("shows nothing of another client's transaction to a key that names that client but was never issued to it", async () => {
+      const victim = await victimTransaction();
+      const res = await call('GET', `/transaction/${victim.id}`, { key: `sk_sbx_${victim.clientId}_${'A'.repeat(43)}` });
+      expect(res.status).toBe(401);
+      expect(res.body).toEqual(unauthorized);
+    });
+
+    it('refuses a revoked key on its very next read of a transaction, an event, an endpoint and its deliveries', async () => {
+      const client = await victimTransaction();
+      const event = (await call('GET', '/events?limit=1', { key: client.key })).body.data[0].id;
+      const endpoint = await call('POST', '/webhook/endpoints', { key: client.key, body: { url: 'http://127.0.0.1:9/hooks' } });
+      const paths = [`/transaction/${client.id}`, `/event/${event}`, `/event/${event}/deliveries`, `/webhook/endpoints/${endpoint.body.data.id}`];
+      for (const path of paths) expect((await call('GET', path, { key: client.key })).status, path).toBe(200);
+      await revokeKey(testDb(), client.keyId);
+      for (const path of paths) {
+        const res = await call('GET', path, { key: client.key });
+        expect(res.status, path).toBe(401);
+        expect(res.body).toEqual(unauthorized);
+      }
+    });
+
+    it('answers 403 to a key without the scope, 400 to a malformed id and 404 to an unknown one, each as before', async () => {
+      const client = await victimTransaction();
+      const channelsOnly = (await createKey(testDb(), { clientId: client.clientId, scopes: ['channels:read'] })).key;
+      expect((await call('GET', `/transaction/${client.id}`, { key: channelsOnly })).body).toEqual(forbidden);
+      const malformed = await call('GET', '/transaction/not-an-id', { key: client.key });
+      expect(malformed.status).toBe(400);
+      expect(malformed.body.error.code).toBe('VALIDATION_ERROR');
+      const unknown = await call('GET', `/transaction/${client.id.slice(0, -1)}${client.id.endsWith('A') ? 'B' : 'A'}`, { key: client.key });
+      expect(unknown.status).toBe(404);
+    });
+
+    it("reads another client's id as unknown: 404, with the reader's own partition read ahead", async () => {
+      const victim = await victimTransaction();
+      const reader = await newClient();
+      const res = await call('GET', `/transaction/${victim.id}`, { key: reader.key });
+      expect(res.status).toBe(404);
+      expect(res.body.error.code).toBe('NOT_FOUND');
+    });
+
+    it('shows a transaction as it is after a change, read ahead on the very next request', async () => {
+      const client = await victimTransaction();
+      expect((await call('GET', `/transaction/${client.id}`, { key: client.key })).body.data.status).toBe('pending');
+      expect((await call('POST', `/transaction/${client.id}/cancel`, { key: client.key, body: {} })).status).toBe(200);
+      expect((await call('GET', `/transaction/${client.id}`, { key: client.key })).body.data.status).toBe('cancelled');
+    });
   });
 
   it('answers 403 with the exact body when the key lacks the scope', async () => {
