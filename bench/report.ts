@@ -13,6 +13,7 @@ import type { EndpointResult } from './endpoints';
 import type { LoadResult } from './load';
 import { ADMISSION_CALLS, SESSION_ADMISSION_CALLS } from './counter';
 import type { ReadBudgetResult } from './read-budget';
+import { IDEMPOTENT_VARIANT } from './scenarios';
 
 /** Admission's round trips: its three calls start together (lib/auth/admission.ts). */
 const ADMISSION_ROUND_TRIPS = 1;
@@ -180,7 +181,8 @@ export function evaluateTargets(
         met: e.minimalRatio.p50 <= minimalLimit,
       });
     }
-    const writeUnits = e.variant === null ? TARGETS.writeUnits[e.routeId] : undefined;
+    // The plain request of each (a settle, a full refund), not the one with an Idempotency-Key.
+    const writeUnits = e.variant === IDEMPOTENT_VARIANT ? undefined : TARGETS.writeUnits[e.routeId];
     if (writeUnits !== undefined) {
       const wru = e.calls.modelled.wru + COUNTER_WRU_AT_MOST;
       targets.push({

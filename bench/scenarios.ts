@@ -152,6 +152,9 @@ const pick = <T>(pool: readonly T[], i: number): T => {
 
 // --- The floor's calls ---------------------------------------------------------------------
 
+/** The variant of a write measured with a new Idempotency-Key (the plain request is measured too). */
+export const IDEMPOTENT_VARIANT = 'Idempotency-Key';
+
 /** The bench's requests per second per client: its own load must never be throttled. */
 export const BENCH_REQUESTS_PER_SECOND = 100_000;
 
@@ -955,7 +958,7 @@ async function claimFloorKey(ctx: BenchContext) {
 const idempotentCreate: Builder = (route) => ({
   id: `${route.id}+idempotency`,
   route,
-  variant: 'Idempotency-Key',
+  variant: IDEMPOTENT_VARIANT,
   expectedStatus: 201,
   prepare: async (ctx) => {
     const data = viewTransaction(ctx.template.transaction, new Date());
@@ -982,7 +985,7 @@ const idempotentCreate: Builder = (route) => ({
 const idempotentCancel: Builder = (route) => ({
   id: `${route.id}+idempotency`,
   route,
-  variant: 'Idempotency-Key',
+  variant: IDEMPOTENT_VARIANT,
   expectedStatus: 200,
   prepare: async (ctx, count) => {
     const pending = await pendingPerArm(ctx, count);
