@@ -49,6 +49,7 @@ import { startMinimalService } from './minimal';
 import {
   BENCH_REQUESTS_PER_SECOND,
   createViaApi,
+  getItem as floorGet,
   sameCallsAdmission,
   sameCallsSessionAdmission,
   scenariosFor,
@@ -235,12 +236,18 @@ async function main(): Promise<number> {
       template,
       readOnlyId,
       admit: () => sameCallsAdmission(ctx),
+      admitReading: (key) => sameCallsAdmission(ctx, key),
       admitSession: () => sameCallsSessionAdmission(ctx),
       identity: { endpoint: sandbox.identity.endpoint, userPoolId: sandbox.identity.userPoolId, clientId: sandbox.identity.clientId },
       sandboxDb: sandbox.db,
     };
     // The minimal service's fixtures: the same floors, without the sandbox's admission (its server looks the key up).
-    const minimalCtx: BenchContext = { ...ctx, admit: async () => undefined, admitSession: async () => undefined };
+    const minimalCtx: BenchContext = {
+      ...ctx,
+      admit: async () => undefined,
+      admitReading: async (key) => void (await floorGet(ctx, key)),
+      admitSession: async () => undefined,
+    };
     const minimal = await startMinimalService(floorDb, ctx.keyHash);
     const minimalHttp = new HttpApi(minimal.baseUrl, demo.key, 1);
     clients.push(minimalHttp);

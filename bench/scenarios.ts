@@ -67,6 +67,12 @@ export interface BenchContext {
    * for the floor, nothing for the minimal service, whose server looks the key up itself.
    */
   admit(): Promise<void>;
+  /**
+   * Admission of a route that reads one item by its path (lib/db/prefetch.ts) together with that
+   * read: for the floor, the same BatchGetItem with the item; for the minimal service, which looks
+   * the key up itself, the item's GetItem alone.
+   */
+  admitReading(key: TableKey): Promise<void>;
   /** The same for a session (a person's mapping cached, docs/decisions/0177): the counter and the clock only. */
   admitSession(): Promise<void>;
   /** The sandbox's identity emulator: the account routes' scenarios sign people in there. */
@@ -164,9 +170,9 @@ export const BENCH_REQUESTS_PER_SECOND = 100_000;
  * item (in the floor's partition), and the request counter (lib/auth/request-counter.ts), which
  * reserves a block of requests with an UpdateItem only when it holds none.
  */
-export async function sameCallsAdmission(ctx: BenchContext): Promise<void> {
+export async function sameCallsAdmission(ctx: BenchContext, ahead?: TableKey): Promise<void> {
   const [, admitted] = await Promise.all([
-    findPrincipalAndClock(ctx.floorDb, ctx.keyHash, ctx.floorClientId),
+    findPrincipalAndClock(ctx.floorDb, ctx.keyHash, ctx.floorClientId, ahead),
     requestCounter.count(ctx.floorDb, ctx.floorClientId, new Date(), BENCH_REQUESTS_PER_SECOND),
   ]);
   if (!admitted) throw new Error('floor: the request counter refused a request');
@@ -254,7 +260,8 @@ function keyChangeScenario(
   };
 }
 
-function getItem(ctx: BenchContext, key: TableKey): Promise<Item | undefined> {
+/** One item as a floor reads it: strongly consistent, with the floor's own client. */
+export function getItem(ctx: BenchContext, key: TableKey): Promise<Item | undefined> {
   return readItem(ctx.floorDb, { Key: key, ConsistentRead: true });
 }
 
@@ -479,10 +486,7 @@ const known: Record<string, Builder> = {
     expectedStatus: 200,
     prepare: async (ctx) => ({
       request: () => ({ method: 'GET', path: `/transaction/${ctx.readOnlyId}` }),
-      floor: async () => {
-        await ctx.admit();
-        await getItem(ctx, keys.transaction(ctx.clientId, ctx.readOnlyId));
-      },
+      floor: () => ctx.admitReading(keys.transaction(ctx.clientId, ctx.readOnlyId)),
     }),
   }),
 
@@ -627,10 +631,7 @@ const known: Record<string, Builder> = {
       );
       return {
         request: () => ({ method: 'GET', path: `/webhook/endpoints/${id}` }),
-        floor: async () => {
-          await ctx.admit();
-          await getItem(ctx, keys.webhookEndpoint(ctx.clientId, id));
-        },
+        floor: () => ctx.admitReading(keys.webhookEndpoint(ctx.clientId, id)),
       };
     },
   }),
@@ -875,8 +876,7 @@ const known: Record<string, Builder> = {
       return {
         request: () => ({ method: 'GET', path: `/event/${eventId}/deliveries` }),
         floor: async () => {
-          await ctx.admit();
-          await getItem(ctx, keys.event(ctx.clientId, eventId));
+          await ctx.admitReading(keys.event(ctx.clientId, eventId));
           await newestFirst(ctx, keys.deliveryAttemptSortKeyPrefix(eventId), LIST_PAGE);
         },
       };
@@ -920,10 +920,7 @@ const known: Record<string, Builder> = {
       const eventId = String(json(res).data[0].id);
       return {
         request: () => ({ method: 'GET', path: `/event/${eventId}` }),
-        floor: async () => {
-          await ctx.admit();
-          await getItem(ctx, keys.event(ctx.clientId, eventId));
-        },
+        floor: () => ctx.admitReading(keys.event(ctx.clientId, eventId)),
       };
     },
   }),
