@@ -2,6 +2,7 @@ import { DynamoDBClient, type DynamoDBClientConfig } from '@aws-sdk/client-dynam
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { recordCallsOf } from './call-recorder';
 import type { Db } from './db';
+import type { Prefetched } from './prefetch';
 
 /** Builds a document client; `endpoint` points it at DynamoDB Local. */
 export function createDocumentClient(options: { endpoint?: string; region?: string } = {}): DynamoDBDocumentClient {
@@ -37,6 +38,9 @@ export function createDb(tableName: string, options: { endpoint?: string; region
   const doc = DynamoDBDocumentClient.from(client, { marshallOptions: { removeUndefinedValues: true } });
   return { client, doc, tableName };
 }
+
+/** `db` for one request, whose first strongly consistent GetItem of each item in `prefetched` is answered from there (lib/db/prefetch.ts). */
+export const withPrefetched = (db: Db, prefetched: Prefetched): Db => ({ ...db, prefetched });
 
 /** Releases a Db's sockets (CLI and tests; Lambda keeps its clients for the container's life). */
 export function closeDb(db: Db): void {

@@ -1,4 +1,3 @@
-import type { Db } from './db';
 import type { Item, TableKey } from './requests';
 
 /**
@@ -26,6 +25,3 @@ export class Prefetched {
 }
 
 const itemId = (key: TableKey) => `${key.pk}\u0000${key.sk}`;
-
-/** `db` for one request, whose first strongly consistent GetItem of each prefetched item is answered from `prefetched`. */
-export const withPrefetched = (db: Db, prefetched: Prefetched): Db => ({ ...db, prefetched });

@@ -8,7 +8,7 @@ import { cursorKeySource } from '../db/cursor-key';
 import { config } from '../config';
 import type { Db } from '../db/db';
 import { defaultDb } from '../db/default-db';
-import { withPrefetched } from '../db/prefetch';
+import { withPrefetched } from '../db/client';
 import type { TableKey } from '../db/requests';
 import type { Cause } from '../events/event';
 import type { Limits } from '../limits';

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { closeDb, createDb } from '../../lib/db/client';
-import { Prefetched, withPrefetched } from '../../lib/db/prefetch';
+import { closeDb, createDb, withPrefetched } from '../../lib/db/client';
+import { Prefetched } from '../../lib/db/prefetch';
 import { getItem, putItem } from '../../lib/db/requests';
 
 // What admission reads ahead (lib/db/prefetch.ts) answers the use case's first read of it, once,
