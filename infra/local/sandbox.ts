@@ -96,10 +96,10 @@ export const LOCAL_SWEEP_INTERVAL_MS = 1_000;
  * The sweep's very Lambda handler, every LOCAL_SWEEP_INTERVAL_MS. Imported only now: like the
  * route handlers, it reads its configuration (TABLE_NAME…) once, at import.
  */
-async function startSweeping(afterPass: () => void): Promise<BackgroundLoop> {
+async function startSweeping(afterPass: () => void, intervalMs: number): Promise<BackgroundLoop> {
   const sweep = await loadFunction<void, unknown>(backgroundFunctions.sweep);
   return runEvery(
-    LOCAL_SWEEP_INTERVAL_MS,
+    intervalMs,
     () => sweep(undefined).finally(afterPass),
     (error) => console.error('local sandbox: a sweep pass failed', error),
   );
@@ -110,10 +110,15 @@ async function startSweeping(afterPass: () => void): Promise<BackgroundLoop> {
  * configuration must be in the environment already. Stopping ends both and abandons the webhook
  * POSTs under way, as a crash would: they are made again after a restart (at least once).
  */
-export async function startBackground(options: { dynamoEndpoint: string; tableName: string }): Promise<BackgroundLoop> {
+export async function startBackground(options: {
+  dynamoEndpoint: string;
+  tableName: string;
+  /** How often the sweep runs: LOCAL_SWEEP_INTERVAL_MS, as `npm start` runs it, unless a test wants its retries sooner. */
+  sweepIntervalMs?: number;
+}): Promise<BackgroundLoop> {
   let delivering: BackgroundLoop | undefined;
   // What a pass expired or retried is delivered at once, not at the stream poller's next idle poll.
-  const sweeping = await startSweeping(() => delivering?.nudge?.());
+  const sweeping = await startSweeping(() => delivering?.nudge?.(), options.sweepIntervalMs ?? LOCAL_SWEEP_INTERVAL_MS);
   try {
     delivering = await startStreamDelivery(options);
   } catch (error) {
