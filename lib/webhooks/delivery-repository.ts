@@ -14,8 +14,9 @@ import { ATTEMPT_ENTITY } from './stream-filter';
  * Webhook delivery attempts in the table (docs/data-model.md): one item per attempt,
  * `C#<client>` / `DLV#<evt id>#<dlv id>`, entity `webhook_delivery`. The attempt still owed is
  * `pending` and carries the due attributes (keys.due) until it is made; making it is claimed by
- * moving its due time ahead by a lease, so a worker that dies mid-way leaves it due again and two
- * workers never make the same attempt at once. Its outcome is recorded only by the claim's
+ * moving its due time ahead by a lease (a first attempt is written so by the worker that makes
+ * it), so a worker that dies mid-way leaves it due again and two workers never make the same
+ * attempt at once. Its outcome is recorded only by the claim's
  * holder, with the next attempt's item in the same write.
  */
 
@@ -48,9 +49,19 @@ export function pendingAttempt(eventId: string, endpointId: string, attempt: num
   };
 }
 
-/** The Put of a new pending attempt, due at its real `due_at`; kept as long as its event (`ttl`). */
-export function attemptPut(clientId: string, attempt: StoredAttempt, ttl: number): TransactItem {
-  return deliveryAttemptEntity.create({ clientId, attempt, ttl });
+/** A worker's claim on the attempts it writes to make at once: its token, and when the claim runs out. */
+export interface Hold {
+  readonly token: string;
+  readonly until: Date;
+}
+
+/**
+ * The Put of a new pending attempt, due at its real `due_at`; kept as long as its event (`ttl`).
+ * With `hold`, it is written claimed, exactly as claimAttempt would leave it: no other worker
+ * makes it until the claim runs out, when it is due again.
+ */
+export function attemptPut(clientId: string, attempt: StoredAttempt, ttl: number, hold?: Hold): TransactItem {
+  return deliveryAttemptEntity.create({ clientId, attempt, ttl, ...(hold && { claim: hold.token, lease: hold.until.toISOString() }) });
 }
 
 /** True when an endpoint item is enabled for this event type (`enabled_events` holds it, or `*`). */
@@ -69,9 +80,16 @@ export async function endpointItemsOf(db: Db, clientId: string): Promise<StoredW
  * Creates the first attempts of an event's deliveries and removes the event's due attributes, in
  * one TransactWriteItems conditioned on the event still being due: whoever brings the event first
  * (the stream, a retried batch, the sweep) creates its deliveries, exactly once; false for the
- * others, which then have nothing to do.
+ * others, which then have nothing to do. With `hold`, the attempts are written claimed by it.
  */
-export async function createEventDeliveries(db: Db, clientId: string, eventId: string, attempts: readonly StoredAttempt[], ttl: number): Promise<boolean> {
+export async function createEventDeliveries(
+  db: Db,
+  clientId: string,
+  eventId: string,
+  attempts: readonly StoredAttempt[],
+  ttl: number,
+  hold?: Hold,
+): Promise<boolean> {
   const undue: TransactItem = {
     Update: {
       Key: keys.event(clientId, eventId),
@@ -80,7 +98,7 @@ export async function createEventDeliveries(db: Db, clientId: string, eventId: s
     },
   };
   try {
-    await transactWrite(db, [undue, ...attempts.map((attempt) => attemptPut(clientId, attempt, ttl))]);
+    await transactWrite(db, [undue, ...attempts.map((attempt) => attemptPut(clientId, attempt, ttl, hold))]);
     return true;
   } catch (error) {
     if (cancellationReasons(error)?.[0]?.Code === 'ConditionalCheckFailed') return false;

@@ -21,10 +21,11 @@ import {
   subscribes,
   type AttemptKey,
   type AttemptOutcome,
+  type Hold,
 } from './delivery-repository';
 import type { UrlPolicy } from './policy';
 import { signingSecrets } from './endpoint-repository';
-import { deliveryAttemptEntity, webhookEndpointEntity, type StoredAttempt } from './items';
+import { deliveryAttemptEntity, webhookEndpointEntity, type StoredAttempt, type StoredWebhookEndpoint } from './items';
 import { sendWebhook } from './send-webhook';
 import { signWebhook } from './signature';
 import { DNS_TIMEOUT_MS, resolveWebhookTarget, UnsafeWebhookUrlError, type HostResolver, type WebhookTarget } from './url-policy';
@@ -33,11 +34,12 @@ import { DNS_TIMEOUT_MS, resolveWebhookTarget, UnsafeWebhookUrlError, type HostR
  * Webhook delivery (docs/api.md §11, docs/decisions/ "Webhook delivery"). An event item's INSERT
  * reaches the dispatcher from the table's stream (Lambda's event source mapping deployed, the
  * local poller under `npm start`): it creates one delivery per endpoint of the event's client
- * subscribed to its type — the first attempt of each, in one write with the event losing its due
- * attributes — and makes those attempts at once. A failed attempt puts the next one, due after the
- * retry schedule; the sweep makes attempts that fall due, and creates the deliveries of any event
- * the stream did not bring. Every attempt is claimed first, re-checks the URL and connects to the
- * checked address, and its outcome is recorded by the claim's holder only.
+ * subscribed to its type — the first attempt of each, written claimed by the dispatcher, in one
+ * write with the event losing its due attributes — and makes those attempts at once. A failed
+ * attempt puts the next one, due after the retry schedule; the sweep makes attempts that fall due,
+ * and creates the deliveries of any event the stream did not bring. Every attempt is claimed first
+ * (or written claimed), re-checks the URL and connects to the checked address, and its outcome is
+ * recorded by the claim's holder only.
  */
 
 /** What delivery works with: the table, the clock, the settings, the URL policy and the resolver. */
@@ -68,12 +70,14 @@ const ATTEMPTS_AT_ONCE = 10;
 /** Stream records handled at once by one invocation. */
 const RECORDS_AT_ONCE = 4;
 
-/**
- * Creates the deliveries of an event item still due: the first attempt for each endpoint of its
- * client subscribed to its type, due now. Returns them, or undefined when another worker had
- * already created them (the event was no longer due).
- */
-export async function createDeliveries(deps: DeliveryDeps, stored: StoredEvent): Promise<StoredAttempt[] | undefined> {
+/** What creating an event's deliveries wrote and read: the first attempts, their endpoints, the client's clock offset. */
+interface Created {
+  readonly attempts: StoredAttempt[];
+  readonly endpoints: ReadonlyMap<string, StoredWebhookEndpoint>;
+  readonly offset: number;
+}
+
+async function deliveriesOf(deps: DeliveryDeps, stored: StoredEvent, hold?: Hold): Promise<Created | undefined> {
   const { clientId, event } = stored;
   const eventId = event.id;
   const endpoints = (await endpointItemsOf(deps.db, clientId)).filter((endpoint) => subscribes(endpoint, event.type));
@@ -81,7 +85,17 @@ export async function createDeliveries(deps: DeliveryDeps, stored: StoredEvent):
   const offset = endpoints.length > 0 ? offsetOf(await loadClientClock(deps.db, clientId, deps.clock)) : 0;
   const now = deps.clock.now();
   const attempts = endpoints.map(({ endpoint }) => pendingAttempt(eventId, endpoint.id, 1, now, 'event', offset));
-  return (await createEventDeliveries(deps.db, clientId, eventId, attempts, stored.ttl)) ? attempts : undefined;
+  if (!(await createEventDeliveries(deps.db, clientId, eventId, attempts, stored.ttl, hold))) return undefined;
+  return { attempts, endpoints: new Map(endpoints.map((e) => [e.endpoint.id, e])), offset };
+}
+
+/**
+ * Creates the deliveries of an event item still due: the first attempt for each endpoint of its
+ * client subscribed to its type, due now, and claimed by `hold` when given. Returns them, or
+ * undefined when another worker had already created them (the event was no longer due).
+ */
+export async function createDeliveries(deps: DeliveryDeps, stored: StoredEvent, hold?: Hold): Promise<StoredAttempt[] | undefined> {
+  return (await deliveriesOf(deps, stored, hold))?.attempts;
 }
 
 /** The table key of an attempt of a client. */
@@ -103,24 +117,43 @@ export async function makeAttempt(deps: DeliveryDeps, key: AttemptKey): Promise<
   const now = clock.now();
   const claim = await claimAttempt(db, key, token, new Date(now.getTime() + CLOCK_TOLERANCE_MS), new Date(now.getTime() + claimLeaseMs(settings)));
   if (!claim) return 'not-due';
-  const { clientId, attempt: claimed, ttl } = claim;
+  const { clientId, attempt, ttl } = claim;
   const [endpoint, event, clientClk] = await Promise.all([
-    webhookEndpointEntity.find(db, webhookEndpointEntity.key(clientId, claimed.endpoint_id)),
-    eventEntity.find(db, eventEntity.key(clientId, claimed.event_id)),
+    webhookEndpointEntity.find(db, webhookEndpointEntity.key(clientId, attempt.endpoint_id)),
+    eventEntity.find(db, eventEntity.key(clientId, attempt.event_id)),
     // attempted_at and next_attempt_at are shown on the client's clock; the signature, the retry and the lease are real time.
     loadClientClock(db, clientId, clock),
   ]);
-  const offset = offsetOf(clientClk);
-  const shown = (at: Date) => new Date(at.getTime() + offset);
   // The event was removed (a reset): its deliveries stop, and an attempt written after the reset
   // listed the partition goes too, so nothing of the removed event is left.
   if (!event) return (await dropAttempt(db, key, token)) ? 'dropped' : 'lost-claim';
+  return attemptClaimed(deps, { key, token, clientId, attempt, ttl, endpoint, event, offset: offsetOf(clientClk) });
+}
 
+/** An attempt its worker holds the claim on, with what making it needs. */
+interface ClaimedAttempt {
+  readonly key: AttemptKey;
+  readonly token: string;
+  readonly clientId: string;
+  readonly attempt: StoredAttempt;
+  readonly ttl: number;
+  /** Undefined when the endpoint was deleted. */
+  readonly endpoint: StoredWebhookEndpoint | undefined;
+  readonly event: StoredEvent;
+  /** The client's clock offset: attempted_at and next_attempt_at are shown on its clock. */
+  readonly offset: number;
+}
+
+/** Makes an attempt under its claim: re-checks the URL, POSTs the signed event, records the outcome (and the next attempt, if one is due). */
+async function attemptClaimed(deps: DeliveryDeps, claimed: ClaimedAttempt): Promise<AttemptResult> {
+  const { db, clock, settings } = deps;
+  const { key, token, endpoint, event, attempt, offset } = claimed;
+  const shown = (at: Date) => new Date(at.getTime() + offset);
   let outcome: Omit<AttemptOutcome, 'next_attempt_at'> & { final?: true };
   const attemptedAt = clock.now();
   if (!endpoint) {
     outcome = failure(shown(attemptedAt), 'The webhook endpoint was deleted', true);
-  } else if (!isKept(claimed.event_id, attemptedAt)) {
+  } else if (!isKept(attempt.event_id, attemptedAt)) {
     outcome = failure(shown(attemptedAt), 'The event is no longer kept (events are kept 30 days)', true);
   } else {
     let target: WebhookTarget | undefined;
@@ -132,7 +165,7 @@ export async function makeAttempt(deps: DeliveryDeps, key: AttemptKey): Promise<
     }
     if (target) {
       // Read at the attempt: a retry after a roll is signed with the new secret (and the old one while it is honoured).
-      const signed = signWebhook(signingSecrets(endpoint, attemptedAt), claimed.event_id, viewEvent(event), attemptedAt);
+      const signed = signWebhook(signingSecrets(endpoint, attemptedAt), attempt.event_id, viewEvent(event), attemptedAt);
       const sent = await sendWebhook(target, signed, settings.attemptTimeoutMs);
       // The local sandbox is stopping: record nothing, as if the process had died; the claim runs out.
       if (sent.abandoned) return 'abandoned';
@@ -147,14 +180,18 @@ export async function makeAttempt(deps: DeliveryDeps, key: AttemptKey): Promise<
     }
   }
   const { final, ...made } = outcome!;
-  const delay = made.status === 'failed' && !final ? settings.retryScheduleSeconds[claimed.attempt - 1] : undefined;
+  const delay = made.status === 'failed' && !final ? settings.retryScheduleSeconds[attempt.attempt - 1] : undefined;
   const nextAt = delay === undefined ? undefined : new Date(clock.now().getTime() + delay * 1000);
   const recorded = await recordAttempt(
     db,
     key,
     token,
     { ...made, next_attempt_at: nextAt ? shown(nextAt).toISOString() : null },
-    nextAt && { attempt: pendingAttempt(claimed.event_id, claimed.endpoint_id, claimed.attempt + 1, nextAt, 'retry', offset), clientId, ttl },
+    nextAt && {
+      attempt: pendingAttempt(attempt.event_id, attempt.endpoint_id, attempt.attempt + 1, nextAt, 'retry', offset),
+      clientId: claimed.clientId,
+      ttl: claimed.ttl,
+    },
   );
   if (!recorded) {
     logger.warn('webhook: an attempt outlived its claim; the worker that took it over records it', { pk: key.pk, sk: key.sk });
@@ -174,23 +211,27 @@ function statusError(status: number): string {
 }
 
 /**
- * Makes an attempt only if it can finish before the invocation must end (`remainingMs`); otherwise
- * it is left due, for the sweep. A failure to reach the table is logged: the attempt stays due.
+ * Creates an event's deliveries (if still due) and makes their first attempts at once. When the
+ * invocation has time for them (`remainingMs`), they are written claimed by this worker and made
+ * with the endpoints and the clock it has just read and the event it was brought, with no claim
+ * and no read of their own; otherwise they are left due, for the sweep. An attempt that fails to
+ * reach the table is logged: it is due again when its claim runs out.
  */
-async function attemptInTime(deps: DeliveryDeps, key: AttemptKey, remainingMs: () => number): Promise<void> {
-  if (remainingMs() < claimLeaseMs(deps.settings)) return;
-  try {
-    await makeAttempt(deps, key);
-  } catch (error) {
-    logger.error('webhook: an attempt could not be made; it stays due for the sweep', { pk: key.pk, sk: key.sk, error: error as Error });
-  }
-}
-
-/** Creates an event's deliveries (if still due) and makes their first attempts at once. */
 export async function dispatchEvent(deps: DeliveryDeps, event: StoredEvent, remainingMs: () => number = () => Infinity): Promise<void> {
-  const attempts = await createDeliveries(deps, event);
-  if (!attempts) return;
-  await forEachLimited(attempts, ATTEMPTS_AT_ONCE, (attempt) => attemptInTime(deps, attemptKey(event.clientId, attempt), remainingMs));
+  const lease = claimLeaseMs(deps.settings);
+  const hold: Hold | undefined = remainingMs() >= lease ? { token: randomUUID(), until: new Date(deps.clock.now().getTime() + lease) } : undefined;
+  const created = await deliveriesOf(deps, event, hold);
+  if (!created || !hold) return;
+  const { clientId, ttl } = event;
+  await forEachLimited(created.attempts, ATTEMPTS_AT_ONCE, async (attempt) => {
+    const key = attemptKey(clientId, attempt);
+    try {
+      const endpoint = created.endpoints.get(attempt.endpoint_id);
+      await attemptClaimed(deps, { key, token: hold.token, clientId, attempt, ttl, endpoint, event, offset: created.offset });
+    } catch (error) {
+      logger.error('webhook: an attempt could not be made; it is due again when its claim runs out', { pk: key.pk, sk: key.sk, error: error as Error });
+    }
+  });
 }
 
 /** The item a stream record inserted (Lambda's image shape is DynamoDB's JSON). */

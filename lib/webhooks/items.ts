@@ -64,18 +64,21 @@ export interface AttemptItem {
   readonly ttl: number;
   /** The token of the worker making it, while one is (lib/webhooks/delivery-repository.ts, claimAttempt). */
   readonly claim?: string;
+  /** Written claimed (lib/webhooks/dispatch.ts, dispatchEvent): when the claim runs out, its time in the due index until then. */
+  readonly lease?: string;
 }
 
 export const deliveryAttemptEntity = defineEntity({
   name: ATTEMPT_ENTITY,
   key: keys.deliveryAttempt,
   keyOf: (value: AttemptItem) => keys.deliveryAttempt(value.clientId, value.attempt.event_id, value.attempt.id),
-  // A pending attempt is due at its real `due_at` (the due index); made, it is due no more.
+  // A pending attempt is due at its real `due_at` (the due index), or, written claimed, when the
+  // claim runs out, as claimAttempt leaves it; made, it is due no more.
   attributes: (value: AttemptItem): Item => ({
     ...value.attempt,
     ttl: value.ttl,
     ...(value.claim !== undefined && { claim: value.claim }),
-    ...(value.attempt.status === 'pending' && keys.due(value.attempt.due_at)),
+    ...(value.attempt.status === 'pending' && keys.due(value.lease ?? value.attempt.due_at)),
   }),
   fromItem: (item): AttemptItem => {
     const claim = text(item, 'claim');

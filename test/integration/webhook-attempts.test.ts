@@ -12,7 +12,7 @@ import type { CreatePaymentInput } from '../../lib/payments/create-payment-body'
 import { newWebhookSecret } from '../../lib/webhooks/create-endpoint';
 import { DEFAULT_DELIVERY_SETTINGS, type DeliverySettings } from '../../lib/webhooks/delivery-settings';
 import { claimAttempt, readItem, recordAttempt, type AttemptKey } from '../../lib/webhooks/delivery-repository';
-import { attemptKey, claimLeaseMs, createDeliveries, makeAttempt, type DeliveryDeps } from '../../lib/webhooks/dispatch';
+import { attemptKey, claimLeaseMs, createDeliveries, dispatchEvent, makeAttempt, type DeliveryDeps } from '../../lib/webhooks/dispatch';
 import { insertWebhookEndpoint } from '../../lib/webhooks/endpoint-repository';
 import type { HostResolver } from '../../lib/webhooks/url-policy';
 import { FakeClock } from '../support/clock';
@@ -67,8 +67,8 @@ async function clientWithEndpoint(url: string, enabled_events = ['*']) {
   return { clientId: client.id, endpointId, secret };
 }
 
-/** Records a payment.created event for the client (the real use case) and creates its deliveries. */
-async function eventWithDeliveries(clientId: string, deps: DeliveryDeps) {
+/** Records a payment.created event for the client (the real use case). */
+async function paymentEvent(clientId: string, deps: DeliveryDeps) {
   const transaction = await createPayment({ db, clientId, clock: deps.clock, cause: NO_CAUSE }, paymentBody() as CreatePaymentInput);
   const { Items = [] } = await db.doc.send(
     new QueryCommand({
@@ -78,7 +78,12 @@ async function eventWithDeliveries(clientId: string, deps: DeliveryDeps) {
       ConsistentRead: true,
     }),
   );
-  const event = eventEntity.fromItem(Items.find((item) => (item.data as { object: { id: string } }).object.id === transaction.id)!);
+  return { event: eventEntity.fromItem(Items.find((item) => (item.data as { object: { id: string } }).object.id === transaction.id)!) };
+}
+
+/** Records a payment.created event for the client and creates its deliveries, for the attempts to be made by the test. */
+async function eventWithDeliveries(clientId: string, deps: DeliveryDeps) {
+  const { event } = await paymentEvent(clientId, deps);
   const attempts = await createDeliveries(deps, event);
   return { event, attempts: attempts!, keyOf: (i = 0) => attemptKey(clientId, attempts![i]!) };
 }
@@ -107,6 +112,57 @@ describe('an event', () => {
     expect(await attemptsOf(clientId, event.event.id)).toHaveLength(1);
     // No longer due: the sweep will not bring it again.
     expect((await readItem(db, keys.event(clientId, event.event.id)))!.due_sk).toBeUndefined();
+  });
+});
+
+describe("an event's first attempts, made by the dispatcher that creates them", () => {
+  it('are delivered once and recorded, while no other worker can make them', async () => {
+    const hooks = await receiver(() => 204);
+    const { clientId } = await clientWithEndpoint(hooks.url);
+    const clock = new FakeClock();
+    const deps = depsOf(clock);
+    const { event } = await paymentEvent(clientId, deps);
+    await dispatchEvent(deps, event);
+    expect(hooks.received).toHaveLength(1);
+    const [item] = await attemptsOf(clientId, event.event.id);
+    expect(item).toMatchObject({ attempt: 1, status: 'succeeded', response_status: 204, attempted_at: clock.now().toISOString() });
+    expect(item!.claim).toBeUndefined();
+    expect(item!.due_sk).toBeUndefined();
+    // The sweep (or a stream record brought twice) finds nothing more to make.
+    expect(await makeAttempt(deps, { pk: String(item!.pk), sk: String(item!.sk) })).toBe('not-due');
+    await dispatchEvent(deps, event);
+    expect(hooks.received).toHaveLength(1);
+  });
+
+  it('are written claimed: the sweep leaves them alone until the claim runs out, then makes them if the dispatcher died', async () => {
+    const hooks = await receiver();
+    const { clientId } = await clientWithEndpoint(hooks.url);
+    const clock = new FakeClock();
+    const deps = depsOf(clock);
+    const { event } = await paymentEvent(clientId, deps);
+    const lease = claimLeaseMs(deps.settings);
+    // The dispatcher writes them claimed and dies before sending.
+    const [attempt] = (await createDeliveries(deps, event, { token: 'dead-dispatcher', until: new Date(clock.now().getTime() + lease) }))!;
+    const key = attemptKey(clientId, attempt!);
+    expect(await readItem(db, key)).toMatchObject({ status: 'pending', next_attempt_at: clock.now().toISOString() });
+    expect(await makeAttempt(deps, key)).toBe('not-due');
+    clock.advanceMs(lease);
+    expect(await makeAttempt(deps, key)).toBe('succeeded');
+    expect(hooks.received).toHaveLength(1);
+  });
+
+  it('are left due for the sweep, unclaimed and unsent, when the invocation has no time left for them', async () => {
+    const hooks = await receiver();
+    const { clientId } = await clientWithEndpoint(hooks.url);
+    const clock = new FakeClock();
+    const deps = depsOf(clock);
+    const { event } = await paymentEvent(clientId, deps);
+    await dispatchEvent(deps, event, () => claimLeaseMs(deps.settings) - 1);
+    expect(hooks.received).toEqual([]);
+    const [item] = await attemptsOf(clientId, event.event.id);
+    expect(item).toMatchObject({ status: 'pending', due_sk: clock.now().toISOString() });
+    expect(item!.claim).toBeUndefined();
+    expect(await makeAttempt(deps, { pk: String(item!.pk), sk: String(item!.sk) })).toBe('succeeded');
   });
 });
 
