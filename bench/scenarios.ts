@@ -2,7 +2,7 @@ import { NO_CAUSE } from '../lib/events/event';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { findPrincipalAndClock } from '../lib/auth/key-repository';
 import { requestCounter } from '../lib/auth/request-counter';
-import { systemClock } from '../lib/clock';
+import { clientClock, systemClock } from '../lib/clock';
 import { batchWriteAll } from '../lib/db/batch-write';
 import type { Db } from '../lib/db/db';
 import { clientPartition, keys } from '../lib/db/keys';
@@ -17,10 +17,10 @@ import { paymentEntry, refundEntry } from '../lib/payments/ledger';
 import type { Refund } from '../lib/payments/refund';
 import { pendingExit, type PendingExit } from '../lib/payments/transaction-repository';
 import { dueMarkerEntity, orderEntity, refundEntity, settlementEntity, transactionEntity, type StoredTransaction } from '../lib/payments/items';
-import { clockResetItem, readClockOffset } from '../lib/sandbox/client-clock';
+import { clockResetItem, readClient } from '../lib/sandbox/client-clock';
 import { viewTransaction, type Transaction } from '../lib/payments/transaction';
 import type { Route } from '../lib/routes';
-import { ACCOUNT } from '../lib/scopes';
+import { ACCOUNT, type Scope } from '../lib/scopes';
 import { createClient, createKey } from '../lib/auth/key-repository';
 import { endpointDeleteItems, endpointInsertItems, MAX_WEBHOOK_ENDPOINTS, replaceWebhookSecret } from '../lib/webhooks/endpoint-repository';
 import { webhookEndpointEntity } from '../lib/webhooks/items';
@@ -182,7 +182,7 @@ export async function sameCallsAdmission(ctx: BenchContext, ahead?: TableKey): P
 export async function sameCallsSessionAdmission(ctx: BenchContext): Promise<void> {
   const [admitted] = await Promise.all([
     requestCounter.count(ctx.floorDb, ctx.floorClientId, new Date(), BENCH_REQUESTS_PER_SECOND),
-    readClockOffset(ctx.floorDb, ctx.floorClientId),
+    readClient(ctx.floorDb, ctx.floorClientId),
   ]);
   if (!admitted) throw new Error('floor: the request counter refused a request');
 }
@@ -285,12 +285,16 @@ type Events = 'with events' | 'without events';
 
 /**
  * The event Puts of `changes`, built by the API's own builders for the floor's partition (so the
- * items are the same size); none for the baseline.
+ * items are the same size); none for the baseline. The floor client has no webhook endpoint, as
+ * the bench's own client has none: its events are owed no delivery (decision 0195).
  */
 function eventPuts(ctx: BenchContext, events: Events, changes: readonly Change[]): readonly TransactItem[] {
   if (events === 'without events') return [];
-  return recordEvents(ctx.floorClientId, changes, { cause: { requestId: randomUUID(), idempotencyKey: null }, clock: systemClock }).puts;
+  return recordEvents(ctx.floorClientId, changes, { cause: { requestId: randomUUID(), idempotencyKey: null }, clock: NO_ENDPOINTS_CLOCK }).puts;
 }
+
+/** The real clock of a client that has no webhook endpoint. */
+const NO_ENDPOINTS_CLOCK = clientClock(systemClock, 0, 0);
 
 /** The transaction + order reservation (+ payment.created) TransactWriteItems of a create. */
 function insertCopy(ctx: BenchContext, events: Events, also: readonly TransactItem[] = []) {
@@ -308,10 +312,13 @@ function insertCopy(ctx: BenchContext, events: Events, also: readonly TransactIt
 /** A receiver URL the local policy accepts without a DNS lookup: what a developer registers under `npm start`. */
 const WEBHOOK_URL = 'http://127.0.0.1:4242/hooks';
 
-/** A client with a key, for fixtures that need more webhook endpoints than one client may have. */
-async function webhookClient(ctx: BenchContext): Promise<{ clientId: string; authorization: string }> {
+/**
+ * A client with a key, for the fixtures that register webhook endpoints: never the bench client,
+ * whose events are then owed no delivery (decision 0195), as a client that only calls the API.
+ */
+async function webhookClient(ctx: BenchContext, scopes: Scope[] = ['webhooks:write']): Promise<{ clientId: string; authorization: string }> {
   const client = await createClient(ctx.floorDb, 'bench webhooks');
-  const key = await createKey(ctx.floorDb, { clientId: client.id, scopes: ['webhooks:write'] });
+  const key = await createKey(ctx.floorDb, { clientId: client.id, scopes });
   return { clientId: client.id, authorization: `Bearer ${key.key}` };
 }
 
@@ -624,14 +631,11 @@ const known: Record<string, Builder> = {
     route,
     expectedStatus: 200,
     prepare: async (ctx) => {
-      const { id } = await createWebhookEndpoint(
-        { db: ctx.floorDb, clientId: ctx.clientId, clock: systemClock, cause: NO_CAUSE },
-        { url: WEBHOOK_URL },
-        { policy: 'local' },
-      );
+      const { clientId, authorization } = await webhookClient(ctx);
+      const { id } = await createWebhookEndpoint({ db: ctx.floorDb, clientId, clock: systemClock, cause: NO_CAUSE }, { url: WEBHOOK_URL }, { policy: 'local' });
       return {
-        request: () => ({ method: 'GET', path: `/webhook/endpoints/${id}` }),
-        floor: () => ctx.admitReading(keys.webhookEndpoint(ctx.clientId, id)),
+        request: () => ({ method: 'GET', path: `/webhook/endpoints/${id}`, headers: { authorization } }),
+        floor: () => ctx.admitReading(keys.webhookEndpoint(clientId, id)),
       };
     },
   }),
@@ -890,20 +894,24 @@ const known: Record<string, Builder> = {
     variant: 'endpoint_id',
     expectedStatus: 202,
     prepare: async (ctx) => {
-      const eventId = await newestEventOf(ctx);
+      // A client of its own with an endpoint, and an event of its own to resend.
+      const { clientId, authorization } = await webhookClient(ctx, ['webhooks:write', 'transactions:write', 'events:read']);
       const { id: endpointId } = await createWebhookEndpoint(
-        { db: ctx.floorDb, clientId: ctx.clientId, clock: systemClock, cause: NO_CAUSE },
+        { db: ctx.floorDb, clientId, clock: systemClock, cause: NO_CAUSE },
         { url: WEBHOOK_URL },
         { policy: 'local' },
       );
+      const created = await ctx.api.send({ method: 'POST', path: '/payment/create', body: paymentBody(), headers: { authorization } });
+      if (created.status !== 201) throw new Error(`fixture: POST /payment/create answered HTTP ${created.status}`);
+      const eventId = await newestEventOf(ctx, authorization);
       return {
-        request: () => ({ method: 'POST', path: `/event/${eventId}/resend`, body: { endpoint_id: endpointId } }),
+        request: () => ({ method: 'POST', path: `/event/${eventId}/resend`, body: { endpoint_id: endpointId }, headers: { authorization } }),
         floor: async () => {
           await ctx.admit();
-          const event = eventEntity.fromItem((await getItem(ctx, eventEntity.key(ctx.clientId, eventId)))!);
-          await getItem(ctx, webhookEndpointEntity.key(ctx.clientId, endpointId));
+          const event = eventEntity.fromItem((await getItem(ctx, eventEntity.key(clientId, eventId)))!);
+          await getItem(ctx, webhookEndpointEntity.key(clientId, endpointId));
           const attempt = pendingAttempt(eventId, endpointId, 1, new Date(), RESEND_ORIGIN);
-          await floorTransact(ctx, [attemptPut(ctx.clientId, attempt, event.ttl)]);
+          await floorTransact(ctx, [attemptPut(clientId, attempt, event.ttl)]);
         },
       };
     },
@@ -926,9 +934,9 @@ const known: Record<string, Builder> = {
   }),
 };
 
-/** The newest event of the bench client (its fixtures have recorded plenty). */
-async function newestEventOf(ctx: BenchContext): Promise<string> {
-  const res = await ctx.api.send({ method: 'GET', path: '/events?limit=1' });
+/** The newest event of the bench client (its fixtures have recorded plenty), or of the client whose key `authorization` carries. */
+async function newestEventOf(ctx: BenchContext, authorization?: string): Promise<string> {
+  const res = await ctx.api.send({ method: 'GET', path: '/events?limit=1', ...(authorization && { headers: { authorization } }) });
   if (res.status !== 200) throw new Error(`fixture: GET /events answered HTTP ${res.status}`);
   return String(json(res).data[0].id);
 }

@@ -24,11 +24,21 @@ export interface ClientClock extends Clock {
   readonly offsetMs: number;
   /** The real clock it is built on (an injected one in tests). */
   readonly real: Clock;
+  /**
+   * How many webhook endpoints the client item counted when the clock was read from it (undefined
+   * when that was not read): an event recorded on a clock that counted none is owed no delivery.
+   */
+  readonly webhookEndpoints?: number;
 }
 
 /** The clock of a client whose offset is `offsetMs`, on top of `real` (the system clock unless a test injects one). */
-export function clientClock(real: Clock, offsetMs: number): ClientClock {
-  return { offsetMs, real, now: () => new Date(real.now().getTime() + offsetMs) };
+export function clientClock(real: Clock, offsetMs: number, webhookEndpoints?: number): ClientClock {
+  return { offsetMs, real, now: () => new Date(real.now().getTime() + offsetMs), ...(webhookEndpoints !== undefined && { webhookEndpoints }) };
+}
+
+/** The webhook endpoints a client clock's reading counted; undefined for any other clock, or when not read. */
+export function webhookEndpointsOf(clock: Clock): number | undefined {
+  return 'webhookEndpoints' in clock ? (clock as ClientClock).webhookEndpoints : undefined;
 }
 
 /** The real clock under `clock`: itself unless it is a client clock. */

@@ -1,6 +1,6 @@
 import type middy from '@middy/core';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import { clientClock, type Clock } from '../clock';
+import type { Clock } from '../clock';
 import type { Db } from '../db/db';
 import type { Prefetched } from '../db/prefetch';
 import type { TableKey } from '../db/requests';
@@ -8,7 +8,7 @@ import type { EndpointContext } from '../http/middleware-context';
 import { ForbiddenError, RateLimitedError, UnauthorizedError } from '../http/errors';
 import { header } from '../http/request';
 import { logger } from '../logger';
-import { readClockOffset } from '../sandbox/client-clock';
+import { clockOfReading, readClient, type ClientReading } from '../sandbox/client-clock';
 import { ACCOUNT, type Admits } from '../scopes';
 import { clientIdOfKey, hashApiKey, parseCredential } from './api-key';
 import { findPrincipal, findPrincipalAndClock, type KeyRecord } from './key-repository';
@@ -50,10 +50,10 @@ export function admission(
   return {
     before: async (request) => {
       const now = real.now();
-      const { principal, offset, prefetched } = await admit(db, request.event, admits, now, requestsPerSecond, ahead);
+      const { principal, client, prefetched } = await admit(db, request.event, admits, now, requestsPerSecond, ahead);
       request.context.principal = principal;
       request.context.prefetched = prefetched;
-      request.context.clock = clientClock(real, offset);
+      request.context.clock = clockOfReading(real, client);
       // Sampled (lib/auth/key-use.ts): at most one write per key and container every LAST_USE_SAMPLE_MS, beside the request's own work.
       if (principal.kind === 'key') request.context.keyUseNoted = noteKeyUse(db, principal, now);
       logger.appendKeys({ clientId: principal.clientId });
@@ -65,7 +65,7 @@ export function admission(
 
 interface Admitted {
   readonly principal: Principal;
-  readonly offset: number;
+  readonly client: ClientReading;
   readonly prefetched?: Prefetched;
 }
 
@@ -75,7 +75,7 @@ async function admit(db: Db, event: APIGatewayProxyEventV2, admits: Admits, now:
   if (credential.kind === 'session') {
     const principal = await sessionPrincipal(db, credential.token);
     if (!principal) throw new UnauthorizedError();
-    return { principal, offset: await countAndReadClock(db, principal.clientId, now, limit) };
+    return { principal, client: await countAndReadClient(db, principal.clientId, now, limit) };
   }
   const { key } = credential;
   const named = clientIdOfKey(key);
@@ -83,7 +83,7 @@ async function admit(db: Db, event: APIGatewayProxyEventV2, admits: Admits, now:
     const principal = keyPrincipal(await findPrincipal(db, hashApiKey(key)), now);
     if (!principal) throw new UnauthorizedError();
     if (!allows(principal, admits)) throw new ForbiddenError();
-    return { principal, offset: await countAndReadClock(db, principal.clientId, now, limit) };
+    return { principal, client: await countAndReadClient(db, principal.clientId, now, limit) };
   }
   const [found, counted] = await Promise.allSettled([
     findPrincipalAndClock(db, hashApiKey(key), named, ahead?.(named, event)),
@@ -100,7 +100,7 @@ async function admit(db: Db, event: APIGatewayProxyEventV2, admits: Admits, now:
   if (!allows(principal, admits)) return refused(new ForbiddenError());
   if (counted.status === 'rejected') throw counted.reason;
   if (!counted.value) throw new RateLimitedError(limit);
-  return { principal, offset: found.value.offset, prefetched: found.value.prefetched };
+  return { principal, client: found.value.client, prefetched: found.value.prefetched };
 }
 
 /** The principal of a key record that still admits at `now` (real time): undefined for none, or one past its `expires_at`. */
@@ -114,9 +114,9 @@ function allows(principal: KeyPrincipal, admits: Admits): boolean {
   return admits !== ACCOUNT && principal.scopes.includes(admits);
 }
 
-/** The client's counter of this second and its clock offset, together: 429 when the second's budget is spent. */
-async function countAndReadClock(db: Db, clientId: string, now: Date, limit: number): Promise<number> {
-  const [counted, offset] = await Promise.all([requestCounter.count(db, clientId, now, limit), readClockOffset(db, clientId)]);
+/** The client's counter of this second and its reading (clock offset, endpoint count), together: 429 when the second's budget is spent. */
+async function countAndReadClient(db: Db, clientId: string, now: Date, limit: number): Promise<ClientReading> {
+  const [counted, client] = await Promise.all([requestCounter.count(db, clientId, now, limit), readClient(db, clientId)]);
   if (!counted) throw new RateLimitedError(limit);
-  return offset;
+  return client;
 }

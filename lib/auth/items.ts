@@ -20,6 +20,9 @@ export interface Client {
  * counters and the clock on it (webhook_endpoint_count, live_keys, the clock offset): those are
  * changed by conditional updates and are not part of the value.
  */
+/** The client item's attribute that counts its webhook endpoints (lib/webhooks/endpoint-repository.ts keeps it). */
+export const WEBHOOK_ENDPOINT_COUNT = 'webhook_endpoint_count';
+
 export const clientEntity = defineEntity({
   name: 'client',
   key: keys.client,

@@ -10,7 +10,7 @@ import { ClientNotFoundError, findKeyItemById, mintKey, revokeKeyItem, viewKey }
 import { apiKeyEntity, apiKeyHashEntity, clientEntity, clientRegistryEntity, type Client, type KeyHashRecord, type StoredKey } from './items';
 import { batchGetItems, type TableKey, type TransactItem } from '../db/requests';
 import { Prefetched } from '../db/prefetch';
-import { clockOffsetOf } from '../sandbox/client-clock';
+import { clientReadingOf, type ClientReading } from '../sandbox/client-clock';
 
 /** A key as the admin CLI lists it: the API's key object (never the key itself) and its client. */
 export type KeySummary = ApiKey & { readonly client_id: string };
@@ -114,17 +114,17 @@ export async function findPrincipal(db: Db, keyHash: string): Promise<KeyRecord 
 
 /**
  * Admission's one read for a key that names its client: the key's hash record and the client's
- * item (its clock offset) in one strongly consistent BatchGetItem, with `ahead` — an item of the
+ * item (its clock offset and endpoint count) in one strongly consistent BatchGetItem, with `ahead` — an item of the
  * client's that the request's use case reads first (lib/db/prefetch.ts) — when the route names one.
- * `record` is undefined when the key is unknown or revoked; the offset is 0 for a clock never
- * advanced (or no such client).
+ * `record` is undefined when the key is unknown or revoked; the client's reading is an offset of 0
+ * and no endpoints for no such client.
  */
 export async function findPrincipalAndClock(
   db: Db,
   keyHash: string,
   clientId: string,
   ahead?: TableKey,
-): Promise<{ record?: KeyRecord; offset: number; prefetched?: Prefetched }> {
+): Promise<{ record?: KeyRecord; client: ClientReading; prefetched?: Prefetched }> {
   const hashKey = apiKeyHashEntity.key(keyHash);
   const clientKey = keys.client(clientId);
   const items = await batchGetItems(db, ahead ? [hashKey, clientKey, ahead] : [hashKey, clientKey], { consistent: true });
@@ -132,7 +132,7 @@ export async function findPrincipalAndClock(
   const hashItem = found(hashKey);
   return {
     ...(hashItem && { record: keyRecordOf(apiKeyHashEntity.fromItem(hashItem)) }),
-    offset: clockOffsetOf(found(clientKey)),
+    client: clientReadingOf(found(clientKey)),
     ...(ahead && { prefetched: new Prefetched([[ahead, found(ahead)]]) }),
   };
 }

@@ -1,4 +1,4 @@
-import { offsetOf, realClockOf, type Clock } from '../clock';
+import { offsetOf, realClockOf, webhookEndpointsOf, type Clock } from '../clock';
 import type { Db } from '../db/db';
 import { keys } from '../db/keys';
 import { allOf, compare, equals, listPage, oneOf } from '../db/paging';
@@ -85,9 +85,13 @@ export function recordEvents(clientId: string, changes: readonly Change[], recor
   const events = changes.map((change, i) => eventOf(change, ids[i]!, recorder.cause));
   // Rounded up: DynamoDB may delete an item as soon as its ttl passes, never before 30 days here.
   const ttl = Math.ceil(at.getTime() / 1000) + EVENT_TTL_SECONDS;
+  // Owed its deliveries unless the client had no webhook endpoint when its clock was read: then it
+  // is not due (no index entry), and neither the stream nor the sweep brings it to the dispatcher.
+  const owed = webhookEndpointsOf(recorder.clock) !== 0;
+  const dueAt = new Date(at.getTime() + EVENT_DISPATCH_GRACE_MS).toISOString();
   return {
     events,
-    puts: events.map((event) => eventEntity.create({ clientId, event, ttl, dueAt: new Date(at.getTime() + EVENT_DISPATCH_GRACE_MS).toISOString() })),
+    puts: events.map((event) => eventEntity.create({ clientId, event, ttl, ...(owed && { dueAt }) })),
     window: { clock: real, closesAt: at.getTime() + TAIL_SEND_WINDOW_MS },
   };
 }

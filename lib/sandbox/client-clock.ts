@@ -1,3 +1,4 @@
+import { WEBHOOK_ENDPOINT_COUNT } from '../auth/items';
 import { clientClock, type ClientClock, type Clock } from '../clock';
 import type { Db } from '../db/db';
 import { REMOVE_DUE } from '../db/due';
@@ -13,16 +14,35 @@ import { getItem, type Item, type TransactItem } from '../db/requests';
 /** The client item's attribute that holds the offset. */
 export const CLOCK_OFFSET_ATTRIBUTE = 'clock_offset_ms';
 
-/** The client's offset: one strongly consistent GetItem of that one attribute; 0 when never advanced (or unknown). */
-export async function readClockOffset(db: Db, clientId: string): Promise<number> {
+/**
+ * What a request reads from its client's item before its work: the clock offset, and how many
+ * webhook endpoints the client has (an event recorded while it has none is owed no delivery:
+ * lib/events/event-repository.ts).
+ */
+export interface ClientReading {
+  readonly offset: number;
+  readonly webhookEndpoints: number;
+}
+
+/** The reading a client item gives: offset 0 when never advanced, no endpoints when never counted, or for no item. */
+export function clientReadingOf(item: Item | undefined): ClientReading {
+  const count = item?.[WEBHOOK_ENDPOINT_COUNT];
+  return { offset: clockOffsetOf(item), webhookEndpoints: typeof count === 'number' && count > 0 ? count : 0 };
+}
+
+/** The client's reading: one strongly consistent GetItem of those two attributes. */
+export async function readClient(db: Db, clientId: string): Promise<ClientReading> {
   const item = await getItem(db, {
     Key: keys.client(clientId),
     ConsistentRead: true,
-    ProjectionExpression: '#offset',
-    ExpressionAttributeNames: { '#offset': CLOCK_OFFSET_ATTRIBUTE },
+    ProjectionExpression: '#offset, #endpoints',
+    ExpressionAttributeNames: { '#offset': CLOCK_OFFSET_ATTRIBUTE, '#endpoints': WEBHOOK_ENDPOINT_COUNT },
   });
-  return clockOffsetOf(item);
+  return clientReadingOf(item);
 }
+
+/** The clock of a client as read: `real` plus its offset, with its endpoint count. */
+export const clockOfReading = (real: Clock, reading: ClientReading): ClientClock => clientClock(real, reading.offset, reading.webhookEndpoints);
 
 /** The offset a client item holds: 0 when never advanced, or for no item. */
 export function clockOffsetOf(item: Item | undefined): number {
@@ -32,7 +52,7 @@ export function clockOffsetOf(item: Item | undefined): number {
 
 /** The clock a request of this client reads: `real` (the system clock unless a test injects one) plus its offset. */
 export async function loadClientClock(db: Db, clientId: string, real: Clock): Promise<ClientClock> {
-  return clientClock(real, await readClockOffset(db, clientId));
+  return clockOfReading(real, await readClient(db, clientId));
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { UseCaseContext } from '../use-case';
-import { clientClock, offsetOf, realClockOf, type Clock } from '../clock';
+import { clientClock, offsetOf, realClockOf, webhookEndpointsOf, type Clock } from '../clock';
 import type { Db } from '../db/db';
 import type { QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
 import { ADVANCED_CLIENTS_PARTITION, clientPartition, keys } from '../db/keys';
@@ -14,7 +14,7 @@ import { logger } from '../logger';
 import { dueMarkerEntity, type DueMarker, type StoredTransaction } from '../payments/items';
 import { applyDueTransaction, expireDueTogether, expiresBy, findTransactions } from '../payments/transaction-repository';
 import { AdvanceUnfinishedError } from './errors';
-import { CLOCK_OFFSET_ATTRIBUTE, loadClientClock, readClockOffset } from './client-clock';
+import { CLOCK_OFFSET_ATTRIBUTE, loadClientClock, readClient } from './client-clock';
 import type { AdvanceClockInput, SandboxClock } from './clock-schema';
 import { viewClock } from './clock-view';
 
@@ -171,7 +171,7 @@ class RecordingTurns {
         return new Date(ms);
       },
     };
-    return { cause: this.recorder.cause, clock: clientClock(stepped, offsetOf(this.recorder.clock)) };
+    return { cause: this.recorder.cause, clock: clientClock(stepped, offsetOf(this.recorder.clock), webhookEndpointsOf(this.recorder.clock)) };
   }
 }
 
@@ -275,8 +275,9 @@ export async function advanceClock(context: UseCaseContext, move: AdvanceClockIn
   const { db, clientId, clock, cause, idempotency: claim } = context;
   const real = realClockOf(clock);
   for (let attempt = 1; ; attempt++) {
-    // First the offset the request loaded (its clock); after a lost race, the one the other left.
-    const offset = attempt === 1 ? offsetOf(clock) : await readClockOffset(db, clientId);
+    // First the offset (and endpoint count) the request loaded (its clock); after a lost race, the one the other left.
+    const reading = attempt === 1 ? { offset: offsetOf(clock), webhookEndpoints: webhookEndpointsOf(clock) } : await readClient(db, clientId);
+    const offset = reading.offset;
     const realNow = real.now().getTime();
     const clientNow = realNow + offset;
     const target = move.seconds !== undefined ? clientNow + move.seconds * 1000 : move.to!.getTime();
@@ -290,7 +291,7 @@ export async function advanceClock(context: UseCaseContext, move: AdvanceClockIn
       ]);
     }
     if (target > LATEST_CLOCK_MS) throw new ValidationError([{ field, message: 'must not take the clock past 9999-12-31T23:59:59.999Z' }]);
-    const moved = clientClock(real, target - realNow);
+    const moved = clientClock(real, target - realNow, reading.webhookEndpoints);
     await applyDueUntil(db, clientId, new Date(target), { cause, clock: moved }, remainingMs);
     const answer = viewClock(moved);
     try {

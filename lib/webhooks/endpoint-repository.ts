@@ -1,3 +1,4 @@
+import { WEBHOOK_ENDPOINT_COUNT } from '../auth/items';
 import type { Db } from '../db/db';
 import { cancellationReasons } from '../db/errors';
 import { keys } from '../db/keys';
@@ -17,7 +18,7 @@ import type { TransactItem } from '../db/requests';
 export const MAX_WEBHOOK_ENDPOINTS = 10;
 
 /** The client item's attribute that counts its endpoints. */
-const COUNT = 'webhook_endpoint_count';
+const COUNT = WEBHOOK_ENDPOINT_COUNT;
 
 /**
  * The TransactWriteItems elements that write a new endpoint and count it on the client's item,

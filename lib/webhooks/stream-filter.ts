@@ -1,6 +1,9 @@
+import { DUE_PARTITION } from '../db/keys';
+
 /**
  * Which records of the table's stream reach the dispatcher (functions/dispatch-events.ts): the
- * insert of an event, and the insert of an attempt a resend asked for. Nothing else — not the
+ * insert of an event owed its deliveries (it is due: one recorded while its client had no webhook
+ * endpoint is not), and the insert of an attempt a resend asked for. Nothing else — not the
  * request counters (`RATE#…`) written on every request, not an event losing its due attributes,
  * not the retries the sweep makes. One definition for Lambda's event source mapping (infra/stack.ts,
  * as its filter criteria) and the local stream poller (infra/local/stream-poller.ts).
@@ -24,7 +27,7 @@ export const ATTEMPT_ENTITY = 'webhook_delivery';
 export const RESEND_ORIGIN = 'resend';
 
 export const DISPATCH_FILTERS: readonly FilterPattern[] = [
-  { eventName: ['INSERT'], dynamodb: { NewImage: { entity: { S: [EVENT_ENTITY] } } } },
+  { eventName: ['INSERT'], dynamodb: { NewImage: { entity: { S: [EVENT_ENTITY] }, due_pk: { S: [DUE_PARTITION] } } } },
   { eventName: ['INSERT'], dynamodb: { NewImage: { entity: { S: [ATTEMPT_ENTITY] }, origin: { S: [RESEND_ORIGIN] } } } },
 ];
 

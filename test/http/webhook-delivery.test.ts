@@ -191,6 +191,26 @@ describe('webhook delivery', () => {
     expect((await call('GET', `/event/${id}/deliveries`, { key: writer.key })).status).toBe(403);
   });
 
+  it('owes nothing for an event recorded while the client had no endpoint: a later endpoint gets what comes after it, and a resend sends the earlier one', async () => {
+    const { key, clientId } = await newClient();
+    const before = await createPaymentVia(key);
+    const hooks = await receiver();
+    const { secret } = await register(key, hooks.url);
+    const after = await createPaymentVia(key);
+    const [first] = await hooks.waitFor(1);
+    expect((verified(secret, first!) as { data: { object: { id: string } } }).data.object.id).toBe(after.id);
+
+    // Past the dispatch grace (2 s) and a sweep pass: the earlier event was never due, so nothing brings it.
+    await new Promise((resolve) => setTimeout(resolve, 3_500));
+    expect(hooks.received).toHaveLength(1);
+    const [earlier] = (await recordedEvents(clientId)).filter((e) => e.type === 'payment.created' && (e.data.object as { id: string }).id === before.id);
+    expect(await call('GET', `/event/${earlier!.id}/deliveries`, { key })).toMatchObject({ status: 200, body: { data: [] } });
+
+    expect((await call('POST', `/event/${earlier!.id}/resend`, { key })).status).toBe(202);
+    const [, resent] = await hooks.waitFor(2);
+    expect(verified(secret, resent!)).toEqual(await eventById(key, earlier!.id));
+  });
+
   it('sends nothing to an endpoint once it is deleted', async () => {
     const { key } = await newClient();
     const kept = await receiver();

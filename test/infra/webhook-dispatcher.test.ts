@@ -58,14 +58,18 @@ describe('the webhook dispatcher', () => {
     expect(resources[dispatcherId()]!.Type).toBe('AWS::Lambda::Function');
   });
 
-  it('gets only inserted events and resend attempts: never a request counter, a modified item or a retry', () => {
+  it('gets only inserted events owed their deliveries and resend attempts: never a request counter, a modified item, a retry, or an event of a client with no endpoint', () => {
     const patterns: FilterPattern[] = mapping().FilterCriteria.Filters.map((f: Json) => JSON.parse(f.Pattern));
     expect(patterns).toEqual([
-      { eventName: ['INSERT'], dynamodb: { NewImage: { entity: { S: ['event'] } } } },
+      { eventName: ['INSERT'], dynamodb: { NewImage: { entity: { S: ['event'] }, due_pk: { S: ['DUE'] } } } },
       { eventName: ['INSERT'], dynamodb: { NewImage: { entity: { S: ['webhook_delivery'] }, origin: { S: ['resend'] } } } },
     ]);
     const passes = (record: unknown) => matchesAnyPattern(record, patterns);
-    expect(passes(inserted({ pk: 'C#cli_1', sk: 'EVT#evt_1', entity: 'event', type: 'payment.created' }))).toBe(true);
+    expect(
+      passes(inserted({ pk: 'C#cli_1', sk: 'EVT#evt_1', entity: 'event', type: 'payment.created', due_pk: 'DUE', due_sk: '2026-11-26T09:00:02.000Z' })),
+    ).toBe(true);
+    // Recorded while its client had no webhook endpoint: not due, owed nothing.
+    expect(passes(inserted({ pk: 'C#cli_1', sk: 'EVT#evt_1', entity: 'event', type: 'payment.created' }))).toBe(false);
     expect(passes(inserted({ pk: 'C#cli_1', sk: 'DLV#evt_1#dlv_1', entity: 'webhook_delivery', origin: 'resend' }))).toBe(true);
     expect(passes(inserted({ pk: 'C#cli_1', sk: 'RATE#1790000000', count: 1, ttl: 1790000060 }))).toBe(false);
     expect(passes(inserted({ pk: 'C#cli_1', sk: 'DLV#evt_1#dlv_2', entity: 'webhook_delivery', origin: 'retry' }))).toBe(false);

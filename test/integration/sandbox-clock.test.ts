@@ -4,7 +4,7 @@ import { NO_CAUSE } from '../../lib/events/event';
 import { ValidationError } from '../../lib/errors';
 import { CreatePaymentBody } from '../../lib/payments/create-payment-body';
 import { createPayment, getTransaction } from '../../lib/payments/payments';
-import { readClockOffset } from '../../lib/sandbox/client-clock';
+import { readClient } from '../../lib/sandbox/client-clock';
 import { advanceClock } from '../../lib/sandbox/clock-advance';
 import { apiErrorOf } from '../../lib/http/errors';
 import { AdvanceUnfinishedError } from '../../lib/sandbox/errors';
@@ -21,13 +21,13 @@ describe('advanceClock', () => {
     const { clientId } = await newClient();
     const real = new FakeClock();
     await advanceClock({ db: testDb(), clientId, clock: real, cause: NO_CAUSE }, { seconds: 60 });
-    const now = clientClock(real, await readClockOffset(testDb(), clientId)).now();
+    const now = clientClock(real, (await readClient(testDb(), clientId)).offset).now();
 
     const refused = advanceClock({ db: testDb(), clientId, clock: real, cause: NO_CAUSE }, { to: now });
 
     await expect(refused).rejects.toBeInstanceOf(ValidationError);
     await expect(refused).rejects.toMatchObject({ details: [{ field: 'to', message: expect.stringContaining(now.toISOString()) }] });
-    expect(await readClockOffset(testDb(), clientId)).toBe(60_000);
+    expect((await readClient(testDb(), clientId)).offset).toBe(60_000);
   });
 
   it('keeps both of two racing advances: the loser reads the clock again and moves on from there', async () => {
@@ -39,7 +39,7 @@ describe('advanceClock', () => {
       advanceClock({ db: testDb(), clientId, clock: real, cause: NO_CAUSE }, { seconds: 20 }),
     ]);
 
-    expect(await readClockOffset(testDb(), clientId)).toBe(30_000);
+    expect((await readClient(testDb(), clientId)).offset).toBe(30_000);
     expect(answers.map((a) => a.offset_seconds).sort((a, b) => a - b)).toEqual(expect.arrayContaining([30]));
   });
 
@@ -47,7 +47,7 @@ describe('advanceClock', () => {
     const { clientId } = await newClient();
     const real = new FakeClock(new Date('2030-01-01T00:00:00.000Z'));
     await advanceClock({ db: testDb(), clientId, clock: real, cause: NO_CAUSE }, { seconds: 86_400 });
-    const clock = clientClock(real, await readClockOffset(testDb(), clientId));
+    const clock = clientClock(real, (await readClient(testDb(), clientId)).offset);
 
     const txn = await createPayment({ db: testDb(), clientId, clock, cause: NO_CAUSE }, CreatePaymentBody.parse(paymentBody()));
 
@@ -73,7 +73,7 @@ describe('advanceClock', () => {
 
     await expect(cut).rejects.toBeInstanceOf(AdvanceUnfinishedError);
     await expect(cut.catch(apiErrorOf)).resolves.toMatchObject({ status: 503, code: 'SERVICE_UNAVAILABLE', headers: { 'Retry-After': '0' } });
-    expect(await readClockOffset(testDb(), clientId)).toBe(0);
+    expect((await readClient(testDb(), clientId)).offset).toBe(0);
     // Read on the real clock, where none has expired yet: only what the cut advance stored shows.
     expect((await stored()).sort()).toEqual(['expired', 'expired', 'pending']);
 
@@ -99,7 +99,7 @@ describe('advanceClock', () => {
 
     expect(cut).toBeInstanceOf(AdvanceUnfinishedError);
     expect((cut as AdvanceUnfinishedError).applied).toBe(35);
-    expect(await readClockOffset(testDb(), clientId)).toBe(0);
+    expect((await readClient(testDb(), clientId)).offset).toBe(0);
     expect((await statuses()).filter((s) => s === 'expired')).toHaveLength(35);
 
     await advanceClock(context, { seconds: 2 * 86_400 });
@@ -125,7 +125,7 @@ describe('advanceClock', () => {
     });
 
     await expect(advanceClock({ ...context, db }, { seconds: 2 * 86_400 })).rejects.toBe(lost);
-    expect(await readClockOffset(testDb(), clientId)).toBe(0);
+    expect((await readClient(testDb(), clientId)).offset).toBe(0);
     // The second chunk (the last 7 in due order) was under way: it finished before the advance answered.
     const stored = await Promise.all(ids.map(async (id) => (await getTransaction(testDb(), clientId, id, clientClock(real, 0))).status));
     expect(stored.filter((status) => status === 'expired')).toHaveLength(7);
