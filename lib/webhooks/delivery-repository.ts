@@ -16,8 +16,8 @@ import { ATTEMPT_ENTITY } from './stream-filter';
  * `pending` and carries the due attributes (keys.due) until it is made; making it is claimed by
  * moving its due time ahead by a lease (a first attempt is written so by the worker that makes
  * it), so a worker that dies mid-way leaves it due again and two workers never make the same
- * attempt at once. Its outcome is recorded only by the claim's
- * holder, with the next attempt's item in the same write.
+ * attempt at once. Its outcome is recorded only by the claim's holder, with the next attempt's
+ * item in the same write.
  */
 
 type Item = Record<string, unknown>;

@@ -17,9 +17,6 @@ import type { TransactItem } from '../db/requests';
 /** At most this many endpoints per client (docs/api.md §11). */
 export const MAX_WEBHOOK_ENDPOINTS = 10;
 
-/** The client item's attribute that counts its endpoints. */
-const COUNT = WEBHOOK_ENDPOINT_COUNT;
-
 /**
  * The TransactWriteItems elements that write a new endpoint and count it on the client's item,
  * conditioned on the client having fewer than MAX_WEBHOOK_ENDPOINTS (the count is element 0).
@@ -32,7 +29,7 @@ export function endpointInsertItems(endpoint: StoredWebhookEndpoint): TransactIt
         Key: keys.client(endpoint.clientId),
         UpdateExpression: 'SET #count = if_not_exists(#count, :zero) + :one',
         ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(#count) OR #count < :max)',
-        ExpressionAttributeNames: { '#count': COUNT },
+        ExpressionAttributeNames: { '#count': WEBHOOK_ENDPOINT_COUNT },
         ExpressionAttributeValues: { ':zero': 0, ':one': 1, ':max': MAX_WEBHOOK_ENDPOINTS },
       },
     },
@@ -81,7 +78,7 @@ export function endpointDeleteItems(clientId: string, endpointId: string): Trans
         Key: keys.client(clientId),
         UpdateExpression: 'ADD #count :minusOne',
         ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeNames: { '#count': COUNT },
+        ExpressionAttributeNames: { '#count': WEBHOOK_ENDPOINT_COUNT },
         ExpressionAttributeValues: { ':minusOne': -1 },
       },
     },
