@@ -393,7 +393,7 @@ async function transitionCopy(ctx: BenchContext, id: string, operation: PendingE
     { Update: update },
     ...(operation === 'settle' ? [settlementEntity.create({ clientId: ctx.floorClientId, entry: paymentEntry(after, now) })] : []),
     ...eventPuts(ctx, events, [paymentChanged(before, after)]),
-    { Delete: { Key: dueMarkerEntity.key(ctx.floorClientId, transaction.expires_at, id) } },
+    // The due marker stays, for an advance or its TTL (decision 0196).
     ...(completion ? [completion(after)] : []),
   ]);
 }

@@ -279,7 +279,7 @@ export const routes = {
     scope: 'sandbox:simulate',
     table: 'write',
     audit: true,
-    dynamodb: { actions: ['GetItem', 'BatchGetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem'], sharedPartitions: READS_KEY_HASHES },
+    dynamodb: { actions: ['GetItem', 'BatchGetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem'], sharedPartitions: READS_KEY_HASHES },
     summary: "Move the client's sandbox clock ahead, applying what falls due (sandbox control)",
   }),
   getAccount: route({
@@ -439,15 +439,15 @@ export const backgroundFunctions = {
   /**
    * The sweep over what falls due, run by a schedule every minute deployed and every second by
    * `npm start`: a Query of the due index finds the work; each item is re-read (GetItem) and changed
-   * with its events in one TransactWriteItems (UpdateItem, PutItem, and DeleteItem for the
-   * transaction's due marker); the clients whose clocks run ahead are found in the due index too,
-   * and their due markers by a Query of their partitions; webhook delivery's due items also Query
-   * the client's endpoints.
+   * with its events in one TransactWriteItems (UpdateItem, PutItem, and DeleteItem for a due
+   * marker); the clients whose clocks run ahead are found in the due index too, and their due
+   * markers by a Query of their partitions, the markers whose transactions left `pending` before
+   * deleted in a BatchWriteItem; webhook delivery's due items also Query the client's endpoints.
    */
   sweep: background({
     id: 'sweep',
     handler: 'functions/sweep.ts',
-    dynamodb: { actions: ['GetItem', 'BatchGetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem'], indexes: ['due'] },
+    dynamodb: { actions: ['GetItem', 'BatchGetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem'], indexes: ['due'] },
   }),
   /**
    * The user pool's pre-sign-up trigger (docs/api.md §14): judges the stage's sign-up policy, and

@@ -86,6 +86,9 @@ export const orderEntity = defineEntity({
 /**
  * What falls due for a client on its own clock: a pending transaction's marker, keyed by its
  * client-time due instant (keys.dueMarker), which an advance of the client's clock finds by one Query.
+ * Only an advance deletes it, when it applies it or finds its transaction gone from `pending`; any
+ * other exit from `pending` leaves it, and DynamoDB's TTL deletes it MARKER_KEPT_DAYS after its due
+ * instant (decision 0196).
  */
 export interface DueMarker {
   readonly clientId: string;
@@ -94,11 +97,21 @@ export interface DueMarker {
   readonly transactionId: string;
 }
 
+/**
+ * How long a due marker is kept after its due instant. Its transaction leaves `pending` by then: it
+ * is due in real time no later than on its client's clock, and the sweep stores what falls due
+ * within a minute. A week is room for a sweep that stopped for days.
+ */
+export const MARKER_KEPT_DAYS = 7;
+
 export const dueMarkerEntity = defineEntity({
   name: 'due_marker',
   key: keys.dueMarker,
   keyOf: (value: DueMarker) => keys.dueMarker(value.clientId, value.dueAt, value.transactionId),
-  attributes: (value: DueMarker): Item => ({ transaction_id: value.transactionId }),
+  attributes: (value: DueMarker): Item => ({
+    transaction_id: value.transactionId,
+    ttl: Math.ceil(Date.parse(value.dueAt) / 1000) + MARKER_KEPT_DAYS * 24 * 60 * 60,
+  }),
   fromItem: (item): DueMarker => {
     const parts = keys.dueMarkerParts(requiredText(item, 'sk'));
     if (!parts) throw new Error(`Not a due marker: ${String(item.sk)}`);

@@ -30,7 +30,7 @@ function dueMarkerOf(stored: StoredTransaction): DueMarker {
   return { clientId: stored.clientId, dueAt: clientDueAt(stored), transactionId: stored.transaction.id };
 }
 
-/** The Delete of a transaction's due marker, for the write that takes it out of `pending` (none there is harmless). */
+/** The Delete of a transaction's due marker, for an advance's write that takes it out of `pending` (none there is harmless). */
 function dueMarkerDelete(stored: StoredTransaction): TransactItem {
   return { Delete: { Key: dueMarkerEntity.keyOf(dueMarkerOf(stored)) } };
 }
@@ -42,7 +42,8 @@ function dueMarkerDelete(stored: StoredTransaction): TransactItem {
  * time if that comes first, on the client's clock: it carries that instant in real time in the
  * `due` index (keys.due: the client's time less its offset now), so a sweep applies it, and a
  * marker in the client's partition (keys.dueMarker) in client time, so an advance of the client's
- * clock finds it. Every write that takes it out of `pending` removes both.
+ * clock finds it. Every write that takes it out of `pending` removes the index attributes; the
+ * marker stays until an advance meets it or its TTL passes (decision 0196).
  */
 export async function insertTransaction(
   db: Db,
@@ -172,7 +173,7 @@ export async function transitionTransaction(
     try {
       await transactWrite(
         db,
-        [{ Update: update }, ...(entry ? [settlementEntity.create({ clientId, entry })] : []), ...recorded.puts, dueMarkerDelete(stored)],
+        [{ Update: update }, ...(entry ? [settlementEntity.create({ clientId, entry })] : []), ...recorded.puts],
         completion,
         recorded.window,
       );
@@ -274,9 +275,9 @@ function expiry(stored: StoredTransaction, now: Date): { change: Change; update:
 
 /**
  * Stores the expiry of a pending transaction whose `expires_at` is at or before `now`: one
- * TransactWriteItems of its conditional update (expiry) and its marker's delete, plus
- * payment.expired, dated `expires_at` and caused by no request. A transaction that left `pending`
- * meanwhile only loses its due attributes and marker, with no event. When the write fails its
+ * TransactWriteItems of its conditional update (expiry) and payment.expired, dated `expires_at`
+ * and caused by no request; its due marker is left to an advance or its TTL. A transaction that
+ * left `pending` meanwhile only loses its due attributes (and marker), with no event. When the write fails its
  * condition or collides with a concurrent transaction (a cancel or settle at the expiry instant,
  * another sweep), the transaction is read and decided again, at most EXPIRY_ATTEMPTS times: of any
  * number of racing writers, exactly one records a transition. `read`: the transaction as the caller
@@ -302,7 +303,7 @@ export async function expireDueTransaction(
     const { change, update } = expiry(stored, now);
     const recorded = recordEvents(clientId, [change], recorder);
     try {
-      await transactWrite(db, [update, ...recorded.puts, dueMarkerDelete(stored)], undefined, recorded.window);
+      await transactWrite(db, [update, ...recorded.puts], undefined, recorded.window);
       return 'expired';
     } catch (error) {
       const lostRace = cancellationReasons(error)?.[0]?.Code === 'ConditionalCheckFailed' || error instanceof ConcurrentWriteError;
@@ -319,8 +320,8 @@ export function expiresBy(stored: StoredTransaction, now: Date): boolean {
 
 /**
  * Stores the expiry of several due transactions in one TransactWriteItems (at most 33: three items
- * each), each exactly as expireDueTransaction would (the same conditional update, its marker's
- * delete, payment.expired dated `expires_at`), the events recorded in the order given. The
+ * each), for an advance: each as expireDueTransaction would (the same conditional update and
+ * payment.expired dated `expires_at`) and its marker's delete, the events recorded in the order given. The
  * transactions are the caller's strongly consistent reads, each of which `expiresBy` its `now`.
  * Returns false, having written nothing, when one of them changed since it was read or the write
  * collided with another: the caller then applies them one at a time.

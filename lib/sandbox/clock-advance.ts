@@ -1,3 +1,4 @@
+import { batchWriteAll } from '../db/batch-write';
 import type { UseCaseContext } from '../use-case';
 import { clientClock, offsetOf, realClockOf, webhookEndpointsOf, type Clock } from '../clock';
 import type { Db } from '../db/db';
@@ -187,7 +188,9 @@ interface Turn {
  * each run of plain expiries stored in one write (sent without waiting for the one before it to
  * commit) and anything else applied one at a time; returns how many markers it handled. A payment
  * whose write of several was disturbed by another writer is applied one at a time afterwards, so
- * its event is recorded after its chunk's others.
+ * its event is recorded after its chunk's others. The markers of transactions that left `pending`
+ * before (a cancel, a settle, the sweep's expiry leave their marker: decision 0196) are deleted
+ * together, in one BatchWriteItem.
  */
 async function applyChunk(db: Db, clientId: string, chunk: readonly MarkerDue[], turn: Turn): Promise<number> {
   const disturbed: MarkerDue[] = [];
@@ -201,6 +204,7 @@ async function applyChunk(db: Db, clientId: string, chunk: readonly MarkerDue[],
     );
     await turn.ready();
     let run: { marker: MarkerDue; stored: StoredTransaction }[] = [];
+    const left: MarkerDue[] = [];
     const storeRun = () => {
       if (run.length === 0) return;
       const together = run;
@@ -223,11 +227,22 @@ async function applyChunk(db: Db, clientId: string, chunk: readonly MarkerDue[],
         run.push({ marker, stored });
         continue;
       }
+      if (stored && stored.transaction.status !== 'pending' && stored.dueAt === undefined) {
+        left.push(marker);
+        continue;
+      }
       storeRun();
       await applyOne(db, clientId, marker, turn.recorder());
     }
     storeRun();
     turn.release();
+    if (left.length > 0)
+      writes.push(
+        batchWriteAll(
+          db,
+          left.map((marker) => ({ DeleteRequest: { Key: dueMarkerEntity.keyOf(marker) } })),
+        ),
+      );
     await Promise.all(writes);
     for (const marker of disturbed.sort((a, b) => dueMarkerEntity.keyOf(a).sk.localeCompare(dueMarkerEntity.keyOf(b).sk)))
       await applyOne(db, clientId, marker, turn.recorder());
@@ -239,10 +254,14 @@ async function applyChunk(db: Db, clientId: string, chunk: readonly MarkerDue[],
   }
 }
 
-/** Applies one marker on its own (re-read, conditional write); a marker whose transaction is gone (a reset under way) would otherwise stay. */
+/**
+ * Applies one marker on its own (re-read, conditional write), then deletes it unless its
+ * transaction is still pending and not yet due: the sweep's and the API's writes leave markers
+ * (decision 0196), and a marker whose transaction is gone (a reset under way) would otherwise stay.
+ */
 async function applyOne(db: Db, clientId: string, marker: MarkerDue, recorder: Recorder): Promise<void> {
   const outcome = await applyDueTransaction(db, clientId, marker.transactionId, marker.at, recorder);
-  if (outcome === 'missing') await deleteItem(db, { Key: dueMarkerEntity.keyOf(marker) });
+  if (outcome !== 'not due') await deleteItem(db, { Key: dueMarkerEntity.keyOf(marker) });
 }
 
 /**

@@ -49,10 +49,11 @@ describe('POST /payment/create with sandbox', () => {
     const { clientId, key } = await newClient();
     const txn = await createPaymentVia(key, { sandbox: { outcome: 'settle', after_seconds: 30 } });
     expect((await call('POST', `/transaction/${txn.id}/cancel`, { key })).status).toBe(200);
-    // The cancel took its due marker away in the same write.
-    expect((await partitionItems(clientId)).map(kindOf)).not.toContain('DUE');
+    // The cancel leaves its due marker (decision 0196): an advance that meets it deletes it.
+    expect((await partitionItems(clientId)).map(kindOf)).toContain('DUE');
 
     expect((await advance(key, { seconds: 120 })).status).toBe(200);
+    expect((await partitionItems(clientId)).map(kindOf)).not.toContain('DUE');
 
     expect((await call('GET', `/transaction/${txn.id}`, { key })).body.data.status).toBe('cancelled');
     expect((await call('GET', `/events?transaction_id=${txn.id}`, { key })).body.data.map((e: any) => e.type)).toEqual([
@@ -144,6 +145,24 @@ describe('the sweep under the local sandbox', () => {
     expect((await advance(key, { seconds: 3_600 })).status).toBe(200);
     const txn = await createPaymentVia(key, { sandbox: { outcome: 'settle', after_seconds: 2 } });
     expect(await settledOf(key, txn.id)).toMatchObject({ status: 'settled', settled_at: secondsAfter(txn.created_at, 2) });
+  });
+
+  it("deletes the marker a cancel left when the sweep's look at advanced clients meets it, recording nothing", async () => {
+    const { clientId, key } = await newClient();
+    const txn = await createPaymentVia(key, { expiry_minutes: 120, sandbox: { outcome: 'settle', after_seconds: 3_602 } });
+    expect((await call('POST', `/transaction/${txn.id}/cancel`, { key })).status).toBe(200);
+    // The clock lands 2 s before the marker's time: the advance does not reach it, the sweep's next passes do.
+    expect((await advance(key, { to: secondsAfter(txn.created_at, 3_600) })).status).toBe(200);
+    expect((await partitionItems(clientId)).map(kindOf)).toContain('DUE');
+    await until(
+      () => partitionItems(clientId),
+      (items) => !items.map(kindOf).includes('DUE'),
+    );
+    expect((await call('GET', `/transaction/${txn.id}`, { key })).body.data.status).toBe('cancelled');
+    expect((await call('GET', `/events?transaction_id=${txn.id}`, { key })).body.data.map((e: any) => e.type)).toEqual([
+      'payment.cancelled',
+      'payment.created',
+    ]);
   });
 
   it('applies an outcome that an advance brought within reach, though its real due time is an hour away', async () => {

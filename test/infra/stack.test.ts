@@ -543,7 +543,7 @@ describe('sweep', () => {
     template.hasResourceProperties('AWS::Lambda::EventInvokeConfig', { FunctionName: { Ref: sweepId }, MaximumRetryAttempts: 0 });
   });
 
-  it('may Query the due index, and GetItem, BatchGetItem (what falls due on an advanced clock), UpdateItem, PutItem, DeleteItem (due markers) and Query (due markers, webhook endpoints) on client partitions only', () => {
+  it('may Query the due index, and GetItem, BatchGetItem (what falls due on an advanced clock), UpdateItem, PutItem, DeleteItem and BatchWriteItem (due markers) and Query (due markers, webhook endpoints) on client partitions only', () => {
     const statements = statementsOf(sweepId).filter((s) => asList<string>(s.Action).some((a) => a.startsWith('dynamodb:')));
     expect(statements).toEqual([
       {
@@ -553,7 +553,15 @@ describe('sweep', () => {
       },
       {
         Effect: 'Allow',
-        Action: ['dynamodb:BatchGetItem', 'dynamodb:DeleteItem', 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:Query', 'dynamodb:UpdateItem'],
+        Action: [
+          'dynamodb:BatchGetItem',
+          'dynamodb:BatchWriteItem',
+          'dynamodb:DeleteItem',
+          'dynamodb:GetItem',
+          'dynamodb:PutItem',
+          'dynamodb:Query',
+          'dynamodb:UpdateItem',
+        ],
         Resource: arnOf(tableId()),
         Condition: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['C#*'] } },
       },

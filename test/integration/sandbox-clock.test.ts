@@ -3,7 +3,7 @@ import { clientClock } from '../../lib/clock';
 import { NO_CAUSE } from '../../lib/events/event';
 import { ValidationError } from '../../lib/errors';
 import { CreatePaymentBody } from '../../lib/payments/create-payment-body';
-import { createPayment, getTransaction } from '../../lib/payments/payments';
+import { cancelTransaction, createPayment, getTransaction, simulateOutcome } from '../../lib/payments/payments';
 import { readClient } from '../../lib/sandbox/client-clock';
 import { advanceClock } from '../../lib/sandbox/clock-advance';
 import { apiErrorOf } from '../../lib/http/errors';
@@ -13,6 +13,7 @@ import { newClient, testDb } from '../support/fixtures';
 import { recordedEvents } from '../support/events';
 import { faultyDb, transactionConflict } from '../support/faults';
 import { paymentBody } from '../support/payments';
+import { kindOf, partitionItems } from '../support/partition';
 
 /** The clock's use cases on DynamoDB Local, on an injected real clock that stands still. */
 
@@ -157,6 +158,28 @@ describe('applying what falls due in an advance', () => {
     expect(expired.map((e) => e.data.object.id).sort()).toEqual([...early, ...late].sort());
     for (const event of expired) expect(event.created_at).toBe((event.data.object as { expires_at: string }).expires_at);
     expect(new Set(expired.map((e) => e.created_at)).size).toBe(2);
+  });
+
+  it('deletes the markers that cancels and settles left, among the payments it expires, and records nothing for them', async () => {
+    const { clientId } = await newClient();
+    const real = new FakeClock(new Date('2032-06-01T00:00:00.000Z'));
+    const clock = clientClock(real, 0);
+    const context = { db: testDb(), clientId, clock, cause: NO_CAUSE };
+    const ids: string[] = [];
+    for (let n = 0; n < 40; n++) ids.push((await createPayment(context, CreatePaymentBody.parse(paymentBody()))).id);
+    // Every third is cancelled, every third settled: their markers stay (decision 0196).
+    for (const [n, id] of ids.entries()) {
+      if (n % 3 === 1) await cancelTransaction(context, id);
+      if (n % 3 === 2) await simulateOutcome(context, id, 'settle');
+    }
+    expect((await partitionItems(clientId)).filter((item) => kindOf(item) === 'DUE')).toHaveLength(40);
+
+    await advanceClock(context, { seconds: 2 * 86_400 });
+
+    expect((await partitionItems(clientId)).filter((item) => kindOf(item) === 'DUE')).toEqual([]);
+    const expired = (await recordedEvents(clientId)).filter((e) => e.type === 'payment.expired');
+    expect(expired.map((e) => e.data.object.id).sort()).toEqual(ids.filter((_, n) => n % 3 === 0).sort());
+    for (const [n, id] of ids.entries()) expect((await getTransaction(testDb(), clientId, id, clock)).status).toBe(['expired', 'cancelled', 'settled'][n % 3]);
   });
 
   it('applies seventy payments due one after another in one call, over several writes at once: each dated its own due time, recorded in due order', async () => {
