@@ -30,8 +30,10 @@ import {
  * while it is stopped is never read from the stream, which is why delivery is durable without it
  * (docs/decisions/ "Webhook delivery"). New shards (DynamoDB rolls them over, and splits them)
  * are read from their start. The mapping's settings are the stack's (lib/webhooks/stream-filter.ts):
- * a GetRecords reads at most DISPATCH_BATCH_SIZE records, so a handler call gets at most that many; a
- * batch is handed on without waiting for the one before, up to DISPATCH_PARALLELIZATION_FACTOR at once,
+ * as Lambda's poller does, a GetRecords reads whatever the shard has (up to the API's 1 000 records),
+ * the filters drop what they do not pass, and what passes is handed on in batches of at most
+ * DISPATCH_BATCH_SIZE records; a batch is handed on without waiting for the one before, up to
+ * DISPATCH_PARALLELIZATION_FACTOR at once,
  * as Lambda's parallelization factor does; the records a handler reports in `batchItemFailures` (or
  * all, if it throws) are handed to it again, up to DISPATCH_RETRY_ATTEMPTS times.
  */
@@ -61,6 +63,9 @@ export interface StreamPoller {
 
 /** Idle polling, for writes nobody nudged about (the admin CLI, a test writing to the table directly). */
 const DEFAULT_INTERVAL_MS = 500;
+/** The most records one GetRecords returns (the Streams API's limit; Lambda's poller reads as many). */
+const RECORDS_PER_READ = 1_000;
+
 /** How often the stream is described again to find new shards. */
 const DESCRIBE_EVERY_MS = 2_000;
 
@@ -152,7 +157,7 @@ export async function startStreamPoller(options: StreamPollerOptions): Promise<S
     if (!state.iterator) await position(shardId, state);
     let result: GetRecordsCommandOutput;
     try {
-      result = await streams.send(new GetRecordsCommand({ ShardIterator: state.iterator, Limit: DISPATCH_BATCH_SIZE }));
+      result = await streams.send(new GetRecordsCommand({ ShardIterator: state.iterator, Limit: RECORDS_PER_READ }));
     } catch (error) {
       const name = (error as Error).name;
       if (name === 'ExpiredIteratorException' || name === 'TrimmedDataAccessException') {
@@ -169,9 +174,9 @@ export async function startStreamPoller(options: StreamPollerOptions): Promise<S
       finished.add(shardId);
     }
     const passing = records.map((r) => asLambdaRecord(r, streamArn!)).filter((r) => matchesAnyPattern(r, options.filters));
-    if (passing.length > 0) {
+    for (let start = 0; start < passing.length; start += DISPATCH_BATCH_SIZE) {
       while (inFlight.size >= DISPATCH_PARALLELIZATION_FACTOR) await Promise.race(inFlight);
-      const work = deliver(passing);
+      const work = deliver(passing.slice(start, start + DISPATCH_BATCH_SIZE));
       inFlight.add(work);
       void work.finally(() => inFlight.delete(work));
     }

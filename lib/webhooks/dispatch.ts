@@ -80,9 +80,11 @@ interface Created {
 async function deliveriesOf(deps: DeliveryDeps, stored: StoredEvent, hold?: Hold): Promise<Created | undefined> {
   const { clientId, event } = stored;
   const eventId = event.id;
-  const endpoints = (await endpointItemsOf(deps.db, clientId)).filter((endpoint) => subscribes(endpoint, event.type));
-  // Due now in real time; shown on the client's clock. No endpoint, nothing to show.
-  const offset = endpoints.length > 0 ? offsetOf(await loadClientClock(deps.db, clientId, deps.clock)) : 0;
+  // Read together: an event is owed deliveries only while its client has endpoints (decision 0195).
+  const [items, clientClk] = await Promise.all([endpointItemsOf(deps.db, clientId), loadClientClock(deps.db, clientId, deps.clock)]);
+  const endpoints = items.filter((endpoint) => subscribes(endpoint, event.type));
+  // Due now in real time; shown on the client's clock.
+  const offset = offsetOf(clientClk);
   const now = deps.clock.now();
   const attempts = endpoints.map(({ endpoint }) => pendingAttempt(eventId, endpoint.id, 1, now, 'event', offset));
   if (!(await createEventDeliveries(deps.db, clientId, eventId, attempts, stored.ttl, hold))) return undefined;
