@@ -1,4 +1,4 @@
-import type { Item, TableKey } from './requests';
+import type { Item, TableKey } from './item';
 
 /**
  * Items a request read before its use case asked for them: admission's BatchGetItem reads the

@@ -19,20 +19,14 @@ import {
   type UpdateCommandOutput,
 } from '@aws-sdk/lib-dynamodb';
 import type { Db } from './db';
+import type { Item, TableKey } from './item';
 
 /**
  * Every request to the table is built here, and only here does a request name the table: callers
  * give the request without `TableName` and `db` supplies it. Document-client shapes throughout.
  */
 
-/** An item as the document client reads and writes it. */
-export type Item = Record<string, unknown>;
-
-/** The base-table key of one item. */
-export interface TableKey {
-  readonly pk: string;
-  readonly sk: string;
-}
+export type { Item, TableKey } from './item';
 
 /** A request's input without the table, which `db` names. */
 export type OnTable<T> = Omit<T, 'TableName'>;
