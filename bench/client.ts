@@ -30,6 +30,9 @@ export function json(response: ApiResponse): any {
 
 const projectRoot = fileURLToPath(new URL('..', import.meta.url));
 
+/** How long the bench keeps an idle connection for its next request: under the local server's 5 s keep-alive timeout. */
+const IDLE_SOCKET_MS = 4_000;
+
 /**
  * The API as a client sees it: node:http with keep-alive sockets (as a real client and the
  * SDK both keep theirs), so the HTTP arm pays one request on a warm socket, not a handshake.
@@ -44,7 +47,9 @@ export class HttpApi {
     sockets = 1,
   ) {
     this.base = new URL(baseUrl);
-    this.agent = new Agent({ keepAlive: true, maxSockets: sockets });
+    // A socket idle for IDLE_SOCKET_MS is dropped, before the server's keep-alive timeout (Node's 5 s)
+    // closes it: a request is never written to a socket the server is closing ("socket hang up").
+    this.agent = new Agent({ keepAlive: true, maxSockets: sockets, timeout: IDLE_SOCKET_MS });
   }
 
   send(req: ApiRequest): Promise<ApiResponse> {
