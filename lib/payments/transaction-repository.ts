@@ -1,7 +1,7 @@
 import type { Db } from '../db/db';
 import { REMOVE_DUE } from '../db/due';
 import { cancellationReasons, isConditionFailed, oldItem } from '../db/errors';
-import { batchGetItems, deleteItem, updateItem, type TransactItem } from '../db/requests';
+import { batchGetItems, updateItem, type TransactItem } from '../db/requests';
 import { transactWrite } from '../db/transact';
 import { offsetOf } from '../clock';
 import { paymentChanged, paymentCreated, type Change } from '../events/event';
@@ -198,7 +198,7 @@ export type DueOutcome =
   | 'expired'
   /** Its scheduled outcome was applied, as the simulate endpoint would, with its event. */
   | 'scheduled outcome'
-  /** It had left `pending` (settled, cancelled…) before: only its due attributes and marker were removed. */
+  /** It had left `pending` (settled, cancelled…) before: only its due attributes were removed. */
   | 'not pending'
   /** Still pending, but nothing of it falls due by `now`: left as it is. */
   | 'not due'
@@ -213,7 +213,7 @@ const EXPIRY_ATTEMPTS = 3;
  * time: its scheduled outcome if that falls due first (before `expires_at`), exactly as the
  * simulate endpoint would make it (the same conditional write, the same event, settle's ledger
  * entry), dated the scheduled time; else its expiry if `expires_at <= now` (expireDueTransaction).
- * A transaction that left `pending` first only loses its due attributes and marker. `recorder`
+ * A transaction that left `pending` first only loses its due attributes. `recorder`
  * records the events (no request caused them).
  */
 export async function applyDueTransaction(db: Db, clientId: string, transactionId: string, now: Date, recorder: Recorder): Promise<DueOutcome> {
@@ -277,7 +277,7 @@ function expiry(stored: StoredTransaction, now: Date): { change: Change; update:
  * Stores the expiry of a pending transaction whose `expires_at` is at or before `now`: one
  * TransactWriteItems of its conditional update (expiry) and payment.expired, dated `expires_at`
  * and caused by no request; its due marker is left to an advance or its TTL. A transaction that
- * left `pending` meanwhile only loses its due attributes (and marker), with no event. When the write fails its
+ * left `pending` meanwhile only loses its due attributes, with no event. When the write fails its
  * condition or collides with a concurrent transaction (a cancel or settle at the expiry instant,
  * another sweep), the transaction is read and decided again, at most EXPIRY_ATTEMPTS times: of any
  * number of racing writers, exactly one records a transition. `read`: the transaction as the caller
@@ -348,7 +348,10 @@ export async function expireDueTogether(
   }
 }
 
-/** Removes the due attributes and the marker of a transaction that is no longer pending (never of a pending one). */
+/**
+ * Removes the due attributes of a transaction that is no longer pending (never of a pending one).
+ * Its marker is the advance's to delete, or its TTL's (decision 0196).
+ */
 async function removeDue(db: Db, stored: StoredTransaction): Promise<void> {
   try {
     await updateItem(db, {
@@ -362,6 +365,4 @@ async function removeDue(db: Db, stored: StoredTransaction): Promise<void> {
     // Gone meanwhile: nothing is due any more. (A transaction never returns to pending.)
     if (!isConditionFailed(error)) throw error;
   }
-  // Its exit deleted it already, unless the transaction predates markers or its exit did not know of one.
-  await deleteItem(db, { Key: dueMarkerEntity.keyOf(dueMarkerOf(stored)) });
 }

@@ -61,6 +61,9 @@ const LEASE_SLACK_MS = 5_000;
  */
 export const claimLeaseMs = (settings: DeliverySettings): number => DNS_TIMEOUT_MS + settings.attemptTimeoutMs + LEASE_SLACK_MS;
 
+/** When a claim taken now runs out. */
+const leaseEnd = ({ clock, settings }: DeliveryDeps): Date => new Date(clock.now().getTime() + claimLeaseMs(settings));
+
 /** An attempt due within this much of now may be made now: two functions' clocks differ by a few milliseconds. */
 const CLOCK_TOLERANCE_MS = 1_000;
 
@@ -114,10 +117,10 @@ export type AttemptResult = 'succeeded' | 'failed' | 'not-due' | 'abandoned' | '
  * the delivery with a failed attempt; a URL the policy now refuses is a failed attempt, retried.
  */
 export async function makeAttempt(deps: DeliveryDeps, key: AttemptKey): Promise<AttemptResult> {
-  const { db, clock, settings } = deps;
+  const { db, clock } = deps;
   const token = randomUUID();
   const now = clock.now();
-  const claim = await claimAttempt(db, key, token, new Date(now.getTime() + CLOCK_TOLERANCE_MS), new Date(now.getTime() + claimLeaseMs(settings)));
+  const claim = await claimAttempt(db, key, token, new Date(now.getTime() + CLOCK_TOLERANCE_MS), leaseEnd(deps));
   if (!claim) return 'not-due';
   const { clientId, attempt, ttl } = claim;
   const [endpoint, event, clientClk] = await Promise.all([
@@ -129,12 +132,11 @@ export async function makeAttempt(deps: DeliveryDeps, key: AttemptKey): Promise<
   // The event was removed (a reset): its deliveries stop, and an attempt written after the reset
   // listed the partition goes too, so nothing of the removed event is left.
   if (!event) return (await dropAttempt(db, key, token)) ? 'dropped' : 'lost-claim';
-  return attemptClaimed(deps, { key, token, clientId, attempt, ttl, endpoint, event, offset: offsetOf(clientClk) });
+  return attemptClaimed(deps, { token, clientId, attempt, ttl, endpoint, event, offset: offsetOf(clientClk) });
 }
 
 /** An attempt its worker holds the claim on, with what making it needs. */
 interface ClaimedAttempt {
-  readonly key: AttemptKey;
   readonly token: string;
   readonly clientId: string;
   readonly attempt: StoredAttempt;
@@ -149,7 +151,8 @@ interface ClaimedAttempt {
 /** Makes an attempt under its claim: re-checks the URL, POSTs the signed event, records the outcome (and the next attempt, if one is due). */
 async function attemptClaimed(deps: DeliveryDeps, claimed: ClaimedAttempt): Promise<AttemptResult> {
   const { db, clock, settings } = deps;
-  const { key, token, endpoint, event, attempt, offset } = claimed;
+  const { token, endpoint, event, attempt, offset } = claimed;
+  const key = attemptKey(claimed.clientId, attempt);
   const shown = (at: Date) => new Date(at.getTime() + offset);
   let outcome: Omit<AttemptOutcome, 'next_attempt_at'> & { final?: true };
   const attemptedAt = clock.now();
@@ -220,8 +223,7 @@ function statusError(status: number): string {
  * reach the table is logged: it is due again when its claim runs out.
  */
 export async function dispatchEvent(deps: DeliveryDeps, event: StoredEvent, remainingMs: () => number = () => Infinity): Promise<void> {
-  const lease = claimLeaseMs(deps.settings);
-  const hold: Hold | undefined = remainingMs() >= lease ? { token: randomUUID(), until: new Date(deps.clock.now().getTime() + lease) } : undefined;
+  const hold: Hold | undefined = remainingMs() >= claimLeaseMs(deps.settings) ? { token: randomUUID(), until: leaseEnd(deps) } : undefined;
   const created = await deliveriesOf(deps, event, hold);
   if (!created || !hold) return;
   const { clientId, ttl } = event;
@@ -229,7 +231,7 @@ export async function dispatchEvent(deps: DeliveryDeps, event: StoredEvent, rema
     const key = attemptKey(clientId, attempt);
     try {
       const endpoint = created.endpoints.get(attempt.endpoint_id);
-      await attemptClaimed(deps, { key, token: hold.token, clientId, attempt, ttl, endpoint, event, offset: created.offset });
+      await attemptClaimed(deps, { token: hold.token, clientId, attempt, ttl, endpoint, event, offset: created.offset });
     } catch (error) {
       logger.error('webhook: an attempt could not be made; it is due again when its claim runs out', { pk: key.pk, sk: key.sk, error: error as Error });
     }
