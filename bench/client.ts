@@ -30,7 +30,7 @@ export function json(response: ApiResponse): any {
 
 const projectRoot = fileURLToPath(new URL('..', import.meta.url));
 
-/** How long the bench keeps an idle connection for its next request: under the local server's 5 s keep-alive timeout. */
+/** How long the bench keeps an idle connection for its next request: under the minimal service's keep-alive timeout (Node's 5 s; the local server's is 65 s). */
 const IDLE_SOCKET_MS = 4_000;
 
 /**
@@ -47,8 +47,8 @@ export class HttpApi {
     sockets = 1,
   ) {
     this.base = new URL(baseUrl);
-    // A socket idle for IDLE_SOCKET_MS is dropped, before the server's keep-alive timeout (Node's 5 s)
-    // closes it: a request is never written to a socket the server is closing ("socket hang up").
+    // A socket idle for IDLE_SOCKET_MS is dropped, before a server's keep-alive timeout (the minimal
+    // service keeps Node's 5 s) closes it: a request is never written to a socket the server is closing ("socket hang up").
     this.agent = new Agent({ keepAlive: true, maxSockets: sockets, timeout: IDLE_SOCKET_MS });
   }
 

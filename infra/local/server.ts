@@ -10,6 +10,15 @@ type HttpFunction = LocalFunction<APIGatewayProxyEventV2, APIGatewayProxyStructu
 /** API Gateway refuses bodies over 10 MB before any Lambda runs; so do we. */
 const GATEWAY_BODY_LIMIT = 10 * 1024 * 1024;
 
+/**
+ * How long an idle kept-alive connection stays open (docs/local.md). Node's default, 5 s, is shorter
+ * than most HTTP clients keep an idle socket (Go 90 s, Java's HttpClient 20 minutes, Python's
+ * urllib3 until the server closes it): a client that sends on a socket the server is closing at
+ * that moment gets "socket hang up" or ECONNRESET. 65 s outlasts the common 60 s; the response's
+ * `Keep-Alive: timeout=65` tells clients that read it (Node's fetch) when to drop the socket first.
+ */
+export const KEEP_ALIVE_TIMEOUT_MS = 65_000;
+
 export interface LocalServer {
   readonly server: Server;
   readonly baseUrl: string;
@@ -94,6 +103,10 @@ export async function startLocalServer(options: {
     res.end(result.body ?? '');
     if (method !== 'GET' && method !== 'HEAD') options.afterWrite?.();
   }
+
+  server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
+  // A request's headers must arrive within this; kept above the idle timeout, as Node advises.
+  server.headersTimeout = KEEP_ALIVE_TIMEOUT_MS + 1_000;
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) => reject(error.code === 'EADDRINUSE' ? new PortInUseError(options.port) : error));

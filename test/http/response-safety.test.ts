@@ -1,4 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { Agent, request } from 'node:http';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { describe, expect, inject, it } from 'vitest';
 import { call, newClient } from '../support/fixtures';
 import { createPaymentVia, paymentBody } from '../support/payments';
 
@@ -70,5 +72,33 @@ describe('a validation error stays small whatever the body holds', () => {
     expect(res.status).toBe(400);
     expect(res.body.error.message).toBe('Request validation failed');
     expect(res.body.error.details.map((d: { field: string }) => d.field).sort()).toEqual(['foo', 'reason']);
+  });
+});
+
+describe('a kept-alive connection', () => {
+  /** One GET on `agent`: its status, its Keep-Alive header, and whether it went out on a socket used before. */
+  const get = (agent: Agent, url: URL, key: string) =>
+    new Promise<{ status?: number; keepAlive: string; reusedSocket: boolean }>((resolve, reject) => {
+      const req = request(url, { agent, headers: { authorization: `Bearer ${key}` } }, (res) => {
+        res.resume();
+        res.on('end', () => resolve({ status: res.statusCode, keepAlive: String(res.headers['keep-alive']), reusedSocket: req.reusedSocket }));
+      });
+      req.on('error', reject);
+      req.end();
+    });
+
+  it('stays open longer than a client idles between two requests a few seconds apart, and says for how long', async () => {
+    const { key } = await newClient();
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    const url = new URL(`${inject('baseUrl')}/payment/channels`);
+    try {
+      const first = await get(agent, url, key);
+      expect(first).toEqual({ status: 200, keepAlive: 'timeout=65', reusedSocket: false });
+      // Longer than Node's default keep-alive timeout (5 s), which closed such a socket under the client.
+      await sleep(5_500);
+      expect(await get(agent, url, key)).toEqual({ status: 200, keepAlive: 'timeout=65', reusedSocket: true });
+    } finally {
+      agent.destroy();
+    }
   });
 });
