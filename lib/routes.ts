@@ -49,6 +49,12 @@ const RELEASES_CLAIM = {
     'gives an Idempotency-Key claim back after a failure with nothing worth storing (a 500, a concurrent write); the suites provoke that on other routes',
 } as const;
 
+/** A session's admission reads its user→client mapping (docs/api.md §14). */
+const READS_USER_CLIENTS = {
+  actions: ['GetItem'],
+  because: "admission reads a session's user→client mapping, the partition that tells which client the person is",
+} as const;
+
 /**
  * Every authenticated route's admission (lib/auth/admission.ts) learns the client from records that
  * lie outside every client partition: a server key's hash record, or a session's user→client mapping.
@@ -59,346 +65,406 @@ const READS_KEY_HASHES = {
     because:
       "admission reads the API key's hash record, the partition that tells which client the key is (with the client's item in one BatchGetItem for a key that names its client)",
   },
-  userClients: { actions: ['GetItem'], because: "admission reads a session's user→client mapping, the partition that tells which client the person is" },
+  userClients: READS_USER_CLIENTS,
 } as const;
 
-/** The route table: the single source for the CDK routes, the local server and the OpenAPI document. */
+export const listChannelsRoute = /* @__PURE__ */ route({
+  id: 'listChannels',
+  method: 'GET',
+  path: '/payment/channels',
+  handler: 'functions/list-channels.ts',
+  scope: 'channels:read',
+  table: 'read',
+  dynamodb: { actions: ['GetItem', 'BatchGetItem', 'UpdateItem'], sharedPartitions: READS_KEY_HASHES },
+  summary: 'List payment methods and channels',
+});
+
+export const createPaymentRoute = /* @__PURE__ */ route({
+  id: 'createPayment',
+  method: 'POST',
+  path: '/payment/create',
+  handler: 'functions/create-payment.ts',
+  scope: 'transactions:write',
+  table: 'write',
+  dynamodb: { actions: ['GetItem', 'BatchGetItem', 'PutItem', 'UpdateItem', 'DeleteItem'], because: RELEASES_CLAIM, sharedPartitions: READS_KEY_HASHES },
+  summary: 'Create a payment transaction',
+});
+
+export const getTransactionRoute = /* @__PURE__ */ route({
+  id: 'getTransaction',
+  method: 'GET',
+  path: '/transaction/{id}',
+  handler: 'functions/get-transaction.ts',
+  scope: 'transactions:read',
+  table: 'read',
+  dynamodb: { actions: ['GetItem', 'BatchGetItem', 'UpdateItem'], sharedPartitions: READS_KEY_HASHES },
+  summary: 'Retrieve a transaction',
+});
+
+export const listTransactionsRoute = /* @__PURE__ */ route({
+  id: 'listTransactions',
+  method: 'GET',
+  path: '/transactions',
+  handler: 'functions/list-transactions.ts',
+  scope: 'transactions:read',
+  table: 'read',
+  dynamodb: { actions: ['GetItem', 'BatchGetItem', 'Query', 'UpdateItem'], sharedPartitions: READS_KEY_HASHES },
+  cursors: true,
+  summary: 'List transactions with filters',
+});
+
+export const cancelTransactionRoute = /* @__PURE__ */ route({
+  id: 'cancelTransaction',
+  method: 'POST',
+  path: '/transaction/{id}/cancel',
+  handler: 'functions/cancel-transaction.ts',
+  scope: 'transactions:write',
+  table: 'write',
+  dynamodb: { actions: ['GetItem', 'BatchGetItem', 'PutItem', 'UpdateItem', 'DeleteItem'], because: RELEASES_CLAIM, sharedPartitions: READS_KEY_HASHES },
+  audit: true,
+  summary: 'Cancel a pending transaction',
+});
+
+export const simulateTransactionRoute = /* @__PURE__ */ route({
+  id: 'simulateTransaction',
+  method: 'POST',
+  path: '/transaction/{id}/simulate',
+  handler: 'functions/simulate-transaction.ts',
+  scope: 'sandbox:simulate',
+  table: 'write',
+  dynamodb: { actions: ['GetItem', 'BatchGetItem', 'PutItem', 'UpdateItem', 'DeleteItem'], because: RELEASES_CLAIM, sharedPartitions: READS_KEY_HASHES },
+  audit: true,
+  summary: 'Settle, fail or expire a pending transaction (sandbox control)',
+});
+
+export const createRefundRoute = /* @__PURE__ */ route({
+  id: 'createRefund',
+  method: 'POST',
+  path: '/refund',
+  handler: 'functions/create-refund.ts',
+  scope: 'refunds:write',
+  table: 'write',
+  dynamodb: { actions: ['GetItem', 'BatchGetItem', 'PutItem', 'UpdateItem', 'DeleteItem'], because: RELEASES_CLAIM, sharedPartitions: READS_KEY_HASHES },
+  audit: true,
+  summary: 'Refund all or part of a settled transaction',
+});
+
+export const listSettlementsRoute = /* @__PURE__ */ route({
+  id: 'listSettlements',
+  method: 'GET',
+  path: '/settlements',
+  handler: 'functions/list-settlements.ts',
+  scope: 'settlements:read',
+  table: 'read',
+  dynamodb: { actions: ['GetItem', 'BatchGetItem', 'Query', 'UpdateItem'], sharedPartitions: READS_KEY_HASHES },
+  cursors: true,
+  summary: 'List the settlement ledger',
+});
+
+export const listEventsRoute = /* @__PURE__ */ route({
+  id: 'listEvents',
+  method: 'GET',
+  path: '/events',
+  handler: 'functions/list-events.ts',
+  scope: 'events:read',
+  table: 'read',
+  dynamodb: { actions: ['GetItem', 'BatchGetItem', 'Query', 'UpdateItem'], sharedPartitions: READS_KEY_HASHES },
+  cursors: true,
+  summary: 'List events, newest first or oldest first for polling',
+});
+
+export const getEventRoute = /* @__PURE__ */ route({
+  id: 'getEvent',
+  method: 'GET',
+  path: '/event/{id}',
+  handler: 'functions/get-event.ts',
+  scope: 'events:read',
+  table: 'read',
+  dynamodb: { actions: ['GetItem', 'BatchGetItem', 'UpdateItem'], sharedPartitions: READS_KEY_HASHES },
+  summary: 'Retrieve an event',
+});
+
+export const listEventDeliveriesRoute = /* @__PURE__ */ route({
+  id: 'listEventDeliveries',
+  method: 'GET',
+  path: '/event/{id}/deliveries',
+  handler: 'functions/list-event-deliveries.ts',
+  scope: 'events:read',
+  table: 'read',
+  dynamodb: { actions: ['GetItem', 'BatchGetItem', 'Query', 'UpdateItem'], sharedPartitions: READS_KEY_HASHES },
+  cursors: true,
+  summary: "List an event's webhook delivery attempts",
+});
+
+export const resendEventRoute = /* @__PURE__ */ route({
+  id: 'resendEvent',
+  method: 'POST',
+  path: '/event/{id}/resend',
+  handler: 'functions/resend-event.ts',
+  scope: 'webhooks:write',
+  table: 'write',
+  dynamodb: {
+    actions: ['GetItem', 'BatchGetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem'],
+    because: RELEASES_CLAIM,
+    sharedPartitions: READS_KEY_HASHES,
+  },
+  audit: true,
+  summary: 'Send an event to webhook endpoints again',
+});
+
+export const createWebhookEndpointRoute = /* @__PURE__ */ route({
+  id: 'createWebhookEndpoint',
+  method: 'POST',
+  path: '/webhook/endpoints',
+  handler: 'functions/create-webhook-endpoint.ts',
+  scope: 'webhooks:write',
+  table: 'write',
+  dynamodb: { actions: ['GetItem', 'BatchGetItem', 'PutItem', 'UpdateItem', 'DeleteItem'], sharedPartitions: READS_KEY_HASHES },
+  audit: true,
+  summary: 'Register a webhook endpoint',
+});
+
+export const listWebhookEndpointsRoute = /* @__PURE__ */ route({
+  id: 'listWebhookEndpoints',
+  method: 'GET',
+  path: '/webhook/endpoints',
+  handler: 'functions/list-webhook-endpoints.ts',
+  scope: 'webhooks:write',
+  table: 'read',
+  dynamodb: { actions: ['GetItem', 'BatchGetItem', 'Query', 'UpdateItem'], sharedPartitions: READS_KEY_HASHES },
+  cursors: true,
+  summary: 'List webhook endpoints',
+});
+
+export const getWebhookEndpointRoute = /* @__PURE__ */ route({
+  id: 'getWebhookEndpoint',
+  method: 'GET',
+  path: '/webhook/endpoints/{id}',
+  handler: 'functions/get-webhook-endpoint.ts',
+  scope: 'webhooks:write',
+  table: 'read',
+  dynamodb: { actions: ['GetItem', 'BatchGetItem', 'UpdateItem'], sharedPartitions: READS_KEY_HASHES },
+  summary: 'Retrieve a webhook endpoint',
+});
+
+export const deleteWebhookEndpointRoute = /* @__PURE__ */ route({
+  id: 'deleteWebhookEndpoint',
+  method: 'DELETE',
+  path: '/webhook/endpoints/{id}',
+  handler: 'functions/delete-webhook-endpoint.ts',
+  scope: 'webhooks:write',
+  table: 'write',
+  dynamodb: { actions: ['GetItem', 'BatchGetItem', 'PutItem', 'UpdateItem', 'DeleteItem'], sharedPartitions: READS_KEY_HASHES },
+  audit: true,
+  summary: 'Delete a webhook endpoint',
+});
+
+export const rollWebhookEndpointSecretRoute = /* @__PURE__ */ route({
+  id: 'rollWebhookEndpointSecret',
+  method: 'POST',
+  path: '/webhook/endpoints/{id}/roll-secret',
+  handler: 'functions/roll-webhook-endpoint-secret.ts',
+  scope: 'webhooks:write',
+  table: 'write',
+  dynamodb: { actions: ['GetItem', 'BatchGetItem', 'PutItem', 'UpdateItem', 'DeleteItem'], because: RELEASES_CLAIM, sharedPartitions: READS_KEY_HASHES },
+  audit: true,
+  summary: "Roll a webhook endpoint's signing secret, the old one honoured for a while",
+});
+
+export const resetSandboxRoute = /* @__PURE__ */ route({
+  id: 'resetSandbox',
+  method: 'POST',
+  path: '/sandbox/reset',
+  handler: 'functions/reset-sandbox.ts',
+  scope: 'sandbox:simulate',
+  table: 'write',
+  dynamodb: { actions: ['GetItem', 'BatchGetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem'], sharedPartitions: READS_KEY_HASHES },
+  audit: true,
+  summary: "Delete the client's data for a clean start (sandbox control)",
+});
+
+export const getSandboxClockRoute = /* @__PURE__ */ route({
+  id: 'getSandboxClock',
+  method: 'GET',
+  path: '/sandbox/clock',
+  handler: 'functions/get-sandbox-clock.ts',
+  scope: 'sandbox:simulate',
+  table: 'read',
+  dynamodb: { actions: ['GetItem', 'BatchGetItem', 'UpdateItem'], sharedPartitions: READS_KEY_HASHES },
+  summary: "Read the client's sandbox clock (sandbox control)",
+});
+
+export const advanceSandboxClockRoute = /* @__PURE__ */ route({
+  id: 'advanceSandboxClock',
+  method: 'POST',
+  path: '/sandbox/clock/advance',
+  handler: 'functions/advance-sandbox-clock.ts',
+  scope: 'sandbox:simulate',
+  table: 'write',
+  audit: true,
+  dynamodb: { actions: ['GetItem', 'BatchGetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem'], sharedPartitions: READS_KEY_HASHES },
+  summary: "Move the client's sandbox clock ahead, applying what falls due (sandbox control)",
+});
+
+export const getAccountRoute = /* @__PURE__ */ route({
+  id: 'getAccount',
+  method: 'GET',
+  path: '/account',
+  handler: 'functions/get-account.ts',
+  scope: ACCOUNT,
+  table: 'read',
+  dynamodb: { actions: ['GetItem', 'BatchGetItem', 'UpdateItem'], sharedPartitions: READS_KEY_HASHES },
+  summary: 'The signed-in person and their client',
+});
+
+export const listAccountKeysRoute = /* @__PURE__ */ route({
+  id: 'listAccountKeys',
+  method: 'GET',
+  path: '/account/keys',
+  handler: 'functions/list-account-keys.ts',
+  scope: ACCOUNT,
+  table: 'read',
+  dynamodb: { actions: ['GetItem', 'BatchGetItem', 'Query', 'UpdateItem'], sharedPartitions: READS_KEY_HASHES },
+  cursors: true,
+  summary: "List the client's server keys, newest first, never the keys themselves",
+});
+
+export const createAccountKeyRoute = /* @__PURE__ */ route({
+  id: 'createAccountKey',
+  method: 'POST',
+  path: '/account/keys',
+  handler: 'functions/create-account-key.ts',
+  scope: ACCOUNT,
+  table: 'write',
+  dynamodb: {
+    actions: ['GetItem', 'BatchGetItem', 'PutItem', 'UpdateItem', 'DeleteItem'],
+    because: RELEASES_CLAIM,
+    sharedPartitions: {
+      keyHashes: {
+        actions: ['GetItem', 'BatchGetItem', 'PutItem'],
+        because: "admission reads a key's hash record; a new key's hash record is what admits it",
+      },
+      userClients: READS_USER_CLIENTS,
+    },
+  },
+  audit: true,
+  summary: 'Make a server key, shown once',
+});
+
+export const rollAccountKeyRoute = /* @__PURE__ */ route({
+  id: 'rollAccountKey',
+  method: 'POST',
+  path: '/account/keys/{id}/roll',
+  handler: 'functions/roll-account-key.ts',
+  scope: ACCOUNT,
+  table: 'write',
+  dynamodb: {
+    actions: ['GetItem', 'BatchGetItem', 'PutItem', 'UpdateItem', 'DeleteItem'],
+    sharedPartitions: {
+      keyHashes: {
+        actions: ['GetItem', 'BatchGetItem', 'PutItem', 'UpdateItem', 'DeleteItem'],
+        because: "admission reads a key's hash record; a roll writes the new key's, and the old key's expiry on its own (deleting it for a grace of 0)",
+      },
+      userClients: READS_USER_CLIENTS,
+    },
+  },
+  audit: true,
+  summary: 'Replace a server key with a new one, the old one honoured for a while',
+});
+
+export const revokeAccountKeyRoute = /* @__PURE__ */ route({
+  id: 'revokeAccountKey',
+  method: 'POST',
+  path: '/account/keys/{id}/revoke',
+  handler: 'functions/revoke-account-key.ts',
+  scope: ACCOUNT,
+  table: 'write',
+  dynamodb: {
+    actions: ['GetItem', 'BatchGetItem', 'PutItem', 'UpdateItem', 'DeleteItem'],
+    sharedPartitions: {
+      keyHashes: {
+        actions: ['GetItem', 'BatchGetItem', 'DeleteItem'],
+        because: "admission reads a key's hash record; revoking deletes it, so the key is refused at once",
+      },
+      userClients: READS_USER_CLIENTS,
+    },
+  },
+  audit: true,
+  summary: 'Revoke a server key at once',
+});
+
+export const getDashboardRoute = /* @__PURE__ */ route({
+  id: 'getDashboard',
+  method: 'GET',
+  path: '/dashboard',
+  handler: 'functions/dashboard.ts',
+  scope: null,
+  table: 'none',
+  dynamodb: NO_TABLE,
+  summary: 'The dashboard: a web page where a person signs in and uses this API with their session',
+});
+
+export const getDashboardAssetRoute = /* @__PURE__ */ route({
+  id: 'getDashboardAsset',
+  method: 'GET',
+  path: '/dashboard/{asset}',
+  handler: 'functions/dashboard.ts',
+  scope: null,
+  table: 'none',
+  dynamodb: NO_TABLE,
+  summary: "The dashboard's script and style sheet",
+});
+
+export const getOpenApiDocumentRoute = /* @__PURE__ */ route({
+  id: 'getOpenApiDocument',
+  method: 'GET',
+  path: '/openapi.json',
+  handler: 'functions/get-openapi.ts',
+  scope: null,
+  table: 'none',
+  dynamodb: NO_TABLE,
+  summary: "This API's OpenAPI 3.1 document",
+});
+
+/**
+ * The route table: the single source for the CDK routes, the local server and the OpenAPI document.
+ * Each route is also its own constant, which its contract imports: a function's bundle then holds
+ * its own route's declaration and not the table's (esbuild drops what nothing reads).
+ */
 export const routes = {
-  listChannels: route({
-    id: 'listChannels',
-    method: 'GET',
-    path: '/payment/channels',
-    handler: 'functions/list-channels.ts',
-    scope: 'channels:read',
-    table: 'read',
-    dynamodb: { actions: ['GetItem', 'BatchGetItem', 'UpdateItem'], sharedPartitions: READS_KEY_HASHES },
-    summary: 'List payment methods and channels',
-  }),
-  createPayment: route({
-    id: 'createPayment',
-    method: 'POST',
-    path: '/payment/create',
-    handler: 'functions/create-payment.ts',
-    scope: 'transactions:write',
-    table: 'write',
-    dynamodb: { actions: ['GetItem', 'BatchGetItem', 'PutItem', 'UpdateItem', 'DeleteItem'], because: RELEASES_CLAIM, sharedPartitions: READS_KEY_HASHES },
-    summary: 'Create a payment transaction',
-  }),
-  getTransaction: route({
-    id: 'getTransaction',
-    method: 'GET',
-    path: '/transaction/{id}',
-    handler: 'functions/get-transaction.ts',
-    scope: 'transactions:read',
-    table: 'read',
-    dynamodb: { actions: ['GetItem', 'BatchGetItem', 'UpdateItem'], sharedPartitions: READS_KEY_HASHES },
-    summary: 'Retrieve a transaction',
-  }),
-  listTransactions: route({
-    id: 'listTransactions',
-    method: 'GET',
-    path: '/transactions',
-    handler: 'functions/list-transactions.ts',
-    scope: 'transactions:read',
-    table: 'read',
-    dynamodb: { actions: ['GetItem', 'BatchGetItem', 'Query', 'UpdateItem'], sharedPartitions: READS_KEY_HASHES },
-    cursors: true,
-    summary: 'List transactions with filters',
-  }),
-  cancelTransaction: route({
-    id: 'cancelTransaction',
-    method: 'POST',
-    path: '/transaction/{id}/cancel',
-    handler: 'functions/cancel-transaction.ts',
-    scope: 'transactions:write',
-    table: 'write',
-    dynamodb: { actions: ['GetItem', 'BatchGetItem', 'PutItem', 'UpdateItem', 'DeleteItem'], because: RELEASES_CLAIM, sharedPartitions: READS_KEY_HASHES },
-    audit: true,
-    summary: 'Cancel a pending transaction',
-  }),
-  simulateTransaction: route({
-    id: 'simulateTransaction',
-    method: 'POST',
-    path: '/transaction/{id}/simulate',
-    handler: 'functions/simulate-transaction.ts',
-    scope: 'sandbox:simulate',
-    table: 'write',
-    dynamodb: { actions: ['GetItem', 'BatchGetItem', 'PutItem', 'UpdateItem', 'DeleteItem'], because: RELEASES_CLAIM, sharedPartitions: READS_KEY_HASHES },
-    audit: true,
-    summary: 'Settle, fail or expire a pending transaction (sandbox control)',
-  }),
-  createRefund: route({
-    id: 'createRefund',
-    method: 'POST',
-    path: '/refund',
-    handler: 'functions/create-refund.ts',
-    scope: 'refunds:write',
-    table: 'write',
-    dynamodb: { actions: ['GetItem', 'BatchGetItem', 'PutItem', 'UpdateItem', 'DeleteItem'], because: RELEASES_CLAIM, sharedPartitions: READS_KEY_HASHES },
-    audit: true,
-    summary: 'Refund all or part of a settled transaction',
-  }),
-  listSettlements: route({
-    id: 'listSettlements',
-    method: 'GET',
-    path: '/settlements',
-    handler: 'functions/list-settlements.ts',
-    scope: 'settlements:read',
-    table: 'read',
-    dynamodb: { actions: ['GetItem', 'BatchGetItem', 'Query', 'UpdateItem'], sharedPartitions: READS_KEY_HASHES },
-    cursors: true,
-    summary: 'List the settlement ledger',
-  }),
-  listEvents: route({
-    id: 'listEvents',
-    method: 'GET',
-    path: '/events',
-    handler: 'functions/list-events.ts',
-    scope: 'events:read',
-    table: 'read',
-    dynamodb: { actions: ['GetItem', 'BatchGetItem', 'Query', 'UpdateItem'], sharedPartitions: READS_KEY_HASHES },
-    cursors: true,
-    summary: 'List events, newest first or oldest first for polling',
-  }),
-  getEvent: route({
-    id: 'getEvent',
-    method: 'GET',
-    path: '/event/{id}',
-    handler: 'functions/get-event.ts',
-    scope: 'events:read',
-    table: 'read',
-    dynamodb: { actions: ['GetItem', 'BatchGetItem', 'UpdateItem'], sharedPartitions: READS_KEY_HASHES },
-    summary: 'Retrieve an event',
-  }),
-  listEventDeliveries: route({
-    id: 'listEventDeliveries',
-    method: 'GET',
-    path: '/event/{id}/deliveries',
-    handler: 'functions/list-event-deliveries.ts',
-    scope: 'events:read',
-    table: 'read',
-    dynamodb: { actions: ['GetItem', 'BatchGetItem', 'Query', 'UpdateItem'], sharedPartitions: READS_KEY_HASHES },
-    cursors: true,
-    summary: "List an event's webhook delivery attempts",
-  }),
-  resendEvent: route({
-    id: 'resendEvent',
-    method: 'POST',
-    path: '/event/{id}/resend',
-    handler: 'functions/resend-event.ts',
-    scope: 'webhooks:write',
-    table: 'write',
-    dynamodb: {
-      actions: ['GetItem', 'BatchGetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem'],
-      because: RELEASES_CLAIM,
-      sharedPartitions: READS_KEY_HASHES,
-    },
-    audit: true,
-    summary: 'Send an event to webhook endpoints again',
-  }),
-  createWebhookEndpoint: route({
-    id: 'createWebhookEndpoint',
-    method: 'POST',
-    path: '/webhook/endpoints',
-    handler: 'functions/create-webhook-endpoint.ts',
-    scope: 'webhooks:write',
-    table: 'write',
-    dynamodb: { actions: ['GetItem', 'BatchGetItem', 'PutItem', 'UpdateItem', 'DeleteItem'], sharedPartitions: READS_KEY_HASHES },
-    audit: true,
-    summary: 'Register a webhook endpoint',
-  }),
-  listWebhookEndpoints: route({
-    id: 'listWebhookEndpoints',
-    method: 'GET',
-    path: '/webhook/endpoints',
-    handler: 'functions/list-webhook-endpoints.ts',
-    scope: 'webhooks:write',
-    table: 'read',
-    dynamodb: { actions: ['GetItem', 'BatchGetItem', 'Query', 'UpdateItem'], sharedPartitions: READS_KEY_HASHES },
-    cursors: true,
-    summary: 'List webhook endpoints',
-  }),
-  getWebhookEndpoint: route({
-    id: 'getWebhookEndpoint',
-    method: 'GET',
-    path: '/webhook/endpoints/{id}',
-    handler: 'functions/get-webhook-endpoint.ts',
-    scope: 'webhooks:write',
-    table: 'read',
-    dynamodb: { actions: ['GetItem', 'BatchGetItem', 'UpdateItem'], sharedPartitions: READS_KEY_HASHES },
-    summary: 'Retrieve a webhook endpoint',
-  }),
-  deleteWebhookEndpoint: route({
-    id: 'deleteWebhookEndpoint',
-    method: 'DELETE',
-    path: '/webhook/endpoints/{id}',
-    handler: 'functions/delete-webhook-endpoint.ts',
-    scope: 'webhooks:write',
-    table: 'write',
-    dynamodb: { actions: ['GetItem', 'BatchGetItem', 'PutItem', 'UpdateItem', 'DeleteItem'], sharedPartitions: READS_KEY_HASHES },
-    audit: true,
-    summary: 'Delete a webhook endpoint',
-  }),
-  rollWebhookEndpointSecret: route({
-    id: 'rollWebhookEndpointSecret',
-    method: 'POST',
-    path: '/webhook/endpoints/{id}/roll-secret',
-    handler: 'functions/roll-webhook-endpoint-secret.ts',
-    scope: 'webhooks:write',
-    table: 'write',
-    dynamodb: { actions: ['GetItem', 'BatchGetItem', 'PutItem', 'UpdateItem', 'DeleteItem'], because: RELEASES_CLAIM, sharedPartitions: READS_KEY_HASHES },
-    audit: true,
-    summary: "Roll a webhook endpoint's signing secret, the old one honoured for a while",
-  }),
-  resetSandbox: route({
-    id: 'resetSandbox',
-    method: 'POST',
-    path: '/sandbox/reset',
-    handler: 'functions/reset-sandbox.ts',
-    scope: 'sandbox:simulate',
-    table: 'write',
-    dynamodb: { actions: ['GetItem', 'BatchGetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem'], sharedPartitions: READS_KEY_HASHES },
-    audit: true,
-    summary: "Delete the client's data for a clean start (sandbox control)",
-  }),
-  getSandboxClock: route({
-    id: 'getSandboxClock',
-    method: 'GET',
-    path: '/sandbox/clock',
-    handler: 'functions/get-sandbox-clock.ts',
-    scope: 'sandbox:simulate',
-    table: 'read',
-    dynamodb: { actions: ['GetItem', 'BatchGetItem', 'UpdateItem'], sharedPartitions: READS_KEY_HASHES },
-    summary: "Read the client's sandbox clock (sandbox control)",
-  }),
-  advanceSandboxClock: route({
-    id: 'advanceSandboxClock',
-    method: 'POST',
-    path: '/sandbox/clock/advance',
-    handler: 'functions/advance-sandbox-clock.ts',
-    scope: 'sandbox:simulate',
-    table: 'write',
-    audit: true,
-    dynamodb: { actions: ['GetItem', 'BatchGetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem'], sharedPartitions: READS_KEY_HASHES },
-    summary: "Move the client's sandbox clock ahead, applying what falls due (sandbox control)",
-  }),
-  getAccount: route({
-    id: 'getAccount',
-    method: 'GET',
-    path: '/account',
-    handler: 'functions/get-account.ts',
-    scope: ACCOUNT,
-    table: 'read',
-    dynamodb: { actions: ['GetItem', 'BatchGetItem', 'UpdateItem'], sharedPartitions: READS_KEY_HASHES },
-    summary: 'The signed-in person and their client',
-  }),
-  listAccountKeys: route({
-    id: 'listAccountKeys',
-    method: 'GET',
-    path: '/account/keys',
-    handler: 'functions/list-account-keys.ts',
-    scope: ACCOUNT,
-    table: 'read',
-    dynamodb: { actions: ['GetItem', 'BatchGetItem', 'Query', 'UpdateItem'], sharedPartitions: READS_KEY_HASHES },
-    cursors: true,
-    summary: "List the client's server keys, newest first, never the keys themselves",
-  }),
-  createAccountKey: route({
-    id: 'createAccountKey',
-    method: 'POST',
-    path: '/account/keys',
-    handler: 'functions/create-account-key.ts',
-    scope: ACCOUNT,
-    table: 'write',
-    dynamodb: {
-      actions: ['GetItem', 'BatchGetItem', 'PutItem', 'UpdateItem', 'DeleteItem'],
-      because: RELEASES_CLAIM,
-      sharedPartitions: {
-        ...READS_KEY_HASHES,
-        keyHashes: {
-          actions: ['GetItem', 'BatchGetItem', 'PutItem'],
-          because: "admission reads a key's hash record; a new key's hash record is what admits it",
-        },
-      },
-    },
-    audit: true,
-    summary: 'Make a server key, shown once',
-  }),
-  rollAccountKey: route({
-    id: 'rollAccountKey',
-    method: 'POST',
-    path: '/account/keys/{id}/roll',
-    handler: 'functions/roll-account-key.ts',
-    scope: ACCOUNT,
-    table: 'write',
-    dynamodb: {
-      actions: ['GetItem', 'BatchGetItem', 'PutItem', 'UpdateItem', 'DeleteItem'],
-      sharedPartitions: {
-        ...READS_KEY_HASHES,
-        keyHashes: {
-          actions: ['GetItem', 'BatchGetItem', 'PutItem', 'UpdateItem', 'DeleteItem'],
-          because: "admission reads a key's hash record; a roll writes the new key's, and the old key's expiry on its own (deleting it for a grace of 0)",
-        },
-      },
-    },
-    audit: true,
-    summary: 'Replace a server key with a new one, the old one honoured for a while',
-  }),
-  revokeAccountKey: route({
-    id: 'revokeAccountKey',
-    method: 'POST',
-    path: '/account/keys/{id}/revoke',
-    handler: 'functions/revoke-account-key.ts',
-    scope: ACCOUNT,
-    table: 'write',
-    dynamodb: {
-      actions: ['GetItem', 'BatchGetItem', 'PutItem', 'UpdateItem', 'DeleteItem'],
-      sharedPartitions: {
-        ...READS_KEY_HASHES,
-        keyHashes: {
-          actions: ['GetItem', 'BatchGetItem', 'DeleteItem'],
-          because: "admission reads a key's hash record; revoking deletes it, so the key is refused at once",
-        },
-      },
-    },
-    audit: true,
-    summary: 'Revoke a server key at once',
-  }),
-  getDashboard: route({
-    id: 'getDashboard',
-    method: 'GET',
-    path: '/dashboard',
-    handler: 'functions/dashboard.ts',
-    scope: null,
-    table: 'none',
-    dynamodb: NO_TABLE,
-    summary: 'The dashboard: a web page where a person signs in and uses this API with their session',
-  }),
-  getDashboardAsset: route({
-    id: 'getDashboardAsset',
-    method: 'GET',
-    path: '/dashboard/{asset}',
-    handler: 'functions/dashboard.ts',
-    scope: null,
-    table: 'none',
-    dynamodb: NO_TABLE,
-    summary: "The dashboard's script and style sheet",
-  }),
-  getOpenApiDocument: route({
-    id: 'getOpenApiDocument',
-    method: 'GET',
-    path: '/openapi.json',
-    handler: 'functions/get-openapi.ts',
-    scope: null,
-    table: 'none',
-    dynamodb: NO_TABLE,
-    summary: "This API's OpenAPI 3.1 document",
-  }),
+  listChannels: listChannelsRoute,
+  createPayment: createPaymentRoute,
+  getTransaction: getTransactionRoute,
+  listTransactions: listTransactionsRoute,
+  cancelTransaction: cancelTransactionRoute,
+  simulateTransaction: simulateTransactionRoute,
+  createRefund: createRefundRoute,
+  listSettlements: listSettlementsRoute,
+  listEvents: listEventsRoute,
+  getEvent: getEventRoute,
+  listEventDeliveries: listEventDeliveriesRoute,
+  resendEvent: resendEventRoute,
+  createWebhookEndpoint: createWebhookEndpointRoute,
+  listWebhookEndpoints: listWebhookEndpointsRoute,
+  getWebhookEndpoint: getWebhookEndpointRoute,
+  deleteWebhookEndpoint: deleteWebhookEndpointRoute,
+  rollWebhookEndpointSecret: rollWebhookEndpointSecretRoute,
+  resetSandbox: resetSandboxRoute,
+  getSandboxClock: getSandboxClockRoute,
+  advanceSandboxClock: advanceSandboxClockRoute,
+  getAccount: getAccountRoute,
+  listAccountKeys: listAccountKeysRoute,
+  createAccountKey: createAccountKeyRoute,
+  rollAccountKey: rollAccountKeyRoute,
+  revokeAccountKey: revokeAccountKeyRoute,
+  getDashboard: getDashboardRoute,
+  getDashboardAsset: getDashboardAssetRoute,
+  getOpenApiDocument: getOpenApiDocumentRoute,
 } as const;
 
 export type RouteId = keyof typeof routes;
 
-export const routeList: readonly Route[] = Object.values(routes);
+export const routeList: readonly Route[] = /* @__PURE__ */ Object.values(routes);
 
 /** A function that is not a route's, with what it does on the table as a route declares it. */
 export interface BackgroundFunction {
@@ -411,7 +477,7 @@ export interface BackgroundFunction {
 const background = <const F extends BackgroundFunction>(f: F): F => f;
 
 /** The handler for requests that match no route: 404, or 405 with `Allow`. It needs no table. */
-export const fallbackFunction = background({ id: 'routeNotFound', handler: 'functions/route-not-found.ts', dynamodb: NO_TABLE });
+export const fallbackFunction = /* @__PURE__ */ background({ id: 'routeNotFound', handler: 'functions/route-not-found.ts', dynamodb: NO_TABLE });
 
 /**
  * The functions no route invokes, with their declarations (the stack confines their table actions to
@@ -424,7 +490,7 @@ export const backgroundFunctions = {
    * attributes); its transactions are made of these. The stream actions are the event source
    * mapping's, with this function's role.
    */
-  dispatchEvents: background({
+  dispatchEvents: /* @__PURE__ */ background({
     id: 'dispatchEvents',
     handler: 'functions/dispatch-events.ts',
     dynamodb: {
@@ -444,7 +510,7 @@ export const backgroundFunctions = {
    * markers by a Query of their partitions, the markers whose transactions left `pending` before
    * deleted in a BatchWriteItem; webhook delivery's due items also Query the client's endpoints.
    */
-  sweep: background({
+  sweep: /* @__PURE__ */ background({
     id: 'sweep',
     handler: 'functions/sweep.ts',
     dynamodb: { actions: ['GetItem', 'BatchGetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem'], indexes: ['due'] },
@@ -453,14 +519,14 @@ export const backgroundFunctions = {
    * The user pool's pre-sign-up trigger (docs/api.md §14): judges the stage's sign-up policy, and
    * touches no table.
    */
-  identityPreSignUp: background({ id: 'identityPreSignUp', handler: 'functions/identity-pre-sign-up.ts', dynamodb: NO_TABLE }),
+  identityPreSignUp: /* @__PURE__ */ background({ id: 'identityPreSignUp', handler: 'functions/identity-pre-sign-up.ts', dynamodb: NO_TABLE }),
   /**
    * The user pool's post-confirmation trigger: registers a confirmed person with a new client in
    * one TransactWriteItems (PutItem of the client, its registry entry, the user→client mapping and
    * the member item), after reading whether they are registered already (GetItem of the mapping;
    * of the member and client when they are).
    */
-  identityPostConfirmation: background({
+  identityPostConfirmation: /* @__PURE__ */ background({
     id: 'identityPostConfirmation',
     handler: 'functions/identity-post-confirmation.ts',
     dynamodb: {
@@ -474,11 +540,11 @@ export const backgroundFunctions = {
 } as const;
 
 /** Every function's name and declaration: the routes', the fallback's and the background ones'. */
-export const functionList: readonly { readonly id: string; readonly dynamodb: DynamoAccess }[] = [
+export const functionList: readonly { readonly id: string; readonly dynamodb: DynamoAccess }[] = /* @__PURE__ */ (() => [
   ...routeList,
   fallbackFunction,
   ...Object.values(backgroundFunctions),
-];
+])();
 
 /** Turns a route path into a regular expression that captures its parameters. */
 export function pathPattern(path: string): RegExp {
@@ -491,7 +557,7 @@ export interface RouteMatch {
   readonly pathParameters: Record<string, string>;
 }
 
-const compiled = routeList.map((r) => ({ route: r, pattern: pathPattern(r.path) }));
+const compiled = /* @__PURE__ */ routeList.map((r) => ({ route: r, pattern: pathPattern(r.path) }));
 
 /** Finds the route for a method and full path; `allowed` lists the methods the path accepts. */
 export function matchRoute(method: string, fullPath: string): { match?: RouteMatch; allowed: string[] } {

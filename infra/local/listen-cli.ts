@@ -4,7 +4,7 @@ import { CloudFormationClient } from '@aws-sdk/client-cloudformation';
 import { decodeTime } from 'ulid';
 import { eventTypes } from '../../lib/events/event-types';
 import { API_BASE_PATH, DEFAULT_LOCAL_PORT } from '../../lib/routes';
-import { newWebhookSecret } from '../../lib/webhooks/create-endpoint';
+import { newWebhookSecret } from '../../lib/webhooks/signature';
 import { secretBytes, signWebhook } from '../../lib/webhooks/signature';
 import { runtimeFile as defaultRuntimeFile } from './paths';
 import { readRuntime } from './runtime-file';

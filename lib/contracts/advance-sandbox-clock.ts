@@ -1,10 +1,10 @@
 import { contract } from '../http/contract';
 import { successEnvelope } from '../http/envelope-schemas';
-import { routes } from '../routes';
+import { advanceSandboxClockRoute } from '../routes';
 import { AdvanceClockBody, SandboxClock } from '../sandbox/clock-schema';
 
 export const advanceSandboxClockContract = contract({
-  route: routes.advanceSandboxClock,
+  route: advanceSandboxClockRoute,
   tag: 'Sandbox',
   description:
     "Moves the key's client's clock ahead by `seconds` or to `to` (exactly one; never backwards: a `to` at or before " +

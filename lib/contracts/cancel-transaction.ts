@@ -2,11 +2,11 @@ import { contract } from '../http/contract';
 import { successEnvelope } from '../http/envelope-schemas';
 import { CancelBody, TransactionIdParams } from '../payments/transaction-requests';
 import { Transaction } from '../payments/transaction';
-import { routes } from '../routes';
+import { cancelTransactionRoute } from '../routes';
 import { transactionExample } from './examples';
 
 export const cancelTransactionContract = contract({
-  route: routes.cancelTransaction,
+  route: cancelTransactionRoute,
   tag: 'Transactions',
   description: 'Only a `pending` transaction can be cancelled; otherwise 409 INVALID_STATE names its status. The body is optional.',
   params: TransactionIdParams,

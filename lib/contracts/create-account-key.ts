@@ -1,11 +1,11 @@
 import { CreateApiKeyBody, CreatedApiKey, MAX_LIVE_KEYS } from '../auth/api-key-object';
 import { contract } from '../http/contract';
 import { successEnvelope } from '../http/envelope-schemas';
-import { routes } from '../routes';
+import { createAccountKeyRoute } from '../routes';
 import { apiKeyExample, serverKeyExample } from './examples';
 
 export const createAccountKeyContract = contract({
-  route: routes.createAccountKey,
+  route: createAccountKeyRoute,
   tag: 'Account',
   description:
     "Makes a server key of the signed-in person's client. The answer holds the `key`, shown only here: keep it in an " +

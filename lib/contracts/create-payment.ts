@@ -2,11 +2,11 @@ import { contract } from '../http/contract';
 import { successEnvelope } from '../http/envelope-schemas';
 import { CreatePaymentBody } from '../payments/create-payment-body';
 import { Transaction } from '../payments/transaction';
-import { routes } from '../routes';
+import { createPaymentRoute } from '../routes';
 import { transactionExample } from './examples';
 
 export const createPaymentContract = contract({
-  route: routes.createPayment,
+  route: createPaymentRoute,
   tag: 'Transactions',
   description:
     'Creates a `pending` transaction with sandbox payment instructions in `payment_details`. `amount` ' +

@@ -2,11 +2,11 @@ import { contract } from '../http/contract';
 import { successEnvelope } from '../http/envelope-schemas';
 import { Refund } from '../payments/refund-transaction';
 import { RefundBody } from '../payments/refund-body';
-import { routes } from '../routes';
+import { createRefundRoute } from '../routes';
 import { refundExample } from './examples';
 
 export const createRefundContract = contract({
-  route: routes.createRefund,
+  route: createRefundRoute,
   tag: 'Refunds',
   description:
     'Refunds all or part of a `settled` transaction, named by exactly one of `transaction_id` or ' +

@@ -1,11 +1,11 @@
 import { contract } from '../http/contract';
 import { successEnvelope } from '../http/envelope-schemas';
-import { routes } from '../routes';
+import { createWebhookEndpointRoute } from '../routes';
 import { CreatedWebhookEndpoint, CreateWebhookEndpointBody } from '../webhooks/webhook-endpoint';
 import { webhookEndpointExample, webhookSecretExample } from './examples';
 
 export const createWebhookEndpointContract = contract({
-  route: routes.createWebhookEndpoint,
+  route: createWebhookEndpointRoute,
   tag: 'Webhooks',
   description:
     "Registers a URL to receive events. The answer holds the endpoint's signing `secret`, shown only here. " +

@@ -1,11 +1,11 @@
 import { contract } from '../http/contract';
 import { successEnvelope } from '../http/envelope-schemas';
-import { routes } from '../routes';
+import { deleteWebhookEndpointRoute } from '../routes';
 import { WebhookEndpoint, WebhookEndpointIdParams } from '../webhooks/webhook-endpoint';
 import { webhookEndpointExample } from './examples';
 
 export const deleteWebhookEndpointContract = contract({
-  route: routes.deleteWebhookEndpoint,
+  route: deleteWebhookEndpointRoute,
   tag: 'Webhooks',
   description:
     'Deletes a webhook endpoint and answers it as it was (without its secret). A second delete is 404, ' +

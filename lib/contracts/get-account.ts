@@ -1,11 +1,11 @@
 import { Account } from '../auth/api-key-object';
 import { contract } from '../http/contract';
 import { successEnvelope } from '../http/envelope-schemas';
-import { routes } from '../routes';
+import { getAccountRoute } from '../routes';
 import { accountExample } from './examples';
 
 export const getAccountContract = contract({
-  route: routes.getAccount,
+  route: getAccountRoute,
   tag: 'Account',
   description:
     'Who is signed in: the person (their e-mail, when they joined) and the client they act for. For a ' +

@@ -2,12 +2,12 @@ import * as z from 'zod/mini';
 import { ASSET_CACHE_CONTROL } from '../dashboard/assets';
 import { contract } from '../http/contract';
 import { meta } from '../meta';
-import { routes } from '../routes';
+import { getDashboardAssetRoute } from '../routes';
 
 const Asset = meta(z.string(), { description: 'A script or style sheet of the dashboard, named after its content hash' });
 
 export const getDashboardAssetContract = contract({
-  route: routes.getDashboardAsset,
+  route: getDashboardAssetRoute,
   tag: 'Dashboard',
   description:
     'One of the files the dashboard page names (`app-<hash>.js`, `app-<hash>.css`). They are named after their content, so ' +

@@ -2,12 +2,12 @@ import * as z from 'zod/mini';
 import { PAGE_CACHE_CONTROL } from '../dashboard/assets';
 import { contract } from '../http/contract';
 import { meta } from '../meta';
-import { routes } from '../routes';
+import { getDashboardRoute } from '../routes';
 
 const Page = meta(z.string(), { description: 'The dashboard page (HTML); it loads its script and style sheet from `/dashboard/{asset}`' });
 
 export const getDashboardContract = contract({
-  route: routes.getDashboard,
+  route: getDashboardRoute,
   tag: 'Dashboard',
   description:
     'A web page for people (docs/api.md §13). It holds no data and needs no key to load: it asks for a server key, ' +

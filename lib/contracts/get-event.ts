@@ -2,11 +2,11 @@ import { contract } from '../http/contract';
 import { successEnvelope } from '../http/envelope-schemas';
 import { Event } from '../events/event';
 import { EventIdParams } from '../events/event-queries';
-import { routes } from '../routes';
+import { getEventRoute } from '../routes';
 import { eventExample } from './examples';
 
 export const getEventContract = contract({
-  route: routes.getEvent,
+  route: getEventRoute,
   tag: 'Events',
   description: "Another client's id is 404, like an unknown one; so is an event past its 30 days.",
   params: EventIdParams,

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { contract } from '../http/contract';
 import { meta } from '../meta';
-import { routes } from '../routes';
+import { getOpenApiDocumentRoute } from '../routes';
 
 /** What GET /openapi.json returns; the document's own schema is the OpenAPI 3.1 specification's. */
 const OpenApiDocument = meta(
@@ -14,7 +14,7 @@ const OpenApiDocument = meta(
 );
 
 export const getOpenApiDocumentContract = contract({
-  route: routes.getOpenApiDocument,
+  route: getOpenApiDocumentRoute,
   tag: 'Meta',
   description: 'This document, exactly as committed in the repository (`openapi.json`). No key needed.',
   response: {

@@ -1,10 +1,10 @@
 import { contract } from '../http/contract';
 import { successEnvelope } from '../http/envelope-schemas';
-import { routes } from '../routes';
+import { getSandboxClockRoute } from '../routes';
 import { SandboxClock } from '../sandbox/clock-schema';
 
 export const getSandboxClockContract = contract({
-  route: routes.getSandboxClock,
+  route: getSandboxClockRoute,
   tag: 'Sandbox',
   description:
     "The key's client's clock: `now` is real time plus `offset_seconds`, which is 0 until the client advances it " +

@@ -2,11 +2,11 @@ import { contract } from '../http/contract';
 import { successEnvelope } from '../http/envelope-schemas';
 import { TransactionIdParams } from '../payments/transaction-requests';
 import { Transaction } from '../payments/transaction';
-import { routes } from '../routes';
+import { getTransactionRoute } from '../routes';
 import { transactionExample } from './examples';
 
 export const getTransactionContract = contract({
-  route: routes.getTransaction,
+  route: getTransactionRoute,
   tag: 'Transactions',
   description: "Another client's id is 404, like an unknown one. A pending transaction whose `expires_at` has passed is shown as `expired`.",
   params: TransactionIdParams,

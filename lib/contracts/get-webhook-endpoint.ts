@@ -1,11 +1,11 @@
 import { contract } from '../http/contract';
 import { successEnvelope } from '../http/envelope-schemas';
-import { routes } from '../routes';
+import { getWebhookEndpointRoute } from '../routes';
 import { WebhookEndpoint, WebhookEndpointIdParams } from '../webhooks/webhook-endpoint';
 import { webhookEndpointExample } from './examples';
 
 export const getWebhookEndpointContract = contract({
-  route: routes.getWebhookEndpoint,
+  route: getWebhookEndpointRoute,
   tag: 'Webhooks',
   description: "One webhook endpoint, without its secret. Another client's id is 404, like an unknown one.",
   params: WebhookEndpointIdParams,

@@ -1,11 +1,11 @@
 import { ApiKey, ListApiKeysQuery } from '../auth/api-key-object';
 import { contract } from '../http/contract';
 import { listEnvelope } from '../http/envelope-schemas';
-import { routes } from '../routes';
+import { listAccountKeysRoute } from '../routes';
 import { apiKeyExample, lastPage } from './examples';
 
 export const listAccountKeysContract = contract({
-  route: routes.listAccountKeys,
+  route: listAccountKeysRoute,
   tag: 'Account',
   description:
     "The client's server keys, newest first — those made on the API Keys page or with this API, and those the admin CLI made " +

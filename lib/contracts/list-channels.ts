@@ -4,10 +4,10 @@ import { PaymentMethod } from '../channels';
 import { ListChannelsQuery } from '../list-channels';
 import { contract } from '../http/contract';
 import { successEnvelope } from '../http/envelope-schemas';
-import { routes } from '../routes';
+import { listChannelsRoute } from '../routes';
 
 export const listChannelsContract = contract({
-  route: routes.listChannels,
+  route: listChannelsRoute,
   tag: 'Channels',
   description: 'The catalog of payment methods and channels, with their limits and fees.',
   query: ListChannelsQuery,

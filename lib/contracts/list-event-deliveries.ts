@@ -1,12 +1,12 @@
 import { EventIdParams } from '../events/event-queries';
 import { contract } from '../http/contract';
 import { listEnvelope } from '../http/envelope-schemas';
-import { routes } from '../routes';
+import { listEventDeliveriesRoute } from '../routes';
 import { DeliveryAttempt, ListEventDeliveriesQuery } from '../webhooks/delivery-attempt';
 import { deliveryAttemptExample, lastPage } from './examples';
 
 export const listEventDeliveriesContract = contract({
-  route: routes.listEventDeliveries,
+  route: listEventDeliveriesRoute,
   tag: 'Events',
   description:
     'Every attempt to deliver the event to a webhook endpoint, newest first: those made (succeeded or failed, ' +

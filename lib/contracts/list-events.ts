@@ -2,11 +2,11 @@ import { contract } from '../http/contract';
 import { listEnvelope } from '../http/envelope-schemas';
 import { Event } from '../events/event';
 import { ListEventsQuery } from '../events/event-queries';
-import { routes } from '../routes';
+import { listEventsRoute } from '../routes';
 import { eventExample, lastPage } from './examples';
 
 export const listEventsContract = contract({
-  route: routes.listEvents,
+  route: listEventsRoute,
   tag: 'Events',
   description:
     'The record of every change of your data, newest first; strongly consistent (an event is listed as ' +

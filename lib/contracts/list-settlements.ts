@@ -2,11 +2,11 @@ import { contract } from '../http/contract';
 import { listEnvelope } from '../http/envelope-schemas';
 import { SettlementEntry } from '../payments/settlement-entry';
 import { ListSettlementsQuery } from '../payments/list-queries';
-import { routes } from '../routes';
+import { listSettlementsRoute } from '../routes';
 import { lastPage, refundExample, settlementEntryExample } from './examples';
 
 export const listSettlementsContract = contract({
-  route: routes.listSettlements,
+  route: listSettlementsRoute,
   tag: 'Settlements',
   description:
     'The ledger, newest first: one entry when a payment settles, one negative entry per refund. The sum ' +

@@ -2,11 +2,11 @@ import { contract } from '../http/contract';
 import { listEnvelope } from '../http/envelope-schemas';
 import { ListTransactionsQuery } from '../payments/list-queries';
 import { Transaction } from '../payments/transaction';
-import { routes } from '../routes';
+import { listTransactionsRoute } from '../routes';
 import { lastPage, transactionExample } from './examples';
 
 export const listTransactionsContract = contract({
-  route: routes.listTransactions,
+  route: listTransactionsRoute,
   tag: 'Transactions',
   description:
     'Newest first. Following `next_cursor` with the same filters visits every match exactly once, even ' +

@@ -1,11 +1,11 @@
 import { contract } from '../http/contract';
 import { listEnvelope } from '../http/envelope-schemas';
-import { routes } from '../routes';
+import { listWebhookEndpointsRoute } from '../routes';
 import { ListWebhookEndpointsQuery, WebhookEndpoint } from '../webhooks/webhook-endpoint';
 import { lastPage, webhookEndpointExample } from './examples';
 
 export const listWebhookEndpointsContract = contract({
-  route: routes.listWebhookEndpoints,
+  route: listWebhookEndpointsRoute,
   tag: 'Webhooks',
   description: "The client's webhook endpoints, newest first, without their secrets.",
   query: ListWebhookEndpointsQuery,

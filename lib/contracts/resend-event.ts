@@ -2,12 +2,12 @@ import * as z from 'zod/mini';
 import { EventIdParams } from '../events/event-queries';
 import { contract } from '../http/contract';
 import { successEnvelope } from '../http/envelope-schemas';
-import { routes } from '../routes';
+import { resendEventRoute } from '../routes';
 import { DeliveryAttempt, ResendEventBody } from '../webhooks/delivery-attempt';
 import { deliveryAttemptExample } from './examples';
 
 export const resendEventContract = contract({
-  route: routes.resendEvent,
+  route: resendEventRoute,
   tag: 'Webhooks',
   description:
     'Starts a fresh delivery of the event now, with its own retries: to `endpoint_id`, or (no body, or no ' +

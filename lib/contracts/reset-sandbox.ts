@@ -1,10 +1,10 @@
 import { contract } from '../http/contract';
 import { successEnvelope } from '../http/envelope-schemas';
-import { routes } from '../routes';
+import { resetSandboxRoute } from '../routes';
 import { ResetSandboxBody, ResetSandboxResult } from '../sandbox/reset-schema';
 
 export const resetSandboxContract = contract({
-  route: routes.resetSandbox,
+  route: resetSandboxRoute,
   tag: 'Sandbox',
   description:
     'Deletes every transaction, order reservation, refund, ledger entry, event, webhook delivery attempt and ' +

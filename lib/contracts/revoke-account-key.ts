@@ -1,11 +1,11 @@
 import { ApiKey, ApiKeyIdParams } from '../auth/api-key-object';
 import { contract } from '../http/contract';
 import { successEnvelope } from '../http/envelope-schemas';
-import { routes } from '../routes';
+import { revokeAccountKeyRoute } from '../routes';
 import { apiKeyExample } from './examples';
 
 export const revokeAccountKeyContract = contract({
-  route: routes.revokeAccountKey,
+  route: revokeAccountKeyRoute,
   tag: 'Account',
   description:
     'Revokes a key: the very next request with it is refused with 401. Recorded as `api_key.revoked`; revoking a revoked ' +

@@ -1,11 +1,11 @@
 import { ApiKeyIdParams, CreatedApiKey, RollApiKeyBody } from '../auth/api-key-object';
 import { contract } from '../http/contract';
 import { successEnvelope } from '../http/envelope-schemas';
-import { routes } from '../routes';
+import { rollAccountKeyRoute } from '../routes';
 import { apiKeyExample, serverKeyExample } from './examples';
 
 export const rollAccountKeyContract = contract({
-  route: routes.rollAccountKey,
+  route: rollAccountKeyRoute,
   tag: 'Account',
   description:
     'Makes a new key with the same label, scopes and lifetime, shown only in this answer. The old key keeps working for ' +

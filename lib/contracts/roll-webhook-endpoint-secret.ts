@@ -1,11 +1,11 @@
 import { contract } from '../http/contract';
 import { successEnvelope } from '../http/envelope-schemas';
-import { routes } from '../routes';
+import { rollWebhookEndpointSecretRoute } from '../routes';
 import { CreatedWebhookEndpoint, RollWebhookSecretBody, WebhookEndpointIdParams } from '../webhooks/webhook-endpoint';
 import { webhookEndpointExample, webhookSecretExample } from './examples';
 
 export const rollWebhookEndpointSecretContract = contract({
-  route: routes.rollWebhookEndpointSecret,
+  route: rollWebhookEndpointSecretRoute,
   tag: 'Webhooks',
   description:
     'Gives the endpoint a new signing `secret`, shown only in this answer. Until the old secret expires ' +

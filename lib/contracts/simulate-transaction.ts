@@ -2,11 +2,11 @@ import { contract } from '../http/contract';
 import { successEnvelope } from '../http/envelope-schemas';
 import { SimulateBody, TransactionIdParams } from '../payments/transaction-requests';
 import { Transaction } from '../payments/transaction';
-import { routes } from '../routes';
+import { simulateTransactionRoute } from '../routes';
 import { settlementEntryExample, transactionExample } from './examples';
 
 export const simulateTransactionContract = contract({
-  route: routes.simulateTransaction,
+  route: simulateTransactionRoute,
   tag: 'Sandbox',
   description:
     "Moves a `pending` transaction as the payment network would: `settle` (and write the payment's " +

@@ -1,12 +1,11 @@
 import type { UseCaseContext } from '../use-case';
-import { randomBytes } from 'node:crypto';
 import { retryingCollisions } from '../db/transact';
 import { ValidationError } from '../errors';
 import { newId } from '../ids';
 import { ALL_EVENTS } from '../events/event-types';
 import { insertWebhookEndpoint } from './endpoint-repository';
 import type { UrlPolicy } from './policy';
-import { SECRET_BYTES, WEBHOOK_SECRET_PREFIX } from './signature';
+import { newWebhookSecret } from './signature';
 import { resolveWebhookTarget, UnsafeWebhookUrlError, type HostResolver } from './url-policy';
 import type { CreatedWebhookEndpoint, CreateWebhookEndpointInput } from './webhook-endpoint';
 
@@ -14,11 +13,6 @@ import type { CreatedWebhookEndpoint, CreateWebhookEndpointInput } from './webho
 export interface UrlChecking {
   readonly policy: UrlPolicy;
   readonly resolve?: HostResolver;
-}
-
-/** A new signing secret: `whsec_` and the base64 of SECRET_BYTES random bytes, as Standard Webhooks writes them. */
-export function newWebhookSecret(): string {
-  return `${WEBHOOK_SECRET_PREFIX}${randomBytes(SECRET_BYTES).toString('base64')}`;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { createHmac } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 
 /**
  * Webhook signatures of the Standard Webhooks specification (docs/api.md §11), so a receiver can
@@ -11,6 +11,11 @@ export const WEBHOOK_SECRET_PREFIX = 'whsec_';
 
 /** The random bytes of a secret the sandbox makes (192 bits); a multiple of 3, so their base64 has no padding. */
 export const SECRET_BYTES = 24;
+
+/** A new signing secret: `whsec_` and the base64 of SECRET_BYTES random bytes, as Standard Webhooks writes them. */
+export function newWebhookSecret(): string {
+  return `${WEBHOOK_SECRET_PREFIX}${randomBytes(SECRET_BYTES).toString('base64')}`;
+}
 
 /** The headers of one signed delivery; `body` is sent exactly as signed. */
 export interface SignedWebhook {

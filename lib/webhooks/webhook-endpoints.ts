@@ -8,7 +8,7 @@ import { ConcurrentWriteError, NotFoundError } from '../errors';
 import { realClockOf } from '../clock';
 import { endpointSecretRolled } from '../events/event';
 import { recordEvents } from '../events/event-repository';
-import { newWebhookSecret } from './create-endpoint';
+import { newWebhookSecret } from './signature';
 import { deleteWebhookEndpointItem, findWebhookEndpoint, replaceWebhookSecret } from './endpoint-repository';
 import { webhookEndpointEntity } from './items';
 import {

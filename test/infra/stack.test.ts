@@ -208,6 +208,23 @@ describe('functions', () => {
     }
   });
 
+  it("hold their own route's declaration and no other route's, and the webhook URL checks only where an endpoint is created", () => {
+    for (const route of routeList) {
+      const dir = assetDirs.get(functionOfRoute(routeKeyOf(route)))!;
+      // Each route's contract imports its own declaration; the route table is the fallback's alone, which matches paths with it.
+      const named = new Set(readFileSync(join(dir, 'index.mjs'), 'utf8').match(/functions\/[a-z-]+\.ts/g));
+      expect(
+        [...named].filter((handler) => handler !== route.handler),
+        route.id,
+      ).toEqual([]);
+      const sources: string[] = JSON.parse(readFileSync(join(dir, 'index.mjs.map'), 'utf8')).sources;
+      expect(
+        sources.some((s) => s.includes('node_modules/ipaddr.js/')),
+        route.id,
+      ).toBe(route.id === 'createWebhookEndpoint');
+    }
+  });
+
   it("leave the SDK's default credential chain out: its STS, SSO and file-based providers are not in any bundle", () => {
     for (const route of tableRoutes) {
       const dir = assetDirs.get(functionOfRoute(routeKeyOf(route)))!;

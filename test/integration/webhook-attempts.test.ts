@@ -9,7 +9,7 @@ import { eventEntity } from '../../lib/events/items';
 import type { WebhookEndpoint } from '../../lib/webhooks/webhook-endpoint';
 import { createPayment } from '../../lib/payments/payments';
 import type { CreatePaymentInput } from '../../lib/payments/create-payment-body';
-import { newWebhookSecret } from '../../lib/webhooks/create-endpoint';
+import { newWebhookSecret } from '../../lib/webhooks/signature';
 import { DEFAULT_DELIVERY_SETTINGS, type DeliverySettings } from '../../lib/webhooks/delivery-settings';
 import { claimAttempt, readItem, recordAttempt, type AttemptKey } from '../../lib/webhooks/delivery-repository';
 import { attemptKey, claimLeaseMs, createDeliveries, dispatchEvent, makeAttempt, type DeliveryDeps } from '../../lib/webhooks/dispatch';
