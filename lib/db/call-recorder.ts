@@ -4,16 +4,18 @@ import { join } from 'node:path';
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { DynamoDBStreamsClient } from '@aws-sdk/client-dynamodb-streams';
 import { grantsOfCall, iamRequestsOfCall, operationOf, type Grant, type IamRequest } from './access';
+import { CALL_OBSERVER, CALLS_DIR_ENV, observeCalls, type CallObserver } from './client';
 
 /**
  * Records which DynamoDB permissions each function's calls need, for the grant check (test/grants):
  * the local adapters run each invocation of a handler inside `invokedAs(<function>)`, and a
  * middleware on the SDK clients writes every new (function, permission) it sees to
  * `$DYNAMODB_CALLS_DIR/<pid>.jsonl`. Only when DYNAMODB_CALLS_DIR is set (the test run sets it):
- * otherwise `invokedAs` calls straight through and no client gets the middleware. Deployed
- * functions never call either.
+ * otherwise `invokedAs` calls straight through and no client observes its calls. Deployed
+ * functions never load this module: the clients of lib/db/client.ts find the recorder on
+ * globalThis (CALL_OBSERVER), where loading this module puts it.
  */
-export const CALLS_DIR_ENV = 'DYNAMODB_CALLS_DIR';
+export { CALLS_DIR_ENV };
 
 /** One line of a recording. */
 export interface RecordedCall {
@@ -73,27 +75,27 @@ function record(dir: string, call: RecordedCall): void {
   appendFile(file, `${line}\n`, () => state.pending.delete(line));
 }
 
+/** Records a call made inside an invocation (`invokedAs`): the grants and IAM requests it needs, once each. */
+const recordCall: CallObserver = (commandName, input) => {
+  const dir = recordingDir();
+  const fn = state.invocations.getStore();
+  if (!dir || !fn) return;
+  const operation = operationOf(commandName);
+  for (const grant of grantsOfCall(operation, input)) record(dir, { fn, operation, grant });
+  for (const request of iamRequestsOfCall(operation, input)) record(dir, { fn, operation, request });
+};
+
+// Put there whenever this module is loaded: recordCall itself looks at DYNAMODB_CALLS_DIR on each call.
+(globalThis as Record<symbol, CallObserver>)[CALL_OBSERVER] = recordCall;
+
 /**
- * Adds the recording middleware to a DynamoDB (or DynamoDB Streams) client when recording is on.
- * A document client shares its raw client's stack, so its calls are recorded as the raw
- * operations they send (a document client's TransactWrite as TransactWriteItems).
+ * Records the calls of a client that lib/db/client.ts did not make (the local stream poller's
+ * DynamoDB Streams client) when recording is on. A document client shares its raw client's stack,
+ * so its calls are recorded as the raw operations they send (a document client's TransactWrite as
+ * TransactWriteItems).
  */
 export function recordCallsOf(client: DynamoDBClient | DynamoDBStreamsClient): void {
-  const dir = recordingDir();
-  if (!dir) return;
-  // Both stacks take the same initialize middleware; the input is only looked at.
-  (client.middlewareStack as DynamoDBClient['middlewareStack']).add(
-    (next, context) => async (args) => {
-      const fn = state.invocations.getStore();
-      if (fn) {
-        const operation = operationOf(String(context.commandName ?? 'Unknown'));
-        for (const grant of grantsOfCall(operation, args.input)) record(dir, { fn, operation, grant });
-        for (const request of iamRequestsOfCall(operation, args.input)) record(dir, { fn, operation, request });
-      }
-      return next(args);
-    },
-    { step: 'initialize', name: 'recordDynamoCalls', override: true },
-  );
+  if (recordingDir()) observeCalls(client as DynamoDBClient);
 }
 
 /** Every call recorded in `dir`, by any process. */

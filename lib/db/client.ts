@@ -1,6 +1,5 @@
 import { DynamoDBClient, type DynamoDBClientConfig } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { recordCallsOf } from './call-recorder';
 import type { Db } from './db';
 import type { Prefetched } from './prefetch';
 
@@ -25,10 +24,35 @@ export function dynamoClientConfig(options: { endpoint?: string; region?: string
   return clientConfig;
 }
 
+/** Set by a test run (the grant check's recording directory): only then are calls handed to the observer below. */
+export const CALLS_DIR_ENV = 'DYNAMODB_CALLS_DIR';
+
+/**
+ * Where a test run's recorder (lib/db/call-recorder.ts) puts itself, on globalThis, when it is
+ * loaded with CALLS_DIR_ENV set: each client created then hands it every call's operation and
+ * input. The recorder is loaded by the local adapters, never by a function, so it and the access
+ * declarations it evaluates stay out of every bundle.
+ */
+export const CALL_OBSERVER = Symbol.for('payment-sandbox.dynamodb-call-observer');
+
+/** What the observer is given: the SDK command's name (e.g. `TransactWriteItemsCommand`) and its input. */
+export type CallObserver = (commandName: string, input: unknown) => void;
+
+/** Hands each call of `client` to the observer on globalThis, if any is there when the call is made. */
+export function observeCalls(client: { middlewareStack: DynamoDBClient['middlewareStack'] }): void {
+  client.middlewareStack.add(
+    (next, context) => async (args) => {
+      (globalThis as Record<symbol, CallObserver | undefined>)[CALL_OBSERVER]?.(String(context.commandName ?? 'Unknown'), args.input);
+      return next(args);
+    },
+    { step: 'initialize', name: 'observeDynamoCalls', override: true },
+  );
+}
+
 function createRawClient(options: { endpoint?: string; region?: string }): DynamoDBClient {
   const client = new DynamoDBClient(dynamoClientConfig(options));
-  // Only when a test run asks for it (DYNAMODB_CALLS_DIR): the grant check's record of each function's calls.
-  recordCallsOf(client);
+  // Only when a test run asks for it: the grant check's record of each function's calls.
+  if (process.env[CALLS_DIR_ENV]) observeCalls(client);
   return client;
 }
 
