@@ -1,6 +1,6 @@
 import { NO_CAUSE } from '../lib/events/event';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { findPrincipalAndClock } from '../lib/auth/key-repository';
+import { findPrincipalAndClock } from '../lib/auth/key-records';
 import { requestCounter } from '../lib/auth/request-counter';
 import { clientClock, systemClock } from '../lib/clock';
 import { batchWriteAll } from '../lib/db/batch-write';

@@ -3,7 +3,8 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { buildDashboardOnce } from '../../dashboard/build';
-import { createClient, createKey, findPrincipal } from '../../lib/auth/key-repository';
+import { createClient, createKey } from '../../lib/auth/key-repository';
+import { findPrincipal } from '../../lib/auth/key-records';
 import { hashApiKey } from '../../lib/auth/api-key';
 import { closeDb, createDb } from '../../lib/db/client';
 import { DASHBOARD_ASSETS_DIR_ENV } from '../../lib/dashboard/assets';
@@ -17,7 +18,7 @@ import { URL_POLICY_ENV, type UrlPolicy } from '../../lib/webhooks/policy';
 import { LOCAL_SIGNUP_POLICY, parseSignupPolicy, type SignupPolicy } from '../../lib/identity/signup-policy';
 import { runEvery, type BackgroundLoop } from './background';
 import { AdminDeleteUserCommand, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
-import { findUserClient } from '../../lib/identity/members';
+import { findUserClient } from '../../lib/identity/user-client';
 import { startLocalIdentity, type IdentityMessage, type LocalIdentity } from './identity';
 import { identityClient } from './identity-client';
 import { addUser } from './users';

@@ -8,7 +8,8 @@ import {
   type UserType,
 } from '@aws-sdk/client-cognito-identity-provider';
 import type { Db } from '../../lib/db/db';
-import { findUserClient, registerMember } from '../../lib/identity/members';
+import { registerMember } from '../../lib/identity/members';
+import { findUserClient } from '../../lib/identity/user-client';
 
 /**
  * The operators' side of the user pool (docs/api.md §14, docs/admin.md): `admin users add` makes a

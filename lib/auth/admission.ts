@@ -11,7 +11,7 @@ import { logger } from '../logger';
 import { clockOfReading, readClient, type ClientReading } from '../sandbox/client-clock';
 import { ACCOUNT, type Admits } from '../scopes';
 import { clientIdOfKey, hashApiKey, parseCredential } from './api-key';
-import { findPrincipal, findPrincipalAndClock, type KeyRecord } from './key-repository';
+import { findPrincipal, findPrincipalAndClock, type KeyRecord } from './key-records';
 import { noteKeyUse } from './key-use';
 import type { KeyPrincipal, Principal } from './principal';
 import { requestCounter, secondOf } from './request-counter';

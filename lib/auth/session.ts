@@ -5,7 +5,7 @@ import type { Fetcher } from 'aws-jwt-verify/https';
 import { SimpleJwksCache } from 'aws-jwt-verify/jwk';
 import type { Db } from '../db/db';
 import { IDENTITY_ENV } from '../identity/pool-settings';
-import { findUserClient } from '../identity/members';
+import { findUserClient } from '../identity/user-client';
 import { scopes as allScopes } from '../scopes';
 import type { SessionPrincipal } from './principal';
 

@@ -6,6 +6,7 @@ import { transactWrite } from '../db/transact';
 import type { Client } from '../auth/items';
 import { ClientNotFoundError, getClient, newClientItems } from '../auth/key-repository';
 import { memberEntity, userClientEntity, type Member } from './items';
+import { findUserClient } from './user-client';
 import type { TransactItem } from '../db/requests';
 
 /**
@@ -74,13 +75,6 @@ async function existingRegistration(db: Db, userId: string): Promise<Registratio
   const [member, client] = await Promise.all([getMember(db, clientId, userId), getClient(db, clientId)]);
   if (!member || !client) throw new Error(`The registration of user ${userId} is incomplete: no member item or client ${clientId}`);
   return { member, client, created: false };
-}
-
-/** The client of a person (the user pool's `sub`) and their e-mail as registered, or undefined when the person has none. */
-export async function findUserClient(db: Db, userId: string): Promise<{ clientId: string; email: string } | undefined> {
-  // Strongly consistent: the first request of a person who has just confirmed must see the mapping.
-  const mapping = await userClientEntity.find(db, userClientEntity.key(userId));
-  return mapping ? { clientId: mapping.client_id, email: mapping.email } : undefined;
 }
 
 /** A person of a client (eventually consistent: a member never changes), or undefined. */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { hashApiKey } from '../../lib/auth/api-key';
-import { ClientNotFoundError, createClient, createKey, findPrincipal, KeyNotFoundError, listKeys, revokeKey } from '../../lib/auth/key-repository';
+import { findPrincipal } from '../../lib/auth/key-records';
+import { ClientNotFoundError, createClient, createKey, KeyNotFoundError, listKeys, revokeKey } from '../../lib/auth/key-repository';
 import { scopes } from '../../lib/scopes';
 import { testDb } from '../support/fixtures';
 
