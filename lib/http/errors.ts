@@ -11,48 +11,34 @@ import type { FieldError } from './envelope-schemas';
 
 export type { FieldError };
 
-/** The contract's error codes with their status and when they are answered: docs/api.md §2's table, as data. */
-export const errorCatalog = {
-  INVALID_JSON: { status: 400, when: 'The body is not valid JSON, or not a JSON object.' },
-  VALIDATION_ERROR: {
-    status: 400,
-    when: 'A field, query parameter, path id, cursor, Idempotency-Key or Sandbox-Fault header is wrong; `details` names each.',
-  },
-  UNAUTHORIZED: { status: 401, when: 'The key is missing, malformed, unknown or revoked.' },
-  FORBIDDEN: {
-    status: 403,
-    when: "The key lacks the operation's scope, or sends `Sandbox-Fault` (or the `sandbox` field of a create) without `sandbox:simulate`.",
-  },
-  NOT_FOUND: { status: 404, when: "No such resource for this client (another client's id is also 404), or no such route." },
-  METHOD_NOT_ALLOWED: { status: 405, when: 'Known path, wrong method; the `Allow` header lists the methods.' },
-  DUPLICATE_ORDER_ID: { status: 409, when: '`order_id` has already been used by this client.' },
-  INVALID_STATE: { status: 409, when: "The transaction's status forbids the operation; the message names the status." },
-  LIMIT_EXCEEDED: { status: 409, when: 'A per-client limit would be passed (such as 10 webhook endpoints); the message names it.' },
-  IDEMPOTENCY_KEY_IN_USE: { status: 409, when: 'A request with the same `Idempotency-Key` is still being processed.' },
-  IDEMPOTENCY_KEY_REUSED: { status: 409, when: 'The same `Idempotency-Key` was used with a different request body, path or operation.' },
-  PAYLOAD_TOO_LARGE: { status: 413, when: 'The body is over 16 KiB.' },
-  UNSUPPORTED_MEDIA_TYPE: { status: 415, when: 'A body was sent without `Content-Type: application/json`.' },
-  AMOUNT_EXCEEDS_REFUNDABLE: { status: 422, when: 'The refund is larger than what is left to refund.' },
-  RATE_LIMITED: {
-    status: 429,
-    when:
-      'The client made more requests this second than its stage allows, or another request was changing the same ' +
-      'data at that moment, or `Sandbox-Fault: rate_limit` asked for it; nothing was done: retry after `Retry-After` seconds.',
-  },
-  INTERNAL_ERROR: { status: 500, when: 'Anything unexpected; the message gives the request id, never a stack trace.' },
-  SERVICE_UNAVAILABLE: {
-    status: 503,
-    when: 'The service is unavailable for the moment (the sandbox answers it when `Sandbox-Fault: error_503` asks); nothing was done: retry later.',
-  },
-} as const satisfies Record<string, { status: number; when: string }>;
+/** The contract's error codes with their HTTP status (docs/api.md §2; when each is answered: lib/openapi/error-catalog.ts). */
+export const errorStatus = {
+  INVALID_JSON: 400,
+  VALIDATION_ERROR: 400,
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  METHOD_NOT_ALLOWED: 405,
+  DUPLICATE_ORDER_ID: 409,
+  INVALID_STATE: 409,
+  LIMIT_EXCEEDED: 409,
+  IDEMPOTENCY_KEY_IN_USE: 409,
+  IDEMPOTENCY_KEY_REUSED: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  AMOUNT_EXCEEDS_REFUNDABLE: 422,
+  RATE_LIMITED: 429,
+  INTERNAL_ERROR: 500,
+  SERVICE_UNAVAILABLE: 503,
+} as const;
 
-export type ErrorCode = keyof typeof errorCatalog;
+export type ErrorCode = keyof typeof errorStatus;
 
-export const errorCodes = Object.keys(errorCatalog) as [ErrorCode, ...ErrorCode[]];
+export const errorCodes = Object.keys(errorStatus) as [ErrorCode, ...ErrorCode[]];
 
 /** Base of every error that maps to a contract response; anything else becomes INTERNAL_ERROR. */
 export class ApiError extends Error {
-  /** The HTTP status of the code (errorCatalog). */
+  /** The HTTP status of the code (errorStatus). */
   readonly status: number;
 
   constructor(
@@ -63,7 +49,7 @@ export class ApiError extends Error {
   ) {
     super(message);
     this.name = new.target.name;
-    this.status = errorCatalog[code].status;
+    this.status = errorStatus[code];
   }
 }
 

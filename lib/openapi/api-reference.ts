@@ -1,5 +1,6 @@
 import { catalog } from '../catalog';
-import { errorCatalog, errorCodes } from '../http/errors';
+import { errorCodes } from '../http/errors';
+import { errorCatalog } from './error-catalog';
 import { routeList } from '../routes';
 import { ACCOUNT, scopes } from '../scopes';
 

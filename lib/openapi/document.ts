@@ -11,6 +11,7 @@ import {
 import packageJson from '../../package.json' with { type: 'json' };
 import { Channel, Fee, PaymentMethod } from '../channels';
 import { contracts } from '../contracts';
+import { errorCatalog } from './error-catalog';
 import { acceptsIdempotencyKey, errorCodesOf, type Contract } from '../http/contract';
 import { errorBody } from '../http/envelope';
 import { Pagination } from '../db/pagination';
@@ -18,7 +19,6 @@ import { FieldError } from '../http/envelope-schemas';
 import {
   ApiError,
   apiErrorOf,
-  errorCatalog,
   errorCodes,
   ForbiddenError,
   IdempotencyKeyInUseError,
