@@ -8,7 +8,7 @@ import type { Db } from '../lib/db/db';
 import { clientPartition, keys } from '../lib/db/keys';
 import { batchWrite, getItem as readItem, queryPage, transactWriteCommand, updateItem, type Item, type TableKey, type TransactItem } from '../lib/db/requests';
 import { endpointSecretRolled, paymentChanged, paymentCreated, refundCreated, type Change } from '../lib/events/event';
-import { recordEvents } from '../lib/events/event-repository';
+import { recordEvents } from '../lib/events/event-recorder';
 import { success } from '../lib/http/envelope';
 import { IDEMPOTENCY_TTL_SECONDS } from '../lib/http/idempotency';
 import { claimKey, completionItem } from '../lib/http/idempotency-store';

@@ -1,6 +1,6 @@
 import { createAccountKeyContract } from '../lib/contracts/create-account-key';
-import { endpoint } from '../lib/http/endpoint';
+import { writeEndpoint } from '../lib/http/write-endpoint';
 import { created } from '../lib/http/envelope';
 import { createAccountKey } from '../lib/identity/account';
 
-export const handler = endpoint(createAccountKeyContract, async ({ context, session, body }) => created(await createAccountKey(context, session(), body)));
+export const handler = writeEndpoint(createAccountKeyContract, async ({ context, session, body }) => created(await createAccountKey(context, session(), body)));

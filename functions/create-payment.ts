@@ -1,6 +1,6 @@
 import { createPaymentContract } from '../lib/contracts/create-payment';
-import { endpoint } from '../lib/http/endpoint';
+import { writeEndpoint } from '../lib/http/write-endpoint';
 import { created } from '../lib/http/envelope';
 import { createPayment } from '../lib/payments/payments';
 
-export const handler = endpoint(createPaymentContract, async ({ context, body }) => created(await createPayment(context, body)));
+export const handler = writeEndpoint(createPaymentContract, async ({ context, body }) => created(await createPayment(context, body)));

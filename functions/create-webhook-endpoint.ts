@@ -1,9 +1,9 @@
 import { config } from '../lib/config';
 import { createWebhookEndpointContract } from '../lib/contracts/create-webhook-endpoint';
-import { endpoint } from '../lib/http/endpoint';
+import { writeEndpoint } from '../lib/http/write-endpoint';
 import { created } from '../lib/http/envelope';
 import { createWebhookEndpoint } from '../lib/webhooks/create-endpoint';
 
-export const handler = endpoint(createWebhookEndpointContract, async ({ context, body }) =>
+export const handler = writeEndpoint(createWebhookEndpointContract, async ({ context, body }) =>
   created(await createWebhookEndpoint(context, body, { policy: config.webhookUrlPolicy })),
 );

@@ -1,8 +1,8 @@
 import { deleteWebhookEndpointContract } from '../lib/contracts/delete-webhook-endpoint';
-import { endpoint } from '../lib/http/endpoint';
+import { writeEndpoint } from '../lib/http/write-endpoint';
 import { ok } from '../lib/http/envelope';
 import { deleteWebhookEndpoint } from '../lib/webhooks/webhook-endpoints';
 
-export const handler = endpoint(deleteWebhookEndpointContract, async ({ db, principal, params, idempotency }) =>
+export const handler = writeEndpoint(deleteWebhookEndpointContract, async ({ db, principal, params, idempotency }) =>
   ok(await deleteWebhookEndpoint(db, principal.clientId, params.id, idempotency)),
 );

@@ -1,6 +1,6 @@
 import { getAccountContract } from '../lib/contracts/get-account';
-import { endpoint } from '../lib/http/endpoint';
+import { readEndpoint } from '../lib/http/read-endpoint';
 import { ok } from '../lib/http/envelope';
 import { getAccount } from '../lib/identity/account';
 
-export const handler = endpoint(getAccountContract, async ({ db, session }) => ok(await getAccount(db, session())));
+export const handler = readEndpoint(getAccountContract, async ({ db, session }) => ok(await getAccount(db, session())));

@@ -1,10 +1,10 @@
 import { getWebhookEndpointContract } from '../lib/contracts/get-webhook-endpoint';
 import { webhookEndpointEntity } from '../lib/webhooks/items';
-import { endpoint } from '../lib/http/endpoint';
+import { readEndpoint } from '../lib/http/read-endpoint';
 import { ok } from '../lib/http/envelope';
 import { getWebhookEndpoint } from '../lib/webhooks/webhook-endpoints';
 
-export const handler = endpoint(
+export const handler = readEndpoint(
   getWebhookEndpointContract,
   async ({ db, principal, params }) => ok(await getWebhookEndpoint(db, principal.clientId, params.id)),
   { readAhead: (clientId, params) => webhookEndpointEntity.key(clientId, params.id) },

@@ -1,9 +1,9 @@
 import { listAccountKeysContract } from '../lib/contracts/list-account-keys';
-import { endpoint } from '../lib/http/endpoint';
+import { readEndpoint } from '../lib/http/read-endpoint';
 import { page } from '../lib/http/envelope';
 import { listAccountKeys } from '../lib/identity/account';
 
-export const handler = endpoint(listAccountKeysContract, async ({ db, session, query, limits }) => {
+export const handler = readEndpoint(listAccountKeysContract, async ({ db, session, query, limits }) => {
   const { data, pagination } = await listAccountKeys(db, session().clientId, query, limits.readUnitsPerRequest);
   return page(data, pagination);
 });

@@ -1,6 +1,6 @@
 import { listChannels } from '../lib/list-channels';
 import { listChannelsContract } from '../lib/contracts/list-channels';
-import { endpoint } from '../lib/http/endpoint';
+import { readEndpoint } from '../lib/http/read-endpoint';
 import { ok } from '../lib/http/envelope';
 
-export const handler = endpoint(listChannelsContract, async ({ query }) => ok(listChannels(query)));
+export const handler = readEndpoint(listChannelsContract, async ({ query }) => ok(listChannels(query)));

@@ -1,9 +1,9 @@
 import { listTransactionsContract } from '../lib/contracts/list-transactions';
-import { endpoint } from '../lib/http/endpoint';
+import { readEndpoint } from '../lib/http/read-endpoint';
 import { page } from '../lib/http/envelope';
 import { listTransactions } from '../lib/payments/payments';
 
-export const handler = endpoint(listTransactionsContract, async ({ db, principal, query, clock, limits }) => {
+export const handler = readEndpoint(listTransactionsContract, async ({ db, principal, query, clock, limits }) => {
   const { data, pagination } = await listTransactions(db, principal.clientId, query, clock, limits.readUnitsPerRequest);
   return page(data, pagination);
 });

@@ -1,9 +1,9 @@
 import { listWebhookEndpointsContract } from '../lib/contracts/list-webhook-endpoints';
-import { endpoint } from '../lib/http/endpoint';
+import { readEndpoint } from '../lib/http/read-endpoint';
 import { page } from '../lib/http/envelope';
 import { listWebhookEndpoints } from '../lib/webhooks/webhook-endpoints';
 
-export const handler = endpoint(listWebhookEndpointsContract, async ({ db, principal, query, limits }) => {
+export const handler = readEndpoint(listWebhookEndpointsContract, async ({ db, principal, query, limits }) => {
   const { data, pagination } = await listWebhookEndpoints(db, principal.clientId, query, limits.readUnitsPerRequest);
   return page(data, pagination);
 });

@@ -1,6 +1,6 @@
 import { resendEventContract } from '../lib/contracts/resend-event';
-import { endpoint } from '../lib/http/endpoint';
+import { writeEndpoint } from '../lib/http/write-endpoint';
 import { accepted } from '../lib/http/envelope';
 import { resendEvent } from '../lib/webhooks/deliveries';
 
-export const handler = endpoint(resendEventContract, async ({ context, params, body }) => accepted(await resendEvent(context, params.id, body)));
+export const handler = writeEndpoint(resendEventContract, async ({ context, params, body }) => accepted(await resendEvent(context, params.id, body)));

@@ -1,9 +1,9 @@
 import { resetSandboxContract } from '../lib/contracts/reset-sandbox';
-import { endpoint } from '../lib/http/endpoint';
+import { writeEndpoint } from '../lib/http/write-endpoint';
 import { ok } from '../lib/http/envelope';
 import { resetClientData } from '../lib/sandbox/reset';
 
-export const handler = endpoint(resetSandboxContract, async ({ db, principal, body, remainingMs, idempotency }) =>
+export const handler = writeEndpoint(resetSandboxContract, async ({ db, principal, body, remainingMs, idempotency }) =>
   ok(
     await resetClientData(
       db,

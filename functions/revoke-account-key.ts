@@ -1,6 +1,8 @@
 import { revokeAccountKeyContract } from '../lib/contracts/revoke-account-key';
-import { endpoint } from '../lib/http/endpoint';
+import { writeEndpoint } from '../lib/http/write-endpoint';
 import { ok } from '../lib/http/envelope';
 import { revokeAccountKey } from '../lib/identity/account';
 
-export const handler = endpoint(revokeAccountKeyContract, async ({ context, session, params }) => ok(await revokeAccountKey(context, session(), params.id)));
+export const handler = writeEndpoint(revokeAccountKeyContract, async ({ context, session, params }) =>
+  ok(await revokeAccountKey(context, session(), params.id)),
+);

@@ -7,7 +7,7 @@ import { queryPage, type TransactItem } from '../db/requests';
 import { transactWrite } from '../db/transact';
 import { tableDefinition } from '../db/table';
 import { apiKeyChanged, NO_CAUSE, type Cause, type Change } from '../events/event';
-import { recordEvents } from '../events/event-repository';
+import { recordEvents } from '../events/event-recorder';
 import { InvalidStateError, LimitExceededError, NotFoundError } from '../errors';
 import { newId } from '../ids';
 import { asApiObject } from '../payments/fields';

@@ -1,6 +1,6 @@
 import { contract } from '../http/contract';
 import { successEnvelope } from '../http/envelope-schemas';
-import { Event } from '../events/event';
+import { Event } from '../events/event-object';
 import { EventIdParams } from '../events/event-queries';
 import { getEventRoute } from '../routes';
 import { eventExample } from './examples';

@@ -1,6 +1,6 @@
 import { contract } from '../http/contract';
 import { listEnvelope } from '../http/envelope-schemas';
-import { Event } from '../events/event';
+import { Event } from '../events/event-object';
 import { ListEventsQuery } from '../events/event-queries';
 import { listEventsRoute } from '../routes';
 import { eventExample, lastPage } from './examples';

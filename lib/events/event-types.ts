@@ -22,3 +22,6 @@ export type EventType = (typeof eventTypes)[number];
 
 /** What `enabled_events` holds instead of a list: every event type. */
 export const ALL_EVENTS = '*';
+
+/** The `api_version` of every event: the shape of `data.object` is the v1 transaction or refund. */
+export const EVENT_API_VERSION = 'v1';

@@ -1,13 +1,10 @@
-import * as z from 'zod/mini';
-import { eventExample } from '../contracts/examples';
-import { meta } from '../meta';
-import { eventTypes, type EventType } from './event-types';
-import { idOf, timestamp } from '../payments/fields';
-import { Refund } from '../payments/refund';
+import { EVENT_API_VERSION, type EventType } from './event-types';
+import type { Refund } from '../payments/refund';
 import type { Status } from '../payments/states';
-import { Transaction } from '../payments/transaction';
-import { WebhookEndpoint } from '../webhooks/webhook-endpoint';
-import { ApiKey } from '../auth/api-key-object';
+import type { Transaction } from '../payments/transaction';
+import type { WebhookEndpoint } from '../webhooks/webhook-endpoint';
+import type { ApiKey } from '../auth/api-key-object';
+import type { Event as EventObject } from './event-object';
 
 /**
  * Events (docs/api.md §10): the record of every change of a client's data, each written in the
@@ -15,37 +12,16 @@ import { ApiKey } from '../auth/api-key-object';
  * ledger entries; lib/events/event-repository.ts turns them into the items of that write.
  */
 
-/** The `api_version` of every event: the shape of `data.object` is the v1 transaction or refund. */
-export const EVENT_API_VERSION = 'v1';
+/** An event as the API answers it (docs/api.md §10; its schema: lib/events/event-object.ts). */
+export type Event = EventObject;
 
-/** An event as the API answers it (docs/api.md §10). */
-export const Event = meta(
-  z.strictObject({
-    id: meta(idOf('event'), { description: 'evt_ and a ULID whose time part is when the event was recorded' }),
-    type: meta(z.enum(eventTypes), { description: 'What happened' }),
-    api_version: meta(z.literal(EVENT_API_VERSION), { description: 'The version of the API whose objects `data` holds' }),
-    created_at: meta(timestamp(), { description: 'When the change happened' }),
-    data: z.strictObject({
-      object: meta(z.union([Transaction, Refund, WebhookEndpoint, ApiKey]), {
-        description:
-          'The transaction after the change, the refund (refund.created), the webhook endpoint without its secret ' +
-          '(webhook_endpoint.secret_rolled), or the API key without the key (api_key.*), exactly as the API shows it',
-      }),
-      previous_attributes: meta(z.optional(z.record(z.string(), z.unknown())), {
-        description: "The changed fields' values before the change; absent on payment.created and refund.created",
-      }),
-    }),
-    request: meta(
-      z.strictObject({
-        id: meta(z.nullable(z.string()), { description: 'The X-Request-Id of the request that caused the change, or null' }),
-        idempotency_key: meta(z.nullable(z.string()), { description: 'The Idempotency-Key that request carried, or null' }),
-      }),
-      { description: 'The request that caused the change' },
-    ),
-  }),
-  { description: 'The record of one change of your data', examples: [eventExample] },
-);
-export type Event = Readonly<z.infer<typeof Event>>;
+/** The fields of an event object, in the schema's order (a unit test holds them to it). */
+export const EVENT_FIELDS = ['id', 'type', 'api_version', 'created_at', 'data', 'request'] as const satisfies readonly (keyof Event)[];
+
+/** A stored event item as the API shows it: exactly the event's fields, no keys or bookkeeping. */
+export function eventOfItem(item: Record<string, unknown>): Event {
+  return Object.fromEntries(EVENT_FIELDS.map((field) => [field, item[field] ?? null])) as unknown as Event;
+}
 
 /** The request behind a change, as its events name it: its X-Request-Id and Idempotency-Key, or null for none. */
 export interface Cause {

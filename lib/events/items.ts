@@ -1,9 +1,8 @@
 import { clientOf, defineEntity, requiredText } from '../db/entity';
 import { DUE_PARTITION, keys } from '../db/keys';
 import type { Item } from '../db/requests';
-import { asApiObject } from '../payments/fields';
 import { EVENT_ENTITY } from '../webhooks/stream-filter';
-import { Event, transactionIdOf } from './event';
+import { eventOfItem, transactionIdOf, type Event } from './event';
 
 /**
  * An event as stored (`C#<client>` / `EVT#evt_<ULID>`, docs/data-model.md): the event object, the
@@ -35,7 +34,7 @@ export const eventEntity = defineEntity({
   },
   fromItem: (item): StoredEvent => ({
     clientId: clientOf(item),
-    event: asApiObject(Event, item),
+    event: eventOfItem(item),
     ttl: Number(item.ttl),
     ...(item.due_pk === DUE_PARTITION && { dueAt: requiredText(item, 'due_sk') }),
   }),

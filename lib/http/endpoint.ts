@@ -19,7 +19,7 @@ import { audit } from './audit';
 import { ForbiddenError } from './errors';
 import type { ApiResult } from './envelope';
 import type { IdempotencyClaim } from '../db/transact';
-import { runIdempotently } from './idempotency';
+import type { runIdempotently } from './idempotency';
 import type { EndpointContext } from './middleware-context';
 import { parseInput } from './parse-input';
 import { errorResult, requestIdOf, toHttpResponse } from './respond';
@@ -60,19 +60,19 @@ export interface EndpointInput<B, Q, P> {
 
 const anonymous: Principal = { kind: 'key', clientId: '-', keyId: '-', scopes: [] };
 
+/** A route's use case as its endpoint runs it. */
+export type UseCaseRun<C extends Contract> = (input: EndpointInput<BodyOf<C>, QueryOf<C>, ParamsOf<C>>) => Promise<ResultOf<C>>;
+
 /**
  * Builds a route's Lambda handler from its contract: the one middy chain — error responses
  * (registered first, so its onError sees every error) → admission (401/403, the client's requests
  * per second: 429, and its clock; lib/auth/admission.ts) → the `Sandbox-Fault` header (403/400, or
  * the fault it asks for) → input (415/413/400) — around a handler that runs one use case,
- * idempotently when the request carries an Idempotency-Key, and answers with the contract's
- * success status and body type.
+ * idempotently (with `idempotently`) when the request carries an Idempotency-Key, and answers with
+ * the contract's success status and body type. A route reaches it through readEndpoint (GET) or
+ * writeEndpoint (POST, DELETE): only a write's bundle carries the Idempotency-Key store.
  */
-export function endpoint<C extends Contract>(
-  contract: C,
-  run: (input: EndpointInput<BodyOf<C>, QueryOf<C>, ParamsOf<C>>) => Promise<ResultOf<C>>,
-  options: EndpointOptions<C> = {},
-) {
+export function endpointOf<C extends Contract>(contract: C, run: UseCaseRun<C>, options: EndpointOptions<C>, idempotently?: typeof runIdempotently) {
   const { route } = contract;
   const db = defaultDb;
   // Like TABLE_NAME: a list function without its cursor secret fails at start, not on its first page.
@@ -123,8 +123,9 @@ export function endpoint<C extends Contract>(
       }
       return toHttpResponse(result, requestId);
     };
-    if (idempotencyKey === undefined) return answer(audited(await execute()));
-    const { result, replayed } = await runIdempotently(
+    // Only a write's input carries a key (lib/http/parse-input.ts), and a write's endpoint always has the store.
+    if (idempotencyKey === undefined || !idempotently) return answer(audited(await execute()));
+    const { result, replayed } = await idempotently(
       db,
       systemClock,
       {

@@ -19,9 +19,6 @@ import { errorResult } from './respond';
  * together or not at all: auth + claim + the use case's own calls, and nothing after.
  */
 
-/** Idempotency-Key: 1–255 printable ASCII characters (docs/api.md §8). */
-export const IDEMPOTENCY_KEY = /^[\x20-\x7e]{1,255}$/;
-
 /** A stored response is replayed for 24 h; DynamoDB's TTL then deletes the record. */
 export const IDEMPOTENCY_TTL_SECONDS = 24 * 60 * 60;
 
@@ -32,11 +29,6 @@ export const IDEMPOTENCY_TTL_SECONDS = 24 * 60 * 60;
  * 429 says to retry, so a retry runs afresh.
  */
 export const storesRefusal = (status: number): boolean => status === 404 || status === 409 || status === 422;
-
-/** True when the header value is an acceptable Idempotency-Key. */
-export function isIdempotencyKey(value: string): boolean {
-  return IDEMPOTENCY_KEY.test(value);
-}
 
 export interface IdempotentRequest {
   readonly clientId: string;

@@ -3,7 +3,7 @@ import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { acceptsIdempotencyKey, NoParams, NoQuery, type Contract } from './contract';
 import { ForbiddenError, InvalidJsonError, type FieldError } from './errors';
 import { ValidationError } from '../errors';
-import { isIdempotencyKey } from './idempotency';
+import { isIdempotencyKey } from './idempotency-key';
 import type { EndpointContext } from './middleware-context';
 import { header, readJsonBody } from './request';
 import { check } from './validation';

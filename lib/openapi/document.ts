@@ -34,13 +34,14 @@ import {
 } from '../http/errors';
 import { LimitExceededError, NotFoundError, ValidationError } from '../errors';
 import { AmountExceedsRefundableError, DuplicateOrderIdError, InvalidStateError } from '../payments/errors';
-import { IDEMPOTENCY_KEY, IDEMPOTENCY_TTL_SECONDS, storesRefusal } from '../http/idempotency';
+import { IDEMPOTENCY_TTL_SECONDS, storesRefusal } from '../http/idempotency';
+import { IDEMPOTENCY_KEY } from '../http/idempotency-key';
 import { MAX_BODY_BYTES } from '../http/request';
 import { internalErrorMessage } from '../http/respond';
 import { MAX_FAULT_LATENCY_MS, SANDBOX_FAULT, SANDBOX_FAULT_HEADER } from '../http/sandbox-fault';
 import { DEFAULT_LIMITS } from '../limits';
 import { meta } from '../meta';
-import { Event } from '../events/event';
+import { Event } from '../events/event-object';
 import { SettlementEntry } from '../payments/settlement-entry';
 import { Refund } from '../payments/refund-transaction';
 import { Customer, PaymentDetails, Transaction } from '../payments/transaction';

@@ -2,7 +2,7 @@ import type { Db } from '../db/db';
 import { cancellationReasons } from '../db/errors';
 import { transactWrite } from '../db/transact';
 import type { Change } from '../events/event';
-import { recordEvents, type Recorder } from '../events/event-repository';
+import { recordEvents, type Recorder } from '../events/event-recorder';
 import { ConcurrentWriteError } from '../errors';
 import type { SettlementEntry } from './ledger';
 import type { Refund } from './refund';

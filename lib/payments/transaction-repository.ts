@@ -5,7 +5,7 @@ import { batchGetItems, updateItem, type TransactItem } from '../db/requests';
 import { transactWrite } from '../db/transact';
 import { offsetOf } from '../clock';
 import { paymentChanged, paymentCreated, type Change } from '../events/event';
-import { recordEvents, type Recorder } from '../events/event-repository';
+import { recordEvents, type Recorder } from '../events/event-recorder';
 import { ConcurrentWriteError, NotFoundError } from '../errors';
 import { DuplicateOrderIdError, InvalidStateError } from '../payments/errors';
 import { dueMarkerEntity, orderEntity, settlementEntity, transactionEntity, type DueMarker, type ScheduledOutcome, type StoredTransaction } from './items';

@@ -9,7 +9,7 @@ import { DUE_INDEX } from '../db/table';
 import { transactWrite } from '../db/transact';
 import { isCancelledBy } from '../db/errors';
 import { NO_CAUSE } from '../events/event';
-import type { Recorder } from '../events/event-repository';
+import type { Recorder } from '../events/event-recorder';
 import { ConcurrentWriteError, ValidationError } from '../errors';
 import { logger } from '../logger';
 import { dueMarkerEntity, type DueMarker, type StoredTransaction } from '../payments/items';

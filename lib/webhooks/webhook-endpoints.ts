@@ -7,7 +7,7 @@ import type { Pagination } from '../db/pagination';
 import { ConcurrentWriteError, NotFoundError } from '../errors';
 import { realClockOf } from '../clock';
 import { endpointSecretRolled } from '../events/event';
-import { recordEvents } from '../events/event-repository';
+import { recordEvents } from '../events/event-recorder';
 import { newWebhookSecret } from './signature';
 import { deleteWebhookEndpointItem, findWebhookEndpoint, replaceWebhookSecret } from './endpoint-repository';
 import { webhookEndpointEntity } from './items';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TAIL_SETTLE_MS } from '../../lib/events/event-repository';
+import { TAIL_SETTLE_MS } from '../../lib/events/event-recorder';
 import { recordedEvents } from '../support/events';
 import { call, newClient } from '../support/fixtures';
 import { createPaymentVia, simulate } from '../support/payments';

@@ -208,7 +208,7 @@ describe('functions', () => {
     }
   });
 
-  it("hold their own route's declaration and no other route's, the webhook URL checks only where an endpoint is created, and no test recorder", () => {
+  it("hold their own route's declaration and no other route's, the webhook URL checks only where an endpoint is created, the Idempotency-Key store only in writes, and no test recorder", () => {
     for (const route of routeList) {
       const dir = assetDirs.get(functionOfRoute(routeKeyOf(route)))!;
       // Each route's contract imports its own declaration; the route table is the fallback's alone, which matches paths with it.
@@ -222,6 +222,11 @@ describe('functions', () => {
         sources.some((s) => s.includes('node_modules/ipaddr.js/')),
         route.id,
       ).toBe(route.id === 'createWebhookEndpoint');
+      // A read never takes an Idempotency-Key: only a write's bundle carries the store of them.
+      expect(
+        sources.some((s) => s.endsWith('lib/http/idempotency-store.ts')),
+        route.id,
+      ).toBe(route.table !== 'none' && route.method !== 'GET');
       // The grant check's recorder (with the access rules it evaluates) is the local adapters', never a function's.
       expect(
         sources.filter((s) => s.endsWith('lib/db/call-recorder.ts')),

@@ -3,7 +3,7 @@ import { decodeTime } from 'ulid';
 import { describe, expect, it } from 'vitest';
 import { keys } from '../../lib/db/keys';
 import { NO_CAUSE } from '../../lib/events/event';
-import { EVENT_TTL_SECONDS, TAIL_SEND_WINDOW_MS } from '../../lib/events/event-repository';
+import { EVENT_TTL_SECONDS, TAIL_SEND_WINDOW_MS } from '../../lib/events/event-recorder';
 import { SendWindowClosedError } from '../../lib/errors';
 import { apiErrorOf } from '../../lib/http/errors';
 import { CreatePaymentBody } from '../../lib/payments/create-payment-body';

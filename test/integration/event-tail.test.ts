@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { transactWrite } from '../../lib/db/transact';
 import { NO_CAUSE, paymentChanged, type Change, type Event } from '../../lib/events/event';
 import { ListEventsQuery } from '../../lib/events/event-queries';
-import { EVENT_TTL_SECONDS, recordEvents, TAIL_SETTLE_MS } from '../../lib/events/event-repository';
+import { EVENT_TTL_SECONDS, recordEvents, TAIL_SETTLE_MS } from '../../lib/events/event-recorder';
 import { getEvent, listEvents } from '../../lib/events/events';
 import { apiErrorOf } from '../../lib/http/errors';
 import { idTime } from '../../lib/ids';

@@ -2,6 +2,8 @@ import { readFileSync } from 'node:fs';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { describe, expect, it } from 'vitest';
 import { contracts } from '../../lib/contracts';
+import { EVENT_FIELDS } from '../../lib/events/event';
+import { Event } from '../../lib/events/event-object';
 import { DASHBOARD_API_TYPES, renderDashboardApiTypes } from '../../lib/openapi/dashboard-types';
 import { buildOpenApiDocument, SECURITY_SCHEME, SESSION_SCHEME } from '../../lib/openapi/document';
 import { ACCOUNT } from '../../lib/scopes';
@@ -304,5 +306,11 @@ describe('response validation (what call() applies to every HTTP response)', () 
     expect(() =>
       assertDocumentedResponse(observed({ method: 'DELETE', path: '/payment/channels', status: 405, body: notAllowed, headers: { allow: 'GET' } })),
     ).not.toThrow();
+  });
+});
+
+describe('the event object', () => {
+  it('is read back from the table with exactly the fields its schema names, in its order', () => {
+    expect([...EVENT_FIELDS]).toEqual(Object.keys(Event.shape));
   });
 });

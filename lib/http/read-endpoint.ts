@@ -1,0 +1,13 @@
+import type { Contract } from './contract';
+import { endpointOf, type EndpointOptions, type UseCaseRun } from './endpoint';
+
+/** A contract of a GET route: it takes no Idempotency-Key (docs/api.md §8). */
+type ReadContract = Contract & { readonly route: { readonly method: 'GET' } };
+
+/**
+ * The handler of a GET route (lib/http/endpoint.ts, endpointOf): the request chain and its use
+ * case, without the Idempotency-Key store, which a read never uses.
+ */
+export function readEndpoint<C extends ReadContract>(contract: C, run: UseCaseRun<C>, options: EndpointOptions<C> = {}) {
+  return endpointOf(contract, run, options);
+}

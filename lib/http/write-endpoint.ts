@@ -1,0 +1,14 @@
+import type { Contract } from './contract';
+import { endpointOf, type EndpointOptions, type UseCaseRun } from './endpoint';
+import { runIdempotently } from './idempotency';
+
+/** A contract of a POST or DELETE route: it takes an Idempotency-Key (docs/api.md §8). */
+type WriteContract = Contract & { readonly route: { readonly method: 'POST' | 'DELETE' } };
+
+/**
+ * The handler of a POST or DELETE route (lib/http/endpoint.ts, endpointOf): the request chain and
+ * its use case, run idempotently when the request carries an Idempotency-Key (lib/http/idempotency.ts).
+ */
+export function writeEndpoint<C extends WriteContract>(contract: C, run: UseCaseRun<C>, options: EndpointOptions<C> = {}) {
+  return endpointOf(contract, run, options, runIdempotently);
+}
