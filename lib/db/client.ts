@@ -28,9 +28,9 @@ export function dynamoClientConfig(options: { endpoint?: string; region?: string
 export const CALLS_DIR_ENV = 'DYNAMODB_CALLS_DIR';
 
 /**
- * Where a test run's recorder (lib/db/call-recorder.ts) puts itself, on globalThis, when it is
- * loaded with CALLS_DIR_ENV set: each client created then hands it every call's operation and
- * input. The recorder is loaded by the local adapters, never by a function, so it and the access
+ * Where the grant check's recorder (lib/db/call-recorder.ts) puts itself, on globalThis, when it is
+ * loaded: each client created while CALLS_DIR_ENV is set hands it every call's operation and input.
+ * The recorder is loaded by the local adapters, never by a function, so it and the access
  * declarations it evaluates stay out of every bundle.
  */
 export const CALL_OBSERVER = Symbol.for('payment-sandbox.dynamodb-call-observer');
