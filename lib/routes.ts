@@ -426,45 +426,54 @@ export const getOpenApiDocumentRoute = /* @__PURE__ */ route({
   summary: "This API's OpenAPI 3.1 document",
 });
 
+/** Every route's declaration, in the order the document and the docs list them. */
+const declaredRoutes = [
+  listChannelsRoute,
+  createPaymentRoute,
+  getTransactionRoute,
+  listTransactionsRoute,
+  cancelTransactionRoute,
+  simulateTransactionRoute,
+  createRefundRoute,
+  listSettlementsRoute,
+  listEventsRoute,
+  getEventRoute,
+  listEventDeliveriesRoute,
+  resendEventRoute,
+  createWebhookEndpointRoute,
+  listWebhookEndpointsRoute,
+  getWebhookEndpointRoute,
+  deleteWebhookEndpointRoute,
+  rollWebhookEndpointSecretRoute,
+  resetSandboxRoute,
+  getSandboxClockRoute,
+  advanceSandboxClockRoute,
+  getAccountRoute,
+  listAccountKeysRoute,
+  createAccountKeyRoute,
+  rollAccountKeyRoute,
+  revokeAccountKeyRoute,
+  getDashboardRoute,
+  getDashboardAssetRoute,
+  getOpenApiDocumentRoute,
+] as const;
+
+type DeclaredRoute = (typeof declaredRoutes)[number];
+
+/** A route's operation id: the `id` of its declaration. */
+export type RouteId = DeclaredRoute['id'];
+
 /**
- * The route table: the single source for the CDK routes, the local server and the OpenAPI document.
- * Each route is also its own constant, which its contract imports: a function's bundle then holds
- * its own route's declaration and not the table's (esbuild drops what nothing reads).
+ * The route table: the single source for the CDK routes, the local server and the OpenAPI document,
+ * by id (each declaration's own `id`, so the two never differ). Each route is also its own constant,
+ * which its contract imports: a function's bundle then holds its own route's declaration and not the
+ * table's (esbuild drops what nothing reads).
  */
-export const routes = {
-  listChannels: listChannelsRoute,
-  createPayment: createPaymentRoute,
-  getTransaction: getTransactionRoute,
-  listTransactions: listTransactionsRoute,
-  cancelTransaction: cancelTransactionRoute,
-  simulateTransaction: simulateTransactionRoute,
-  createRefund: createRefundRoute,
-  listSettlements: listSettlementsRoute,
-  listEvents: listEventsRoute,
-  getEvent: getEventRoute,
-  listEventDeliveries: listEventDeliveriesRoute,
-  resendEvent: resendEventRoute,
-  createWebhookEndpoint: createWebhookEndpointRoute,
-  listWebhookEndpoints: listWebhookEndpointsRoute,
-  getWebhookEndpoint: getWebhookEndpointRoute,
-  deleteWebhookEndpoint: deleteWebhookEndpointRoute,
-  rollWebhookEndpointSecret: rollWebhookEndpointSecretRoute,
-  resetSandbox: resetSandboxRoute,
-  getSandboxClock: getSandboxClockRoute,
-  advanceSandboxClock: advanceSandboxClockRoute,
-  getAccount: getAccountRoute,
-  listAccountKeys: listAccountKeysRoute,
-  createAccountKey: createAccountKeyRoute,
-  rollAccountKey: rollAccountKeyRoute,
-  revokeAccountKey: revokeAccountKeyRoute,
-  getDashboard: getDashboardRoute,
-  getDashboardAsset: getDashboardAssetRoute,
-  getOpenApiDocument: getOpenApiDocumentRoute,
-} as const;
+export const routes = /* @__PURE__ */ Object.fromEntries(/* @__PURE__ */ declaredRoutes.map((r) => [r.id, r])) as {
+  readonly [R in DeclaredRoute as R['id']]: R;
+};
 
-export type RouteId = keyof typeof routes;
-
-export const routeList: readonly Route[] = /* @__PURE__ */ Object.values(routes);
+export const routeList: readonly Route[] = declaredRoutes;
 
 /** A function that is not a route's, with what it does on the table as a route declares it. */
 export interface BackgroundFunction {
