@@ -1,6 +1,6 @@
 import { catalog } from '../catalog';
-import { errorCodes } from '../http/errors';
-import { errorCatalog } from './error-catalog';
+import { errorCodes, errorStatus } from '../http/errors';
+import { errorWhen } from './error-catalog';
 import { routeList } from '../routes';
 import { ACCOUNT, scopes } from '../scopes';
 
@@ -41,7 +41,7 @@ export const referenceTables: Readonly<Record<string, () => string>> = {
   errors: () =>
     table(
       ['status', 'code', 'when'],
-      errorCodes.map((c) => [errorCatalog[c].status, code(c), errorCatalog[c].when]),
+      errorCodes.map((c) => [errorStatus[c], code(c), errorWhen[c]]),
     ),
   catalog: () =>
     table(

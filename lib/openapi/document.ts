@@ -11,7 +11,7 @@ import {
 import packageJson from '../../package.json' with { type: 'json' };
 import { Channel, Fee, PaymentMethod } from '../channels';
 import { contracts } from '../contracts';
-import { errorCatalog } from './error-catalog';
+import { errorWhen } from './error-catalog';
 import { acceptsIdempotencyKey, errorCodesOf, type Contract } from '../http/contract';
 import { errorBody } from '../http/envelope';
 import { Pagination } from '../db/pagination';
@@ -20,6 +20,7 @@ import {
   ApiError,
   apiErrorOf,
   errorCodes,
+  errorStatus,
   ForbiddenError,
   IdempotencyKeyInUseError,
   IdempotencyKeyReusedError,
@@ -72,7 +73,7 @@ function errorEnvelopeOf<C extends ErrorCode>(code: C) {
           }),
         })
       : z.strictObject(fields);
-  return meta(z.strictObject({ success: z.literal(false), error }), { description: errorCatalog[code].when });
+  return meta(z.strictObject({ success: z.literal(false), error }), { description: errorWhen[code] });
 }
 
 /** The response-body schema of each error code. */
@@ -215,11 +216,11 @@ function errorResponse(status: number, codes: readonly ErrorCode[], idempotent: 
   const examples = Object.fromEntries(
     codes.map((code) => {
       const sample = apiErrorOf(sampleErrors[code])!;
-      return [code, { summary: errorCatalog[code].when, value: errorBody(sample.code, sample.message, sample.details) }];
+      return [code, { summary: errorWhen[code], value: errorBody(sample.code, sample.message, sample.details) }];
     }),
   );
   return {
-    description: codes.map((code) => `${code}: ${errorCatalog[code].when}`).join(' '),
+    description: codes.map((code) => `${code}: ${errorWhen[code]}`).join(' '),
     headers: {
       'X-Request-Id': headerRef('X-Request-Id'),
       ...(status === 429 && { 'Retry-After': headerRef('Retry-After') }),
@@ -232,7 +233,7 @@ function errorResponse(status: number, codes: readonly ErrorCode[], idempotent: 
 function responses(c: Contract): ZodOpenApiResponsesObject {
   const byStatus = new Map<number, ErrorCode[]>();
   for (const code of errorCodesOf(c)) {
-    const status = errorCatalog[code].status;
+    const status = errorStatus[code];
     byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
   }
   const success: ZodOpenApiResponseObject = {
@@ -323,7 +324,7 @@ function description(): string {
     const operations = routeList.filter((r) => r.scope === scope).map((r) => `\`${r.method} ${r.path}\``);
     return `| \`${scope}\` | ${operations.join(', ')} |`;
   });
-  const errorRows = errorCodes.map((code) => `| ${errorCatalog[code].status} | \`${code}\` | ${errorCatalog[code].when} |`);
+  const errorRows = errorCodes.map((code) => `| ${errorStatus[code]} | \`${code}\` | ${errorWhen[code]} |`);
   return [
     'A payment-processing sandbox: create payments, move them through their states, refund them and read ' +
       'the settlement ledger, with no real money involved.',
@@ -446,12 +447,12 @@ export function buildOpenApiDocument(): OpenApiDocument {
       headers: headerComponents,
       responses: {
         RouteNotFound: {
-          description: `${errorCatalog.NOT_FOUND.when} Answered before authentication, for any path that matches no operation.`,
+          description: `${errorWhen.NOT_FOUND} Answered before authentication, for any path that matches no operation.`,
           headers: { 'X-Request-Id': headerRef('X-Request-Id') },
           content: { 'application/json': { schema: errorEnvelopes.NOT_FOUND } },
         },
         MethodNotAllowed: {
-          description: `${errorCatalog.METHOD_NOT_ALLOWED.when} Answered before authentication.`,
+          description: `${errorWhen.METHOD_NOT_ALLOWED} Answered before authentication.`,
           headers: { 'X-Request-Id': headerRef('X-Request-Id'), Allow: headerRef('Allow') },
           content: { 'application/json': { schema: errorEnvelopes.METHOD_NOT_ALLOWED } },
         },

@@ -5,8 +5,8 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { contracts } from '../../lib/contracts';
 import type { Contract } from '../../lib/http/contract';
-import { errorCodes } from '../../lib/http/errors';
-import { errorCatalog } from '../../lib/openapi/error-catalog';
+import { errorCodes, errorStatus } from '../../lib/http/errors';
+
 import { renderApiReference } from '../../lib/openapi/api-reference';
 import { buildOpenApiDocument, errorSchemaName } from '../../lib/openapi/document';
 import { routeList, type Route } from '../../lib/routes';
@@ -94,13 +94,13 @@ describe('docs/api.md', () => {
     (_name, route) => {
       const { text } = sectionOf(route);
       const declared = (contracts[route.id as keyof typeof contracts] as Contract).errors ?? [];
-      const missing = declared.filter((code) => !text.includes(`${errorCatalog[code].status} \`${code}\``));
+      const missing = declared.filter((code) => !text.includes(`${errorStatus[code]} \`${code}\``));
       expect(missing, `errors of ${route.method} ${route.path} its section does not name`).toEqual([]);
     },
   );
 
   it('lists every error code with its status', () => {
-    const missing = errorCodes.filter((code) => !reference.includes(`| ${errorCatalog[code].status} | \`${code}\` |`));
+    const missing = errorCodes.filter((code) => !reference.includes(`| ${errorStatus[code]} | \`${code}\` |`));
     expect(missing).toEqual([]);
   });
 
