@@ -15,7 +15,6 @@ import { CALL_OBSERVER, CALLS_DIR_ENV, observeCalls, type CallObserver } from '.
  * functions never load this module: the clients of lib/db/client.ts find the recorder on
  * globalThis (CALL_OBSERVER), where loading this module puts it.
  */
-export { CALLS_DIR_ENV };
 
 /** One line of a recording. */
 export interface RecordedCall {

@@ -1,4 +1,5 @@
 import { EVENT_API_VERSION, type EventType } from './event-types';
+import { pickFields } from '../payments/fields';
 import type { Refund } from '../payments/refund';
 import type { Status } from '../payments/states';
 import type { Transaction } from '../payments/transaction';
@@ -20,7 +21,7 @@ export const EVENT_FIELDS = ['id', 'type', 'api_version', 'created_at', 'data', 
 
 /** A stored event item as the API shows it: exactly the event's fields, no keys or bookkeeping. */
 export function eventOfItem(item: Record<string, unknown>): Event {
-  return Object.fromEntries(EVENT_FIELDS.map((field) => [field, item[field] ?? null])) as unknown as Event;
+  return pickFields(EVENT_FIELDS, item) as unknown as Event;
 }
 
 /** The request behind a change, as its events name it: its X-Request-Id and Idempotency-Key, or null for none. */

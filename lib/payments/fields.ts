@@ -21,5 +21,10 @@ export const currency = () => meta(z.string().check(z.regex(/^[A-Z]{3}$/)), { ex
  * no `entity`), a missing one as null.
  */
 export function asApiObject<S extends z.ZodMiniObject>(schema: S, item: Record<string, unknown>): z.infer<S> {
-  return Object.fromEntries(Object.keys(schema.shape).map((field) => [field, item[field] ?? null])) as z.infer<S>;
+  return pickFields(Object.keys(schema.shape), item) as z.infer<S>;
+}
+
+/** Exactly `fields` of a stored item, in that order, a missing one as null (asApiObject, by a schema's fields). */
+export function pickFields<F extends string>(fields: readonly F[], item: Record<string, unknown>): Record<F, unknown> {
+  return Object.fromEntries(fields.map((field) => [field, item[field] ?? null])) as Record<F, unknown>;
 }

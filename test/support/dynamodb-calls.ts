@@ -1,6 +1,6 @@
 import { mkdirSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { CALLS_DIR_ENV } from '../../lib/db/call-recorder';
+import { CALLS_DIR_ENV } from '../../lib/db/client';
 
 /**
  * Where a test run records each function's DynamoDB calls (lib/db/call-recorder.ts) for the grant
