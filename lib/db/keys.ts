@@ -24,6 +24,7 @@ const EVT = 'EVT#';
 const DLV = 'DLV#';
 const RATE = 'RATE#';
 const DUE_MARKER = 'DUE#';
+const RESET_FOLLOW_UP = 'RESETFOLLOWUP';
 
 /** The one partition listing every client (admin only: `clients list` without a Scan). */
 const CLIENT_REGISTRY = 'CLIENTS';
@@ -112,6 +113,15 @@ export const keys = {
   deliveryAttemptSortKeyPrefix: (eventId: string) => `${DLV}${eventId}#`,
   /** What the sort key of every delivery attempt starts with: the sweep's kind for due attempts. */
   deliveryAttemptPrefix: DLV,
+  /** The event id of a delivery attempt's sort key (`DLV#<evt id>#<dlv id>`). */
+  eventIdOfAttemptSortKey: (sk: string): string => sk.slice(DLV.length, sk.indexOf('#', DLV.length)),
+
+  /**
+   * A reset's follow-up (lib/webhooks/reset-follow-up.ts): due once every attempt under way when the
+   * reset came has ended, it removes what such attempts left of the events the reset removed.
+   */
+  resetFollowUp: (clientId: string) => ({ pk: clientPartition(clientId), sk: RESET_FOLLOW_UP }),
+  resetFollowUpSortKey: RESET_FOLLOW_UP,
 
   /** Sort keys of transactions, settlement entries, webhook endpoints and events by id (an empty id gives the prefix). */
   transactionSortKey: (transactionId: string) => TXN + transactionId,

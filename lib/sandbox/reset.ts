@@ -1,3 +1,4 @@
+import { realNow } from '../clock';
 import { forEachLimited } from '../concurrency';
 import { BATCH_WRITE_SIZE, batchWriteAll } from '../db/batch-write';
 import type { Db } from '../db/db';
@@ -42,6 +43,8 @@ export interface ResetOptions {
   readonly remainingMs?: () => number;
   /** Items the reset leaves alone whatever their kind: the reset request's own idempotency record. */
   readonly keep?: readonly TableKey[];
+  /** The real time of the reset, from which its follow-up is due; the system clock's now unless given. */
+  readonly now?: Date;
 }
 
 export interface ResetResult {
@@ -111,7 +114,19 @@ export async function resetClientData(
   }
   const result: ResetResult = { deleted, has_more: hasMore };
   // Once the partition is clean, the clock goes back to real time, in the write that completes the request.
-  const last = hasMore ? [] : [clockResetItem(clientId)];
+  // An attempt under way as the partition was listed (by this call or an earlier one of the same
+  // reset) may still record itself, or its retry, after its event went: the follow-up, put by every
+  // reset that completes, removes what it leaves (lib/webhooks/reset-follow-up.ts).
+  const last = hasMore ? [] : [clockResetItem(clientId), resetFollowUpPut(clientId, options.now ?? realNow())];
   if (last.length > 0 || completion) await transactWrite(db, last, completion?.(result));
   return result;
+}
+
+/** A reset's follow-up (lib/webhooks/reset-follow-up.ts, where the sweep acts on it): due at the reset's real time (the sweep waits out a claim's lease from there). */
+export function resetFollowUpPut(clientId: string, resetAt: Date): TransactItem {
+  return {
+    Put: {
+      Item: { ...keys.resetFollowUp(clientId), entity: 'reset_follow_up', ...keys.due(resetAt.toISOString()) },
+    },
+  };
 }

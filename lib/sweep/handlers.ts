@@ -3,6 +3,7 @@ import { keys } from '../db/keys';
 import { applyDuePayment } from '../payments/due-payment';
 import { defaultDeliveryDeps } from '../webhooks/default-delivery';
 import { deliveryDueHandlers } from '../webhooks/dispatch';
+import { followUpReset } from '../webhooks/reset-follow-up';
 import type { DueHandlers } from './sweep';
 
 /**
@@ -16,4 +17,8 @@ export const dueHandlers: DueHandlers = {
   // A server key past its `expires_at` (a rolled key's grace, or `expires_in_days`): api_key.expired.
   [keys.apiKey('', '').sk]: expireDueKey,
   ...deliveryDueHandlers(defaultDeliveryDeps),
+  // A reset's follow-up: what attempts under way at the reset left of its removed events.
+  [keys.resetFollowUpSortKey]: async (db, item, now) => {
+    await followUpReset(db, item, now, defaultDeliveryDeps.settings);
+  },
 };

@@ -108,7 +108,8 @@ describe('admin CLI', () => {
     // The payment, its order reservation, its due marker and its payment.created event.
     expect(JSON.parse(res.stdout)).toEqual({ client_id: clientId, deleted: 4, webhook_endpoints: false });
     expect((await call('GET', '/transactions', { key })).body.data).toEqual([]);
-    expect((await partitionItems(clientId)).map(kindOf).filter((kind) => kind !== 'RATE')).toEqual(['CLIENT', 'KEY', 'WHE']);
+    // The reset's follow-up waits for the sweep (lib/webhooks/reset-follow-up.ts).
+    expect((await partitionItems(clientId)).map(kindOf).filter((kind) => kind !== 'RATE')).toEqual(['CLIENT', 'KEY', 'RESETFOLLOWUP', 'WHE']);
   });
 
   it('deletes the webhook endpoints too with --webhook-endpoints, and says so in words without --json', async () => {

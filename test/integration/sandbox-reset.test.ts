@@ -5,7 +5,10 @@ import type { Db } from '../../lib/db/db';
 import { keys } from '../../lib/db/keys';
 import { transactWrite } from '../../lib/db/transact';
 import { newId } from '../../lib/ids';
-import { resetClientData, RESET_TIME_MARGIN_MS } from '../../lib/sandbox/reset';
+import { resetClientData, resetFollowUpPut, RESET_TIME_MARGIN_MS } from '../../lib/sandbox/reset';
+import { config } from '../../lib/config';
+import { claimLeaseMs } from '../../lib/webhooks/dispatch';
+import { followUpReset } from '../../lib/webhooks/reset-follow-up';
 import { attemptPut, claimAttempt, pendingAttempt, readItem, recordAttempt } from '../../lib/webhooks/delivery-repository';
 import { call, newClient, testDb } from '../support/fixtures';
 import { kindOf, partitionItems } from '../support/partition';
@@ -45,7 +48,8 @@ describe('resetting a large partition', () => {
 
     expect(res.status).toBe(200);
     expect(res.body.data).toEqual({ deleted: 10_000, has_more: false });
-    expect((await partitionItems(clientId)).map(kindOf).filter((kind) => kind !== 'RATE')).toEqual(['CLIENT', 'KEY']);
+    // The reset's follow-up waits for the sweep (lib/webhooks/reset-follow-up.ts).
+    expect((await partitionItems(clientId)).map(kindOf).filter((kind) => kind !== 'RATE')).toEqual(['CLIENT', 'KEY', 'RESETFOLLOWUP']);
   });
 
   it('stops when its time runs out, answering has_more, and the next call finishes the work', async () => {
@@ -60,7 +64,7 @@ describe('resetting a large partition', () => {
     expect(first).toEqual({ deleted: 998, has_more: true });
     const second = await resetClientData(testDb(), clientId, { webhookEndpoints: false });
     expect(second).toEqual({ deleted: 502, has_more: false });
-    expect((await partitionItems(clientId)).map(kindOf)).toEqual(['CLIENT', 'KEY']);
+    expect((await partitionItems(clientId)).map(kindOf)).toEqual(['CLIENT', 'KEY', 'RESETFOLLOWUP']);
   });
 });
 
@@ -95,7 +99,7 @@ describe('a delivery attempt removed by a reset while it is being made', () => {
 
     expect(recorded).toBe(false);
     expect(await readItem(db, key)).toBeUndefined();
-    expect((await partitionItems(clientId)).map(kindOf)).toEqual(['CLIENT', 'KEY']);
+    expect((await partitionItems(clientId)).map(kindOf)).toEqual(['CLIENT', 'KEY', 'RESETFOLLOWUP']);
   });
 
   it('is no longer due: a worker that finds it gone claims nothing', async () => {
@@ -108,5 +112,38 @@ describe('a delivery attempt removed by a reset while it is being made', () => {
     const key = keys.deliveryAttempt(clientId, attempt.event_id, attempt.id);
     expect(await claimAttempt(db, key, 'worker-2', new Date(now.getTime() + 1000), new Date(now.getTime() + 60_000))).toBeUndefined();
     expect(await readItem(db, key)).toBeUndefined();
+  });
+});
+
+describe("a reset's follow-up", () => {
+  it('waits out a claim taken before the reset, then deletes the attempts whose events are gone, and only those', async () => {
+    const db = testDb();
+    const { clientId } = await newClient();
+    const resetAt = new Date();
+    const ttl = Math.floor(resetAt.getTime() / 1000) + 3600;
+    // What attempts under way at the reset left: a made attempt of a removed event and its retry.
+    const removedEvent = newId('event', resetAt);
+    const made = { ...pendingAttempt(removedEvent, newId('webhookEndpoint', resetAt), 1, resetAt, 'event'), status: 'failed' as const };
+    const retry = pendingAttempt(removedEvent, made.endpoint_id, 2, new Date(resetAt.getTime() + 3_600_000), 'retry');
+    // And an event recorded since, with its attempt: the client goes on using the sandbox.
+    const liveEvent = newId('event', resetAt);
+    const live = pendingAttempt(liveEvent, made.endpoint_id, 1, new Date(resetAt.getTime() + 3_600_000), 'event');
+    await transactWrite(db, [
+      attemptPut(clientId, made, ttl),
+      attemptPut(clientId, retry, ttl),
+      attemptPut(clientId, live, ttl),
+      { Put: { Item: { ...keys.event(clientId, liveEvent), entity: 'event', ttl } } },
+      resetFollowUpPut(clientId, resetAt),
+    ]);
+    const item = { ...keys.resetFollowUp(clientId), dueAt: resetAt.toISOString() };
+    const lease = claimLeaseMs(config.webhookDelivery);
+
+    expect(await followUpReset(db, item, new Date(resetAt.getTime() + lease - 1), config.webhookDelivery)).toBe(0);
+    expect((await partitionItems(clientId)).map(kindOf)).toEqual(['CLIENT', 'DLV', 'DLV', 'DLV', 'EVT', 'KEY', 'RESETFOLLOWUP']);
+
+    expect(await followUpReset(db, item, new Date(resetAt.getTime() + lease), config.webhookDelivery)).toBe(2);
+    const left = await partitionItems(clientId);
+    expect(left.map(kindOf)).toEqual(['CLIENT', 'DLV', 'EVT', 'KEY']);
+    expect(left.find((i) => kindOf(i) === 'DLV')!.sk).toBe(keys.deliveryAttempt(clientId, liveEvent, live.id).sk);
   });
 });
