@@ -1,25 +1,20 @@
 import type { PostConfirmationTriggerEvent } from 'aws-lambda';
+import { realNow } from '../lib/clock';
 import { defaultDb } from '../lib/db/default-db';
-import { registerMember } from '../lib/identity/members';
-import { CLIENT_NAME_ATTRIBUTE } from '../lib/identity/pool-settings';
+import { endSessions } from '../lib/identity/session-end';
 import { logger } from '../lib/logger';
 
 /**
- * The user pool's post-confirmation trigger (docs/api.md §14 "Registration creates a client"): a
- * person who signed up and confirmed their e-mail becomes the owner of a new client, named at
- * sign-up — the client, its registry entry, the person's user→client mapping and member item in one
- * TransactWriteItems (lib/identity/members.ts). Idempotent: the identity service may invoke it again
- * (a retry, a confirmed password reset), and a person registered already is left as they are. A
- * throw fails the confirmation, which the person may repeat.
+ * The user pool's post-confirmation trigger. The pool takes no self sign-up (decision 0215), so
+ * Cognito runs it after a password reset (ConfirmForgotPassword): a reset signs every session of
+ * the person out (docs/api.md §14 amended in v1.3) — those that began before it are refused from
+ * then on (lib/identity/session-end.ts). A throw fails the reset, which the person may repeat.
  */
 export async function handler(event: PostConfirmationTriggerEvent): Promise<PostConfirmationTriggerEvent> {
-  if (event.triggerSource !== 'PostConfirmation_ConfirmSignUp') return event;
-  const attributes = event.request.userAttributes;
-  const userId = attributes.sub;
-  const email = attributes.email;
-  if (!userId || !email) throw new Error('The confirmed person has no sub or e-mail attribute');
-  const name = (attributes[CLIENT_NAME_ATTRIBUTE] ?? '').trim() || email;
-  const registration = await registerMember(defaultDb, { userId, email, client: { name } });
-  logger.info('identity: a person registered', { clientId: registration.client.id, created: registration.created });
+  if (event.triggerSource !== 'PostConfirmation_ConfirmForgotPassword') return event;
+  const userId = event.request.userAttributes.sub;
+  if (!userId) throw new Error('The person who reset their password has no sub attribute');
+  const ended = await endSessions(defaultDb, userId, realNow());
+  logger.info('identity: a password reset ended the sessions before it', { registered: ended });
   return event;
 }

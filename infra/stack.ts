@@ -18,10 +18,20 @@ import { tableDefinition } from '../lib/db/table';
 import type { Limits } from '../lib/limits';
 import { DASHBOARD_ASSETS_DIR_ENV } from '../lib/dashboard/assets';
 import { UserPoolOperation } from 'aws-cdk-lib/aws-cognito';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { IDENTITY_ENV } from '../lib/identity/pool-settings';
 import { ACCOUNT } from '../lib/scopes';
 import { formatSignupPolicy, type SignupPolicy } from '../lib/identity/signup-policy';
-import { API_BASE_PATH, backgroundFunctions, fallbackFunction, routeList, routes, type BackgroundFunction, type Route } from '../lib/routes';
+import {
+  API_BASE_PATH,
+  backgroundFunctions,
+  fallbackFunction,
+  routeList,
+  routes,
+  type BackgroundFunction,
+  type Route,
+  type UserPoolAction,
+} from '../lib/routes';
 import { DEFAULT_DELIVERY_SETTINGS, deliverySettingsEnvironment } from '../lib/webhooks/delivery-settings';
 import { URL_POLICY_ENV, type UrlPolicy } from '../lib/webhooks/policy';
 import {
@@ -101,7 +111,7 @@ export class PaymentSandboxStack extends Stack {
 
     this.table = this.createTable(props.retain);
     this.cursorSecret = this.createCursorSecret();
-    this.identity = new SandboxIdentity(this, 'Identity', { signupPolicy: props.signupPolicy });
+    this.identity = new SandboxIdentity(this, 'Identity');
 
     // Routes that match nothing reach `$default` before any authentication, so it needs no table.
     this.fallbackFunction = new SandboxFunction(this, 'RouteNotFound', {
@@ -140,6 +150,7 @@ export class PaymentSandboxStack extends Stack {
       // A route with a scope admits callers (lib/http/endpoint.ts): session tokens are verified against this
       // stage's pool. No trigger of the pool is told the pool: the pool and its trigger would depend on each other.
       if (!shared && route.scope !== null) this.setEnvironment(fn, this.identity.sessionEnvironment());
+      if (!shared && route.userPool) this.grantUserPool(fn, route.userPool);
       if (!shared && route.cursors) {
         fn.function.addEnvironment(CURSOR_SECRET_ARN_ENV, this.cursorSecret.secretArn);
         this.cursorSecret.grantRead(fn.role);
@@ -190,18 +201,18 @@ export class PaymentSandboxStack extends Stack {
       [backgroundFunctions.dispatchEvents.id, this.dispatcherFunction],
       [backgroundFunctions.sweep.id, this.sweepFunction],
     ]);
-    // The user pool's two triggers (docs/api.md §14): who may sign up, and a confirmed person's new client.
+    // The user pool's two triggers (docs/api.md §14): a signed-in person's new client, and the end of their sessions at a password reset.
     this.addIdentityTrigger(
-      'IdentityPreSignUp',
-      UserPoolOperation.PRE_SIGN_UP,
-      backgroundFunctions.identityPreSignUp,
-      "Judges a sign-up by the stage's sign-up policy",
+      'IdentityPostAuthentication',
+      UserPoolOperation.POST_AUTHENTICATION,
+      backgroundFunctions.identityPostAuthentication,
+      'Registers a person with a new client at their first sign-in',
     );
     this.addIdentityTrigger(
       'IdentityPostConfirmation',
       UserPoolOperation.POST_CONFIRMATION,
       backgroundFunctions.identityPostConfirmation,
-      'Registers a confirmed person with a new client',
+      "Ends a person's sessions when they reset their password",
     );
 
     new CfnOutput(this, STACK_OUTPUTS.apiUrl, {
@@ -224,18 +235,33 @@ export class PaymentSandboxStack extends Stack {
 
   /**
    * Makes the function `declared` in lib/routes.ts the user pool's trigger for `operation`: its own
-   * role and log group, its declared table actions (on client partitions, as a background function's),
-   * and, for pre-sign-up, the stage's SIGNUP_POLICY. Nothing of the pool reaches its environment or
-   * its policy: the pool names the function, so the function must not name the pool (decision 0173).
+   * role and log group, and its declared table actions (on client partitions, as a background
+   * function's). Nothing of the pool reaches its environment or its policy: the pool names the
+   * function, so the function must not name the pool (decision 0173).
    */
   private addIdentityTrigger(id: string, operation: UserPoolOperation, declared: BackgroundFunction, description: string): SandboxFunction {
     const fn = new SandboxFunction(this, id, { entry: join(projectRoot, declared.handler), projectRoot, description });
     const { actions, indexes = [] } = declared.dynamodb;
     if (actions.length + indexes.length > 0) fn.bindTableActions(this.table, { dynamodb: declared.dynamodb, limits: this.limits });
-    if (operation === UserPoolOperation.PRE_SIGN_UP) fn.function.addEnvironment(IDENTITY_ENV.signupPolicy, formatSignupPolicy(this.signupPolicy));
     this.identity.userPool.addTrigger(operation, fn.function);
     this.allFunctions.set(declared.id, fn);
     return fn;
+  }
+
+  /**
+   * A route that asks the user pool itself (sign-up, lib/routes.ts `userPool`): exactly those
+   * Cognito actions on this stage's pool, the pool and where the identity service answers, and the
+   * stage's sign-up policy, which it applies.
+   */
+  private grantUserPool(fn: SandboxFunction, actions: readonly UserPoolAction[]): void {
+    fn.role.addToPrincipalPolicy(
+      new PolicyStatement({ actions: actions.map((action) => `cognito-idp:${action}`), resources: [this.identity.userPool.userPoolArn] }),
+    );
+    this.setEnvironment(fn, {
+      [IDENTITY_ENV.userPoolId]: this.identity.userPool.userPoolId,
+      [IDENTITY_ENV.endpoint]: this.identity.endpoint,
+      [IDENTITY_ENV.signupPolicy]: formatSignupPolicy(this.signupPolicy),
+    });
   }
 
   private setEnvironment(fn: SandboxFunction, environment: Record<string, string>): void {

@@ -26,11 +26,19 @@ export interface Route {
   /** Each success writes one audit line (lib/http/audit.ts): operations that move money or state on a key's say-so. */
   readonly audit?: true;
   /**
+   * What its function asks of the stage's user pool with its own role (IAM), e.g. AdminCreateUser:
+   * its function alone is granted exactly these on the pool, and told the pool and the sign-up policy.
+   */
+  readonly userPool?: readonly UserPoolAction[];
+  /**
    * Issues and reads list cursors: its function alone gets the stack's cursor secret
    * (CURSOR_SECRET_ARN and read access to it), and fails at start without one (lib/db/cursor-key.ts).
    */
   readonly cursors?: true;
 }
+
+/** What a function may ask of the stage's user pool with its role (Cognito's IAM actions, `cognito-idp:<action>`). */
+export type UserPoolAction = 'AdminGetUser' | 'AdminCreateUser' | 'AdminDeleteUser';
 
 /** Every path is served below this prefix; `{base_url}` ends with it. */
 export const API_BASE_PATH = '/api/v1';
@@ -393,6 +401,19 @@ export const revokeAccountKeyRoute = /* @__PURE__ */ route({
   summary: 'Revoke a server key at once',
 });
 
+export const signUpRoute = /* @__PURE__ */ route({
+  id: 'signUp',
+  method: 'POST',
+  path: '/account/sign-up',
+  handler: 'functions/sign-up.ts',
+  scope: null,
+  table: 'none',
+  dynamodb: NO_TABLE,
+  // Looks the address up, and invites it (again): the identity service e-mails the temporary password.
+  userPool: ['AdminGetUser', 'AdminCreateUser', 'AdminDeleteUser'],
+  summary: 'Sign up: the identity service e-mails a temporary password to the address',
+});
+
 export const getDashboardRoute = /* @__PURE__ */ route({
   id: 'getDashboard',
   method: 'GET',
@@ -453,6 +474,7 @@ const declaredRoutes = [
   createAccountKeyRoute,
   rollAccountKeyRoute,
   revokeAccountKeyRoute,
+  signUpRoute,
   getDashboardRoute,
   getDashboardAssetRoute,
   getOpenApiDocumentRoute,
@@ -525,24 +547,35 @@ export const backgroundFunctions = {
     dynamodb: { actions: ['GetItem', 'BatchGetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem'], indexes: ['due'] },
   }),
   /**
-   * The user pool's pre-sign-up trigger (docs/api.md §14): judges the stage's sign-up policy, and
-   * touches no table.
+   * The user pool's post-authentication trigger (docs/api.md §14): a person who has just signed in
+   * — the first time, with the password they chose in place of the e-mailed temporary one — is
+   * registered with a new client, named at sign-up, in one TransactWriteItems (PutItem of the
+   * client, its registry entry, the user→client mapping and the member item); a person registered
+   * already costs one GetItem of their mapping.
    */
-  identityPreSignUp: /* @__PURE__ */ background({ id: 'identityPreSignUp', handler: 'functions/identity-pre-sign-up.ts', dynamodb: NO_TABLE }),
-  /**
-   * The user pool's post-confirmation trigger: registers a confirmed person with a new client in
-   * one TransactWriteItems (PutItem of the client, its registry entry, the user→client mapping and
-   * the member item), after reading whether they are registered already (GetItem of the mapping;
-   * of the member and client when they are).
-   */
-  identityPostConfirmation: /* @__PURE__ */ background({
-    id: 'identityPostConfirmation',
-    handler: 'functions/identity-post-confirmation.ts',
+  identityPostAuthentication: /* @__PURE__ */ background({
+    id: 'identityPostAuthentication',
+    handler: 'functions/identity-post-authentication.ts',
     dynamodb: {
       actions: ['GetItem', 'PutItem'],
       sharedPartitions: {
         userClients: { actions: ['GetItem', 'PutItem'], because: "a person's user→client mapping is what admission reads to learn a session's client" },
         clientRegistry: { actions: ['PutItem'], because: 'a new client is entered in the client registry the admin CLI lists' },
+      },
+    },
+  }),
+  /**
+   * The user pool's post-confirmation trigger, which Cognito runs after a password reset (the pool
+   * takes no self sign-up to confirm): it ends every session of the person that began before the
+   * reset (UpdateItem of their user→client mapping, lib/identity/session-end.ts).
+   */
+  identityPostConfirmation: /* @__PURE__ */ background({
+    id: 'identityPostConfirmation',
+    handler: 'functions/identity-post-confirmation.ts',
+    dynamodb: {
+      actions: ['UpdateItem'],
+      sharedPartitions: {
+        userClients: { actions: ['UpdateItem'], because: "a person's sessions end by the time on their user→client mapping, which admission reads" },
       },
     },
   }),

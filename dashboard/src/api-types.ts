@@ -503,6 +503,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/account/sign-up": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign up: the identity service e-mails a temporary password to the address
+         * @description Signs a person up, as the dashboard's sign-up form does: no key, no session. The stage's identity service e-mails the address a temporary password, valid 7 days; at the first sign-in with it the person chooses their own password, and only then is their client made, named `client_name`. Nobody chooses a password before their mailbox is proven, so signing up with someone else's address gives nothing. The answer is the same whether or not the address has an account; an invitation not taken up is sent afresh (at most once a minute), an account in use is left as it is. 403 FORBIDDEN when the stage's sign-up policy does not let the address sign up (`closed`, or another e-mail domain), saying who may.
+         *
+         *     Public: needs no key.
+         */
+        post: operations["signUp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/dashboard": {
         parameters: {
             query?: never;
@@ -5298,6 +5320,119 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ServiceUnavailableError"];
+                };
+            };
+        };
+    };
+    signUp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: email
+                     * @description Your e-mail address: the identity service e-mails your temporary password there, and you sign in with it
+                     */
+                    email: string;
+                    /** @description The name of the sandbox client made for you at your first sign-in */
+                    client_name: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Taken: a temporary password is on its way, if the address may have one */
+            202: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "email": "dev@example.com",
+                     *         "temporary_password_valid_days": 7
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        /** @description Sign-up taken: the same answer whether or not the address has an account */
+                        data: {
+                            /** @description The address, as given */
+                            email: string;
+                            /** @description How long the e-mailed temporary password can be used to sign in */
+                            temporary_password_valid_days: number;
+                        };
+                    };
+                };
+            };
+            /** @description INVALID_JSON: The body is not valid JSON, or not a JSON object. VALIDATION_ERROR: A field, query parameter, path id, cursor, Idempotency-Key or Sandbox-Fault header is wrong; `details` names each. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidJsonError"] | components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description FORBIDDEN: The key lacks the operation's scope, or sends `Sandbox-Fault` (or the `sandbox` field of a create) without `sandbox:simulate`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: The body is over 16 KiB. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayloadTooLargeError"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: A body was sent without `Content-Type: application/json`. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnsupportedMediaTypeError"];
+                };
+            };
+            /** @description RATE_LIMITED: The client made more requests this second than its stage allows, or another request was changing the same data at that moment, or `Sandbox-Fault: rate_limit` asked for it; nothing was done: retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitedError"];
+                };
+            };
+            /** @description INTERNAL_ERROR: Anything unexpected; the message gives the request id, never a stack trace. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
                 };
             };
         };

@@ -1,10 +1,11 @@
 import { IDENTITY_META, type PageIdentity } from '../../lib/dashboard/identity';
-import { CLIENT_NAME_ATTRIBUTE, poolSettings } from '../../lib/identity/pool-settings';
+import { poolSettings } from '../../lib/identity/pool-settings';
 
 /**
  * The identity service (docs/api.md §14), spoken to directly: its JSON API is one POST per action,
  * named by `X-Amz-Target`, which Cognito and the local emulator answer alike. A few fetches, so no
- * SDK in the page. Passwords go from this page to the identity service only, never to our API.
+ * SDK in the page. Passwords go from this page to the identity service only, never to our API
+ * (sign-up, which sends none, is our API's: it asks the identity service to invite the address).
  */
 
 /** Where the page signs people in, as the dashboard function wrote it into the page; undefined: the stage has none. */
@@ -26,27 +27,29 @@ const PASSWORD_RULES = [
 
 /**
  * What each refusal of the identity service means to a person, by its `__type`; a type not here is
- * shown in the service's own words. A UserLambdaValidationException (refusal) is the pre-sign-up
- * trigger refusing — the stage's sign-up policy (lib/identity/signup-policy.ts) or a missing client
- * name — in its own words, which Cognito wraps as `PreSignUp failed with error <reason>.`.
+ * shown in the service's own words.
  */
 const MEANINGS: Readonly<Record<string, string>> = {
-  UsernameExistsException: 'An account with this e-mail address already exists: sign in, or confirm it with the code that was e-mailed to you.',
   CodeMismatchException: 'That code is not the one that was e-mailed to you: check it and try again.',
   ExpiredCodeException: 'That code has expired: ask for a new one.',
   NotAuthorizedException: 'Wrong e-mail address or password.',
   UserNotFoundException: 'Wrong e-mail address or password.',
   InvalidPasswordException: `The password does not meet the rules: ${PASSWORD_RULES.join(', ')}.`,
-  UserNotConfirmedException: 'This account is not confirmed yet: enter the code that was e-mailed to you.',
   TooManyRequestsException: 'Too many attempts: wait a minute and try again.',
   LimitExceededException: 'Too many attempts: wait a minute and try again.',
 };
 
+/** NotAuthorizedException's cases a person can act on, by what Cognito says. */
+const NOT_AUTHORIZED: Readonly<Record<string, string>> = {
+  'User is disabled.': 'This account is disabled: ask an operator of this stage.',
+  'Temporary password has expired and must be reset by an administrator.': 'Your temporary password has expired: sign up again for a new one.',
+  'User password cannot be reset in the current state.':
+    'This account is not set up yet: sign in with the temporary password that was e-mailed to you, or sign up again for a new one.',
+};
+
 /** The sentence for a refusal of `type`, which the service worded `said`; undefined: none but the service's own. */
 function meaningOf(type: string, said: string | undefined): string | undefined {
-  if (type !== 'UserLambdaValidationException') return MEANINGS[type];
-  const reason = said?.replace(/^\w+ failed with error /, '').replace(/\.$/, '');
-  return `This stage refused the sign-up${reason ? `: ${reason}` : ''}.`;
+  return (type === 'NotAuthorizedException' && said !== undefined ? NOT_AUTHORIZED[said] : undefined) ?? MEANINGS[type];
 }
 
 /** A refusal of the identity service: its error type (`NotAuthorizedException`, …) and what it means to the person. */
@@ -77,7 +80,18 @@ export interface CodeDelivery {
 interface AuthenticationAnswer {
   AuthenticationResult?: { AccessToken: string; RefreshToken?: string; ExpiresIn: number };
   ChallengeName?: string;
+  ChallengeParameters?: Record<string, string>;
+  Session?: string;
 }
+
+/**
+ * What a sign-in gives: tokens, or — the first sign-in of an invited person, with the temporary
+ * password the identity service e-mailed — a request for their own password (NEW_PASSWORD_REQUIRED),
+ * answered with `completeNewPassword`.
+ */
+export type SignInResult =
+  | { readonly kind: 'tokens'; readonly tokens: Tokens }
+  | { readonly kind: 'new-password'; readonly username: string; readonly session: string };
 
 interface CodeDeliveryAnswer {
   CodeDeliveryDetails?: { Destination?: string; DeliveryMedium?: string };
@@ -109,29 +123,37 @@ export class IdentityClient {
     return answer as T;
   }
 
-  /** Registers a person, naming the client account made for them; the identity service e-mails a confirmation code. */
-  async signUp(email: string, password: string, clientName: string): Promise<{ confirmed: boolean; delivery: CodeDelivery }> {
-    const answer = await this.send<CodeDeliveryAnswer & { UserConfirmed?: boolean }>('SignUp', {
-      Username: email,
-      Password: password,
-      UserAttributes: [
-        { Name: 'email', Value: email },
-        { Name: CLIENT_NAME_ATTRIBUTE, Value: clientName },
-      ],
+  /** Signs in with e-mail and password (USER_PASSWORD_AUTH): tokens, or the request for a new password of a first sign-in. */
+  async signIn(email: string, password: string): Promise<SignInResult> {
+    const answer = await this.send<AuthenticationAnswer>('InitiateAuth', {
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      AuthParameters: { USERNAME: email, PASSWORD: password },
     });
-    return { confirmed: answer.UserConfirmed === true, delivery: deliveryOf(answer) };
+    if (answer.ChallengeName === 'NEW_PASSWORD_REQUIRED' && answer.Session) {
+      return { kind: 'new-password', username: answer.ChallengeParameters?.USER_ID_FOR_SRP ?? email, session: answer.Session };
+    }
+    return { kind: 'tokens', tokens: tokensOf(answer) };
   }
 
-  /** Confirms a registration with the code the identity service sent. */
-  async confirmSignUp(email: string, code: string): Promise<void> {
-    await this.send('ConfirmSignUp', { Username: email, ConfirmationCode: code });
-  }
-
-  /** Signs in with e-mail and password (USER_PASSWORD_AUTH). */
-  async signIn(email: string, password: string): Promise<Tokens> {
+  /** Answers NEW_PASSWORD_REQUIRED with the person's own password, in place of the temporary one: the tokens. */
+  async completeNewPassword(username: string, session: string, password: string): Promise<Tokens> {
     return tokensOf(
-      await this.send<AuthenticationAnswer>('InitiateAuth', { AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: { USERNAME: email, PASSWORD: password } }),
+      await this.send<AuthenticationAnswer>('RespondToAuthChallenge', {
+        ChallengeName: 'NEW_PASSWORD_REQUIRED',
+        Session: session,
+        ChallengeResponses: { USERNAME: username, NEW_PASSWORD: password },
+      }),
     );
+  }
+
+  /** Asks for a password reset: the identity service e-mails a code. */
+  async forgotPassword(email: string): Promise<CodeDelivery> {
+    return deliveryOf(await this.send<CodeDeliveryAnswer>('ForgotPassword', { Username: email }));
+  }
+
+  /** Sets a new password with the e-mailed code; every session of the person ends (docs/api.md §14 amended in v1.3). */
+  async confirmForgotPassword(email: string, code: string, password: string): Promise<void> {
+    await this.send('ConfirmForgotPassword', { Username: email, ConfirmationCode: code, Password: password });
   }
 
   /** A new access token for a refresh token (REFRESH_TOKEN_AUTH). */
@@ -162,7 +184,7 @@ function expiryOf(jwt: string): number | undefined {
 
 function tokensOf(answer: AuthenticationAnswer): Tokens {
   const result = answer.AuthenticationResult;
-  // The pool asks no challenge of the page's client (no MFA, no forced new password for people who sign up themselves).
+  // The pool asks no challenge but a first sign-in's new password (no MFA), which signIn takes first.
   if (!result)
     throw new IdentityFailure(
       answer.ChallengeName ?? 'NoTokens',

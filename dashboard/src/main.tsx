@@ -68,7 +68,7 @@ function App() {
   );
 }
 
-/** Signed out: the sign-in, sign-up and confirmation steps. Signed in: the views, each calling the API with the session. */
+/** Signed out: the sign-in, sign-up, new-password and password-reset steps. Signed in: the views, each calling the API with the session. */
 function Dashboard({ identity }: { identity: IdentityClient }) {
   const [notice, setNotice] = useState<string>();
   const [session, setSession] = useState<Session | null>(null);
@@ -79,9 +79,9 @@ function Dashboard({ identity }: { identity: IdentityClient }) {
       <Access
         identity={identity}
         notice={notice}
-        signIn={async (email, password) => {
+        signedIn={(tokens) => {
           // However the session ends (sign-out, a renewal refused, the API's second 401): back to sign-in, saying why unless the person chose it.
-          const started = await Session.signIn(identity, email, password, (reason) => {
+          const started = Session.start(identity, tokens, (reason) => {
             setNotice(reason);
             setSession(null);
           });

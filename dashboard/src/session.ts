@@ -38,9 +38,8 @@ export class Session {
     this.schedule();
   }
 
-  /** Signs in with e-mail and password; `onEnded` is told when the session ends, with the reason unless the person signed out. */
-  static async signIn(identity: IdentityClient, email: string, password: string, onEnded: (reason?: string) => void): Promise<Session> {
-    const tokens = await identity.signIn(email, password);
+  /** The session of a sign-in's tokens; `onEnded` is told when the session ends, with the reason unless the person signed out. */
+  static start(identity: IdentityClient, tokens: Tokens, onEnded: (reason?: string) => void): Session {
     if (!tokens.refreshToken) throw new IdentityFailure('NoRefreshToken', 'The identity service gave no refresh token.');
     return new Session(identity, { accessToken: tokens.accessToken, refreshToken: tokens.refreshToken, renewAt: renewAtOf(tokens) }, onEnded);
   }

@@ -12,21 +12,17 @@ import {
 } from 'aws-cdk-lib/aws-cognito';
 import { Construct } from 'constructs';
 import { CLIENT_NAME_ATTRIBUTE, CLIENT_NAME_LIMITS, IDENTITY_ENV, poolSettings } from '../../lib/identity/pool-settings';
-import type { SignupPolicy } from '../../lib/identity/signup-policy';
 
 /** `client_name`: Cognito declares a custom attribute without the `custom:` people and tokens see. */
 const CLIENT_NAME_SCHEMA_NAME = CLIENT_NAME_ATTRIBUTE.replace(/^custom:/, '');
 
-export interface SandboxIdentityProps {
-  /** Who may sign up themselves (`--signup`): under `closed` the pool itself refuses SignUp. */
-  readonly signupPolicy: SignupPolicy;
-}
-
 /**
- * A stage's identity service (docs/api.md §14): a Cognito user pool in which people sign up with
- * their e-mail address, confirmed by a code, and the one app client the dashboard page signs in
- * with. Both are built from lib/identity/pool-settings.ts, as `npm start`'s emulator is. Thrown
- * away with the stage (a stage is disposable): generated names, no deletion protection, DESTROY.
+ * A stage's identity service (docs/api.md §14): a Cognito user pool of people named by their e-mail
+ * address, and the one app client the dashboard page signs in with. Nobody signs up to the pool
+ * directly: the sign-up route (or an operator) makes a person with AdminCreateUser, the pool e-mails
+ * them a temporary password, and they choose their own at their first sign-in (decision 0215). Both
+ * are built from lib/identity/pool-settings.ts, as `npm start`'s emulator is. Thrown away with the
+ * stage (a stage is disposable): generated names, no deletion protection, DESTROY.
  */
 export class SandboxIdentity extends Construct {
   readonly userPool: UserPool;
@@ -36,22 +32,31 @@ export class SandboxIdentity extends Construct {
   /** The identity service's JSON API the page posts to, `https://cognito-idp.<region>.amazonaws.com/`. */
   readonly endpoint: string;
 
-  constructor(scope: Construct, id: string, props: SandboxIdentityProps) {
+  constructor(scope: Construct, id: string) {
     super(scope, id);
     const { password } = poolSettings;
 
     this.userPool = new UserPool(this, 'UserPool', {
-      // `closed` is refused by the pool before any trigger runs; `open` and `domain:` are the pre-sign-up trigger's to judge.
-      selfSignUpEnabled: props.signupPolicy.kind !== 'closed',
+      // SignUp is refused on every stage: a password chosen before the mailbox is proven must grant nothing.
+      selfSignUpEnabled: !poolSettings.adminCreateUserOnly,
+      userInvitation: {
+        emailSubject: 'Your Payment Sandbox temporary password',
+        emailBody:
+          'Sign in to the Payment Sandbox dashboard as {username} with the temporary password {####} and choose your own password. ' +
+          `It can be used for ${poolSettings.temporaryPasswordDays} days.`,
+      },
       signInAliases: { [poolSettings.signInWith]: true },
       signInCaseSensitive: false,
       autoVerify: { [poolSettings.signInWith]: true },
+      // The code of a password reset.
       userVerification: {
         emailStyle: VerificationEmailStyle.CODE,
-        emailSubject: 'Your Payment Sandbox confirmation code',
-        emailBody: 'Your Payment Sandbox confirmation code is {####}',
+        emailSubject: 'Your Payment Sandbox verification code',
+        emailBody: 'Your Payment Sandbox verification code is {####}',
       },
+      // Mutable for operators only: the app client may not write it (below), and a change would wait for its proof.
       standardAttributes: { email: { required: true, mutable: true } },
+      keepOriginal: { email: true },
       customAttributes: {
         // Read once, by the post-confirmation trigger that creates the person's client; the client's name lives in the table after that.
         [CLIENT_NAME_SCHEMA_NAME]: new StringAttribute({ minLen: CLIENT_NAME_LIMITS.minLength, maxLen: CLIENT_NAME_LIMITS.maxLength, mutable: false }),
@@ -62,6 +67,7 @@ export class SandboxIdentity extends Construct {
         requireUppercase: password.requireUppercase,
         requireDigits: password.requireDigits,
         requireSymbols: password.requireSymbols,
+        tempPasswordValidity: Duration.days(poolSettings.temporaryPasswordDays),
       },
       accountRecovery: AccountRecovery.EMAIL_ONLY,
       mfa: Mfa.OFF,
@@ -87,7 +93,8 @@ export class SandboxIdentity extends Construct {
       idTokenValidity: Duration.minutes(poolSettings.idTokenMinutes),
       refreshTokenValidity: Duration.days(poolSettings.refreshTokenDays),
       readAttributes: new ClientAttributes().withStandardAttributes({ email: true, emailVerified: true }).withCustomAttributes(CLIENT_NAME_SCHEMA_NAME),
-      writeAttributes: new ClientAttributes().withStandardAttributes({ email: true }).withCustomAttributes(CLIENT_NAME_SCHEMA_NAME),
+      // A person may not change their e-mail (which names them) or client name with their own token (§14 amended in v1.3).
+      writeAttributes: new ClientAttributes().withStandardAttributes({ locale: poolSettings.writableAttributes.includes('locale') }),
     });
 
     const { region, urlSuffix } = Stack.of(this);
@@ -116,12 +123,17 @@ export class SandboxIdentity extends Construct {
     );
   }
 
-  /** What a function that admits session tokens is told: the pool, the app client (the tokens' audience) and the issuer. */
+  /**
+   * What a function that admits session tokens is told: the pool, the app client (the tokens'
+   * audience), the issuer, and where the identity service answers (an account route asks it,
+   * with the token, whether the session is still live).
+   */
   sessionEnvironment(): Record<string, string> {
     return {
       [IDENTITY_ENV.userPoolId]: this.userPool.userPoolId,
       [IDENTITY_ENV.clientId]: this.client.userPoolClientId,
       [IDENTITY_ENV.issuer]: this.issuer,
+      [IDENTITY_ENV.endpoint]: this.endpoint,
     };
   }
 

@@ -11,7 +11,7 @@ import { InvalidContextError } from '../stage';
 import { isParseArgsError } from './cli';
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { identityClient } from './identity-client';
-import { addUser, listUsers, type UserPool } from './users';
+import { addUser, disableUser, enableUser, listUsers, removeUser, type UserPool } from './users';
 import { runtimeFile as defaultRuntimeFile } from './paths';
 import { readRuntime } from './runtime-file';
 import {
@@ -67,6 +67,10 @@ Commands:
                                   only way in): a member of the client, or the owner of a new
                                   one named NAME; prints their password, once
   users list                      the user pool's people and their clients
+  users disable --email E         they can no longer sign in; every session of theirs ends now
+  users enable --email E          they may sign in again
+  users remove --email E          every session of theirs ends now and they leave the pool; their
+                                  client and its keys stay
   ci-env [--scopes a,b] [--out FILE]
                                   new client + key for a CI run; prints SANDBOX_BASE_URL=… and
                                   SANDBOX_SERVER_KEY=… lines for >> $GITHUB_ENV, or appends them
@@ -83,7 +87,20 @@ Target (default: the sandbox that 'npm start' is running):
 
 Scopes: ${allScopes.join(', ')}`;
 
-const DATA_COMMANDS = ['clients create', 'clients list', 'clients reset', 'keys create', 'keys list', 'keys revoke', 'users add', 'users list', 'ci-env'];
+const DATA_COMMANDS = [
+  'clients create',
+  'clients list',
+  'clients reset',
+  'keys create',
+  'keys list',
+  'keys revoke',
+  'users add',
+  'users list',
+  'users disable',
+  'users enable',
+  'users remove',
+  'ci-env',
+];
 const STACK_COMMANDS = ['stacks list', 'stacks prune'];
 
 type Values = Record<string, string | boolean | undefined>;
@@ -234,7 +251,10 @@ async function execute(command: string, values: Values, target: Target, now: Dat
       return { data: key, text: `Revoked key ${key.id} (…${key.last4}) at ${key.revoked_at}` };
     }
     case 'users add':
-    case 'users list': {
+    case 'users list':
+    case 'users disable':
+    case 'users enable':
+    case 'users remove': {
       if (!target.pool) {
         throw new UsageError(`${command} needs the stage's user pool: run it while 'npm start' is running, or use --stack NAME (not --endpoint/--table)`);
       }
@@ -242,6 +262,16 @@ async function execute(command: string, values: Values, target: Target, now: Dat
         const list = await listUsers(db, target.pool);
         const lines = list.map((u) => `${u.email}  ${u.client_id ?? '(no client)'}  ${u.status}  created ${u.created_at ?? '-'}`);
         return { data: list, text: lines.length > 0 ? lines.join('\n') : 'No users' };
+      }
+      if (command !== 'users add') {
+        const change = { 'users disable': disableUser, 'users enable': enableUser, 'users remove': removeUser }[command];
+        const person = await change(db, target.pool, str('email'));
+        const done = {
+          'users disable': `Disabled ${person.email}: every session of theirs has ended, and they cannot sign in until enabled`,
+          'users enable': `Enabled ${person.email}: they may sign in again`,
+          'users remove': `Removed ${person.email}: every session of theirs has ended${person.client_id ? `; their client ${person.client_id} and its keys stay` : ''}`,
+        }[command];
+        return { data: person, text: done };
       }
       if (values.client !== undefined && values.name !== undefined) throw new UsageError('users add takes --client or --name, not both');
       const clientId = typeof values.client === 'string' ? str('client') : undefined;

@@ -9,6 +9,7 @@ import { IDENTITY_ENV } from '../../lib/identity/pool-settings';
 import { backgroundFunctions } from '../../lib/routes';
 import { freePort } from './dynamodb-local';
 import { identityClient } from './identity-client';
+import { cognitoLikeTargets } from './identity-sessions';
 import { loadFunction, type LocalFunction } from './load-function';
 
 /**
@@ -18,8 +19,11 @@ import { loadFunction, type LocalFunction } from './load-function';
  * very handlers the stack deploys (functions/identity-*.ts), invoked in the process where Cognito
  * would invoke their Lambda functions: local and deployed differ only in this adapter.
  *
- * What the emulator lacks, the adapter adds: it enforces the pool's password policy, and it
- * "e-mails" confirmation codes by appending them to `outbox.jsonl` in its directory (and telling
+ * What the emulator lacks, the adapter adds: it enforces the pool's password policy; it keeps
+ * sessions, disabled people and the pool's other rules as Cognito does (identity-sessions.ts); it
+ * fails a sign-in whose post-authentication trigger fails, as Cognito does (cognito-local logs and
+ * ignores it); it offers no OAuth endpoints (the app client has none); and it "e-mails" temporary
+ * passwords and codes by appending them to `outbox.jsonl` in its directory (and telling
  * `onMessage`), where a person running `npm start` — or a test — reads them.
  */
 
@@ -41,9 +45,10 @@ const { otp } = cognitoLocal('services/otp');
 const { CognitoError, UserLambdaValidationError } = cognitoLocal('errors');
 const pino = createRequire(require.resolve('cognito-local/package.json'))('pino');
 
-/** A code the emulator sent: what a person would find in their mailbox. */
+/** What the emulator "e-mailed": a temporary password (an invitation) or a code (a password reset), as a person finds it in their mailbox. */
 export interface IdentityMessage {
   readonly to: string;
+  readonly kind: 'temporary_password' | 'code';
   readonly code: string;
   readonly at: string;
 }
@@ -66,7 +71,7 @@ export interface LocalIdentityOptions {
   /** Where the emulator keeps its users and pool (kept across restarts when it is the sandbox directory's). */
   readonly dir: string;
   readonly signupPolicy: SignupPolicy;
-  /** Told each code the emulator "e-mails" (npm start prints it). */
+  /** Told each temporary password and code the emulator "e-mails" (npm start prints them). */
   readonly onMessage?: (message: IdentityMessage) => void;
 }
 
@@ -75,27 +80,24 @@ const POOL_FILE = 'pool.json';
 /** The emulator's mailbox: one JSON line per code sent. */
 export const OUTBOX_FILE = 'outbox.jsonl';
 
-type Trigger = 'PreSignUp' | 'PostConfirmation';
+type Trigger = 'PostAuthentication' | 'PostConfirmation';
 
 /**
  * The trigger functions, loaded as the sandbox loads every handler, and invoked as Cognito invokes
  * a trigger: the event in, `event.response` out; a throw is UserLambdaValidationException with the
- * message Cognito gives (`PreSignUp failed with error <message>.`). Each invocation gets the
- * function's own environment, as Lambda gives it (the pre-sign-up trigger's SIGNUP_POLICY).
+ * message Cognito gives (`PostAuthentication failed with error <message>.`).
  */
-async function inProcessTriggers(policy: SignupPolicy) {
-  const functions: Record<Trigger, { fn: LocalFunction<unknown, { response: unknown }>; env: Record<string, string> }> = {
-    PreSignUp: { fn: await loadFunction(backgroundFunctions.identityPreSignUp), env: { [IDENTITY_ENV.signupPolicy]: formatSignupPolicy(policy) } },
-    PostConfirmation: { fn: await loadFunction(backgroundFunctions.identityPostConfirmation), env: {} },
+async function inProcessTriggers() {
+  const functions: Record<Trigger, LocalFunction<unknown, { response: unknown }>> = {
+    PostAuthentication: await loadFunction(backgroundFunctions.identityPostAuthentication),
+    PostConfirmation: await loadFunction(backgroundFunctions.identityPostConfirmation),
   };
   const events = new LambdaService({}, undefined);
   return {
     enabled: (trigger: string) => trigger in functions,
     invoke: async (_ctx: unknown, trigger: Trigger, event: unknown) => {
-      const { fn, env } = functions[trigger];
-      Object.assign(process.env, env);
       try {
-        return (await fn(events.createLambdaEvent(event))).response;
+        return (await functions[trigger](events.createLambdaEvent(event))).response;
       } catch (error) {
         throw new UserLambdaValidationError(`${trigger} failed with error ${(error as Error).message}.`);
       }
@@ -138,12 +140,14 @@ function signInAsCognito(handle: (ctx: unknown, req: Record<string, unknown>) =>
   };
 }
 
-/** Which field of each call that sets a password holds it. */
-const PASSWORD_FIELDS: Record<string, string> = {
-  SignUp: 'Password',
-  ConfirmForgotPassword: 'Password',
-  ChangePassword: 'ProposedPassword',
-  AdminSetUserPassword: 'Password',
+/** Where each call that sets a password holds it. */
+const PASSWORD_OF: Record<string, (req: Record<string, unknown>) => unknown> = {
+  SignUp: (req) => req.Password,
+  ConfirmForgotPassword: (req) => req.Password,
+  ChangePassword: (req) => req.ProposedPassword,
+  AdminSetUserPassword: (req) => req.Password,
+  RespondToAuthChallenge: (req) =>
+    req.ChallengeName === 'NEW_PASSWORD_REQUIRED' ? (req.ChallengeResponses as Record<string, unknown> | undefined)?.NEW_PASSWORD : '',
 };
 
 /** Starts the emulator on a free loopback port; its pool and app client are made on first start and kept in `dir`. */
@@ -158,18 +162,31 @@ export async function startLocalIdentity(options: LocalIdentityOptions): Promise
     { logger },
     { UsernameAttributes: ['email'] },
   );
-  const triggers = new TriggersService(clock, cognito, await inProcessTriggers(options.signupPolicy), undefined);
+  const lambda = await inProcessTriggers();
+  const triggers = new TriggersService(clock, cognito, lambda, undefined);
+  // Cognito fails a sign-in whose post-authentication trigger fails (cognito-local logs it and goes on).
+  triggers.postAuthentication = (ctx: unknown, event: { source: string; userAttributes: { Name: string; Value: string }[] } & Record<string, unknown>) =>
+    lambda.invoke(ctx, 'PostAuthentication', {
+      ...event,
+      triggerSource: event.source,
+      userAttributes: Object.fromEntries(event.userAttributes.map((a) => [a.Name, a.Value])),
+    });
   const outbox = join(options.dir, OUTBOX_FILE);
   const sender = {
-    sendEmail: async (_ctx: unknown, _user: unknown, to: string, message: { __code: string }) => {
-      const sent: IdentityMessage = { to, code: message.__code, at: new Date().toISOString() };
-      appendFileSync(outbox, `${JSON.stringify(sent)}\n`);
+    sendEmail: async (_ctx: unknown, _user: unknown, to: string, message: { __code: string; __source?: string }) => {
+      // What the message is, by the call that sent it: an invitation's temporary password, or a code.
+      const kind = message.__source === 'AdminCreateUser' ? 'temporary_password' : 'code';
+      const sent: IdentityMessage = { to, kind, code: message.__code, at: new Date().toISOString() };
+      appendFileSync(outbox, `${JSON.stringify(sent)}\n`, { mode: 0o600 });
       options.onMessage?.(sent);
     },
     sendSms: async () => undefined,
   };
+  const messages = new MessagesService(triggers, new MessageDeliveryService(sender));
+  const create = messages.create.bind(messages);
+  messages.create = async (ctx: unknown, source: string, ...rest: unknown[]) => ({ ...(await create(ctx, source, ...rest)), __source: source });
   const config = {
-    TriggerFunctions: { PreSignUp: 'identityPreSignUp', PostConfirmation: 'identityPostConfirmation' },
+    TriggerFunctions: { PostAuthentication: 'identityPostAuthentication', PostConfirmation: 'identityPostConfirmation' },
     UserPoolDefaults: { UsernameAttributes: ['email'] },
     TokenConfig: { IssuerDomain: endpoint.replace(/\/$/, '') },
     ServerConfig: { port, hostname: '127.0.0.1', development: false },
@@ -178,24 +195,27 @@ export async function startLocalIdentity(options: LocalIdentityOptions): Promise
     clock,
     cognito,
     config,
-    messages: new MessagesService(triggers, new MessageDeliveryService(sender)),
+    messages,
     otp,
     tokenGenerator: new JwtTokenGenerator(clock, triggers, config.TokenConfig),
     triggers,
   };
   const route = Router(services);
-  const router = (target: string) => {
+  const emulated = (target: string) => {
     const handle = route(target);
-    const field = PASSWORD_FIELDS[target];
+    const passwordOf = PASSWORD_OF[target];
     if (target === 'InitiateAuth' || target === 'AdminInitiateAuth') return signInAsCognito(handle);
-    return field === undefined
+    return passwordOf === undefined
       ? handle
       : async (ctx: unknown, req: Record<string, unknown>) => {
-          checkPassword(req[field]);
+          const password = passwordOf(req);
+          if (password !== '') checkPassword(password);
           return handle(ctx, req);
         };
   };
-  const server: Server = await createServer(router, logger, config.ServerConfig, services).start();
+  const router = cognitoLikeTargets({ dir: options.dir, pools: cognito, route: emulated });
+  // Without the services, cognito-local serves no OAuth endpoints: the app client has none (disableOAuth).
+  const server: Server = await createServer(router, logger, config.ServerConfig).start();
   try {
     const { userPoolId, clientId } = await ensurePool(endpoint, options.dir);
     return {
@@ -209,6 +229,7 @@ export async function startLocalIdentity(options: LocalIdentityOptions): Promise
         [IDENTITY_ENV.clientId]: clientId,
         [IDENTITY_ENV.issuer]: `${endpoint}${userPoolId}`,
         [IDENTITY_ENV.endpoint]: endpoint,
+        [IDENTITY_ENV.signupPolicy]: formatSignupPolicy(options.signupPolicy),
       }),
       stop: () => closeServer(server),
     };
@@ -243,6 +264,11 @@ async function ensurePool(endpoint: string, dir: string): Promise<{ userPoolId: 
         PoolName: 'payment-sandbox-local',
         UsernameAttributes: ['email'],
         AutoVerifiedAttributes: ['email'],
+        AdminCreateUserConfig: {
+          AllowAdminCreateUserOnly: poolSettings.adminCreateUserOnly,
+          UnusedAccountValidityDays: poolSettings.temporaryPasswordDays,
+        },
+        UserAttributeUpdateSettings: { AttributesRequireVerificationBeforeUpdate: ['email'] },
         Policies: {
           PasswordPolicy: {
             MinimumLength: password.minLength,
@@ -268,6 +294,7 @@ async function ensurePool(endpoint: string, dir: string): Promise<{ userPoolId: 
         ClientName: 'dashboard',
         GenerateSecret: poolSettings.generateSecret,
         ExplicitAuthFlows: ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
+        WriteAttributes: [...poolSettings.writableAttributes],
         AccessTokenValidity: poolSettings.accessTokenMinutes,
         IdTokenValidity: poolSettings.idTokenMinutes,
         RefreshTokenValidity: poolSettings.refreshTokenDays,
@@ -282,14 +309,14 @@ async function ensurePool(endpoint: string, dir: string): Promise<{ userPoolId: 
   }
 }
 
-/** The codes sent to `email`, oldest first, as the emulator's outbox in `dir` holds them. */
-export function sentCodes(dir: string, email: string): string[] {
+/** What was sent to `email` (temporary passwords and codes, or only those of `kind`), oldest first, as the emulator's outbox in `dir` holds them. */
+export function sentCodes(dir: string, email: string, kind?: IdentityMessage['kind']): string[] {
   const file = join(dir, OUTBOX_FILE);
   if (!existsSync(file)) return [];
   return readFileSync(file, 'utf8')
     .split('\n')
     .filter(Boolean)
     .map((line) => JSON.parse(line) as IdentityMessage)
-    .filter((message) => message.to.toLowerCase() === email.toLowerCase())
+    .filter((message) => message.to.toLowerCase() === email.toLowerCase() && (kind === undefined || message.kind === kind))
     .map((message) => message.code);
 }

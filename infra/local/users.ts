@@ -2,20 +2,28 @@ import { randomBytes } from 'node:crypto';
 import {
   AdminCreateUserCommand,
   AdminDeleteUserCommand,
+  AdminDisableUserCommand,
+  AdminEnableUserCommand,
+  AdminGetUserCommand,
   AdminSetUserPasswordCommand,
+  AdminUserGlobalSignOutCommand,
   type CognitoIdentityProviderClient,
   ListUsersCommand,
   type UserType,
 } from '@aws-sdk/client-cognito-identity-provider';
 import type { Db } from '../../lib/db/db';
-import { registerMember } from '../../lib/identity/members';
+import { realNow } from '../../lib/clock';
+import { registerMember, removeMember } from '../../lib/identity/members';
+import { endSessions } from '../../lib/identity/session-end';
 import { findUserClient } from '../../lib/identity/user-client';
 
 /**
  * The operators' side of the user pool (docs/api.md §14, docs/admin.md): `admin users add` makes a
  * person who may sign in at once — under `closed` the only way in — a member of an existing client or
- * the owner of a new one; `admin users list` lists the pool's people with their clients. The same
- * code serves `npm start`'s emulator (and its demo user) and a deployed stage's pool.
+ * the owner of a new one; `admin users list` lists the pool's people with their clients; `admin users
+ * disable|enable|remove` stop a person signing in (and back), or take them out, each disable and
+ * remove ending every session of theirs at once. The same code serves `npm start`'s emulator (and its
+ * demo user) and a deployed stage's pool.
  */
 
 /** Where the people are: a user pool, through the identity service's API. */
@@ -104,4 +112,57 @@ export async function listUsers(db: Db, pool: UserPool): Promise<ListedUser[]> {
       };
     }),
   );
+}
+
+/** What `users disable|enable|remove` did: the person, and whether they had a client here. */
+export interface ChangedUser {
+  readonly user_id: string;
+  readonly email: string;
+  readonly client_id: string | null;
+}
+
+/** The person with this e-mail address in the pool (AdminGetUser), with their client; throws the pool's UserNotFoundException. */
+async function personOf(db: Db, pool: UserPool, email: string): Promise<ChangedUser & { readonly username: string }> {
+  const user = await pool.cognito.send(new AdminGetUserCommand({ UserPoolId: pool.userPoolId, Username: email }));
+  const userId = user.UserAttributes?.find((a) => a.Name === 'sub')?.Value ?? user.Username ?? '';
+  return { user_id: userId, email, username: user.Username ?? email, client_id: (await findUserClient(db, userId))?.clientId ?? null };
+}
+
+/**
+ * Ends every session of the person, at the identity service (AdminUserGlobalSignOut: their refresh
+ * tokens, and access tokens at its own API) and for our API (the time on their user→client mapping,
+ * which admission compares with a token's start: refused by the account routes at once, by every
+ * route within its cache's age).
+ */
+async function signOutEverywhere(db: Db, pool: UserPool, person: { username: string; user_id: string }): Promise<void> {
+  await pool.cognito.send(new AdminUserGlobalSignOutCommand({ UserPoolId: pool.userPoolId, Username: person.username }));
+  await endSessions(db, person.user_id, realNow());
+}
+
+/** `users disable`: the person can no longer sign in or renew a session, and every session of theirs ends now. */
+export async function disableUser(db: Db, pool: UserPool, email: string): Promise<ChangedUser> {
+  const { username, ...person } = await personOf(db, pool, email);
+  await pool.cognito.send(new AdminDisableUserCommand({ UserPoolId: pool.userPoolId, Username: username }));
+  await signOutEverywhere(db, pool, { username, user_id: person.user_id });
+  return person;
+}
+
+/** `users enable`: the person may sign in again (their ended sessions stay ended). */
+export async function enableUser(db: Db, pool: UserPool, email: string): Promise<ChangedUser> {
+  const { username, ...person } = await personOf(db, pool, email);
+  await pool.cognito.send(new AdminEnableUserCommand({ UserPoolId: pool.userPoolId, Username: username }));
+  return person;
+}
+
+/**
+ * `users remove`: every session of the person ends now, they leave the pool, and their user→client
+ * mapping and member item are deleted; their client, its keys and its data stay (an operator may add
+ * someone else to it).
+ */
+export async function removeUser(db: Db, pool: UserPool, email: string): Promise<ChangedUser> {
+  const { username, ...person } = await personOf(db, pool, email);
+  await signOutEverywhere(db, pool, { username, user_id: person.user_id });
+  await pool.cognito.send(new AdminDeleteUserCommand({ UserPoolId: pool.userPoolId, Username: username }));
+  if (person.client_id !== null) await removeMember(db, person.user_id, person.client_id);
+  return person;
 }

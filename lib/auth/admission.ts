@@ -73,7 +73,8 @@ async function admit(db: Db, event: APIGatewayProxyEventV2, admits: Admits, now:
   const credential = parseCredential(header(event, 'authorization'));
   if (credential === undefined) throw new UnauthorizedError();
   if (credential.kind === 'session') {
-    const principal = await sessionPrincipal(db, credential.token);
+    // The account routes can mint keys: they ask the identity service whether the session is still live.
+    const principal = await sessionPrincipal(db, credential.token, { live: admits === ACCOUNT });
     if (!principal) throw new UnauthorizedError();
     return { principal, client: await countAndReadClient(db, principal.clientId, now, limit) };
   }

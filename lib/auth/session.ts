@@ -5,7 +5,7 @@ import type { Fetcher } from 'aws-jwt-verify/https';
 import { SimpleJwksCache } from 'aws-jwt-verify/jwk';
 import type { Db } from '../db/db';
 import { IDENTITY_ENV } from '../identity/pool-settings';
-import { findUserClient } from '../identity/user-client';
+import { findUserClient, type UserClientReading } from '../identity/user-client';
 import { scopes as allScopes } from '../scopes';
 import type { SessionPrincipal } from './principal';
 
@@ -15,6 +15,8 @@ export interface SessionSettings {
   readonly issuer: string;
   /** The app client whose access tokens are admitted (their `client_id`). */
   readonly clientId: string;
+  /** The identity service's JSON API, which an account route asks whether a session is still live (GetUser). */
+  readonly endpoint: string;
 }
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -23,9 +25,9 @@ type Env = Readonly<Record<string, string | undefined>>;
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
 /**
- * Reads the stage's issuer and app client from an environment; throws a message naming the first
- * missing or invalid variable. The issuer is https (the pool's), or http on loopback (`npm start`'s
- * emulator) — never http elsewhere.
+ * Reads the stage's issuer, app client and identity endpoint from an environment; throws a message
+ * naming the first missing or invalid variable. The issuer and the endpoint are https (the pool's),
+ * or http on loopback (`npm start`'s emulator) — never http elsewhere.
  */
 export function readSessionSettings(env: Env): SessionSettings {
   const required = (name: string) => {
@@ -33,29 +35,36 @@ export function readSessionSettings(env: Env): SessionSettings {
     if (value === undefined || value === '') throw new Error(`Environment variable ${name} is required`);
     return value;
   };
-  const issuer = required(IDENTITY_ENV.issuer);
-  let url: URL;
-  try {
-    url = new URL(issuer);
-  } catch {
-    throw new Error(`Environment variable ${IDENTITY_ENV.issuer} must be a URL, not '${issuer}'`);
-  }
-  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname))) {
-    throw new Error(`Environment variable ${IDENTITY_ENV.issuer} must be an https URL (http only on loopback), not '${issuer}'`);
-  }
-  return { issuer: issuer.replace(/\/+$/, ''), clientId: required(IDENTITY_ENV.clientId) };
+  const secureUrl = (name: string) => {
+    const value = required(name);
+    let url: URL;
+    try {
+      url = new URL(value);
+    } catch {
+      throw new Error(`Environment variable ${name} must be a URL, not '${value}'`);
+    }
+    if (url.protocol !== 'https:' && !(url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname))) {
+      throw new Error(`Environment variable ${name} must be an https URL (http only on loopback), not '${value}'`);
+    }
+    return value;
+  };
+  return {
+    issuer: secureUrl(IDENTITY_ENV.issuer).replace(/\/+$/, ''),
+    clientId: required(IDENTITY_ENV.clientId),
+    endpoint: secureUrl(IDENTITY_ENV.endpoint),
+  };
 }
 
 let settings: SessionSettings | null | undefined;
 
 /**
  * The stage's session settings, read from the environment once per container, or null when it has
- * no identity service (neither variable set: a sandbox started without one, a handler under test),
+ * no identity service (no variable set: a sandbox started without one, a handler under test),
  * where every session token is refused with 401. Half a configuration is an error.
  */
 export function sessionSettings(): SessionSettings | null {
   if (settings === undefined) {
-    const none = !process.env[IDENTITY_ENV.issuer] && !process.env[IDENTITY_ENV.clientId];
+    const none = !process.env[IDENTITY_ENV.issuer] && !process.env[IDENTITY_ENV.clientId] && !process.env[IDENTITY_ENV.endpoint];
     settings = none ? null : readSessionSettings(process.env);
   }
   return settings;
@@ -112,21 +121,48 @@ function isOurFailure(error: unknown): boolean {
 }
 
 /**
- * A person's client never changes (docs/decisions/0177), so the user→client mapping read once is
- * good for the container's life: only the first request of a person per container reads it. Absent
- * mappings are not remembered (the person may be registered a moment later). Bounded, so a
+ * A person's client never changes (docs/decisions/0177), but their sessions can be ended (a password
+ * reset, an operator's disable: lib/identity/session-end.ts), which their mapping records. A
+ * container keeps what it read of a person for USER_CACHE_MS at most, so a session ended that way is
+ * refused by every route within that time (and by the account routes at once: they read afresh).
+ * Absent mappings are not remembered (the person may be registered a moment later). Bounded, so a
  * long-lived container cannot grow it without end.
  */
-const clientOfUser = new Map<string, { clientId: string; email: string }>();
+const readings = new Map<string, { reading: UserClientReading; readAt: number }>();
 const CACHED_USERS = 10_000;
+export const USER_CACHE_MS = 60_000;
+
+/** What admission learns of a verified token: the person, and when their session began (`auth_time`, ms since the epoch). */
+interface VerifiedSession {
+  readonly userId: string;
+  readonly authTime: number;
+}
 
 /**
  * The principal of a session token (docs/api.md §14): a current access token of this stage's user
- * pool and app client (signature, issuer, `client_id`, `token_use: access`, expiry), and the
- * person's client, with every scope. Undefined for anything else — an expired, tampered or foreign
- * token, an id token, a person without a client — which admission answers with 401.
+ * pool and app client (signature, issuer, `client_id`, `token_use: access`, an `exp` still ahead,
+ * an `auth_time`), the person's client, with every scope, and a session begun after the person's
+ * sessions were last ended. With `live` (the account routes, which can mint keys), the identity
+ * service is also asked, with the token, whether the session is still live — signed out, signed
+ * out everywhere, disabled or removed is refused at once — and the person's mapping is read afresh.
+ * Undefined for anything else — an expired, tampered or foreign token, an id token, a person
+ * without a client, an ended session — which admission answers with 401.
  */
-export async function sessionPrincipal(db: Db, token: string): Promise<SessionPrincipal | undefined> {
+export async function sessionPrincipal(db: Db, token: string, options: { readonly live?: boolean } = {}): Promise<SessionPrincipal | undefined> {
+  const configured = sessionSettings();
+  const session = configured && (await verifiedSession(token));
+  if (!configured || !session) return undefined;
+  const [person, live] = await Promise.all([
+    personOf(db, session.userId, options.live === true),
+    options.live ? identityServiceAdmits(configured.endpoint, token) : true,
+  ]);
+  if (!person || !live) return undefined;
+  if (person.sessionsEndedAt !== undefined && session.authTime < person.sessionsEndedAt) return undefined;
+  return { kind: 'session', clientId: person.clientId, email: person.email, userId: session.userId, scopes: allScopes };
+}
+
+/** The person and start of a token this stage's pool signed for its app client; undefined for any other token. */
+async function verifiedSession(token: string): Promise<VerifiedSession | undefined> {
   const verifying = sessionVerifier();
   if (!verifying) return undefined;
   let payload: Record<string, unknown>;
@@ -136,14 +172,52 @@ export async function sessionPrincipal(db: Db, token: string): Promise<SessionPr
     if (error instanceof JwtBaseError && !isOurFailure(error)) return undefined;
     throw error;
   }
-  const userId = payload.sub;
-  if (typeof userId !== 'string' || userId === '') return undefined;
-  let person = clientOfUser.get(userId);
-  if (person === undefined) {
-    person = await findUserClient(db, userId);
-    if (person === undefined) return undefined;
-    if (clientOfUser.size >= CACHED_USERS) clientOfUser.clear();
-    clientOfUser.set(userId, person);
-  }
-  return { kind: 'session', clientId: person.clientId, email: person.email, userId, scopes: allScopes };
+  const { sub, exp, auth_time: authTime } = payload;
+  // The verifier checks an `exp` only when there is one: a token that never expires is no session token.
+  if (typeof exp !== 'number' || typeof authTime !== 'number') return undefined;
+  if (typeof sub !== 'string' || sub === '') return undefined;
+  return { userId: sub, authTime: authTime * 1000 };
 }
+
+/** The person's mapping: read afresh when `fresh`, else as this container read it within USER_CACHE_MS. */
+async function personOf(db: Db, userId: string, fresh: boolean): Promise<UserClientReading | undefined> {
+  const now = Date.now();
+  const cached = readings.get(userId);
+  if (!fresh && cached && now - cached.readAt < USER_CACHE_MS) return cached.reading;
+  const reading = await findUserClient(db, userId);
+  if (reading === undefined) {
+    readings.delete(userId);
+    return undefined;
+  }
+  if (readings.size >= CACHED_USERS) readings.clear();
+  readings.set(userId, { reading, readAt: now });
+  return reading;
+}
+
+/** The refusals with which the identity service says a token's session is over (GetUser): signed out, disabled, removed, reset. */
+const ENDED = new Set(['NotAuthorizedException', 'UserNotFoundException', 'PasswordResetRequiredException', 'UserNotConfirmedException']);
+
+/**
+ * Whether the identity service still honours the token (GetUser with the token itself, which needs
+ * no credentials of ours): false for a session that was signed out (RevokeToken, GlobalSignOut) or
+ * whose person was disabled or removed. Any other failure is ours to report (500), never a 401.
+ */
+async function identityServiceAdmits(endpoint: string, token: string): Promise<boolean> {
+  const response = await fetch(endpoint, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-amz-json-1.1', 'X-Amz-Target': 'AWSCognitoIdentityProviderService.GetUser' },
+    body: JSON.stringify({ AccessToken: token }),
+    signal: AbortSignal.timeout(IDENTITY_TIMEOUT_MS),
+  });
+  if (response.ok) {
+    await response.arrayBuffer();
+    return true;
+  }
+  const answer = (await response.json().catch(() => ({}))) as { __type?: string };
+  const type = (answer.__type ?? '').replace(/^.*#/, '');
+  if (response.status === 400 && ENDED.has(type)) return false;
+  throw new Error(`The identity service answered GetUser with HTTP ${response.status} ${type}`.trim());
+}
+
+/** How long an account route waits for the identity service's answer. */
+const IDENTITY_TIMEOUT_MS = 5_000;

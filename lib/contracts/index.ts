@@ -29,6 +29,7 @@ import { listAccountKeysContract } from './list-account-keys';
 import { createAccountKeyContract } from './create-account-key';
 import { rollAccountKeyContract } from './roll-account-key';
 import { revokeAccountKeyContract } from './revoke-account-key';
+import { signUpContract } from './sign-up';
 /**
  * The contract of every route of lib/routes.ts, by route id: its inputs, success response and the
  * errors its use case raises. Each lives in a module of its own, which its function imports
@@ -61,6 +62,7 @@ export const contracts = {
   createAccountKey: createAccountKeyContract,
   rollAccountKey: rollAccountKeyContract,
   revokeAccountKey: revokeAccountKeyContract,
+  signUp: signUpContract,
   getDashboard: getDashboardContract,
   getDashboardAsset: getDashboardAssetContract,
   getOpenApiDocument: getOpenApiDocumentContract,

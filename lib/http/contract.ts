@@ -56,9 +56,10 @@ export const NoParams = z.object({});
 
 /**
  * POST and DELETE routes accept an `Idempotency-Key` (docs/api.md §8): a DELETE retried with its
- * key replays its first answer, where without one the second DELETE finds nothing (404).
+ * key replays its first answer, where without one the second DELETE finds nothing (404). A public
+ * route (sign-up) has no client to keep the key under: it ignores the header.
  */
-export const acceptsIdempotencyKey = (route: Route): boolean => route.method === 'POST' || route.method === 'DELETE';
+export const acceptsIdempotencyKey = (route: Route): boolean => route.scope !== null && (route.method === 'POST' || route.method === 'DELETE');
 
 /**
  * Every error code a route can answer with: those of the request chain (lib/http/endpoint.ts —

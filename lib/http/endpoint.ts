@@ -12,7 +12,6 @@ import { withPrefetched } from '../db/client';
 import type { TableKey } from '../db/requests';
 import type { Cause } from '../events/event';
 import type { Limits } from '../limits';
-import { logger } from '../logger';
 import { NoParams, type BodyOf, type Contract, type ParamsOf, type QueryOf, type ResultOf } from './contract';
 import { check } from './validation';
 import { audit } from './audit';
@@ -22,7 +21,8 @@ import type { IdempotencyClaim } from '../db/transact';
 import type { runIdempotently } from './idempotency';
 import type { EndpointContext } from './middleware-context';
 import { parseInput } from './parse-input';
-import { errorResult, requestIdOf, toHttpResponse } from './respond';
+import { errorResponses } from './error-responses';
+import { toHttpResponse } from './respond';
 import { injectedInternalError, logInjected, sandboxFault } from './sandbox-fault';
 
 type Event = APIGatewayProxyEventV2;
@@ -171,19 +171,4 @@ function readAheadOf<C extends Contract>(contract: C, options: EndpointOptions<C
 function objectIdOf(result: ApiResult): string | undefined {
   const id = (result.body as { data?: { id?: unknown } } | undefined)?.data?.id;
   return typeof id === 'string' ? id : undefined;
-}
-
-/** The outermost middleware: names the request in the logs, and turns every error into the envelope. */
-function errorResponses(routeId: string): middy.MiddlewareObj<Event, Response, Error, EndpointContext> {
-  return {
-    before: (request) => {
-      logger.resetKeys();
-      request.context.requestId = requestIdOf(request.event, request.context);
-      logger.appendKeys({ requestId: request.context.requestId, route: routeId });
-    },
-    onError: (request) => {
-      const requestId = requestIdOf(request.event, request.context);
-      request.response = toHttpResponse(errorResult(request.error, requestId), requestId);
-    },
-  };
 }

@@ -1,5 +1,6 @@
 import { ConcurrentWriteError, DomainError, LimitExceededError, NotFoundError, SendWindowClosedError, ValidationError } from '../errors';
 import { AmountExceedsRefundableError, DuplicateOrderIdError, InvalidStateError } from '../payments/errors';
+import { SignUpRefusedError } from '../identity/errors';
 import { AdvanceUnfinishedError } from '../sandbox/errors';
 import type { FieldError } from './envelope-schemas';
 
@@ -135,6 +136,7 @@ export function apiErrorOf(error: unknown): ApiError | undefined {
   if (error instanceof ConcurrentWriteError || error instanceof SendWindowClosedError) {
     return new ApiError('RATE_LIMITED', error.message, undefined, RETRY_AFTER);
   }
+  if (error instanceof SignUpRefusedError) return new ApiError('FORBIDDEN', error.message);
   if (error instanceof AdvanceUnfinishedError) return new ApiError('SERVICE_UNAVAILABLE', error.message, undefined, { 'Retry-After': '0' });
   return undefined;
 }

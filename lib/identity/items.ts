@@ -1,4 +1,4 @@
-import { defineEntity, requiredText } from '../db/entity';
+import { defineEntity, requiredText, text } from '../db/entity';
 import { keys } from '../db/keys';
 import type { Item } from '../db/requests';
 
@@ -6,7 +6,8 @@ import type { Item } from '../db/requests';
  * The stored items of people (docs/api.md §14, docs/data-model.md): each person of the user pool
  * who may sign in has a user→client mapping (`USER#<sub>`, outside every client partition:
  * admission reads it before it knows the client) and a member item in the client's partition.
- * Both hold the same member and never change.
+ * Both hold the same member; the mapping also holds when the person's sessions were last ended
+ * (a password reset, an operator's disable), which admission compares with a token's `auth_time`.
  */
 
 /** A person of a client, as the account and the admin CLI show them. */
@@ -27,12 +28,24 @@ function memberOfItem(item: Item): Member {
   };
 }
 
+/** A person's user→client mapping: the member, and when their sessions were last ended (none yet: absent). */
+export interface UserClient extends Member {
+  /** Sessions that began before this time (ISO 8601) are refused (lib/auth/session.ts). */
+  readonly sessions_ended_at?: string;
+}
+
+/** The mapping's attribute that ends a person's sessions (lib/identity/session-end.ts writes it). */
+export const SESSIONS_ENDED_AT = 'sessions_ended_at';
+
 export const userClientEntity = defineEntity({
   name: 'user_client',
   key: keys.userClient,
-  keyOf: (member: Member) => keys.userClient(member.user_id),
-  attributes: (member: Member): Item => ({ ...member }),
-  fromItem: memberOfItem,
+  keyOf: (member: UserClient) => keys.userClient(member.user_id),
+  attributes: (member: UserClient): Item => ({ ...member }),
+  fromItem: (item: Item): UserClient => {
+    const ended = text(item, SESSIONS_ENDED_AT);
+    return { ...memberOfItem(item), ...(ended !== undefined && { sessions_ended_at: ended }) };
+  },
 });
 
 export const memberEntity = defineEntity({

@@ -81,3 +81,8 @@ async function existingRegistration(db: Db, userId: string): Promise<Registratio
 export function getMember(db: Db, clientId: string, userId: string): Promise<Member | undefined> {
   return memberEntity.find(db, memberEntity.key(clientId, userId), { consistent: false });
 }
+
+/** Deletes a person's user→client mapping and member item together (`admin users remove`): admission then knows no client of theirs. */
+export async function removeMember(db: Db, userId: string, clientId: string): Promise<void> {
+  await transactWrite(db, [{ Delete: { Key: userClientEntity.key(userId) } }, { Delete: { Key: memberEntity.key(clientId, userId) } }]);
+}

@@ -7,10 +7,28 @@ export const poolSettings = {
   /** People sign in with their e-mail address; it is confirmed by a code before the account is usable. */
   signInWith: 'email',
   password: { minLength: 12, requireLowercase: true, requireUppercase: true, requireDigits: true, requireSymbols: false },
-  /** Tokens last at most an hour (§14); the page refreshes them with the refresh token. */
-  accessTokenMinutes: 60,
-  idTokenMinutes: 60,
+  /**
+   * Access tokens last at most 15 minutes (§14 amended in v1.3): a session ended by sign-out, a
+   * password reset or an operator is refused by every route within that time. The page renews them
+   * with the refresh token.
+   */
+  accessTokenMinutes: 15,
+  idTokenMinutes: 15,
   refreshTokenDays: 30,
+  /**
+   * Nobody chooses a password before their mailbox is proven (§14 amended, decision 0215): the pool
+   * refuses SignUp; people are made with AdminCreateUser, by the sign-up route or an operator, and
+   * the identity service e-mails a temporary password, which the mailbox's owner replaces at their
+   * first sign-in. A temporary password not used within this many days expires.
+   */
+  adminCreateUserOnly: true,
+  temporaryPasswordDays: 7,
+  /**
+   * The only attribute a person may change through the identity service with their own token:
+   * their e-mail (which names them) and client name (read once, at registration) are read-only. An
+   * app client's list cannot be empty: Cognito reads an empty list as "every standard attribute".
+   */
+  writableAttributes: ['locale'],
   /** The app client is public (the dashboard page): no client secret. */
   generateSecret: false,
 } as const;

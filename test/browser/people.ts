@@ -3,8 +3,8 @@ import { IDENTITY_META, type PageIdentity } from '../../lib/dashboard/identity';
 
 /**
  * The identity service as the dashboard page meets it (docs/api.md §14), for the browser and HTTP
- * tests: where the page says it is, its JSON API called as the page calls it, and the codes the
- * local emulator "e-mailed" (infra/local/identity.ts `sentCodes`). People made without the page
+ * tests: where the page says it is, its JSON API called as the page calls it, and the temporary
+ * passwords and codes the local emulator "e-mailed" (infra/local/identity.ts `sentCodes`). People made without the page
  * come from test/support/sessions.ts.
  */
 
@@ -39,10 +39,10 @@ export async function identityCall(identity: PageIdentity, action: string, body:
   return { status: res.status, body: await res.json() };
 }
 
-/** The last code the emulator whose directory is `identityDir` sent to `email`, waiting up to 5 s for it. */
-export async function codeSentTo(identityDir: string, email: string): Promise<string> {
+/** The last temporary password or code (`kind`) the emulator whose directory is `identityDir` sent to `email`, waiting up to 5 s for it. */
+export async function codeSentTo(identityDir: string, email: string, kind: 'temporary_password' | 'code'): Promise<string> {
   for (const deadline = Date.now() + 5_000; ; ) {
-    const code = sentCodes(identityDir, email).at(-1);
+    const code = sentCodes(identityDir, email, kind).at(-1);
     if (code) return code;
     if (Date.now() > deadline) throw new Error(`No code was sent to ${email}`);
     await new Promise((resolve) => setTimeout(resolve, 50));

@@ -1,7 +1,4 @@
 import { ACCOUNT } from '../../lib/scopes';
-import { createPrivateKey, createSign } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { CreateUserPoolClientCommand, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,7 +8,7 @@ import { createKey } from '../../lib/auth/key-repository';
 import { MAX_LIVE_KEYS } from '../../lib/auth/api-key-object';
 import { routeList } from '../../lib/routes';
 import { call, newClient, testDb } from '../support/fixtures';
-import { newPerson, TEST_PASSWORD, type TestPerson } from '../support/sessions';
+import { claimsOf, forge, newPerson, TEST_PASSWORD, withoutClaim, type TestPerson } from '../support/sessions';
 import { startReceiver, verified, type Receiver } from '../support/webhook-receiver';
 
 /**
@@ -25,20 +22,6 @@ const FORBIDDEN = { success: false, error: { code: 'FORBIDDEN', message: 'Insuff
 
 const accountRoutes = routeList.filter((r) => r.scope === ACCOUNT);
 const pathOf = (path: string) => path.replace('{id}', 'key_01M80C9Y1V3X5Z7B9D1F3H5K7M');
-
-/** A JWT signed with the emulator's own key (its keys are public, as a local emulator's are): what a forger holding a real signing key could make. */
-function forge(claims: Record<string, unknown>): string {
-  const require = createRequire(import.meta.url);
-  const { jwk } = JSON.parse(readFileSync(require.resolve('cognito-local/lib/keys/cognitoLocal.private.json'), 'utf8')) as { jwk: object };
-  const encode = (part: object) => Buffer.from(JSON.stringify(part)).toString('base64url');
-  const signingInput = `${encode({ alg: 'RS256', kid: 'CognitoLocal', typ: 'JWT' })}.${encode(claims)}`;
-  const signature = createSign('RSA-SHA256')
-    .update(signingInput)
-    .sign(createPrivateKey({ key: jwk as never, format: 'jwk' }), 'base64url');
-  return `${signingInput}.${signature}`;
-}
-
-const claimsOf = (token: string) => JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as Record<string, unknown>;
 
 let person: TestPerson;
 
@@ -72,6 +55,8 @@ describe('a session', () => {
 
   it.each([
     ['expired', () => forge({ ...claimsOf(person.token), exp: Math.floor(Date.now() / 1000) - 60 })],
+    ['without an exp (one that never expires)', () => forge(withoutClaim(claimsOf(person.token), 'exp'))],
+    ['without an auth_time (no sign-in it began at)', () => forge(withoutClaim(claimsOf(person.token), 'auth_time'))],
     [
       'tampered',
       () => {

@@ -1,18 +1,25 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { SignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { InitiateAuthCommand, RespondToAuthChallengeCommand } from '@aws-sdk/client-cognito-identity-provider';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startLocalIdentity, sentCodes, type LocalIdentity } from '../../infra/local/identity';
 import { identityClient } from '../../infra/local/identity-client';
+import { httpApiEvent } from '../../infra/local/lambda-event';
+import { loadFunction } from '../../infra/local/load-function';
+import { API_BASE_PATH, routes } from '../../lib/routes';
+import { SignUpRefusedError } from '../../lib/identity/errors';
+import { signUp } from '../../lib/identity/sign-up';
 import { parseSignupPolicy } from '../../lib/identity/signup-policy';
+import { invitingPoolOf } from '../../lib/identity/user-pool-admin';
 import { call } from '../support/fixtures';
-import { freshEmail, newPerson, TEST_PASSWORD } from '../support/sessions';
+import { freshEmail, newPerson } from '../support/sessions';
 
 /**
- * Who may sign up (docs/api.md §14), enforced by the identity service itself — its pre-sign-up
- * trigger, the very handler a stage deploys — and never by the page: a sign-up sent straight to the
- * emulator's API is refused under `closed` and outside a `domain:` policy's domains.
+ * Who may sign up (docs/api.md §14), judged by the sign-up route's use case — the very code a
+ * stage's sign-up function runs — against an identity emulator of each policy's stage, and the
+ * pool's own rules (its password policy) enforced by the identity service itself.
  */
 
 const started: { identity: LocalIdentity; dir: string }[] = [];
@@ -24,69 +31,86 @@ afterAll(async () => {
   }
 });
 
-async function emulator(policy: string) {
+async function stage(policy: string) {
   const dir = mkdtempSync(join(tmpdir(), 'signup-policy-'));
   const identity = await startLocalIdentity({ dir, signupPolicy: parseSignupPolicy(policy) });
   started.push({ identity, dir });
-  return { identity, dir };
+  const invite = (email: string) => signUp(invitingPoolOf(identity.environment()), parseSignupPolicy(policy), { email, client_name: 'Acme' }, new Date());
+  return { identity, dir, invite };
 }
 
-async function signUp(identity: LocalIdentity, email: string, clientName: string | null = 'Acme') {
-  const cognito = identityClient(identity.endpoint);
-  try {
-    return await cognito.send(
-      new SignUpCommand({
-        ClientId: identity.clientId,
-        Username: email,
-        Password: TEST_PASSWORD,
-        UserAttributes: [{ Name: 'email', Value: email }, ...(clientName === null ? [] : [{ Name: 'custom:client_name', Value: clientName }])],
-      }),
-    );
-  } finally {
-    cognito.destroy();
-  }
-}
-
-describe('the sign-up policy, enforced by the identity service', () => {
-  it('refuses every sign-up under closed, sending no code', async () => {
-    const { identity, dir } = await emulator('closed');
+describe('the sign-up policy, judged by the sign-up route', () => {
+  it('refuses every sign-up under closed, sending nothing', async () => {
+    const { dir, invite } = await stage('closed');
     const email = freshEmail();
-    await expect(signUp(identity, email)).rejects.toMatchObject({
-      name: 'UserLambdaValidationException',
-      message: 'PreSignUp failed with error Sign-up on this stage is closed: ask an operator to add you (admin users add).',
-    });
+    const refused = invite(email);
+    await expect(refused).rejects.toBeInstanceOf(SignUpRefusedError);
+    await expect(refused).rejects.toThrow('Sign-up on this stage is closed: ask an operator to add you (admin users add)');
     expect(sentCodes(dir, email)).toEqual([]);
   });
 
-  it('under domain:…, lets those domains sign up and refuses the others, in any letter case', async () => {
-    const { identity, dir } = await emulator('domain:acme.com,example.org');
+  it('under domain:…, invites those domains and refuses the others, in any letter case', async () => {
+    const { dir, invite } = await stage('domain:acme.com,example.org');
     const outsider = freshEmail('gmail.com');
-    await expect(signUp(identity, outsider)).rejects.toMatchObject({
-      name: 'UserLambdaValidationException',
-      message: 'PreSignUp failed with error Sign-up on this stage is open to e-mail addresses at acme.com, example.org only.',
-    });
+    await expect(invite(outsider)).rejects.toThrow('Sign-up on this stage is open to e-mail addresses at acme.com, example.org only');
     expect(sentCodes(dir, outsider)).toEqual([]);
     const insider = freshEmail('ACME.com');
-    expect((await signUp(identity, insider)).UserConfirmed).toBe(false);
-    expect(sentCodes(dir, insider)).toHaveLength(1);
+    await invite(insider);
+    expect(sentCodes(dir, insider, 'temporary_password')).toHaveLength(1);
   });
 
-  it('refuses a sign-up without the name of the client it creates', async () => {
-    const { identity } = await emulator('open');
-    await expect(signUp(identity, freshEmail(), null)).rejects.toMatchObject({
-      name: 'UserLambdaValidationException',
-      message: 'PreSignUp failed with error A client name of 1 to 100 characters is required (attribute custom:client_name).',
-    });
+  it("answers a refusal with 403 FORBIDDEN in the policy's words, from the stage's very sign-up function", async () => {
+    const { identity } = await stage('domain:acme.com');
+    const saved = { ...process.env };
+    Object.assign(process.env, identity.environment());
+    try {
+      const signUpFunction = await loadFunction<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2>(routes.signUp);
+      const answer = await signUpFunction(
+        httpApiEvent({
+          method: 'POST',
+          url: new URL(`http://127.0.0.1${API_BASE_PATH}${routes.signUp.path}`),
+          headers: { 'content-type': 'application/json' },
+          body: Buffer.from(JSON.stringify({ email: freshEmail('gmail.com'), client_name: 'Outsider' })),
+          requestId: 'sign-up-refused',
+          route: routes.signUp,
+        }),
+      );
+      expect(answer.statusCode).toBe(403);
+      expect(JSON.parse(answer.body!)).toEqual({
+        success: false,
+        error: { code: 'FORBIDDEN', message: 'Sign-up on this stage is open to e-mail addresses at acme.com only' },
+      });
+    } finally {
+      process.env = saved;
+    }
   });
 
-  it("refuses a password shorter than the pool's 12 characters, as Cognito does", async () => {
-    const { identity } = await emulator('open');
+  it('invites through the API on the local stage, which is open', async () => {
+    const res = await call('POST', '/account/sign-up', { body: { email: freshEmail(), client_name: 'Open' } });
+    expect(res.status).toBe(202);
+  });
+
+  it("refuses a new password shorter than the pool's 12 characters at the first sign-in, as Cognito does", async () => {
+    const { identity, dir, invite } = await stage('open');
+    const email = freshEmail();
+    await invite(email);
     const cognito = identityClient(identity.endpoint);
     try {
-      const email = freshEmail();
+      const challenge = await cognito.send(
+        new InitiateAuthCommand({
+          ClientId: identity.clientId,
+          AuthFlow: 'USER_PASSWORD_AUTH',
+          AuthParameters: { USERNAME: email, PASSWORD: sentCodes(dir, email, 'temporary_password').at(-1)! },
+        }),
+      );
       await expect(
         cognito.send(
-          new SignUpCommand({ ClientId: identity.clientId, Username: email, Password: 'Short1Aa', UserAttributes: [{ Name: 'email', Value: email }] }),
+          new RespondToAuthChallengeCommand({
+            ClientId: identity.clientId,
+            ChallengeName: 'NEW_PASSWORD_REQUIRED',
+            Session: challenge.Session,
+            ChallengeResponses: { USERNAME: challenge.ChallengeParameters!.USER_ID_FOR_SRP!, NEW_PASSWORD: 'Short1Aa' },
+          }),
         ),
       ).rejects.toMatchObject({ name: 'InvalidPasswordException' });
     } finally {
@@ -94,7 +118,7 @@ describe('the sign-up policy, enforced by the identity service', () => {
     }
   });
 
-  it('lets anyone who confirms sign up under open, the local default, each the owner of a new client', async () => {
+  it('makes each person who signs up and signs in under open, the local default, the owner of a new client', async () => {
     const [one, two] = [await newPerson('One'), await newPerson('Two')];
     const clients = await Promise.all([one, two].map(async (p) => (await call('GET', '/account', { key: p.token })).body.data.client));
     expect(clients.map((c) => c.name)).toEqual(['One', 'Two']);

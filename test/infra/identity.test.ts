@@ -73,7 +73,7 @@ describe('the user pool and its app client', () => {
     [clientId, client] = clients[0]!;
   }, SYNTH_TIMEOUT);
 
-  it('signs people in by e-mail address, case-insensitively, confirmed by a code sent by e-mail', () => {
+  it('signs people in by e-mail address, case-insensitively, resetting a password with a code sent by e-mail', () => {
     expect(pool.Properties).toMatchObject({
       UsernameAttributes: ['email'],
       UsernameConfiguration: { CaseSensitive: false },
@@ -84,6 +84,22 @@ describe('the user pool and its app client', () => {
     expect(pool.Properties.VerificationMessageTemplate.EmailMessage).toContain('{####}');
   });
 
+  it('refuses SignUp on every stage: people are invited by e-mail with a temporary password, which they replace at their first sign-in', () => {
+    expect(pool.Properties.AdminCreateUserConfig).toMatchObject({
+      AllowAdminCreateUserOnly: true,
+      InviteMessageTemplate: { EmailSubject: 'Your Payment Sandbox temporary password' },
+    });
+    expect(pool.Properties.AdminCreateUserConfig.InviteMessageTemplate.EmailMessage).toMatch(/\{username\}.*\{####\}/);
+    expect(pool.Properties.Policies.PasswordPolicy.TemporaryPasswordValidityDays).toBe(poolSettings.temporaryPasswordDays);
+  });
+
+  it('keeps the e-mail address a person had until a new one is proven, and lets the app client write neither it nor the client name', () => {
+    expect(pool.Properties.UserAttributeUpdateSettings).toEqual({ AttributesRequireVerificationBeforeUpdate: ['email'] });
+    expect(client.Properties.WriteAttributes).toEqual([...poolSettings.writableAttributes]);
+    expect(client.Properties.WriteAttributes).not.toContain('email');
+    expect(client.Properties.WriteAttributes).not.toContain(CLIENT_NAME_ATTRIBUTE);
+  });
+
   it(`asks for passwords of at least ${poolSettings.password.minLength} characters, as lib/identity/pool-settings.ts says`, () => {
     expect(pool.Properties.Policies.PasswordPolicy).toEqual({
       MinimumLength: poolSettings.password.minLength,
@@ -91,6 +107,7 @@ describe('the user pool and its app client', () => {
       RequireUppercase: poolSettings.password.requireUppercase,
       RequireNumbers: poolSettings.password.requireDigits,
       RequireSymbols: poolSettings.password.requireSymbols,
+      TemporaryPasswordValidityDays: poolSettings.temporaryPasswordDays,
     });
     expect(poolSettings.password.minLength).toBeGreaterThanOrEqual(12);
   });
@@ -128,16 +145,16 @@ describe('the user pool and its app client', () => {
     expect([...client.Properties.ExplicitAuthFlows].sort()).toEqual(['ALLOW_REFRESH_TOKEN_AUTH', 'ALLOW_USER_PASSWORD_AUTH']);
     expect(client.Properties.AllowedOAuthFlows).toBeUndefined();
     expect(client.Properties.CallbackURLs).toBeUndefined();
-    expect([...client.Properties.WriteAttributes].sort()).toEqual([CLIENT_NAME_ATTRIBUTE, 'email']);
   });
 
-  it('issues access and ID tokens for an hour and refresh tokens for 30 days, as the settings say', () => {
+  it('issues access and ID tokens for 15 minutes and refresh tokens for 30 days, as the settings say', () => {
     const minutes = (value: number, unit: string) => value * ({ minutes: 1, hours: 60, days: 24 * 60 } as Record<string, number>)[unit]!;
     const { AccessTokenValidity, IdTokenValidity, RefreshTokenValidity, TokenValidityUnits: units } = client.Properties;
     expect(minutes(AccessTokenValidity, units.AccessToken)).toBe(poolSettings.accessTokenMinutes);
     expect(minutes(IdTokenValidity, units.IdToken)).toBe(poolSettings.idTokenMinutes);
     expect(minutes(RefreshTokenValidity, units.RefreshToken)).toBe(poolSettings.refreshTokenDays * 24 * 60);
-    expect(poolSettings.accessTokenMinutes).toBeLessThanOrEqual(60);
+    // §14 amended in v1.3: an ended session is refused by every route within 15 minutes.
+    expect(poolSettings.accessTokenMinutes).toBeLessThanOrEqual(15);
   });
 
   it('outputs the pool and client ids, which the admin CLI reads through findSandboxStack', () => {
@@ -146,7 +163,7 @@ describe('the user pool and its app client', () => {
     expect(outputs[STACK_OUTPUTS.userPoolClientId].Value).toEqual({ Ref: clientId });
   });
 
-  it('tells every function that admits callers the pool, the app client and the issuer, and no other function', () => {
+  it('tells every function that admits callers the pool, the app client, the issuer and the identity endpoint, and no other function', () => {
     const admitting = routeList.filter((r) => r.scope !== null);
     expect(admitting.length).toBeGreaterThan(0);
     for (const route of admitting) {
@@ -154,9 +171,10 @@ describe('the user pool and its app client', () => {
       expect(render(env[IDENTITY_ENV.userPoolId]), route.id).toBe(`<${poolId}>`);
       expect(render(env[IDENTITY_ENV.clientId]), route.id).toBe(`<${clientId}>`);
       expect(render(env[IDENTITY_ENV.issuer]), route.id).toBe(`https://cognito-idp.eu-west-1.amazonaws.com/<${poolId}>`);
+      expect(render(env[IDENTITY_ENV.endpoint]), route.id).toBe('https://cognito-idp.eu-west-1.amazonaws.com/');
     }
     const others = [
-      ...routeList.filter((r) => r.scope === null).map((r) => s.stack.routeFunctions.get(r.id)!),
+      ...routeList.filter((r) => r.scope === null && !r.userPool).map((r) => s.stack.routeFunctions.get(r.id)!),
       s.stack.functions.get(fallbackFunction.id)!,
       s.stack.functions.get(backgroundFunctions.dispatchEvents.id)!,
       s.stack.functions.get(backgroundFunctions.sweep.id)!,
@@ -177,22 +195,38 @@ describe('the user pool and its app client', () => {
 });
 
 describe('-c signup', () => {
-  const adminOnly = (extra: Record<string, unknown>) =>
-    synth(extra).ofType('AWS::Cognito::UserPool')[0]![1].Properties.AdminCreateUserConfig.AllowAdminCreateUserOnly;
+  const signUpFunction = (extra: Record<string, unknown>) => {
+    const { stack, resources } = synth(extra);
+    const fn = resources[logicalIdOf(stack, stack.routeFunctions.get(routes.signUp.id)!)]!;
+    const roleId = fn.Properties.Role['Fn::GetAtt'][0];
+    const statements = Object.values(resources)
+      .filter((r) => r.Type === 'AWS::IAM::Policy' && r.Properties.Roles.some((x: Json) => x.Ref === roleId))
+      .flatMap((r) => r.Properties.PolicyDocument.Statement as Json[]);
+    return { env: fn.Properties.Environment.Variables as Json, statements };
+  };
 
   it(
-    'is closed by default: the pool itself refuses SignUp, only operators add people',
+    "is the sign-up function's to apply, closed by default: it is told the policy, the pool and the identity endpoint",
     () => {
-      expect(adminOnly({})).toBe(true);
-      expect(adminOnly({ signup: 'closed' })).toBe(true);
+      expect(signUpFunction({}).env[IDENTITY_ENV.signupPolicy]).toBe('closed');
+      expect(signUpFunction({ signup: 'domain:acme.com' }).env[IDENTITY_ENV.signupPolicy]).toBe('domain:acme.com');
+      const { env } = signUpFunction({ signup: 'open' });
+      expect(env[IDENTITY_ENV.signupPolicy]).toBe('open');
+      expect(render(env[IDENTITY_ENV.endpoint])).toBe('https://cognito-idp.eu-west-1.amazonaws.com/');
+      expect(env[IDENTITY_ENV.userPoolId]).toBeDefined();
+      expect(env.TABLE_NAME).toBeUndefined();
     },
     SYNTH_TIMEOUT,
   );
 
   it(
-    'lets people sign up themselves under open',
+    "grants the sign-up function exactly the user pool actions its route declares, on this stage's pool only",
     () => {
-      expect(adminOnly({ signup: 'open' })).toBe(false);
+      const { statements } = signUpFunction({});
+      const cognito = statements.filter((st) => JSON.stringify(st.Action).includes('cognito-idp:'));
+      expect(cognito).toHaveLength(1);
+      expect([cognito[0]!.Action].flat().sort()).toEqual(routes.signUp.userPool.map((a) => `cognito-idp:${a}`).sort());
+      expect(cognito[0]!.Resource).toEqual({ 'Fn::GetAtt': [expect.stringMatching(/UserPool/), 'Arn'] });
     },
     SYNTH_TIMEOUT,
   );
@@ -207,13 +241,13 @@ describe('-c signup', () => {
 
 describe("the user pool's triggers", () => {
   // The stack's own two triggers (lib/routes.ts, backgroundFunctions): how it wires a declared function.
-  const preSignUp = backgroundFunctions.identityPreSignUp;
+  const postAuthentication = backgroundFunctions.identityPostAuthentication;
   const postConfirmation = backgroundFunctions.identityPostConfirmation;
 
   function withTriggers(signup: string) {
     const { app, stack } = buildApp({ stage: 'spec', context: context({ signup }) });
     const fns = new Map<UserPoolOperation, string>([
-      [UserPoolOperation.PRE_SIGN_UP, logicalIdOf(stack, stack.functions.get(preSignUp.id)!)],
+      [UserPoolOperation.POST_AUTHENTICATION, logicalIdOf(stack, stack.functions.get(postAuthentication.id)!)],
       [UserPoolOperation.POST_CONFIRMATION, logicalIdOf(stack, stack.functions.get(postConfirmation.id)!)],
     ]);
     const synth = () => app.synth().getStackByName(stack.stackName).template as Json;
@@ -229,14 +263,14 @@ describe("the user pool's triggers", () => {
     poolId = Object.entries(template.Resources as Record<string, Json>).find(([, r]) => r.Type === 'AWS::Cognito::UserPool')![0];
   }, SYNTH_TIMEOUT);
 
-  it('lets people sign up themselves under domain:…, for the pre-sign-up trigger to judge the domain', () => {
-    expect(template.Resources[poolId].Properties.AdminCreateUserConfig.AllowAdminCreateUserOnly).toBe(false);
+  it('refuses SignUp under any policy: the sign-up route invites the addresses the policy lets in', () => {
+    expect(template.Resources[poolId].Properties.AdminCreateUserConfig.AllowAdminCreateUserOnly).toBe(true);
   });
 
   it('names each trigger function in the pool, and lets Cognito invoke it from this pool only', () => {
     const pool = template.Resources[poolId];
     expect(pool.Properties.LambdaConfig).toEqual({
-      PreSignUp: { 'Fn::GetAtt': [t.fns.get(UserPoolOperation.PRE_SIGN_UP), 'Arn'] },
+      PostAuthentication: { 'Fn::GetAtt': [t.fns.get(UserPoolOperation.POST_AUTHENTICATION), 'Arn'] },
       PostConfirmation: { 'Fn::GetAtt': [t.fns.get(UserPoolOperation.POST_CONFIRMATION), 'Arn'] },
     });
     const permissions = Object.values(template.Resources as Record<string, Json>).filter(
@@ -246,15 +280,12 @@ describe("the user pool's triggers", () => {
     for (const p of permissions) expect(p.Properties).toMatchObject({ Action: 'lambda:InvokeFunction', SourceArn: { 'Fn::GetAtt': [poolId, 'Arn'] } });
   });
 
-  it("tells the pre-sign-up trigger the stage's sign-up policy, and gives the post-confirmation trigger its declared table actions", () => {
-    const preEnv = template.Resources[t.fns.get(UserPoolOperation.PRE_SIGN_UP)!].Properties.Environment.Variables;
-    expect(preEnv[IDENTITY_ENV.signupPolicy]).toBe('domain:acme.com');
-    expect(preEnv.TABLE_NAME).toBeUndefined();
-    const postEnv = template.Resources[t.fns.get(UserPoolOperation.POST_CONFIRMATION)!].Properties.Environment.Variables;
-    expect(postEnv.TABLE_NAME).toBeDefined();
-    expect(postEnv[IDENTITY_ENV.signupPolicy]).toBeUndefined();
-    expect(t.stack.functions.get(postConfirmation.id)).toBeDefined();
-    expect(t.stack.functions.get(preSignUp.id)).toBeDefined();
+  it('gives each trigger the table and its declared actions, and no sign-up policy', () => {
+    for (const fnId of t.fns.values()) {
+      const env = template.Resources[fnId].Properties.Environment.Variables;
+      expect(env.TABLE_NAME).toBeDefined();
+      expect(env[IDENTITY_ENV.signupPolicy]).toBeUndefined();
+    }
   });
 
   it("never tells a trigger its pool: neither its function nor its role's policies refer to the pool, so the two cannot depend on each other", () => {
