@@ -71,7 +71,7 @@ export interface Tokens {
   readonly expiresAt: number;
 }
 
-/** What the identity service says about where it sent a confirmation code. */
+/** What the identity service says about where it sent a code. */
 export interface CodeDelivery {
   readonly destination?: string;
   readonly medium?: string;

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 /** Local state lives under `.sandbox/` (git-ignored); SANDBOX_DIR moves it (tests use a temporary one). */
 export const sandboxDir = process.env.SANDBOX_DIR || fileURLToPath(new URL('../../.sandbox/', import.meta.url));
 export const dbDir = join(sandboxDir, 'db');
-/** The identity emulator's user pool, people and outbox of confirmation codes. */
+/** The identity emulator's user pool, people, sessions and outbox of temporary passwords and codes. */
 export const identityDir = join(sandboxDir, 'identity');
 export const demoFile = join(sandboxDir, 'demo.json');
 /** Written while `npm start` runs, so the admin CLI finds the running sandbox with no flags. */

@@ -86,7 +86,7 @@ export interface SandboxOptions {
   readonly identityDir?: string;
   /** Who may sign up themselves; locally `open` unless given (docs/api.md §14). */
   readonly signupPolicy?: SignupPolicy;
-  /** Told each confirmation code the identity emulator "e-mails". */
+  /** Told each temporary password and code the identity emulator "e-mails". */
   readonly onIdentityMessage?: (message: IdentityMessage) => void;
 }
 

@@ -59,8 +59,9 @@ async function main(): Promise<number> {
     background: true,
     // The identity emulator's people, like the data, are kept unless --in-memory.
     identityDir: inMemory ? undefined : identityDir,
-    // Its "e-mails": a person signing up reads their confirmation code here.
-    onIdentityMessage: (message) => console.log(`Identity: confirmation code for ${message.to}: ${message.code}`),
+    // Its "e-mails": a person signing up reads their temporary password here, one resetting a password their code.
+    onIdentityMessage: (message) =>
+      console.log(`Identity: ${message.kind === 'temporary_password' ? 'temporary password' : 'code'} for ${message.to}: ${message.code}`),
   });
   let stopping = false;
   const stop = async (signal: string) => {
@@ -109,7 +110,7 @@ async function main(): Promise<number> {
       `  Base URL:   ${sandbox.baseUrl}`,
       `  Server key: ${demo.key}   (client ${demo.clientId}, all scopes)`,
       `  Dashboard:  ${sandbox.baseUrl}/dashboard   sign in as ${demo.user?.email} with password ${demo.user?.password}`,
-      `              (or sign up: sign-up is ${formatSignupPolicy(sandbox.identity.signupPolicy)} here, and confirmation codes are printed below)`,
+      `              (or sign up: sign-up is ${formatSignupPolicy(sandbox.identity.signupPolicy)} here, and temporary passwords are printed below)`,
       `  Data:       ${inMemory ? 'in memory (gone when you stop)' : dbDir}`,
       `  Limits:     ${sandbox.limits.requestsPerSecond} requests per second per client, ${sandbox.limits.readUnitsPerRequest} read units per list request`,
       '',

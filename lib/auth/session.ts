@@ -3,6 +3,7 @@ import { validateCognitoJwtFields } from 'aws-jwt-verify/cognito-verifier';
 import { FetchError, JwksValidationError, JwtBaseError, NonRetryableFetchError, NotSupportedError, ParameterValidationError } from 'aws-jwt-verify/error';
 import type { Fetcher } from 'aws-jwt-verify/https';
 import { SimpleJwksCache } from 'aws-jwt-verify/jwk';
+import { realNow } from '../clock';
 import type { Db } from '../db/db';
 import { IDENTITY_ENV } from '../identity/pool-settings';
 import { findUserClient, type UserClientReading } from '../identity/user-client';
@@ -181,7 +182,7 @@ async function verifiedSession(token: string): Promise<VerifiedSession | undefin
 
 /** The person's mapping: read afresh when `fresh`, else as this container read it within USER_CACHE_MS. */
 async function personOf(db: Db, userId: string, fresh: boolean): Promise<UserClientReading | undefined> {
-  const now = Date.now();
+  const now = realNow().getTime();
   const cached = readings.get(userId);
   if (!fresh && cached && now - cached.readAt < USER_CACHE_MS) return cached.reading;
   const reading = await findUserClient(db, userId);
