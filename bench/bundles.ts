@@ -3,6 +3,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { deflateRawSync } from 'node:zlib';
+import { IDENTITY_ENV } from '../lib/identity/pool-settings';
 import { CURSOR_SECRET_ARN_ENV } from '../lib/db/cursor-key';
 import { composition } from './composition';
 import type { SynthesizedFunction, SynthResult } from './synth-bundles';
@@ -112,10 +113,19 @@ function importOnce(bundle: string, env: NodeJS.ProcessEnv): Promise<number> {
   });
 }
 
+/** Values like the deployed ones of the variables the stack sets at deploy (nothing is called at import). */
+const DEPLOY_TIME_VALUES: Readonly<Record<string, string>> = {
+  [IDENTITY_ENV.userPoolId]: 'us-east-1_BenchPool0',
+  [IDENTITY_ENV.clientId]: 'benchappclient0000000000000',
+  [IDENTITY_ENV.issuer]: 'https://cognito-idp.us-east-1.amazonaws.com/us-east-1_BenchPool0',
+  [IDENTITY_ENV.endpoint]: 'https://cognito-idp.us-east-1.amazonaws.com/',
+};
+
 /** What a Lambda container gives the module at init: the function's environment plus what the runtime sets. */
 function lambdaEnv(fn: SynthesizedFunction): NodeJS.ProcessEnv {
   return {
     PATH: process.env.PATH,
+    ...Object.fromEntries(fn.deployTimeVariables.flatMap((name) => (DEPLOY_TIME_VALUES[name] ? [[name, DEPLOY_TIME_VALUES[name]]] : []))),
     ...fn.environment,
     // The stack sets it to the table's generated name (a token here); any name will do, nothing is called at import.
     ...(fn.boundToTable ? { TABLE_NAME: 'bench-table' } : {}),

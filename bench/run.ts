@@ -51,7 +51,9 @@ import {
   createViaApi,
   getItem as floorGet,
   sameCallsAdmission,
+  identityHonours,
   sameCallsSessionAdmission,
+  signInBenchPerson,
   scenariosFor,
   type BenchContext,
   type Prepared,
@@ -227,6 +229,8 @@ async function main(): Promise<number> {
     const template = await transactionEntity.find(floorDb, transactionEntity.key(demo.clientId, readOnlyId));
     if (!template) throw new Error('the template transaction is not in the table');
     const floorClient = await createClient(sandbox.db, 'bench floor');
+    const identity = { endpoint: sandbox.identity.endpoint, userPoolId: sandbox.identity.userPoolId, clientId: sandbox.identity.clientId };
+    const floorSession = await signInBenchPerson(sandbox.db, identity);
     const ctx: BenchContext = {
       api,
       clientId: demo.clientId,
@@ -238,7 +242,8 @@ async function main(): Promise<number> {
       admit: () => sameCallsAdmission(ctx),
       admitReading: (key) => sameCallsAdmission(ctx, key),
       admitSession: () => sameCallsSessionAdmission(ctx),
-      identity: { endpoint: sandbox.identity.endpoint, userPoolId: sandbox.identity.userPoolId, clientId: sandbox.identity.clientId },
+      identity,
+      floorSession,
       sandboxDb: sandbox.db,
     };
     // The minimal service's fixtures: the same floors, without the sandbox's admission (its server looks the key up).
@@ -246,7 +251,8 @@ async function main(): Promise<number> {
       ...ctx,
       admit: async () => undefined,
       admitReading: async (key) => void (await floorGet(ctx, key)),
-      admitSession: async () => undefined,
+      // §14's "at once" asks any service to check a session at the identity service on the account routes.
+      admitSession: () => identityHonours(identity.endpoint, floorSession.token),
     };
     const minimal = await startMinimalService(floorDb, ctx.keyHash);
     const minimalHttp = new HttpApi(minimal.baseUrl, demo.key, 1);

@@ -36,6 +36,9 @@ import { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { mintKey, revokeKeyItem, rollKey } from '../lib/auth/key-lifecycle';
 import { identityClient } from '../infra/local/identity-client';
 import { addUser } from '../infra/local/users';
+import { findUserClient } from '../lib/identity/user-client';
+import { invitingPoolOf } from '../lib/identity/user-pool-admin';
+import { IDENTITY_ENV } from '../lib/identity/pool-settings';
 
 /**
  * What each endpoint is measured with: the request (for the HTTP and direct-handler arms) and its
@@ -74,10 +77,16 @@ export interface BenchContext {
    * the key up itself, the item's GetItem alone.
    */
   admitReading(key: TableKey): Promise<void>;
-  /** The same for a session (a person's mapping cached, docs/decisions/0177): the counter and the clock only. */
+  /**
+   * The same for a session on an account route (docs/decisions/0216): the counter and the clock, the
+   * person's mapping read afresh, and the identity service asked whether the session is live
+   * (GetUser) — the last two the contract's "at once" (§14 amended in v1.3) asks of any service.
+   */
   admitSession(): Promise<void>;
   /** The sandbox's identity emulator: the account routes' scenarios sign people in there. */
   readonly identity: { readonly endpoint: string; readonly userPoolId: string; readonly clientId: string };
+  /** A person signed in for the floors' session admission: their `sub` and access token. */
+  readonly floorSession: { readonly userId: string; readonly token: string };
   /** The sandbox's own table client, for fixtures that must go through the use cases (people). */
   readonly sandboxDb: Db;
 }
@@ -179,38 +188,62 @@ export async function sameCallsAdmission(ctx: BenchContext, ahead?: TableKey): P
   if (!admitted) throw new Error('floor: the request counter refused a request');
 }
 
-/** A session's admission as the sandbox makes it once its container knows the person: the counter and the clock, together. */
+/**
+ * A session's admission on an account route as the sandbox makes it: the counter and the clock, the
+ * person's mapping read afresh, and GetUser at the identity service, all together.
+ */
 export async function sameCallsSessionAdmission(ctx: BenchContext): Promise<void> {
   const [admitted] = await Promise.all([
     requestCounter.count(ctx.floorDb, ctx.floorClientId, new Date(), BENCH_REQUESTS_PER_SECOND),
     readClient(ctx.floorDb, ctx.floorClientId),
+    findUserClient(ctx.floorDb, ctx.floorSession.userId),
+    identityHonours(ctx.identity.endpoint, ctx.floorSession.token),
   ]);
   if (!admitted) throw new Error('floor: the request counter refused a request');
 }
 
-/** A person of a new client, signed in: their client and the `authorization` header of their session. */
-async function signedInPerson(ctx: BenchContext): Promise<{ clientId: string; authorization: string }> {
-  const cognito = identityClient(ctx.identity.endpoint);
+/** GetUser with a session's access token, as an account route asks it (any service must, for §14's "at once"). */
+export async function identityHonours(endpoint: string, token: string): Promise<void> {
+  const res = await fetch(endpoint, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-amz-json-1.1', 'X-Amz-Target': 'AWSCognitoIdentityProviderService.GetUser' },
+    body: JSON.stringify({ AccessToken: token }),
+  });
+  if (!res.ok) throw new Error(`floor: GetUser answered HTTP ${res.status}`);
+  await res.arrayBuffer();
+}
+
+/** A person of a new client, signed in with a password an operator made: their client, their `sub` and their access token. */
+export async function signInBenchPerson(sandboxDb: Db, identity: BenchContext['identity']): Promise<{ clientId: string; userId: string; token: string }> {
+  const cognito = identityClient(identity.endpoint);
   try {
     const added = await addUser(
-      ctx.sandboxDb,
-      { cognito, userPoolId: ctx.identity.userPoolId },
+      sandboxDb,
+      { cognito, userPoolId: identity.userPoolId },
       { email: `bench-${randomUUID()}@example.com`, clientName: 'bench person' },
     );
     const { AuthenticationResult } = await cognito.send(
       new InitiateAuthCommand({
-        ClientId: ctx.identity.clientId,
+        ClientId: identity.clientId,
         AuthFlow: 'USER_PASSWORD_AUTH',
         AuthParameters: { USERNAME: added.email, PASSWORD: added.password },
       }),
     );
-    const authorization = `Bearer ${AuthenticationResult!.AccessToken!}`;
+    return { clientId: added.client_id, userId: added.user_id, token: AuthenticationResult!.AccessToken! };
+  } finally {
+    cognito.destroy();
+  }
+}
+
+/** A person of a new client, signed in: their client and the `authorization` header of their session. */
+async function signedInPerson(ctx: BenchContext): Promise<{ clientId: string; authorization: string }> {
+  {
+    const added = await signInBenchPerson(ctx.sandboxDb, ctx.identity);
+    const authorization = `Bearer ${added.token}`;
     // The first request of a person reads their user→client mapping; every measured one finds it known.
     const res = await ctx.api.send({ method: 'GET', path: '/account', headers: { authorization } });
     if (res.status !== 200) throw new Error(`fixture sign-in failed: HTTP ${res.status} ${res.text.slice(0, 200)}`);
-    return { clientId: added.client_id, authorization };
-  } finally {
-    cognito.destroy();
+    return { clientId: added.clientId, authorization };
   }
 }
 
@@ -448,6 +481,24 @@ type Builder = (route: Route) => Scenario;
 const LIST_PAGE = 20;
 
 const known: Record<string, Builder> = {
+  // Sign-up: no key, no table; a fresh address each time, invited by the identity service (docs/decisions/0215).
+  signUp: (route) => ({
+    id: route.id,
+    route,
+    expectedStatus: 202,
+    prepare: async (ctx) => {
+      const pool = invitingPoolOf({ [IDENTITY_ENV.userPoolId]: ctx.identity.userPoolId, [IDENTITY_ENV.endpoint]: ctx.identity.endpoint });
+      return {
+        request: () => ({ method: 'POST', path: '/account/sign-up', body: { email: `bench-${randomUUID()}@example.com`, client_name: 'bench' } }),
+        floor: async () => {
+          const email = `bench-floor-${randomUUID()}@example.com`;
+          await pool.findPerson(email);
+          await pool.invite(email, 'bench');
+        },
+      };
+    },
+  }),
+
   // A file of the dashboard, by the name its page gives: no DynamoDB call, so no floor.
   getDashboardAsset: (route) => ({
     id: route.id,

@@ -30,6 +30,8 @@ export interface SynthesizedFunction {
   readonly environment: Record<string, string>;
   /** Whether the stack sets TABLE_NAME (to the table's generated name, a token here). */
   readonly boundToTable: boolean;
+  /** The variables the stack sets to a value known only at deploy (a token here: the pool's id, the identity endpoint…). */
+  readonly deployTimeVariables: string[];
   /** Whether the stack sets CURSOR_SECRET_ARN (to the secret's ARN, a token here). */
   readonly readsCursorSecret: boolean;
 }
@@ -68,6 +70,7 @@ function describe(
     runtime: String(p.Runtime),
     environment,
     boundToTable: 'TABLE_NAME' in variables,
+    deployTimeVariables: Object.keys(variables).filter((name) => typeof variables[name] !== 'string'),
     readsCursorSecret: CURSOR_SECRET_ARN_ENV in variables,
   };
 }
