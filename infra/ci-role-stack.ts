@@ -1,7 +1,7 @@
 /**
  * The CI role of one GitHub repository (`npm run deploy -- --ci-role --github-repo owner/name`):
- * GitHub's OIDC provider (or an existing one) and a role that only that repository's workflows
- * may assume, allowed exactly what `npm run deploy`, `npm run destroy`, the admin CLI's `ci-env`
+ * GitHub's OIDC provider (or an existing one) and a role that only the named environments or refs of
+ * that repository may assume (every workflow of it only when asked for by name), allowed exactly what `npm run deploy`, `npm run destroy`, the admin CLI's `ci-env`
  * and `stacks prune` call in the region of this stack. docs/decisions/ lists each call.
  */
 import { CfnOutput, Stack, Validations, type StackProps } from 'aws-cdk-lib';
@@ -17,15 +17,22 @@ export interface CiRoleStackProps extends StackProps {
   /** `owner/name`: the only repository whose workflows may assume the role. */
   readonly githubRepo: string;
   /**
-   * Only jobs that run in these GitHub environments may assume it (`--github-environment`).
-   * @default - no environment restriction
+   * Jobs that run in these GitHub environments may assume it (`--github-environment`). This, `githubRefs`
+   * or `trustEveryWorkflowOfTheRepository` is required.
+   * @default - none
    */
   readonly githubEnvironments?: readonly string[];
   /**
-   * Only jobs of these branches or tags may assume it (`--github-ref refs/heads/main`).
-   * @default - no ref restriction (with no environments either: every workflow of the repository)
+   * Jobs of these branches or tags may assume it (`--github-ref refs/heads/main`).
+   * @default - none
    */
   readonly githubRefs?: readonly string[];
+  /**
+   * Every workflow of the repository may assume it (`repo:owner/name:*`: every branch, tag, pull request
+   * and environment), instead of named environments or refs (`--trust-every-workflow-of-the-repository`).
+   * @default false
+   */
+  readonly trustEveryWorkflowOfTheRepository?: boolean;
   /** GitHub's OIDC provider when the account has one already (an account holds one per URL). */
   readonly oidcProviderArn?: string;
 }
@@ -46,8 +53,14 @@ export class CiRoleStack extends Stack {
           clientIds: ['sts.amazonaws.com'],
         }).oidcProviderArn;
 
-    // Narrowed (environments, refs): exactly those subjects. Otherwise every workflow of the repository.
-    const { exact, subjects } = trustedSubjects({ githubRepo, environments: props.githubEnvironments, refs: props.githubRefs });
+    // Exactly the named environments and refs; every workflow of the repository only when asked for by
+    // name. Neither is refused here too, so a bare `cdk synth` or `cdk deploy` cannot make the wide role.
+    const { exact, subjects } = trustedSubjects({
+      githubRepo,
+      environments: props.githubEnvironments,
+      refs: props.githubRefs,
+      everyWorkflow: props.trustEveryWorkflowOfTheRepository,
+    });
     const sub = { [`${GITHUB_OIDC_HOST}:sub`]: subjects.length === 1 ? subjects[0]! : [...subjects] };
     const aud = { [`${GITHUB_OIDC_HOST}:aud`]: 'sts.amazonaws.com' };
     this.role = new Role(this, 'Role', {

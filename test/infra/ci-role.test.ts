@@ -1,3 +1,4 @@
+import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,9 +8,11 @@ import { AwsSolutionsChecks } from 'cdk-nag';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runSimulation } from '@cloud-copilot/iam-simulate';
 import { buildCiRoleApp, cdkJsonContext, InvalidContextError, wantsCiRole } from '../../infra/app';
+import { CiRoleStack } from '../../infra/ci-role-stack';
 
-// The CI role stack of `npm run deploy -- --ci-role --github-repo owner/name`, synthesized as
-// `cdk synth -c ci-role=true -c github-repo=…` builds it (offline: no lookups, no assets).
+// The CI role stack of `npm run deploy -- --ci-role --github-repo owner/name --github-environment NAME`,
+// synthesized as `cdk synth -c ci-role=true -c github-repo=… -c github-environments=…` builds it
+// (offline: no lookups, no assets).
 
 const outdirs: string[] = [];
 afterAll(() => {
@@ -23,8 +26,13 @@ const partitionArn = (service: string, rest: (string | Record<string, string>)[]
 
 const synths = new Map<string, ReturnType<typeof synthesize>>();
 
+/** The trust of most tests here: jobs of acme/shop in its GitHub environment `sandbox`. */
+const PINNED = { 'github-environments': 'sandbox' };
+/** The wide trust, asked for by name. */
+const EVERY_WORKFLOW = { 'trust-every-workflow-of-the-repository': 'true' };
+
 /** The CI role app synthesized with this extra context: once per distinct context in this file (the tests only read it). */
-function synth(context: Record<string, unknown> = {}) {
+function synth(context: Record<string, unknown> = PINNED) {
   const key = JSON.stringify(context);
   let s = synths.get(key);
   if (!s) synths.set(key, (s = synthesize(context)));
@@ -71,7 +79,7 @@ describe('the CI role stack', () => {
     expect(types.filter((t) => t !== 'AWS::CDK::Metadata').sort()).toEqual(['AWS::IAM::OIDCProvider', 'AWS::IAM::Policy', 'AWS::IAM::Role']);
   });
 
-  it('lets only workflows of acme/shop assume the role, through that provider, for the audience sts.amazonaws.com', () => {
+  it('lets only jobs of acme/shop in its environment assume the role, through that provider, for the audience sts.amazonaws.com', () => {
     const role = Object.values(synthesized.template.findResources('AWS::IAM::Role'))[0] as {
       Properties: { AssumeRolePolicyDocument: { Statement: unknown[] }; ManagedPolicyArns?: unknown; Policies?: unknown };
     };
@@ -81,8 +89,10 @@ describe('the CI role stack', () => {
         Action: 'sts:AssumeRoleWithWebIdentity',
         Principal: { Federated: { Ref: expect.stringMatching(/^GitHubOidcProvider/) } },
         Condition: {
-          StringEquals: { 'token.actions.githubusercontent.com:aud': 'sts.amazonaws.com' },
-          StringLike: { 'token.actions.githubusercontent.com:sub': 'repo:acme/shop:*' },
+          StringEquals: {
+            'token.actions.githubusercontent.com:aud': 'sts.amazonaws.com',
+            'token.actions.githubusercontent.com:sub': 'repo:acme/shop:environment:sandbox',
+          },
         },
       },
     ]);
@@ -188,7 +198,7 @@ describe('the CI role stack', () => {
 
 describe('the CI role stack with an existing OIDC provider', () => {
   it('creates no provider and trusts the given one', () => {
-    const { template } = synth({ 'oidc-provider-arn': PROVIDER_ARN });
+    const { template } = synth({ ...PINNED, 'oidc-provider-arn': PROVIDER_ARN });
     template.resourceCountIs('AWS::IAM::OIDCProvider', 0);
     template.hasResourceProperties('AWS::IAM::Role', {
       AssumeRolePolicyDocument: {
@@ -213,9 +223,66 @@ describe('-c ci-role and -c github-repo', () => {
 
   it("refuses to build without a repository, and refuses a provider ARN that is not GitHub's", () => {
     expect(() => buildCiRoleApp({ context: { 'ci-role': 'true' } })).toThrow('The CI role needs its GitHub repository: -c github-repo=owner/name');
-    expect(() => buildCiRoleApp({ githubRepo: 'acme/shop', oidcProviderArn: 'arn:aws:iam::123456789012:oidc-provider/example.com' })).toThrow(
-      /Invalid OIDC provider ARN/,
+    expect(() =>
+      buildCiRoleApp({ githubRepo: 'acme/shop', githubEnvironments: ['sandbox'], oidcProviderArn: 'arn:aws:iam::123456789012:oidc-provider/example.com' }),
+    ).toThrow(/Invalid OIDC provider ARN/);
+  });
+});
+
+describe('a CI role that names no environment or ref', () => {
+  const onlyTheRepository = { ...cdkJsonContext(), 'ci-role': 'true', 'github-repo': 'acme/shop' };
+
+  it('refuses a CI role with only -c github-repo, naming --github-environment and --github-ref', () => {
+    expect(() => buildCiRoleApp({ context: onlyTheRepository })).toThrow(InvalidContextError);
+    expect(() => buildCiRoleApp({ context: onlyTheRepository })).toThrow(
+      /^The CI role of acme\/shop needs --github-environment NAME .* or --github-ref REF .*-c github-environments=NAME or -c github-refs=REF/,
     );
+  });
+
+  it('is refused by the stack itself, whichever app builds it', () => {
+    expect(() => new CiRoleStack(new App(), 'CiRole', { githubRepo: 'acme/shop' })).toThrow(/needs --github-environment NAME/);
+    expect(() => new CiRoleStack(new App(), 'CiRole', { githubRepo: 'acme/shop', githubEnvironments: [], githubRefs: [] })).toThrow(
+      /needs --github-environment NAME/,
+    );
+  });
+
+  it('`npx cdk synth` of the CI role with only -c github-repo fails, naming --github-environment and --github-ref', async () => {
+    // The real CLI, as a developer runs it: cdk.json's app (infra/app.ts) with the CLI's context.
+    const outdir = mkdtempSync(join(tmpdir(), 'ci-role-cli-'));
+    outdirs.push(outdir);
+    const cdk = join(process.cwd(), 'node_modules/aws-cdk/bin/cdk');
+    const args = [cdk, 'synth', '-c', 'ci-role=true', '-c', 'github-repo=acme/shop', '--no-notices', '-o', outdir];
+    const env = { ...process.env, CDK_DISABLE_CLI_TELEMETRY: 'true' };
+    const { code, stderr } = await new Promise<{ code: number | null; stderr: string }>((resolve, reject) => {
+      execFile(process.execPath, args, { env, timeout: 120_000 }, (error, _stdout, stderr) => {
+        if (error && typeof error.code !== 'number') reject(error);
+        else resolve({ code: error ? (error.code as number) : 0, stderr });
+      });
+    });
+    expect(code).not.toBe(0);
+    expect(stderr).toContain('The CI role of acme/shop needs --github-environment NAME');
+    expect(stderr).toContain('or --github-ref REF');
+    expect(stderr).not.toContain('    at '); // a message, not a stack trace
+  }, 120_000);
+
+  it('trusts every workflow of the repository only with -c trust-every-workflow-of-the-repository=true, with StringLike', () => {
+    const role = Object.values(synth(EVERY_WORKFLOW).template.findResources('AWS::IAM::Role'))[0] as {
+      Properties: { AssumeRolePolicyDocument: { Statement: { Condition: unknown }[] } };
+    };
+    expect(role.Properties.AssumeRolePolicyDocument.Statement.map((s) => s.Condition)).toEqual([
+      {
+        StringEquals: { 'token.actions.githubusercontent.com:aud': 'sts.amazonaws.com' },
+        StringLike: { 'token.actions.githubusercontent.com:sub': 'repo:acme/shop:*' },
+      },
+    ]);
+  }, 60_000);
+
+  it('refuses -c trust-every-workflow-of-the-repository with anything but true or false, or beside an environment or a ref', () => {
+    expect(() => synth({ 'trust-every-workflow-of-the-repository': 'yes' })).toThrow(
+      'Invalid trust-every-workflow-of-the-repository "yes": use -c trust-every-workflow-of-the-repository=true or -c trust-every-workflow-of-the-repository=false',
+    );
+    expect(() => synth({ ...EVERY_WORKFLOW, 'github-refs': 'refs/heads/main' })).toThrow(/takes no --github-environment or --github-ref/);
+    expect(() => synth({ 'trust-every-workflow-of-the-repository': 'false' })).toThrow(/needs --github-environment NAME/);
   });
 });
 
@@ -353,10 +420,10 @@ describe('the CI role narrowed with --github-environment prod', () => {
 describe('the CI role, evaluated', () => {
   let broad: ReturnType<typeof synth>;
   beforeAll(() => {
-    broad = synth();
+    broad = synth(EVERY_WORKFLOW);
   }, 60_000);
 
-  it('without --github-environment or --github-ref is assumed by every workflow of the repository, and only of it', async () => {
+  it('with --trust-every-workflow-of-the-repository is assumed by every workflow of the repository, and only of it', async () => {
     for (const sub of ['repo:acme/shop:ref:refs/heads/main', 'repo:acme/shop:pull_request', 'repo:acme/shop:environment:prod']) {
       expect(await mayAssume(broad.template, sub), sub).toBe('Allowed');
     }
