@@ -1,5 +1,5 @@
 /**
- * What names the CI role stack (`npm run deploy -- --ci-role --github-repo owner/name`): its
+ * What names the CI role stack (`npm run deploy -- --ci-role --github-repo owner/name …`): its
  * GitHub repository, its stack name and the existing OIDC provider it may reuse. Like stage.ts,
  * this imports nothing from the CDK, so the deploy script checks its flags at once.
  */

@@ -1,8 +1,10 @@
 /**
- * The CI role of one GitHub repository (`npm run deploy -- --ci-role --github-repo owner/name`):
- * GitHub's OIDC provider (or an existing one) and a role that only the named environments or refs of
- * that repository may assume (every workflow of it only when asked for by name), allowed exactly what `npm run deploy`, `npm run destroy`, the admin CLI's `ci-env`
- * and `stacks prune` call in the region of this stack. docs/decisions/ lists each call.
+ * The CI role of one GitHub repository
+ * (`npm run deploy -- --ci-role --github-repo owner/name --github-environment NAME`): GitHub's OIDC
+ * provider (or an existing one) and a role that only the named environments or refs of that
+ * repository may assume (every workflow of it only when asked for by name), allowed exactly what
+ * `npm run deploy`, `npm run destroy`, the admin CLI's `ci-env` and `stacks prune` call in the region
+ * of this stack. docs/decisions/ lists each call.
  */
 import { CfnOutput, Stack, Validations, type StackProps } from 'aws-cdk-lib';
 import { Effect, OidcProviderNative, PolicyStatement, Role, WebIdentityPrincipal } from 'aws-cdk-lib/aws-iam';
