@@ -6,7 +6,7 @@ import { AwsSolutionsChecks } from 'cdk-nag';
 import type { Construct } from 'constructs';
 import { DEPLOYED_SIGNUP_POLICY, parseSignupPolicy, SIGNUP_POLICY_CONTEXT, SignupPolicyError, type SignupPolicy } from '../lib/identity/signup-policy';
 import { DEFAULT_LIMITS, LIMIT_CONTEXT, parseLimit, type Limits } from '../lib/limits';
-import { CI_ROLE_TAG, ciRoleStackNameOf, validateGithubRepo } from './ci-role-options';
+import { CI_ROLE_TAG, ciRoleStackNameOf, TRUST_EVERY_WORKFLOW, validateGithubRepo } from './ci-role-options';
 import { CiRoleStack } from './ci-role-stack';
 import { PaymentSandboxStack } from './stack';
 import { InvalidContextError, sandboxTags, stackNameOf, validateStage } from './stage';
@@ -42,10 +42,11 @@ export interface BuildAppOptions {
   readonly outdir?: string;
 }
 
-function parseRetain(value: unknown): boolean {
+/** A yes-or-no context value (`-c key=true`), false when not given. */
+function parseSwitch(key: string, value: unknown): boolean {
   if (value === undefined || value === false || value === 'false') return false;
   if (value === true || value === 'true') return true;
-  throw new InvalidContextError(`Invalid retain ${JSON.stringify(value)}: use -c retain=true or -c retain=false`);
+  throw new InvalidContextError(`Invalid ${key} ${JSON.stringify(value)}: use -c ${key}=true or -c ${key}=false`);
 }
 
 /** The limits of `-c requests-per-second=N` and `-c read-units-per-request=N`, each defaulting to lib/limits.ts. */
@@ -95,7 +96,7 @@ export function createStack(scope: Construct, options: StackOptions): PaymentSan
 export function buildApp(options: BuildAppOptions = {}): { app: App; stack: PaymentSandboxStack } {
   const app = new App({ context: options.context, outdir: options.outdir });
   const stage = options.stage ?? String(app.node.tryGetContext('stage') ?? DEFAULT_STAGE);
-  const retain = options.retain ?? parseRetain(app.node.tryGetContext('retain'));
+  const retain = options.retain ?? parseSwitch('retain', app.node.tryGetContext('retain'));
   const limits = parseLimits((key) => app.node.tryGetContext(key));
   const signupPolicy = parseSignup(app.node.tryGetContext(SIGNUP_POLICY_CONTEXT));
   const stack = createStack(app, { stage, retain, limits, signupPolicy });
@@ -112,6 +113,8 @@ export interface BuildCiRoleAppOptions {
   readonly githubEnvironments?: readonly string[];
   /** Overrides `-c github-refs=refs/heads/main,…`. */
   readonly githubRefs?: readonly string[];
+  /** Overrides `-c trust-every-workflow-of-the-repository=true`. */
+  readonly trustEveryWorkflowOfTheRepository?: boolean;
   readonly context?: Record<string, unknown>;
   readonly outdir?: string;
 }
@@ -126,8 +129,9 @@ export function wantsCiRole(app: App): boolean {
 
 /**
  * Builds the app of `-c ci-role=true -c github-repo=owner/name [-c oidc-provider-arn=…]
- * [-c github-environments=a,b] [-c github-refs=refs/heads/main,…]`: only the
- * CI role stack of that repository (PaymentSandboxCiRole-owner-name), with the same cdk-nag checks.
+ * -c github-environments=a,b | -c github-refs=refs/heads/main,… | -c trust-every-workflow-of-the-repository=true`:
+ * only the CI role stack of that repository (PaymentSandboxCiRole-owner-name), with the same cdk-nag
+ * checks. Without an environment, a ref or that switch it is refused (InvalidContextError), as `npm run deploy` refuses it.
  */
 export function buildCiRoleApp(options: BuildCiRoleAppOptions = {}): { app: App; stack: CiRoleStack } {
   const app = new App({ context: options.context, outdir: options.outdir });
@@ -146,6 +150,8 @@ export function buildCiRoleApp(options: BuildCiRoleAppOptions = {}): { app: App;
     githubRepo,
     githubEnvironments: options.githubEnvironments ?? list('github-environments'),
     githubRefs: options.githubRefs ?? list('github-refs'),
+    trustEveryWorkflowOfTheRepository:
+      options.trustEveryWorkflowOfTheRepository ?? parseSwitch(TRUST_EVERY_WORKFLOW, app.node.tryGetContext(TRUST_EVERY_WORKFLOW)),
     oidcProviderArn: typeof oidcProviderArn === 'string' && oidcProviderArn !== '' ? oidcProviderArn : undefined,
     description: `Payment Sandbox CI role of ${githubRepo}: GitHub OIDC and a role for deploy, ci-env, stacks prune and destroy`,
     tags: { [CI_ROLE_TAG.key]: CI_ROLE_TAG.value },

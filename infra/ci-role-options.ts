@@ -1,5 +1,5 @@
 /**
- * What names the CI role stack (`npm run deploy -- --ci-role --github-repo owner/name`): its
+ * What names the CI role stack (`npm run deploy -- --ci-role --github-repo owner/name …`): its
  * GitHub repository, its stack name and the existing OIDC provider it may reuse. Like stage.ts,
  * this imports nothing from the CDK, so the deploy script checks its flags at once.
  */
@@ -71,19 +71,31 @@ export function validateGithubRef(value: string): string {
   );
 }
 
-/** Which workflows of the repository may assume the CI role: any, or only jobs of these environments and refs. */
+/**
+ * The flag (`--trust-every-workflow-of-the-repository`) and the cdk context key
+ * (`-c trust-every-workflow-of-the-repository=true`) that let every workflow of the repository assume
+ * the CI role: named for what it allows, since without `--github-environment` or `--github-ref` nothing
+ * else does.
+ */
+export const TRUST_EVERY_WORKFLOW = 'trust-every-workflow-of-the-repository';
+
+/** Which workflows of the repository may assume the CI role: only jobs of these environments and refs, or, asked for by name, any. */
 export interface CiRoleTrust {
   readonly githubRepo: string;
   /** `--github-environment`: jobs that run in one of these GitHub environments. */
   readonly environments?: readonly string[];
   /** `--github-ref`: jobs of one of these branches or tags (outside any environment). */
   readonly refs?: readonly string[];
+  /** `--trust-every-workflow-of-the-repository`: every branch, tag, pull request and environment (`repo:owner/name:*`). */
+  readonly everyWorkflow?: boolean;
 }
 
 /**
  * The OIDC subjects (`token.actions.githubusercontent.com:sub`) the CI role trusts: exactly
- * `repo:owner/name:environment:NAME` and `repo:owner/name:ref:REF` for each given, or, with none given,
- * the pattern `repo:owner/name:*` — every branch, tag, pull request and environment of the repository.
+ * `repo:owner/name:environment:NAME` and `repo:owner/name:ref:REF` for each given, or, only when
+ * `everyWorkflow` asks for it, the pattern `repo:owner/name:*` — every branch, tag, pull request and
+ * environment of the repository. Throws an InvalidContextError when neither is given, or both: whoever
+ * assumes the role deploys through the account's cdk bootstrap roles (docs/decisions/0200).
  */
 export function trustedSubjects(trust: CiRoleTrust): { readonly exact: boolean; readonly subjects: readonly string[] } {
   const repo = validateGithubRepo(trust.githubRepo);
@@ -91,5 +103,22 @@ export function trustedSubjects(trust: CiRoleTrust): { readonly exact: boolean; 
     ...(trust.environments ?? []).map((name) => `repo:${repo}:environment:${validateGithubEnvironment(name)}`),
     ...(trust.refs ?? []).map((ref) => `repo:${repo}:ref:${validateGithubRef(ref)}`),
   ];
-  return subjects.length > 0 ? { exact: true, subjects: [...new Set(subjects)] } : { exact: false, subjects: [`repo:${repo}:*`] };
+  if (trust.everyWorkflow) {
+    if (subjects.length > 0) {
+      throw new InvalidContextError(
+        `--${TRUST_EVERY_WORKFLOW} lets every workflow of ${repo} assume the CI role, so it takes no --github-environment or --github-ref: leave out one or the other`,
+      );
+    }
+    return { exact: false, subjects: [`repo:${repo}:*`] };
+  }
+  if (subjects.length === 0) {
+    throw new InvalidContextError(
+      `The CI role of ${repo} needs --github-environment NAME (jobs that run in that GitHub environment, e.g. --github-environment pr-sandbox) ` +
+        'or --github-ref REF (jobs of that branch or tag, e.g. --github-ref refs/heads/main), each repeatable; ' +
+        'to cdk directly, -c github-environments=NAME or -c github-refs=REF. Whoever assumes the role deploys through the ' +
+        `account's cdk bootstrap roles, so without them anyone who can push a branch of ${repo} could. ` +
+        `Only --${TRUST_EVERY_WORKFLOW} (-c ${TRUST_EVERY_WORKFLOW}=true) trusts every branch, tag, pull request and environment of it.`,
+    );
+  }
+  return { exact: true, subjects: [...new Set(subjects)] };
 }

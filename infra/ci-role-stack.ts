@@ -1,13 +1,18 @@
 /**
- * The CI role of one GitHub repository (`npm run deploy -- --ci-role --github-repo owner/name`):
- * GitHub's OIDC provider (or an existing one) and a role that only that repository's workflows
- * may assume, allowed exactly what `npm run deploy`, `npm run destroy`, the admin CLI's `ci-env`
- * and `stacks prune` call in the region of this stack. docs/decisions/ lists each call.
+ * The CI role of one GitHub repository
+ * (`npm run deploy -- --ci-role --github-repo owner/name --github-environment NAME`): GitHub's OIDC
+ * provider (or an existing one) and a role that only the named environments or refs of that
+ * repository may assume (every workflow of it only when asked for by name), allowed exactly what
+ * `npm run deploy`, `npm run destroy`, the admin CLI's `ci-env` and `stacks prune` call in the region
+ * of this stack. docs/decisions/ lists each call.
  */
 import { CfnOutput, Stack, Validations, type StackProps } from 'aws-cdk-lib';
 import { Effect, OidcProviderNative, PolicyStatement, Role, WebIdentityPrincipal } from 'aws-cdk-lib/aws-iam';
 import type { Construct } from 'constructs';
 import { GITHUB_OIDC_HOST, trustedSubjects, validateGithubRepo, validateOidcProviderArn } from './ci-role-options';
+import { LIVE_KEY_COUNT } from '../lib/auth/items';
+import { CLIENT_PARTITION_PREFIX, SHARED_PARTITIONS } from '../lib/db/keys';
+import { tableDefinition } from '../lib/db/table';
 import { PROJECT_TAG, STACK_NAME_PREFIX } from './stage';
 
 /** The default qualifier of `cdk bootstrap`: its roles are `cdk-hnb659fds-<purpose>-role-<account>-<region>`. */
@@ -17,15 +22,22 @@ export interface CiRoleStackProps extends StackProps {
   /** `owner/name`: the only repository whose workflows may assume the role. */
   readonly githubRepo: string;
   /**
-   * Only jobs that run in these GitHub environments may assume it (`--github-environment`).
-   * @default - no environment restriction
+   * Jobs that run in these GitHub environments may assume it (`--github-environment`). This, `githubRefs`
+   * or `trustEveryWorkflowOfTheRepository` is required.
+   * @default - none
    */
   readonly githubEnvironments?: readonly string[];
   /**
-   * Only jobs of these branches or tags may assume it (`--github-ref refs/heads/main`).
-   * @default - no ref restriction (with no environments either: every workflow of the repository)
+   * Jobs of these branches or tags may assume it (`--github-ref refs/heads/main`).
+   * @default - none
    */
   readonly githubRefs?: readonly string[];
+  /**
+   * Every workflow of the repository may assume it (`repo:owner/name:*`: every branch, tag, pull request
+   * and environment), instead of named environments or refs (`--trust-every-workflow-of-the-repository`).
+   * @default false
+   */
+  readonly trustEveryWorkflowOfTheRepository?: boolean;
   /** GitHub's OIDC provider when the account has one already (an account holds one per URL). */
   readonly oidcProviderArn?: string;
 }
@@ -46,8 +58,14 @@ export class CiRoleStack extends Stack {
           clientIds: ['sts.amazonaws.com'],
         }).oidcProviderArn;
 
-    // Narrowed (environments, refs): exactly those subjects. Otherwise every workflow of the repository.
-    const { exact, subjects } = trustedSubjects({ githubRepo, environments: props.githubEnvironments, refs: props.githubRefs });
+    // Exactly the named environments and refs; every workflow of the repository only when asked for by
+    // name. Neither is refused here too, so a bare `cdk synth` or `cdk deploy` cannot make the wide role.
+    const { exact, subjects } = trustedSubjects({
+      githubRepo,
+      environments: props.githubEnvironments,
+      refs: props.githubRefs,
+      everyWorkflow: props.trustEveryWorkflowOfTheRepository,
+    });
     const sub = { [`${GITHUB_OIDC_HOST}:sub`]: subjects.length === 1 ? subjects[0]! : [...subjects] };
     const aud = { [`${GITHUB_OIDC_HOST}:aud`]: 'sts.amazonaws.com' };
     this.role = new Role(this, 'Role', {
@@ -87,13 +105,39 @@ export class CiRoleStack extends Stack {
         conditions: { StringEquals: { [`aws:ResourceTag/${PROJECT_TAG.key}`]: PROJECT_TAG.value } },
       }),
     );
-    // ci-env: one transaction that puts the client, its registry entry and the key, and checks the client.
+    // ci-env (infra/local/admin-cli.ts: createClient, then createKey) writes in two transactions: the
+    // client item (C#<client>) and its registry entry (CLIENTS); then the client's live-key count
+    // (C#<client>, an update), the key item (C#<client>) and the key's hash record (KEYHASH#<sha-256>).
+    // So PutItem in exactly those partitions, and UpdateItem of the count alone: no user→client mapping
+    // (USER#…), no other partition, no delete, no read. IAM cannot tell a new client's partition or a
+    // new key's hash from an existing one (the ids are random, and attribute_not_exists is the
+    // request's own condition, which IAM does not see): the role may still put any item in any client's
+    // partition, or a hash record that names any client, so it can mint a key for an existing client.
+    // test/infra/ci-role.test.ts evaluates ci-env's recorded requests against these statements.
+    const tables = `arn:${partition}:dynamodb:${region}:${account}:table/${STACK_NAME_PREFIX}*`;
+    const clientPartitions = `${CLIENT_PARTITION_PREFIX}*`;
     this.role.addToPolicy(
       new PolicyStatement({
         sid: 'MintCiKeys',
         effect: Effect.ALLOW,
-        actions: ['dynamodb:ConditionCheckItem', 'dynamodb:PutItem'],
-        resources: [`arn:${partition}:dynamodb:${region}:${account}:table/${STACK_NAME_PREFIX}*`],
+        actions: ['dynamodb:PutItem'],
+        resources: [tables],
+        conditions: {
+          'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [clientPartitions, SHARED_PARTITIONS.clientRegistry, SHARED_PARTITIONS.keyHashes] },
+        },
+      }),
+    );
+    this.role.addToPolicy(
+      new PolicyStatement({
+        sid: 'CountCiKeys',
+        effect: Effect.ALLOW,
+        actions: ['dynamodb:UpdateItem'],
+        resources: [tables],
+        conditions: {
+          'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [clientPartitions] },
+          'ForAllValues:StringEquals': { 'dynamodb:Attributes': [tableDefinition.partitionKey, tableDefinition.sortKey, LIVE_KEY_COUNT] },
+          StringEqualsIfExists: { 'dynamodb:ReturnValues': ['NONE'] },
+        },
       }),
     );
 
@@ -113,8 +157,8 @@ export class CiRoleStack extends Stack {
       {
         id: `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:dynamodb:<AWS::Region>:<AWS::AccountId>:table/${STACK_NAME_PREFIX}*]`,
         reason:
-          "Each sandbox stack's table is named by CloudFormation PaymentSandbox-<stage>-Table…; ci-env writes only " +
-          'PutItem and ConditionCheckItem there, in one transaction.',
+          "Each sandbox stack's table is named by CloudFormation PaymentSandbox-<stage>-Table…; ci-env only puts items " +
+          "there (client, registry and key-hash partitions, by dynamodb:LeadingKeys) and updates a client's live-key count.",
       },
     );
 

@@ -2,13 +2,22 @@
  * `npm run deploy -- --stage NAME [--retain] [--requests-per-second N] [--read-units-per-request N] [--signup POLICY]`:
  * `cdk deploy` of PaymentSandbox-NAME, then the stack's ApiUrl (the contract's {base_url}), TableName,
  * user pool and app client from its outputs file, and who may sign up.
- * `npm run deploy -- --ci-role --github-repo owner/name [--oidc-provider-arn ARN]`: `cdk deploy` of
- * the CI role stack of that repository (infra/ci-role-stack.ts), then the role's ARN.
+ * `npm run deploy -- --ci-role --github-repo owner/name --github-environment NAME|--github-ref REF
+ * [--oidc-provider-arn ARN]`: `cdk deploy` of the CI role stack of that repository
+ * (infra/ci-role-stack.ts), then the role's ARN and whom it trusts.
  */
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { ciRoleStackNameOf, validateGithubEnvironment, validateGithubRef, validateGithubRepo, validateOidcProviderArn } from '../infra/ci-role-options';
+import {
+  ciRoleStackNameOf,
+  TRUST_EVERY_WORKFLOW,
+  trustedSubjects,
+  validateGithubEnvironment,
+  validateGithubRef,
+  validateGithubRepo,
+  validateOidcProviderArn,
+} from '../infra/ci-role-options';
 import { InvalidContextError, STACK_OUTPUTS, stackNameOf, validateStage } from '../infra/stage';
 import { isParseArgsError } from '../infra/local/cli';
 import {
@@ -23,7 +32,7 @@ import { DEFAULT_LIMITS, LIMIT_CONTEXT, parseLimit, type Limits } from '../lib/l
 import { checkCredentials, defaultDeps, outputsFileOf, runAsScript, type ScriptDeps } from './cdk-stage';
 
 const USAGE = `Usage: npm run deploy -- --stage NAME [--retain] [--requests-per-second N] [--read-units-per-request N] [--signup POLICY]
-       npm run deploy -- --ci-role --github-repo owner/name [--github-environment NAME]… [--github-ref REF]… [--oidc-provider-arn ARN]
+       npm run deploy -- --ci-role --github-repo owner/name (--github-environment NAME | --github-ref REF)… [--oidc-provider-arn ARN]
 
 Deploys the stack PaymentSandbox-NAME with your AWS credentials (default chain) and prints its ApiUrl.
   --stage NAME                 lowercase letters, digits and single hyphens, e.g. alice, team-a, pr-42
@@ -35,12 +44,16 @@ Deploys the stack PaymentSandbox-NAME with your AWS credentials (default chain) 
                                (nobody: an operator adds people with the admin CLI's users add)
 
 With --ci-role, deploys instead the CI role of a GitHub repository (stack PaymentSandboxCiRole-owner-name):
-GitHub's OIDC provider and a role that only workflows of owner/name may assume, allowed to deploy, destroy,
+GitHub's OIDC provider and a role that only the named jobs of owner/name may assume, allowed to deploy, destroy,
 ci-env and stacks prune sandbox stacks of this region. Prints the role's ARN for SANDBOX_DEPLOY_ROLE_ARN.
   --github-repo owner/name     the repository, as in https://github.com/owner/name
-  --github-environment NAME    only its jobs in this GitHub environment may assume the role (repeatable)
-  --github-ref REF             only its jobs of this branch or tag, e.g. refs/heads/main (repeatable);
-                               with neither, every workflow of the repository may (repo:owner/name:*)
+  --github-environment NAME    its jobs that run in this GitHub environment may assume the role (repeatable)
+  --github-ref REF             its jobs of this branch or tag, e.g. refs/heads/main (repeatable);
+                               one of the two is required
+  --${TRUST_EVERY_WORKFLOW}
+                               instead of either: every workflow of the repository may assume the role
+                               (repo:owner/name:*: every branch, tag, pull request and environment), so
+                               anyone who can push a branch can deploy with it
   --oidc-provider-arn ARN      the account's GitHub OIDC provider, when it has one already
                                (arn:aws:iam::<account id>:oidc-provider/token.actions.githubusercontent.com)`;
 
@@ -51,6 +64,10 @@ interface CiRoleRequest {
   readonly environments: readonly string[];
   /** `--github-ref` (repeatable): likewise. */
   readonly refs: readonly string[];
+  /** `--trust-every-workflow-of-the-repository`: instead of environments and refs, `repo:owner/name:*`. */
+  readonly everyWorkflow: boolean;
+  /** The OIDC subjects the role will trust (infra/ci-role-options.ts). */
+  readonly subjects: readonly string[];
 }
 
 /** A limit flag's value: a positive integer, or an error that deploy answers with its usage. */
@@ -103,6 +120,7 @@ export async function deploy(argv: readonly string[], deps: ScriptDeps = default
         'oidc-provider-arn': { type: 'string' },
         'github-environment': { type: 'string', multiple: true },
         'github-ref': { type: 'string', multiple: true },
+        [TRUST_EVERY_WORKFLOW]: { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -118,19 +136,31 @@ export async function deploy(argv: readonly string[], deps: ScriptDeps = default
       if (values['github-repo'] === undefined) {
         throw new InvalidContextError('--ci-role needs --github-repo owner/name, the repository whose workflows may assume the role');
       }
+      const githubRepo = validateGithubRepo(values['github-repo']);
+      const oidcProviderArn = values['oidc-provider-arn'] === undefined ? undefined : validateOidcProviderArn(values['oidc-provider-arn']);
+      const environments = (values['github-environment'] ?? []).map(validateGithubEnvironment);
+      const refs = (values['github-ref'] ?? []).map(validateGithubRef);
+      const everyWorkflow = values[TRUST_EVERY_WORKFLOW] === true;
+      // Refused here, before cdk runs, as the CI role stack refuses it when synthesized.
+      const { subjects } = trustedSubjects({ githubRepo, environments, refs, everyWorkflow });
       ciRole = {
-        githubRepo: validateGithubRepo(values['github-repo']),
-        oidcProviderArn: values['oidc-provider-arn'] === undefined ? undefined : validateOidcProviderArn(values['oidc-provider-arn']),
-        environments: (values['github-environment'] ?? []).map(validateGithubEnvironment),
-        refs: (values['github-ref'] ?? []).map(validateGithubRef),
+        githubRepo,
+        oidcProviderArn,
+        environments,
+        refs,
+        everyWorkflow,
+        subjects,
       };
     } else if (
       values['github-repo'] !== undefined ||
       values['oidc-provider-arn'] !== undefined ||
       values['github-environment'] !== undefined ||
-      values['github-ref'] !== undefined
+      values['github-ref'] !== undefined ||
+      values[TRUST_EVERY_WORKFLOW]
     ) {
-      throw new InvalidContextError('--github-repo and --oidc-provider-arn go with --ci-role (so do --github-environment and --github-ref)');
+      throw new InvalidContextError(
+        `--github-repo and --oidc-provider-arn go with --ci-role (so do --github-environment, --github-ref and --${TRUST_EVERY_WORKFLOW})`,
+      );
     } else if (values.stage === undefined) throw new InvalidContextError('--stage NAME is required, e.g. --stage alice or --stage pr-42');
     else stage = validateStage(values.stage);
     retain = values.retain === true;
@@ -204,6 +234,7 @@ async function deployCiRole(request: CiRoleRequest, deps: ScriptDeps): Promise<n
   if (request.oidcProviderArn) args.push('-c', `oidc-provider-arn=${request.oidcProviderArn}`);
   if (request.environments.length > 0) args.push('-c', `github-environments=${request.environments.join(',')}`);
   if (request.refs.length > 0) args.push('-c', `github-refs=${request.refs.join(',')}`);
+  if (request.everyWorkflow) args.push('-c', `${TRUST_EVERY_WORKFLOW}=true`);
   args.push('--require-approval', 'never', '--outputs-file', outputsFile);
   const code = await deps.spawn('npx', args);
   if (code !== 0) {
@@ -225,8 +256,9 @@ async function deployCiRole(request: CiRoleRequest, deps: ScriptDeps): Promise<n
   deps.stdout.write(
     [
       '',
-      `${stackName} is deployed: workflows of ${request.githubRepo} may assume its role.`,
+      `${stackName} is deployed: ${request.everyWorkflow ? 'every workflow' : 'the named jobs'} of ${request.githubRepo} may assume its role.`,
       `  RoleArn: ${outputs.RoleArn}`,
+      `  Trusts:  ${request.subjects.join(', ')}`,
       '',
       `Set it as the secret SANDBOX_DEPLOY_ROLE_ARN of ${request.githubRepo}, e.g.`,
       `  gh secret set SANDBOX_DEPLOY_ROLE_ARN --repo ${request.githubRepo} --body '${outputs.RoleArn}'`,

@@ -22,6 +22,8 @@ export interface Client {
  */
 /** The client item's attribute that counts its webhook endpoints (lib/webhooks/endpoint-repository.ts keeps it). */
 export const WEBHOOK_ENDPOINT_COUNT = 'webhook_endpoint_count';
+/** The client item's attribute that counts its live keys (lib/auth/key-lifecycle.ts keeps it; the CI role may update only it). */
+export const LIVE_KEY_COUNT = 'live_keys';
 
 export const clientEntity = defineEntity({
   name: 'client',

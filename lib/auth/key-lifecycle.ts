@@ -14,7 +14,7 @@ import { asApiObject } from '../payments/fields';
 import { scopes as allScopes, type Scope } from '../scopes';
 import { generateApiKey, hashApiKey } from './api-key';
 import { ApiKey, DEFAULT_ROLL_GRACE_SECONDS, MAX_LIVE_KEYS, type KeyStatus } from './api-key-object';
-import { apiKeyEntity, apiKeyHashEntity, type KeyMaker, type StoredKey } from './items';
+import { apiKeyEntity, apiKeyHashEntity, LIVE_KEY_COUNT, type KeyMaker, type StoredKey } from './items';
 
 /**
  * The life of a server key (docs/api.md §3, §14): minted (by a person on the API Keys page or the
@@ -35,8 +35,6 @@ import { apiKeyEntity, apiKeyHashEntity, type KeyMaker, type StoredKey } from '.
  * such a key gives its count back (keys minted before the count existed are not in it).
  */
 
-/** The client item's count of its live keys. */
-const LIVE_KEYS = 'live_keys';
 /** How long DynamoDB keeps an expired key's hash record before deleting it (admission refuses it meanwhile by its time). */
 const EXPIRED_HASH_TTL_SECONDS = 86_400;
 const TTL = tableDefinition.timeToLiveAttribute;
@@ -122,7 +120,7 @@ function countKeyIn(clientId: string): TransactItem {
       Key: keys.client(clientId),
       UpdateExpression: 'ADD #live :one',
       ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(#live) OR #live < :max)',
-      ExpressionAttributeNames: { '#live': LIVE_KEYS },
+      ExpressionAttributeNames: { '#live': LIVE_KEY_COUNT },
       ExpressionAttributeValues: { ':one': 1, ':max': MAX_LIVE_KEYS },
       ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
     },
@@ -136,7 +134,7 @@ function countKeyOut(clientId: string): TransactItem {
       Key: keys.client(clientId),
       UpdateExpression: 'ADD #live :minusOne',
       ConditionExpression: 'attribute_exists(pk) AND #live > :zero',
-      ExpressionAttributeNames: { '#live': LIVE_KEYS },
+      ExpressionAttributeNames: { '#live': LIVE_KEY_COUNT },
       ExpressionAttributeValues: { ':minusOne': -1, ':zero': 0 },
     },
   };

@@ -1,15 +1,25 @@
+import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { App, Validations } from 'aws-cdk-lib';
 import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CloudFormationClient, DescribeStacksCommand } from '@aws-sdk/client-cloudformation';
+import { mockClient } from 'aws-sdk-client-mock';
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { runSimulation } from '@cloud-copilot/iam-simulate';
 import { buildCiRoleApp, cdkJsonContext, InvalidContextError, wantsCiRole } from '../../infra/app';
+import { CiRoleStack } from '../../infra/ci-role-stack';
+import { runAdmin } from '../../infra/local/admin-cli';
+import { iamRequestsOfCall, operationOf, type IamRequest } from '../../lib/db/access';
+import { CALL_OBSERVER, CALLS_DIR_ENV, type CallObserver } from '../../lib/db/client';
+import { describedStack } from '../support/cloudformation';
+import { ANOTHER_CLIENT_PARTITION, contextOf, SHARED_PARTITION_SAMPLES, UNNAMED_PARTITION } from '../support/iam-evaluation';
 
-// The CI role stack of `npm run deploy -- --ci-role --github-repo owner/name`, synthesized as
-// `cdk synth -c ci-role=true -c github-repo=…` builds it (offline: no lookups, no assets).
+// The CI role stack of `npm run deploy -- --ci-role --github-repo owner/name --github-environment NAME`,
+// synthesized as `cdk synth -c ci-role=true -c github-repo=… -c github-environments=…` builds it
+// (offline: no lookups, no assets).
 
 const outdirs: string[] = [];
 afterAll(() => {
@@ -23,8 +33,13 @@ const partitionArn = (service: string, rest: (string | Record<string, string>)[]
 
 const synths = new Map<string, ReturnType<typeof synthesize>>();
 
+/** The trust of most tests here: jobs of acme/shop in its GitHub environment `sandbox`. */
+const PINNED = { 'github-environments': 'sandbox' };
+/** The wide trust, asked for by name. */
+const EVERY_WORKFLOW = { 'trust-every-workflow-of-the-repository': 'true' };
+
 /** The CI role app synthesized with this extra context: once per distinct context in this file (the tests only read it). */
-function synth(context: Record<string, unknown> = {}) {
+function synth(context: Record<string, unknown> = PINNED) {
   const key = JSON.stringify(context);
   let s = synths.get(key);
   if (!s) synths.set(key, (s = synthesize(context)));
@@ -71,7 +86,7 @@ describe('the CI role stack', () => {
     expect(types.filter((t) => t !== 'AWS::CDK::Metadata').sort()).toEqual(['AWS::IAM::OIDCProvider', 'AWS::IAM::Policy', 'AWS::IAM::Role']);
   });
 
-  it('lets only workflows of acme/shop assume the role, through that provider, for the audience sts.amazonaws.com', () => {
+  it('lets only jobs of acme/shop in its environment assume the role, through that provider, for the audience sts.amazonaws.com', () => {
     const role = Object.values(synthesized.template.findResources('AWS::IAM::Role'))[0] as {
       Properties: { AssumeRolePolicyDocument: { Statement: unknown[] }; ManagedPolicyArns?: unknown; Policies?: unknown };
     };
@@ -81,8 +96,10 @@ describe('the CI role stack', () => {
         Action: 'sts:AssumeRoleWithWebIdentity',
         Principal: { Federated: { Ref: expect.stringMatching(/^GitHubOidcProvider/) } },
         Condition: {
-          StringEquals: { 'token.actions.githubusercontent.com:aud': 'sts.amazonaws.com' },
-          StringLike: { 'token.actions.githubusercontent.com:sub': 'repo:acme/shop:*' },
+          StringEquals: {
+            'token.actions.githubusercontent.com:aud': 'sts.amazonaws.com',
+            'token.actions.githubusercontent.com:sub': 'repo:acme/shop:environment:sandbox',
+          },
         },
       },
     ]);
@@ -124,11 +141,25 @@ describe('the CI role stack', () => {
         Condition: { StringEquals: { 'aws:ResourceTag/project': 'payment-sandbox' } },
       },
       {
-        // ci-env: TransactWriteItems of Puts and a ConditionCheck (authorized per item action).
+        // ci-env: TransactWriteItems (authorized per item action) of Puts in the client's partition, the
+        // client registry and the key-hash records only.
         Sid: 'MintCiKeys',
         Effect: 'Allow',
-        Action: ['dynamodb:ConditionCheckItem', 'dynamodb:PutItem'],
+        Action: 'dynamodb:PutItem',
         Resource: partitionArn('dynamodb', [{ Ref: 'AWS::Region' }, ':', { Ref: 'AWS::AccountId' }, ':table/PaymentSandbox-*']),
+        Condition: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['C#*', 'CLIENTS', 'KEYHASH#*'] } },
+      },
+      {
+        // ci-env: the client's live-key count, and nothing else of any item, nothing returned.
+        Sid: 'CountCiKeys',
+        Effect: 'Allow',
+        Action: 'dynamodb:UpdateItem',
+        Resource: partitionArn('dynamodb', [{ Ref: 'AWS::Region' }, ':', { Ref: 'AWS::AccountId' }, ':table/PaymentSandbox-*']),
+        Condition: {
+          'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['C#*'] },
+          'ForAllValues:StringEquals': { 'dynamodb:Attributes': ['pk', 'sk', 'live_keys'] },
+          StringEqualsIfExists: { 'dynamodb:ReturnValues': ['NONE'] },
+        },
       },
     ]);
   });
@@ -149,6 +180,7 @@ describe('the CI role stack', () => {
       'PruneSandboxStacks: :stack/PaymentSandbox-*/*',
       // Each stage's table is named by CloudFormation after its stack: PaymentSandbox-<stage>-Table…
       'MintCiKeys: :table/PaymentSandbox-*',
+      'CountCiKeys: :table/PaymentSandbox-*',
     ]);
   });
 
@@ -188,7 +220,7 @@ describe('the CI role stack', () => {
 
 describe('the CI role stack with an existing OIDC provider', () => {
   it('creates no provider and trusts the given one', () => {
-    const { template } = synth({ 'oidc-provider-arn': PROVIDER_ARN });
+    const { template } = synth({ ...PINNED, 'oidc-provider-arn': PROVIDER_ARN });
     template.resourceCountIs('AWS::IAM::OIDCProvider', 0);
     template.hasResourceProperties('AWS::IAM::Role', {
       AssumeRolePolicyDocument: {
@@ -213,9 +245,66 @@ describe('-c ci-role and -c github-repo', () => {
 
   it("refuses to build without a repository, and refuses a provider ARN that is not GitHub's", () => {
     expect(() => buildCiRoleApp({ context: { 'ci-role': 'true' } })).toThrow('The CI role needs its GitHub repository: -c github-repo=owner/name');
-    expect(() => buildCiRoleApp({ githubRepo: 'acme/shop', oidcProviderArn: 'arn:aws:iam::123456789012:oidc-provider/example.com' })).toThrow(
-      /Invalid OIDC provider ARN/,
+    expect(() =>
+      buildCiRoleApp({ githubRepo: 'acme/shop', githubEnvironments: ['sandbox'], oidcProviderArn: 'arn:aws:iam::123456789012:oidc-provider/example.com' }),
+    ).toThrow(/Invalid OIDC provider ARN/);
+  });
+});
+
+describe('a CI role that names no environment or ref', () => {
+  const onlyTheRepository = { ...cdkJsonContext(), 'ci-role': 'true', 'github-repo': 'acme/shop' };
+
+  it('refuses a CI role with only -c github-repo, naming --github-environment and --github-ref', () => {
+    expect(() => buildCiRoleApp({ context: onlyTheRepository })).toThrow(InvalidContextError);
+    expect(() => buildCiRoleApp({ context: onlyTheRepository })).toThrow(
+      /^The CI role of acme\/shop needs --github-environment NAME .* or --github-ref REF .*-c github-environments=NAME or -c github-refs=REF/,
     );
+  });
+
+  it('is refused by the stack itself, whichever app builds it', () => {
+    expect(() => new CiRoleStack(new App(), 'CiRole', { githubRepo: 'acme/shop' })).toThrow(/needs --github-environment NAME/);
+    expect(() => new CiRoleStack(new App(), 'CiRole', { githubRepo: 'acme/shop', githubEnvironments: [], githubRefs: [] })).toThrow(
+      /needs --github-environment NAME/,
+    );
+  });
+
+  it('`npx cdk synth` of the CI role with only -c github-repo fails, naming --github-environment and --github-ref', async () => {
+    // The real CLI, as a developer runs it: cdk.json's app (infra/app.ts) with the CLI's context.
+    const outdir = mkdtempSync(join(tmpdir(), 'ci-role-cli-'));
+    outdirs.push(outdir);
+    const cdk = join(process.cwd(), 'node_modules/aws-cdk/bin/cdk');
+    const args = [cdk, 'synth', '-c', 'ci-role=true', '-c', 'github-repo=acme/shop', '--no-notices', '-o', outdir];
+    const env = { ...process.env, CDK_DISABLE_CLI_TELEMETRY: 'true' };
+    const { code, stderr } = await new Promise<{ code: number | null; stderr: string }>((resolve, reject) => {
+      execFile(process.execPath, args, { env, timeout: 120_000 }, (error, _stdout, stderr) => {
+        if (error && typeof error.code !== 'number') reject(error);
+        else resolve({ code: error ? (error.code as number) : 0, stderr });
+      });
+    });
+    expect(code).not.toBe(0);
+    expect(stderr).toContain('The CI role of acme/shop needs --github-environment NAME');
+    expect(stderr).toContain('or --github-ref REF');
+    expect(stderr).not.toContain('    at '); // a message, not a stack trace
+  }, 120_000);
+
+  it('trusts every workflow of the repository only with -c trust-every-workflow-of-the-repository=true, with StringLike', () => {
+    const role = Object.values(synth(EVERY_WORKFLOW).template.findResources('AWS::IAM::Role'))[0] as {
+      Properties: { AssumeRolePolicyDocument: { Statement: { Condition: unknown }[] } };
+    };
+    expect(role.Properties.AssumeRolePolicyDocument.Statement.map((s) => s.Condition)).toEqual([
+      {
+        StringEquals: { 'token.actions.githubusercontent.com:aud': 'sts.amazonaws.com' },
+        StringLike: { 'token.actions.githubusercontent.com:sub': 'repo:acme/shop:*' },
+      },
+    ]);
+  }, 60_000);
+
+  it('refuses -c trust-every-workflow-of-the-repository with anything but true or false, or beside an environment or a ref', () => {
+    expect(() => synth({ 'trust-every-workflow-of-the-repository': 'yes' })).toThrow(
+      'Invalid trust-every-workflow-of-the-repository "yes": use -c trust-every-workflow-of-the-repository=true or -c trust-every-workflow-of-the-repository=false',
+    );
+    expect(() => synth({ ...EVERY_WORKFLOW, 'github-refs': 'refs/heads/main' })).toThrow(/takes no --github-environment or --github-ref/);
+    expect(() => synth({ 'trust-every-workflow-of-the-repository': 'false' })).toThrow(/needs --github-environment NAME/);
   });
 });
 
@@ -353,10 +442,10 @@ describe('the CI role narrowed with --github-environment prod', () => {
 describe('the CI role, evaluated', () => {
   let broad: ReturnType<typeof synth>;
   beforeAll(() => {
-    broad = synth();
+    broad = synth(EVERY_WORKFLOW);
   }, 60_000);
 
-  it('without --github-environment or --github-ref is assumed by every workflow of the repository, and only of it', async () => {
+  it('with --trust-every-workflow-of-the-repository is assumed by every workflow of the repository, and only of it', async () => {
     for (const sub of ['repo:acme/shop:ref:refs/heads/main', 'repo:acme/shop:pull_request', 'repo:acme/shop:environment:prod']) {
       expect(await mayAssume(broad.template, sub), sub).toBe('Allowed');
     }
@@ -379,8 +468,140 @@ describe('the CI role, evaluated', () => {
     );
     expect(await mayDo(broad.template, 'cloudformation:DeleteStack', stack('Production'), sandboxTag)).toBe('ImplicitlyDenied');
     expect(await mayDo(broad.template, 'cloudformation:UpdateStack', stack('PaymentSandbox-pr-42'), sandboxTag)).toBe('ImplicitlyDenied');
-    expect(await mayDo(broad.template, 'dynamodb:PutItem', table('PaymentSandbox-pr-42-TableCD117FA1-ABC'))).toBe('Allowed');
-    expect(await mayDo(broad.template, 'dynamodb:PutItem', table('Orders'))).toBe('ImplicitlyDenied');
+    const clientPartition = { 'dynamodb:LeadingKeys': 'C#cli_•' };
+    expect(await mayDo(broad.template, 'dynamodb:PutItem', table('PaymentSandbox-pr-42-TableCD117FA1-ABC'), clientPartition)).toBe('Allowed');
+    expect(await mayDo(broad.template, 'dynamodb:PutItem', table('Orders'), clientPartition)).toBe('ImplicitlyDenied');
     expect(await mayDo(broad.template, 'dynamodb:DeleteItem', table('PaymentSandbox-pr-42-TableCD117FA1-ABC'))).toBe('ImplicitlyDenied');
+  });
+});
+
+// --- What ci-env writes, recorded on DynamoDB Local and evaluated against the role --------------
+
+const SANDBOX_TABLE = `arn:aws:dynamodb:${REGION}:${ACCOUNT}:table/PaymentSandbox-pr-42-TableCD117FA1-ABC`;
+
+/**
+ * The IAM requests of `admin ci-env --stack pr-42` as it runs in the action: CloudFormation is mocked
+ * (the stack's outputs name this run's table and server), DynamoDB is this run's DynamoDB Local, and
+ * each call the CLI's clients send is turned into the requests IAM authorizes (lib/db/access.ts).
+ */
+async function recordCiEnv(): Promise<IamRequest[]> {
+  const cf = mockClient(CloudFormationClient);
+  cf.on(DescribeStacksCommand).resolves({ Stacks: [describedStack('pr-42', { apiUrl: inject('baseUrl'), tableName: inject('tableName') })] });
+  // lib/db/client.ts hands a client's calls to the observer only when recording is on.
+  if (!process.env[CALLS_DIR_ENV]) vi.stubEnv(CALLS_DIR_ENV, tmpdir());
+  const observers = globalThis as Record<symbol, CallObserver | undefined>;
+  const previous = observers[CALL_OBSERVER];
+  const requests: IamRequest[] = [];
+  observers[CALL_OBSERVER] = (commandName, input) => {
+    requests.push(...iamRequestsOfCall(operationOf(commandName), input));
+    previous?.(commandName, input);
+  };
+  try {
+    let stderr = '';
+    const code = await runAdmin(
+      ['ci-env', '--stack', 'pr-42', '--json'],
+      { stdout: { write: () => true }, stderr: { write: (t: string) => (stderr += t) } },
+      {
+        dynamoEndpoint: inject('dynamoEndpoint'),
+      },
+    );
+    expect(code, stderr).toBe(0);
+  } finally {
+    observers[CALL_OBSERVER] = previous;
+    cf.restore();
+    vi.unstubAllEnvs();
+  }
+  return requests;
+}
+
+/** IAM's decision on one recorded request against the CI role's identity policy, and the context keys the evaluator dropped. */
+async function decideForCiRole(template: Template, request: IamRequest): Promise<{ result: string; ignored: readonly string[] }> {
+  const result = await runSimulation(
+    {
+      identityPolicies: [{ name: 'ci-role', policy: { Version: '2012-10-17', Statement: resolved(statementsOf(template)) } }],
+      serviceControlPolicies: [],
+      resourceControlPolicies: [],
+      request: {
+        action: `dynamodb:${request.action}`,
+        principal: `arn:aws:iam::${ACCOUNT}:role/ci`,
+        resource: { accountId: ACCOUNT, resource: SANDBOX_TABLE },
+        contextVariables: contextOf(request),
+      },
+    },
+    {},
+  );
+  if (result.resultType === 'error') throw new Error(JSON.stringify(result.errors));
+  const ignored = result.resultType === 'single' ? result.result.ignoredContextKeys : result.results.flatMap((r) => r.ignoredContextKeys ?? []);
+  return { result: result.overallResult, ignored: [...new Set(ignored ?? [])] };
+}
+
+const decisionOf = async (template: Template, request: IamRequest) => (await decideForCiRole(template, request)).result;
+const aimedAt = (request: IamRequest, partition: string): IamRequest => ({ ...request, leadingKeys: [partition] });
+const described = (request: IamRequest) => `${request.action} on ${request.leadingKeys?.join(',')} naming ${request.attributes?.join(',')}`;
+
+describe("ci-env's writes, evaluated against the CI role", () => {
+  let requests: IamRequest[];
+  let template: Template;
+  beforeAll(async () => {
+    template = synth().template;
+    requests = await recordCiEnv();
+  }, 60_000);
+
+  it('are puts of the client, its registry entry, the key and its hash record, and an update of the live-key count', () => {
+    expect(requests.map((r) => `${r.action} ${r.leadingKeys?.join(',')}`)).toEqual([
+      'PutItem C#cli_•', // the client item
+      'PutItem CLIENTS', // its registry entry
+      'UpdateItem C#cli_•', // its live-key count
+      'PutItem C#cli_•', // the key item
+      'PutItem KEYHASH#•', // the key's hash record
+    ]);
+    expect(requests.find((r) => r.action === 'UpdateItem')!.attributes).toEqual(['live_keys', 'pk', 'sk']);
+  });
+
+  it('allows every one of them, with every context key read by the evaluator', async () => {
+    for (const request of requests) {
+      expect(await decideForCiRole(template, request), described(request)).toEqual({ result: 'Allowed', ignored: [] });
+    }
+  });
+
+  it('denies each of them aimed at a user→client mapping or any partition ci-env does not write', async () => {
+    for (const request of requests) {
+      for (const partition of [SHARED_PARTITION_SAMPLES.userClients, UNNAMED_PARTITION, 'DUE', 'C', '']) {
+        expect(await decisionOf(template, aimedAt(request, partition)), `${described(request)} at ${partition}`).toBe('ImplicitlyDenied');
+      }
+    }
+    const update = requests.find((r) => r.action === 'UpdateItem')!;
+    for (const partition of [SHARED_PARTITION_SAMPLES.clientRegistry, SHARED_PARTITION_SAMPLES.keyHashes]) {
+      expect(await decisionOf(template, aimedAt(update, partition)), partition).toBe('ImplicitlyDenied');
+    }
+  });
+
+  it('denies any other change of an item: an attribute beside the count, or the item asked back', async () => {
+    const update = requests.find((r) => r.action === 'UpdateItem')!;
+    for (const attribute of ['webhook_endpoint_count', 'url', 'status', 'scopes', 'client_id']) {
+      const wider = { ...update, attributes: [...update.attributes!, attribute].sort() };
+      expect(await decisionOf(template, wider), attribute).toBe('ImplicitlyDenied');
+    }
+    for (const returnValues of ['ALL_OLD', 'ALL_NEW', 'UPDATED_OLD', 'UPDATED_NEW']) {
+      expect(await decisionOf(template, { ...update, returnValues }), returnValues).toBe('ImplicitlyDenied');
+    }
+  });
+
+  it('denies deleting, reading or checking any item', async () => {
+    for (const action of ['DeleteItem', 'GetItem', 'ConditionCheckItem', 'Query', 'BatchWriteItem']) {
+      for (const partition of ['C#cli_•', 'KEYHASH#•']) {
+        expect(await decisionOf(template, { action, resource: 'table', leadingKeys: [partition] }), `${action} ${partition}`).toBe('ImplicitlyDenied');
+      }
+    }
+  });
+
+  it("still allows a put in another client's partition and a hash record of another key: IAM cannot tell a new id from an existing one", async () => {
+    // What the condition cannot narrow (docs/decisions/0202): client ids and key hashes are random, and
+    // the puts' attribute_not_exists(pk) is the request's own condition, which IAM does not see. So the
+    // role may overwrite any item of any client, or put a hash record naming any client (a key for it).
+    const [client, , , key, hash] = requests;
+    expect(await decisionOf(template, aimedAt(client!, ANOTHER_CLIENT_PARTITION))).toBe('Allowed');
+    expect(await decisionOf(template, aimedAt(key!, ANOTHER_CLIENT_PARTITION))).toBe('Allowed');
+    expect(await decisionOf(template, aimedAt(hash!, 'KEYHASH#another•'))).toBe('Allowed');
   });
 });

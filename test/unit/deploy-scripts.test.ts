@@ -185,9 +185,9 @@ describe('npm run deploy -- --ci-role', () => {
   const PROVIDER_ARN = 'arn:aws:iam::123456789012:oidc-provider/token.actions.githubusercontent.com';
   const roleOutputs = { 'PaymentSandboxCiRole-acme-shop': { RoleArn: ROLE_ARN } };
 
-  it("runs cdk deploy of the repository's CI role stack and prints the role ARN to set as SANDBOX_DEPLOY_ROLE_ARN", async () => {
+  it("runs cdk deploy of the repository's CI role stack and prints the role ARN to set as SANDBOX_DEPLOY_ROLE_ARN, and whom it trusts", async () => {
     const cdk = fakeCdk({ outputs: roleOutputs });
-    expect(await deploy(['--ci-role', '--github-repo', 'acme/shop'], cdk.deps)).toBe(0);
+    expect(await deploy(['--ci-role', '--github-repo', 'acme/shop', '--github-environment', 'pr-sandbox'], cdk.deps)).toBe(0);
     expect(cdk.calls).toEqual([
       {
         command: 'npx',
@@ -199,6 +199,8 @@ describe('npm run deploy -- --ci-role', () => {
           'ci-role=true',
           '-c',
           'github-repo=acme/shop',
+          '-c',
+          'github-environments=pr-sandbox',
           '--require-approval',
           'never',
           '--outputs-file',
@@ -207,12 +209,13 @@ describe('npm run deploy -- --ci-role', () => {
       },
     ]);
     expect(cdk.out()).toContain(`  RoleArn: ${ROLE_ARN}\n`);
+    expect(cdk.out()).toContain('  Trusts:  repo:acme/shop:environment:pr-sandbox\n');
     expect(cdk.out()).toContain(`gh secret set SANDBOX_DEPLOY_ROLE_ARN --repo acme/shop --body '${ROLE_ARN}'`);
   });
 
   it("reuses the account's GitHub OIDC provider with --oidc-provider-arn", async () => {
     const cdk = fakeCdk({ outputs: roleOutputs });
-    expect(await deploy(['--ci-role', '--github-repo', 'acme/shop', '--oidc-provider-arn', PROVIDER_ARN], cdk.deps)).toBe(0);
+    expect(await deploy(['--ci-role', '--github-repo', 'acme/shop', '--github-ref', 'refs/heads/main', '--oidc-provider-arn', PROVIDER_ARN], cdk.deps)).toBe(0);
     expect(cdk.calls[0]!.args.slice(0, 9)).toEqual([
       'cdk',
       'deploy',
@@ -224,6 +227,33 @@ describe('npm run deploy -- --ci-role', () => {
       '-c',
       `oidc-provider-arn=${PROVIDER_ARN}`,
     ]);
+  });
+
+  it('refuses a CI role with only --github-repo, naming --github-environment and --github-ref, and never runs cdk', async () => {
+    const cdk = fakeCdk({ outputs: roleOutputs });
+    expect(await deploy(['--ci-role', '--github-repo', 'acme/shop'], cdk.deps)).toBe(2);
+    expect(cdk.calls).toEqual([]);
+    expect(cdk.err()).toContain('deploy: The CI role of acme/shop needs --github-environment NAME');
+    expect(cdk.err()).toContain('or --github-ref REF');
+    expect(cdk.err()).toContain('Only --trust-every-workflow-of-the-repository');
+  });
+
+  it('trusts every workflow of the repository only with --trust-every-workflow-of-the-repository, and says so', async () => {
+    const cdk = fakeCdk({ outputs: roleOutputs });
+    expect(await deploy(['--ci-role', '--github-repo', 'acme/shop', '--trust-every-workflow-of-the-repository'], cdk.deps)).toBe(0);
+    expect(cdk.calls[0]!.args.slice(0, 9)).toEqual([
+      'cdk',
+      'deploy',
+      'PaymentSandboxCiRole-acme-shop',
+      '-c',
+      'ci-role=true',
+      '-c',
+      'github-repo=acme/shop',
+      '-c',
+      'trust-every-workflow-of-the-repository=true',
+    ]);
+    expect(cdk.out()).toContain('every workflow of acme/shop may assume its role');
+    expect(cdk.out()).toContain('  Trusts:  repo:acme/shop:*\n');
   });
 
   it('narrows who may assume the role with --github-environment and --github-ref, each repeatable', async () => {
@@ -261,7 +291,12 @@ describe('npm run deploy -- --ci-role', () => {
     [['--ci-role', '--github-repo', 'acme/shop', '--github-ref', 'main'], 'Invalid git ref "main": use a full branch or tag ref'],
     [
       ['--stage', 'pr-1', '--github-environment', 'prod'],
-      '--github-repo and --oidc-provider-arn go with --ci-role (so do --github-environment and --github-ref)',
+      '--github-repo and --oidc-provider-arn go with --ci-role (so do --github-environment, --github-ref and --trust-every-workflow-of-the-repository)',
+    ],
+    [['--stage', 'pr-1', '--trust-every-workflow-of-the-repository'], '--github-repo and --oidc-provider-arn go with --ci-role'],
+    [
+      ['--ci-role', '--github-repo', 'acme/shop', '--github-environment', 'prod', '--trust-every-workflow-of-the-repository'],
+      '--trust-every-workflow-of-the-repository lets every workflow of acme/shop assume the CI role, so it takes no --github-environment or --github-ref',
     ],
     [['--ci-role', '--github-repo', 'shop'], 'Invalid GitHub repository "shop": use owner/name'],
     [['--ci-role', '--github-repo', 'acme/shop/extra'], 'Invalid GitHub repository "acme/shop/extra"'],
@@ -282,14 +317,14 @@ describe('npm run deploy -- --ci-role', () => {
 
   it('says how to reuse an existing OIDC provider when the deployment fails', async () => {
     const cdk = fakeCdk({ exitCode: 1 });
-    expect(await deploy(['--ci-role', '--github-repo', 'acme/shop'], cdk.deps)).toBe(1);
+    expect(await deploy(['--ci-role', '--github-repo', 'acme/shop', '--github-environment', 'pr-sandbox'], cdk.deps)).toBe(1);
     expect(cdk.err()).toContain('deploy: cdk deploy of PaymentSandboxCiRole-acme-shop failed (exit code 1)');
     expect(cdk.err()).toContain('--oidc-provider-arn arn:aws:iam::<account id>:oidc-provider/token.actions.githubusercontent.com');
   });
 
   it("stops before cdk with the admin CLI's message when there are no AWS credentials", async () => {
     const cdk = fakeCdk({ credentials: 'missing' });
-    expect(await deploy(['--ci-role', '--github-repo', 'acme/shop'], cdk.deps)).toBe(1);
+    expect(await deploy(['--ci-role', '--github-repo', 'acme/shop', '--github-environment', 'pr-sandbox'], cdk.deps)).toBe(1);
     expect(cdk.calls).toEqual([]);
     expect(cdk.err()).toBe(`deploy: ${NO_CREDENTIALS}\n`);
   });

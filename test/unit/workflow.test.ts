@@ -19,7 +19,7 @@ type Step = {
   env?: Record<string, string>;
   'working-directory'?: string;
 };
-type Job = { if?: string; steps: Step[]; env?: Record<string, string> };
+type Job = { if?: string; steps: Step[]; env?: Record<string, string>; environment?: string | { name: string } };
 type Workflow = {
   on: Record<string, any>;
   jobs: Record<string, Job>;
@@ -33,6 +33,13 @@ type Action = {
 };
 
 const load = <T>(file: string) => parse(readFileSync(file, 'utf8')) as T;
+/** The comment lines at the top of a file, without their `#`: where a workflow says how to set it up. */
+const header = (file: string) =>
+  readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((line) => line.startsWith('#'))
+    .map((line) => line.replace(/^#\s?/, ''))
+    .join('\n');
 let action: Action;
 let scripts: Record<string, string>;
 const workflows: Record<string, Workflow> = {};
@@ -161,6 +168,22 @@ describe.each([OWN, APP])('%s', (file) => {
     expect(closeJob().if).toContain(FORK_GUARD);
   });
 
+  it('runs every job that assumes the role in a GitHub environment, and its header deploys the role trusting exactly those', () => {
+    const assumesTheRole = (job: Job) => job.steps.some((s) => s.uses?.startsWith('aws-actions/configure-aws-credentials@'));
+    const environmentOf = (job: Job) => (typeof job.environment === 'string' ? job.environment : job.environment?.name);
+    const roleJobs = jobs().filter(assumesTheRole);
+    expect(roleJobs.length).toBeGreaterThan(0);
+    const used = roleJobs.map(environmentOf);
+    expect(used.filter((name) => typeof name !== 'string' || name.includes('${{'))).toEqual([]); // a fixed name the role can trust
+    // The command the header gives for the CI role (docs/ci.md): the role trusts these environments, and only them.
+    const command = /npm run deploy -- --ci-role [^\n]*/.exec(header(file))?.[0] ?? '';
+    expect(command).toContain('--github-repo');
+    expect(command).not.toContain('--trust-every-workflow-of-the-repository');
+    expect(command).not.toContain('--github-ref');
+    const trusted = [...command.matchAll(/--github-environment (\S+)/g)].map((m) => m[1]!);
+    expect([...new Set(used)].sort()).toEqual([...new Set(trusted)].sort());
+  });
+
   it('gets AWS credentials through OIDC before anything talks to AWS', () => {
     expect(workflow().permissions).toMatchObject({ 'id-token': 'write', contents: 'read' });
     for (const job of jobs()) {
@@ -189,6 +212,15 @@ describe(OWN, () => {
     const steps = Object.values(workflows[OWN]!.jobs).flatMap((j) => j.steps);
     expect(steps.filter((s) => s.uses === './')).toHaveLength(2);
     expect(steps.some((s) => s.run === 'npm run test:e2e')).toBe(true);
+  });
+
+  it('runs the pull-request jobs in pr-sandbox and the unattended nightly prune in pr-sandbox-prune', () => {
+    const { jobs } = workflows[OWN]!;
+    expect(Object.fromEntries(Object.entries(jobs).map(([name, job]) => [name, job.environment]))).toEqual({
+      e2e: 'pr-sandbox',
+      destroy: 'pr-sandbox',
+      prune: 'pr-sandbox-prune',
+    });
   });
 
   it("destroys with the pull request's own code: its merge ref is gone once it is closed", () => {
