@@ -9,6 +9,7 @@ import { IDENTITY_ENV } from '../../lib/identity/pool-settings';
 import { backgroundFunctions } from '../../lib/routes';
 import { freePort } from './dynamodb-local';
 import { identityClient } from './identity-client';
+import { serveIdentity } from './identity-guard';
 import { loadFunction, type LocalFunction } from './load-function';
 
 /**
@@ -68,6 +69,8 @@ export interface LocalIdentityOptions {
   readonly signupPolicy: SignupPolicy;
   /** Told each code the emulator "e-mails" (npm start prints it). */
   readonly onMessage?: (message: IdentityMessage) => void;
+  /** The dashboard's origin, the one a browser may call from (infra/local/identity-guard.ts); none: no browser. */
+  readonly dashboardOrigin?: string;
 }
 
 /** The file, in the emulator's directory, that holds the pool and app client made there. */
@@ -195,7 +198,10 @@ export async function startLocalIdentity(options: LocalIdentityOptions): Promise
           return handle(ctx, req);
         };
   };
-  const server: Server = await createServer(router, logger, config.ServerConfig, services).start();
+  // Its express app, served behind the loopback Host check and the browser rules (infra/local/identity-guard.ts).
+  const server: Server = await serveIdentity(createServer(router, logger, config.ServerConfig, services).application, port, {
+    dashboardOrigin: options.dashboardOrigin,
+  });
   try {
     const { userPoolId, clientId } = await ensurePool(endpoint, options.dir);
     return {
