@@ -95,16 +95,18 @@ describe('the identity emulator', () => {
     expect(answer.headers['access-control-allow-headers']).toBeUndefined();
   });
 
-  it("allows the dashboard's preflight, naming the dashboard's origin and never *", async () => {
-    const answer = await raw(identity.href, {
-      method: 'OPTIONS',
-      headers: { Origin: dashboardOrigin, 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'content-type,x-amz-target' },
-    });
-    expect(answer.status).toBe(204);
-    expect(answer.headers['access-control-allow-origin']).toBe(dashboardOrigin);
-    expect(answer.headers['access-control-allow-methods']).toBe('POST');
-    expect(answer.headers['access-control-allow-headers']).toBe('content-type,x-amz-target');
-    expect(answer.headers.vary).toMatch(/\bOrigin\b/);
+  it("allows the dashboard's preflight, at 127.0.0.1 or localhost, naming that origin and never *", async () => {
+    for (const origin of [dashboardOrigin, `http://localhost:${api.port}`]) {
+      const answer = await raw(identity.href, {
+        method: 'OPTIONS',
+        headers: { Origin: origin, 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'content-type,x-amz-target' },
+      });
+      expect(answer.status, origin).toBe(204);
+      expect(answer.headers['access-control-allow-origin']).toBe(origin);
+      expect(answer.headers['access-control-allow-methods']).toBe('POST');
+      expect(answer.headers['access-control-allow-headers']).toBe('content-type,x-amz-target');
+      expect(answer.headers.vary).toMatch(/\bOrigin\b/);
+    }
   });
 
   it('refuses a call from another origin with 403 NotAuthorizedException, naming no origin', async () => {
