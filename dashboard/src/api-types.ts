@@ -534,7 +534,7 @@ export interface paths {
         };
         /**
          * The dashboard: a web page where a person signs in and uses this API with their session
-         * @description A web page for people (docs/api.md §13). It holds no data and needs no key to load: it asks for a server key, keeps it in the tab's `sessionStorage` and calls this same API with it, so it can do exactly what the key's scopes allow. Served with a strict `Content-Security-Policy` (its own script and style sheet only, requests to this origin only) and `Cache-Control: no-cache`.
+         * @description A web page for people (docs/api.md §13). It holds no data and needs no credential to load. A person signs in with a user account of the stage's identity service (docs/api.md §14): the page signs up, confirms and signs in there itself, never through this API, then calls this same API with the session's access token. The session lives in the page's memory only, gone with the tab; the page never asks for or keeps a server key (one it has just made is shown once). Served with a strict `Content-Security-Policy` (its own script and style sheet only, requests to this origin and the stage's identity service only) and `Cache-Control: no-cache`.
          *
          *     Public: needs no key.
          */

@@ -9,6 +9,7 @@ import { IDENTITY_ENV } from '../../lib/identity/pool-settings';
 import { backgroundFunctions } from '../../lib/routes';
 import { freePort } from './dynamodb-local';
 import { identityClient } from './identity-client';
+import { serveIdentity } from './identity-guard';
 import { cognitoLikeTargets } from './identity-sessions';
 import { loadFunction, type LocalFunction } from './load-function';
 
@@ -73,6 +74,8 @@ export interface LocalIdentityOptions {
   readonly signupPolicy: SignupPolicy;
   /** Told each temporary password and code the emulator "e-mails" (npm start prints them). */
   readonly onMessage?: (message: IdentityMessage) => void;
+  /** The dashboard's origin, the one a browser may call from (infra/local/identity-guard.ts); none: no browser. */
+  readonly dashboardOrigin?: string;
 }
 
 /** The file, in the emulator's directory, that holds the pool and app client made there. */
@@ -214,8 +217,11 @@ export async function startLocalIdentity(options: LocalIdentityOptions): Promise
         };
   };
   const router = cognitoLikeTargets({ dir: options.dir, pools: cognito, route: emulated });
-  // Without the services, cognito-local serves no OAuth endpoints: the app client has none (disableOAuth).
-  const server: Server = await createServer(router, logger, config.ServerConfig).start();
+  // Its express app, served behind the loopback Host check and the browser rules (infra/local/identity-guard.ts);
+  // without the services, cognito-local serves no OAuth endpoints: the app client has none (disableOAuth).
+  const server: Server = await serveIdentity(createServer(router, logger, config.ServerConfig).application, port, {
+    dashboardOrigin: options.dashboardOrigin,
+  });
   try {
     const { userPoolId, clientId } = await ensurePool(endpoint, options.dir);
     return {

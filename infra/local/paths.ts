@@ -3,6 +3,8 @@ import { fileURLToPath } from 'node:url';
 
 /** Local state lives under `.sandbox/` (git-ignored); SANDBOX_DIR moves it (tests use a temporary one). */
 export const sandboxDir = process.env.SANDBOX_DIR || fileURLToPath(new URL('../../.sandbox/', import.meta.url));
+/** `.sandbox/` of this checkout is the sandbox's own; a SANDBOX_DIR is a directory someone chose. */
+export const ownsSandboxDir = !process.env.SANDBOX_DIR;
 export const dbDir = join(sandboxDir, 'db');
 /** The identity emulator's user pool, people, sessions and outbox of temporary passwords and codes. */
 export const identityDir = join(sandboxDir, 'identity');
@@ -12,6 +14,8 @@ export const runtimeFile = join(sandboxDir, 'runtime.json');
 export const dynamoLogFile = join(sandboxDir, 'dynamodb-local.log');
 /** The secret that signs this sandbox's list cursors (made on first start, mode 0600). */
 export const cursorSecretFile = join(sandboxDir, 'cursor-secret');
+/** Everything the sandbox keeps in its directory: its owner's only (infra/local/sandbox-dir.ts). */
+export const sandboxEntries: readonly string[] = [dbDir, identityDir, demoFile, runtimeFile, dynamoLogFile, cursorSecretFile];
 
 export interface RuntimeInfo {
   readonly baseUrl: string;

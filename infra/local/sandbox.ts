@@ -214,6 +214,8 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
     dir: identityDir,
     signupPolicy: options.signupPolicy ?? parseSignupPolicy(LOCAL_SIGNUP_POLICY),
     onMessage: options.onIdentityMessage,
+    // The dashboard is served by the API server, started first: its page is the one browser client the emulator answers.
+    dashboardOrigin: new URL(server.baseUrl).origin,
   });
   identityStarting.catch(() => undefined);
   // While java starts (a second or two): the dashboard's build — GET /dashboard serves it, as the

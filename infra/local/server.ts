@@ -4,6 +4,7 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from '
 import { fallbackFunction, matchRoute, routeList, API_BASE_PATH, type Route } from '../../lib/routes';
 import { httpApiEvent } from './lambda-event';
 import { loadFunction, type FunctionDeclaration, type LocalFunction } from './load-function';
+import { admitHost } from './loopback-guard';
 
 type HttpFunction = LocalFunction<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2>;
 
@@ -53,18 +54,19 @@ export interface LocalHandlers {
  * Serves the API on 127.0.0.1, turning each request into the HTTP API v2 event its Lambda would get;
  * with the handlers given, else loading them first. Given as a promise, the port is taken at once
  * and requests wait for the handlers (`npm start` binds before Java starts, so a busy port is
- * refused at once: infra/local/sandbox.ts).
+ * refused at once: infra/local/sandbox.ts). A request that names another host than this server's
+ * own loopback address is 421 before any handler sees it (infra/local/loopback-guard.ts).
  */
 export async function startLocalServer(options: {
   port: number;
-  host?: string;
   afterWrite?: () => void;
   handlers?: LocalHandlers | Promise<LocalHandlers>;
 }): Promise<LocalServer> {
-  const host = options.host ?? '127.0.0.1';
+  const host = '127.0.0.1';
   const handlers = options.handlers ?? (await loadHandlers());
 
   const server = createServer((req, res) => {
+    if (!admitHost(req, res)) return;
     handle(req, res).catch((error: unknown) => {
       // Handlers map their own errors; reaching here means the runtime itself failed.
       console.error('local server: request failed', error);

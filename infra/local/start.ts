@@ -3,13 +3,25 @@
  * handlers behind a small HTTP server. Options: --port N (or PORT), --in-memory, --help; the per-client
  * limits come from CLIENT_REQUESTS_PER_SECOND and LIST_READ_UNITS_PER_REQUEST, else lib/limits.ts.
  */
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { DEFAULT_LOCAL_PORT } from '../../lib/routes';
 import { isParseArgsError } from './cli';
 import { JavaNotFoundError } from './dynamodb-local';
-import { cursorSecretFile, dbDir, demoFile, dynamoLogFile, identityDir, runtimeFile, sandboxDir, type RuntimeInfo } from './paths';
+import {
+  cursorSecretFile,
+  dbDir,
+  demoFile,
+  dynamoLogFile,
+  identityDir,
+  ownsSandboxDir,
+  runtimeFile,
+  sandboxDir,
+  sandboxEntries,
+  type RuntimeInfo,
+} from './paths';
 import { claimRuntime, completeRuntime, releaseRuntime, SandboxRunningError } from './runtime-file';
+import { OWNER_ONLY_UMASK, prepareSandboxDir } from './sandbox-dir';
 import { formatSignupPolicy } from '../../lib/identity/signup-policy';
 import { ensureCursorSecret, ensureDemoCredentials, ensureDemoUser, newCursorSecret, startSandbox, type DemoCredentials } from './sandbox';
 import { PortInUseError } from './server';
@@ -45,7 +57,9 @@ async function main(): Promise<number> {
     return 2;
   }
   const inMemory = values['in-memory'] ?? false;
-  mkdirSync(sandboxDir, { recursive: true });
+  // Before anything is written: every file this process and its java make is its owner's only.
+  process.umask(OWNER_ONLY_UMASK);
+  prepareSandboxDir(sandboxDir, { entries: sandboxEntries, ownDir: ownsSandboxDir });
   claimRuntime(runtimeFile); // before DynamoDB Local opens the directory's files
   claimed = true;
 

@@ -2,7 +2,8 @@
  * Every partition and sort key of the table is built here and nowhere else.
  * All of a client's items share the partition `C#<client id>`; the only items outside
  * a client partition are the API-key hash records and the user→client mappings, both looked up
- * before the client is known, and the client registry, which only the admin tools read and write.
+ * before the client is known, and the client registry, which the admin tools read (and the
+ * post-confirmation trigger adds each new client to). Who may touch each: docs/security.md.
  */
 
 /** Every client partition starts with this; IAM confines the API functions' writes to such partitions. */
@@ -41,9 +42,9 @@ const MEMBER = 'MEMBER#';
  * (lib/db/access.ts, `sharedPartitions`); every other grant stays on `C#*`.
  */
 export const SHARED_PARTITIONS = {
-  /** The API-key hash records admission reads before it knows the client (only the admin tools write them). */
+  /** The API-key hash records admission reads before it knows the client (written by the admin tools and the account routes that make, roll and revoke keys). */
   keyHashes: `${KEY_HASH}*`,
-  /** The client registry (admin only). */
+  /** The client registry (the admin CLI lists it; the post-confirmation trigger adds to it). */
   clientRegistry: CLIENT_REGISTRY,
   /**
    * The user→client mappings (docs/api.md §14): admission reads one to learn a session's client;

@@ -1,6 +1,7 @@
 import { catalog } from '../catalog';
 import { errorCodes, errorStatus } from '../http/errors';
 import { errorWhen } from './error-catalog';
+import { code, renderGeneratedBlocks, table } from './generated-blocks';
 import { routeList } from '../routes';
 import { ACCOUNT, scopes } from '../scopes';
 
@@ -10,15 +11,6 @@ import { ACCOUNT, scopes } from '../scopes';
  * is written by hand; these are rendered here, so they cannot drift. `npm run openapi` rewrites
  * them together with openapi.json, and test/unit/api-docs.test.ts fails while they are stale.
  */
-
-const code = (text: string) => `\`${text}\``;
-
-/** A Markdown table; a `|` inside a cell is escaped so it cannot split the cell. */
-const table = (header: readonly string[], rows: readonly (readonly (string | number)[])[]): string =>
-  [header, ...rows]
-    .map((row) => `| ${row.map((cell) => String(cell).replace(/\|/g, '\\|')).join(' | ')} |`)
-    .toSpliced(1, 0, `|${header.map(() => '---').join('|')}|`)
-    .join('\n');
 
 /** Each generated table of docs/api.md, by block name. */
 export const referenceTables: Readonly<Record<string, () => string>> = {
@@ -63,20 +55,5 @@ export const referenceTables: Readonly<Record<string, () => string>> = {
     ),
 };
 
-const begin = (name: string) => `<!-- BEGIN GENERATED ${name} (npm run openapi) -->`;
-const end = (name: string) => `<!-- END GENERATED ${name} -->`;
-
-/**
- * docs/api.md with every generated table rendered afresh between its markers; everything else is
- * kept as written. Throws when a block's markers are missing, so a deleted block is not silently lost.
- */
-export function renderApiReference(markdown: string): string {
-  let result = markdown;
-  for (const [name, render] of Object.entries(referenceTables)) {
-    const start = result.indexOf(begin(name));
-    const stop = result.indexOf(end(name), start);
-    if (start < 0 || stop < 0) throw new Error(`docs/api.md lacks the generated block '${name}': ${begin(name)} … ${end(name)}`);
-    result = `${result.slice(0, start)}${begin(name)}\n${render()}\n${result.slice(stop)}`;
-  }
-  return result;
-}
+/** docs/api.md with every generated table rendered afresh between its markers; everything else is kept as written. */
+export const renderApiReference = (markdown: string): string => renderGeneratedBlocks(markdown, referenceTables, 'docs/api.md');

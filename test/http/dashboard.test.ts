@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, inject, it } from 'vitest';
 import { dashboardCsp } from '../../lib/dashboard/assets';
 import { identityCall, identityInPage } from '../browser/people';
@@ -64,5 +65,56 @@ describe('GET /dashboard', () => {
     const post = await fetch(`${inject('baseUrl')}/dashboard`, { method: 'POST' });
     expect(post.status).toBe(405);
     expect(post.headers.get('allow')).toBe('GET');
+  });
+});
+
+/** The Web Storage and cookie APIs a page could keep a credential in, as its script would name them. */
+const BROWSER_STORES = ['sessionStorage', 'localStorage', 'indexedDB', 'cookie'] as const;
+
+describe("openapi.json's description of the dashboard", () => {
+  const described = (path: string): string => {
+    const document = JSON.parse(readFileSync(new URL('../../openapi.json', import.meta.url), 'utf8'));
+    return `${document.paths[path].get.summary}\n${document.paths[path].get.description}`;
+  };
+
+  /** The page and its script as they are served: what the dashboard does. */
+  async function servedPage() {
+    const res = await get('/dashboard');
+    const page = await res.text();
+    const script = await (await get(`/dashboard/${/"dashboard\/(app-\w+\.js)"/.exec(page)![1]}`)).text();
+    return { script, csp: res.headers.get('content-security-policy')!, identity: identityInPage(page)! };
+  }
+
+  it('names no browser storage the page does not use, and says the session lives in its memory when it uses none', async () => {
+    const { script } = await servedPage();
+    const unused = BROWSER_STORES.filter((store) => !script.includes(store));
+    for (const path of ['/dashboard', '/dashboard/{asset}']) {
+      const text = described(path);
+      expect(
+        unused.filter((store) => text.includes(store)),
+        path,
+      ).toEqual([]);
+    }
+    if (unused.length === BROWSER_STORES.length) expect(described('/dashboard')).toMatch(/\bmemory\b/);
+  });
+
+  it("says a person signs in at the identity service, as the page's script does, and never that the page asks for a server key", async () => {
+    const { script } = await servedPage();
+    // The page signs in with a password at the identity service's JSON API (decisions 0171, 0190).
+    expect(script).toContain('X-Amz-Target');
+    expect(script).toContain('USER_PASSWORD_AUTH');
+    const text = described('/dashboard');
+    expect(text).toMatch(/\bsigns? in\b/);
+    expect(text).toContain('identity service');
+    expect(text).not.toMatch(/asks? for a (server )?key|enters? (a|your) (server )?key/i);
+  });
+
+  it('describes the Content-Security-Policy the page is served with: requests to this origin and the identity service only', async () => {
+    const { csp, identity } = await servedPage();
+    const connect = /connect-src ([^;]+)/.exec(csp)![1]!.split(' ');
+    expect(connect).toEqual(["'self'", new URL(identity.endpoint).origin]);
+    const text = described('/dashboard');
+    expect(text).not.toContain('requests to this origin only');
+    expect(text).toContain("requests to this origin and the stage's identity service only");
   });
 });

@@ -1,12 +1,12 @@
 import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAdmin } from '../../infra/local/admin-cli';
 import { freePort } from '../../infra/local/dynamodb-local';
 import { paymentBody } from '../support/payments';
-import { signIn } from '../support/sessions';
+import { newPerson, signIn } from '../support/sessions';
 import { DEFAULT_LIMITS, LIMIT_ENV } from '../../lib/limits';
 
 // Run by this node, not through tsx's `#!/usr/bin/env node`: a test may give npm start an empty PATH.
@@ -247,6 +247,78 @@ describe('npm start on a directory it keeps its data in', () => {
     expect(existsSync(runtimeFile)).toBe(false);
     await waitFor(() => family.every((pid) => !alive(pid)), 10_000);
   }, 60_000);
+});
+
+/** Every directory (`d`) and file (`-`) under `dir`, itself included as `.`, with its permission bits: `{ 'db': 'd700', … }`. */
+function modesUnder(dir: string): Record<string, string> {
+  const modes: Record<string, string> = {};
+  const walk = (path: string) => {
+    const stat = lstatSync(path);
+    modes[relative(dir, path) || '.'] = `${stat.isDirectory() ? 'd' : '-'}${(stat.mode & 0o777).toString(8)}`;
+    if (stat.isDirectory()) for (const name of readdirSync(path)) walk(join(path, name));
+  };
+  walk(dir);
+  return modes;
+}
+
+/**
+ * What `npm start` keeps — every client's data, the demo key and password, the cursor secret, the
+ * emulator's people with their passwords and refresh tokens — is readable by its owner only
+ * (docs/security.md), whatever the shell's umask (these runs inherit the suite's, typically 022).
+ */
+describe('npm start keeps its files to its owner', () => {
+  let dir: string;
+  let running: ReturnType<typeof startProcess> | undefined;
+  beforeAll(() => {
+    dir = join(freshDir('owner-only'), 'sandbox'); // not there yet: npm start makes it
+  });
+  afterAll(() => {
+    if (running?.child.exitCode === null) running.child.kill('SIGKILL');
+  });
+
+  /** Starts npm start on the directory, someone signs up at its identity emulator (a code in the outbox, a person in the pool), and it stops. */
+  const runOnce = async () => {
+    running = startProcess(await freePort(), { dir, inMemory: false });
+    await waitFor(() => running!.output().includes('Press Ctrl-C'), 30_000);
+    const runtime = JSON.parse(readFileSync(join(dir, 'runtime.json'), 'utf8'));
+    await newPerson('Owner only', { endpoint: runtime.identityEndpoint, clientId: runtime.userPoolClientId, dir: join(dir, 'identity') });
+    const modes = modesUnder(dir);
+    running.child.kill('SIGTERM');
+    expect(await exitOf(running.child)).toBe(0);
+    return { modes, userPoolId: runtime.userPoolId as string };
+  };
+
+  it('makes its directory 0700 and every file in it 0600: the data, the people, the demo key, the cursor secret, runtime.json and the log', async () => {
+    const { modes, userPoolId } = await runOnce();
+    expect(Object.keys(modes)).toEqual(
+      expect.arrayContaining([
+        '.',
+        'db',
+        'db/shared-local-instance.db',
+        'dynamodb-local.log',
+        'identity',
+        'identity/clients.json',
+        'identity/pool.json',
+        `identity/${userPoolId}.json`,
+        'identity/outbox.jsonl',
+        'demo.json',
+        'cursor-secret',
+        'runtime.json',
+      ]),
+    );
+    expect(Object.entries(modes).filter(([, mode]) => mode !== 'd700' && mode !== '-600')).toEqual([]);
+  }, 90_000);
+
+  it("takes from what an older version left readable every permission but its owner's, and leaves a SANDBOX_DIR of yours its own mode", async () => {
+    // As an older npm start left it, in a directory its owner made with the usual umask.
+    for (const path of Object.keys(modesUnder(dir))) {
+      const full = join(dir, path);
+      chmodSync(full, statSync(full).isDirectory() ? 0o755 : 0o644);
+    }
+    const { modes } = await runOnce();
+    expect(modes['.']).toBe('d755');
+    expect(Object.entries(modes).filter(([path, mode]) => path !== '.' && mode !== 'd700' && mode !== '-600')).toEqual([]);
+  }, 90_000);
 });
 
 describe('npm start without Java', () => {
