@@ -348,6 +348,10 @@ async function rehearse(): Promise<number> {
       JSON.stringify(poolDetails?.UsernameAttributes) === '["email"]' && JSON.stringify(poolDetails?.AutoVerifiedAttributes) === '["email"]',
       'the pool signs people in by e-mail address and confirms it',
     );
+    check(
+      poolDetails?.AdminCreateUserConfig?.AllowAdminCreateUserOnly === true,
+      'the pool refuses SignUp: people are invited with a temporary password (decision 0215)',
+    );
     const appClient = (await c.cognito.send(new DescribeUserPoolClientCommand({ UserPoolId: userPoolId, ClientId: userPoolClientId }))).UserPoolClient;
     check(appClient !== undefined && appClient.ClientSecret === undefined, `app client ${userPoolClientId} is in the pool, without a secret`);
     const api = (await c.apis.send(new GetApisCommand({}))).Items?.find((a) => a.Name === STACK);
@@ -379,10 +383,10 @@ async function rehearse(): Promise<number> {
       `moto skipped exactly the types known to be missing from its CloudFormation: ${skipped.join(', ') || 'none'}`,
     );
     // The functions are told the pool by Ref and GetAtt, which moto resolves only for a resource it made.
-    const toldPool = ((await c.lambda.send(new ListFunctionsCommand({}))).Functions ?? [])
+    const environments = ((await c.lambda.send(new ListFunctionsCommand({}))).Functions ?? [])
       .filter((f) => f.FunctionName?.startsWith(`${STACK}-`))
-      .map((f) => f.Environment?.Variables ?? {})
-      .filter((env) => IDENTITY_ENV.userPoolId in env);
+      .map((f) => f.Environment?.Variables ?? {});
+    const toldPool = environments.filter((env) => IDENTITY_ENV.issuer in env);
     check(
       toldPool.length > 0 &&
         toldPool.every(
@@ -392,6 +396,11 @@ async function rehearse(): Promise<number> {
             env[IDENTITY_ENV.issuer] === `https://cognito-idp.${REGION}.amazonaws.com/${userPoolId}`,
         ),
       `the ${toldPool.length} functions that admit callers are told the pool, its app client and the issuer https://cognito-idp.${REGION}.amazonaws.com/${userPoolId}`,
+    );
+    const inviting = environments.filter((env) => IDENTITY_ENV.signupPolicy in env);
+    check(
+      inviting.length === 1 && inviting[0]![IDENTITY_ENV.userPoolId] === userPoolId && inviting[0]![IDENTITY_ENV.signupPolicy] === 'closed',
+      "the sign-up function is told the pool and the stage's sign-up policy (closed by default)",
     );
     const routeKeys = Object.values(template.Resources)
       .filter((r) => r.Type === 'AWS::ApiGatewayV2::Route')
