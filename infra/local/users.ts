@@ -121,9 +121,12 @@ export interface ChangedUser {
   readonly client_id: string | null;
 }
 
-/** The person with this e-mail address in the pool (AdminGetUser), with their client; throws the pool's UserNotFoundException. */
+/** The person with this e-mail address in the pool (AdminGetUser), with their client; throws an error naming the address when there is none. */
 async function personOf(db: Db, pool: UserPool, email: string): Promise<ChangedUser & { readonly username: string }> {
-  const user = await pool.cognito.send(new AdminGetUserCommand({ UserPoolId: pool.userPoolId, Username: email }));
+  const user = await pool.cognito.send(new AdminGetUserCommand({ UserPoolId: pool.userPoolId, Username: email })).catch((error: unknown) => {
+    if ((error as Error).name === 'UserNotFoundException') throw new Error(`No person with the e-mail address ${email} in the stage's user pool`);
+    throw error;
+  });
   const userId = user.UserAttributes?.find((a) => a.Name === 'sub')?.Value ?? user.Username ?? '';
   return { user_id: userId, email, username: user.Username ?? email, client_id: (await findUserClient(db, userId))?.clientId ?? null };
 }
