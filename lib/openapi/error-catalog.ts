@@ -9,7 +9,8 @@ export const errorWhen: Readonly<Record<ErrorCode, string>> = {
   INVALID_JSON: 'The body is not valid JSON, or not a JSON object.',
   VALIDATION_ERROR: 'A field, query parameter, path id, cursor, Idempotency-Key or Sandbox-Fault header is wrong; `details` names each.',
   UNAUTHORIZED: 'The key is missing, malformed, unknown or revoked.',
-  FORBIDDEN: "The key lacks the operation's scope, or sends `Sandbox-Fault` (or the `sandbox` field of a create) without `sandbox:simulate`.",
+  FORBIDDEN:
+    "The key lacks the operation's scope, or sends `Sandbox-Fault` (or the `sandbox` field of a create) without `sandbox:simulate`; a server key on an account route; a sign-up the stage's policy does not let in.",
   NOT_FOUND: "No such resource for this client (another client's id is also 404), or no such route.",
   METHOD_NOT_ALLOWED: 'Known path, wrong method; the `Allow` header lists the methods.',
   DUPLICATE_ORDER_ID: '`order_id` has already been used by this client.',
