@@ -64,14 +64,14 @@ describe('POST /sandbox/clock/advance', () => {
   it('moves to a `to` instant and answers it: the clock reads `to` plus the time the advance took', async () => {
     const { key } = await newClient();
     const to = new Date(Date.now() + 2 * HOUR * 1000).toISOString();
-    // Set at the advance's own reading of real time, which lies between these two.
+    // The offset (in milliseconds) is `to` less the advance's own reading of real time, which lies between these two.
     const { value: res, before, after } = await bracketed(() => advance(key, { to }));
     expect(res.status).toBe(200);
-    const offsetMs = Math.round(res.body.data.offset_seconds * 1000);
-    expect(offsetMs).toBeGreaterThanOrEqual(Date.parse(to) - after);
-    expect(offsetMs).toBeLessThanOrEqual(Date.parse(to) - before);
+    const offset = Math.round(res.body.data.offset_seconds * 1000);
+    expect(offset).toBeGreaterThanOrEqual(Date.parse(to) - after);
+    expect(offset).toBeLessThanOrEqual(Date.parse(to) - before);
     expect(Date.parse(res.body.data.now)).toBeGreaterThanOrEqual(Date.parse(to));
-    expect(Date.parse(res.body.data.now)).toBeLessThanOrEqual(after + offsetMs);
+    expect(Date.parse(res.body.data.now)).toBeLessThanOrEqual(after + offset);
   });
 
   it("filters transactions and events by created_from on the client's clock", async () => {
