@@ -3,11 +3,10 @@ import { parseArgs } from 'node:util';
 import { CloudFormationClient } from '@aws-sdk/client-cloudformation';
 import { decodeTime } from 'ulid';
 import { eventTypes } from '../../lib/events/event-types';
-import { API_BASE_PATH, DEFAULT_LOCAL_PORT } from '../../lib/routes';
 import { newWebhookSecret } from '../../lib/webhooks/signature';
 import { secretBytes, signWebhook } from '../../lib/webhooks/signature';
 import { runtimeFile as defaultRuntimeFile } from './paths';
-import { readRuntime } from './runtime-file';
+import { NoRunningSandboxError, runningSandbox } from './runtime-file';
 import { findSandboxStack, StackError } from './stacks';
 
 /**
@@ -70,6 +69,10 @@ export async function runListen(argv: readonly string[], io: ListenIo): Promise<
   } catch (error) {
     if (error instanceof UsageError || error instanceof StackError) {
       io.stderr.write(`${error.message}\n\n${USAGE}\n`);
+      return 2;
+    }
+    if (error instanceof NoRunningSandboxError) {
+      io.stderr.write(`listen: ${error.message}\n`);
       return 2;
     }
     throw error;
@@ -206,7 +209,7 @@ async function parseOptions(argv: readonly string[], io: ListenIo): Promise<Opti
   return { forwardTo: url, key, baseUrl: await baseUrlOf(values, io), types, since: values.since, secrets };
 }
 
-/** The API's base URL: --base-url, a stack's ApiUrl output, or the running `npm start`. */
+/** The API's base URL: --base-url, a stack's ApiUrl output, or the running `npm start` (else NoRunningSandboxError, at once). */
 async function baseUrlOf(values: { stack?: string; region?: string; 'base-url'?: string }, io: ListenIo): Promise<string> {
   if (values.stack !== undefined && values['base-url'] !== undefined) throw new UsageError('--stack and --base-url cannot be combined');
   if (values['base-url'] !== undefined) return values['base-url'].replace(/\/+$/, '');
@@ -221,15 +224,5 @@ async function baseUrlOf(values: { stack?: string; region?: string; 'base-url'?:
     }
   }
   if (values.region !== undefined) throw new UsageError('--region goes with --stack NAME');
-  const runtimeFile = io.runtimeFile ?? defaultRuntimeFile;
-  const runtime = readRuntime(runtimeFile);
-  if (runtime.state === 'running') return runtime.info.baseUrl;
-  if (runtime.state === 'starting') throw new UsageError(`the sandbox (pid ${runtime.pid}) is still starting; try again once it prints its base URL`);
-  if (runtime.state === 'stale') {
-    throw new UsageError(
-      `no running sandbox found (the npm start${runtime.pid ? ` of pid ${runtime.pid}` : ''} that wrote runtime.json is gone): ` +
-        "start one with 'npm start', or pass --stack NAME or --base-url URL",
-    );
-  }
-  return `http://127.0.0.1:${DEFAULT_LOCAL_PORT}${API_BASE_PATH}`;
+  return runningSandbox(io.runtimeFile ?? defaultRuntimeFile, '--stack NAME or --base-url URL').baseUrl;
 }
