@@ -12,7 +12,7 @@ import { isParseArgsError } from './cli';
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { identityClient } from './identity-client';
 import { addUser, disableUser, enableUser, listUsers, removeUser, type UserPool } from './users';
-import { runtimeFile as defaultRuntimeFile } from './paths';
+import { runtimeFile as defaultRuntimeFile, sandboxDir } from './paths';
 import { NoRunningSandboxError, runningSandbox } from './runtime-file';
 import {
   deleteStack,
@@ -80,12 +80,21 @@ Commands:
                                   delete sandbox stacks not deployed for longer than 3d
                                   (durations: 3d, 12h, 90m, 1d12h)
 
-Target (default: the sandbox that 'npm start' is running):
+Target (default: the sandbox that 'npm start' is running, found by its runtime.json; refused at
+once if none runs):
   --stack NAME [--region R]       a deployed stack, by stage (pr-42) or stack name
                                   (PaymentSandbox-pr-42); AWS credentials from the default chain
   --endpoint URL --table NAME     any DynamoDB endpoint and table
 
-Scopes: ${allScopes.join(', ')}`;
+Scopes: ${allScopes.join(', ')}
+
+  -h, --help                      print this and exit (after any command too)
+
+Environment:
+  SANDBOX_DIR                     where npm start keeps the runtime.json that says where it runs
+                                  (${sandboxDir})
+  AWS_PROFILE, AWS_REGION, …      with --stack and the stacks commands: the AWS SDK's default
+                                  credentials and region`;
 
 const DATA_COMMANDS = [
   'clients create',

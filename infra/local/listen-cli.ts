@@ -5,7 +5,7 @@ import { decodeTime } from 'ulid';
 import { eventTypes } from '../../lib/events/event-types';
 import { newWebhookSecret } from '../../lib/webhooks/signature';
 import { secretBytes, signWebhook } from '../../lib/webhooks/signature';
-import { runtimeFile as defaultRuntimeFile } from './paths';
+import { runtimeFile as defaultRuntimeFile, sandboxDir } from './paths';
 import { NoRunningSandboxError, runningSandbox } from './runtime-file';
 import { findSandboxStack, StackError } from './stacks';
 
@@ -37,11 +37,19 @@ Forwards your events, signed like webhooks, to URL: for a CI job whose app the s
 The first line printed is the secret to verify them with. Ctrl-C stops it.
   --forward-to URL   where to POST each event (your app's webhook route)
   --key sk_…         a key of your client with events:read
-  --stack NAME       a deployed stack (by stage or name); --base-url URL any sandbox; default: the running npm start
+  --stack NAME       a deployed stack (by stage or name); --base-url URL any sandbox; default: the
+                     running npm start, found as the admin CLI finds it (refused at once if none runs)
   --events a,b       only these types (${eventTypes.join(', ')})
   --since evt_…      the events after this one (resume where a run stopped); default: from now on
   --secret whsec_…   sign with this secret instead of a new one; given twice (new, then old), sign
-                     with both, as the sandbox does while a rolled secret is still honoured`;
+                     with both, as the sandbox does while a rolled secret is still honoured
+  -h, --help         print this and exit
+
+Environment:
+  SANDBOX_KEY        the key, when --key is not given
+  SANDBOX_DIR        where npm start keeps the runtime.json that says where it runs (${sandboxDir})
+  AWS_PROFILE, AWS_REGION, …
+                     with --stack: the AWS SDK's default credentials and region`;
 
 /** How long one forward may take, and how often it is tried. */
 const FORWARD_TIMEOUT_MS = 10_000;
@@ -61,9 +69,9 @@ interface Options {
   readonly secrets: readonly [string, ...string[]];
 }
 
-/** Runs the listener until `io.signal` aborts; returns the exit code (0 when stopped, 1 or 2 on an error). */
+/** Runs the listener until `io.signal` aborts; returns the exit code (0 when stopped or after --help, 1 or 2 on an error). */
 export async function runListen(argv: readonly string[], io: ListenIo): Promise<number> {
-  let options: Options;
+  let options: Options | 'help';
   try {
     options = await parseOptions(argv, io);
   } catch (error) {
@@ -76,6 +84,10 @@ export async function runListen(argv: readonly string[], io: ListenIo): Promise<
       return 2;
     }
     throw error;
+  }
+  if (options === 'help') {
+    io.stdout.write(`${USAGE}\n`);
+    return 0;
   }
   io.stdout.write(`${options.secrets[0]}\n`);
   io.stderr.write(
@@ -154,7 +166,7 @@ async function forward(options: Options, event: { id: string; type: string }, si
   return `${new Date().toISOString()}  ${event.id}  ${event.type}  -> ${outcome}`;
 }
 
-async function parseOptions(argv: readonly string[], io: ListenIo): Promise<Options> {
+async function parseOptions(argv: readonly string[], io: ListenIo): Promise<Options | 'help'> {
   const parse = () =>
     parseArgs({
       args: [...argv],
@@ -167,6 +179,7 @@ async function parseOptions(argv: readonly string[], io: ListenIo): Promise<Opti
         events: { type: 'string' },
         since: { type: 'string' },
         secret: { type: 'string', multiple: true },
+        help: { type: 'boolean', short: 'h' },
       },
       strict: true,
     });
@@ -176,6 +189,7 @@ async function parseOptions(argv: readonly string[], io: ListenIo): Promise<Opti
   } catch (error) {
     throw new UsageError((error as Error).message);
   }
+  if (values.help) return 'help';
   const forwardTo = values['forward-to'];
   if (!forwardTo) throw new UsageError('--forward-to URL is required');
   let url: URL;

@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { runListen } from '../../infra/local/listen-cli';
+import { npmRun } from '../support/commands';
 import { call, newClient } from '../support/fixtures';
 import { createPaymentVia, simulate } from '../support/payments';
 import { startReceiver, verified, webhookIdOf, type Receiver } from '../support/webhook-receiver';
@@ -113,6 +114,17 @@ describe('npm run listen', () => {
     expect(await runListen(['--key', 'k', '--forward-to', 'http://127.0.0.1:1/', '--events', 'payment.lost'], { stdout: output(), stderr: again })).toBe(2);
     expect(again.text()).toContain('--events takes event types');
   });
+
+  it.each(['--help', '-h'])(
+    'prints its usage, naming the environment variables it reads, and exits 0 on %s',
+    async (flag) => {
+      const run = await npmRun('listen', [flag]);
+      expect(run).toMatchObject({ code: 0, stderr: '' });
+      expect(run.stdout).toMatch(/^Usage: npm run --silent listen -- --forward-to URL/);
+      for (const named of ['-h, --help', 'SANDBOX_KEY', 'SANDBOX_DIR', 'AWS_PROFILE', 'AWS_REGION']) expect(run.stdout).toContain(named);
+    },
+    60_000,
+  );
 
   it('stops on Ctrl-C (SIGINT) as a command, after printing its secret', { timeout: 60_000 }, async () => {
     const { key } = await newClient();

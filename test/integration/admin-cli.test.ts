@@ -137,6 +137,17 @@ describe('admin CLI', () => {
 });
 
 describe('npm run admin, as typed', () => {
+  it.each(['--help', '-h', 'clients list --help', 'keys create -h', 'ci-env --help', 'stacks prune --help'])(
+    "prints its usage, naming the environment variables it reads, and exits 0 on '%s'",
+    async (typed) => {
+      const run = await npmRun('admin', typed.split(' '));
+      expect(run).toMatchObject({ code: 0, stderr: '' });
+      expect(run.stdout).toMatch(/^Usage: npm run --silent admin -- <command>/);
+      for (const named of ['-h, --help', 'SANDBOX_DIR', 'AWS_PROFILE', 'AWS_REGION']) expect(run.stdout).toContain(named);
+    },
+    60_000,
+  );
+
   it('says at once that no sandbox runs on a SANDBOX_DIR without runtime.json, and what to pass instead, with exit code 2', async () => {
     const sandboxDir = mkdtempSync(join(tmpdir(), 'admin-no-sandbox-'));
     try {
