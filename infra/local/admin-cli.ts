@@ -12,8 +12,8 @@ import { isParseArgsError } from './cli';
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { identityClient } from './identity-client';
 import { addUser, disableUser, enableUser, listUsers, removeUser, type UserPool } from './users';
-import { runtimeFile as defaultRuntimeFile } from './paths';
-import { readRuntime } from './runtime-file';
+import { runtimeFile as defaultRuntimeFile, sandboxDir } from './paths';
+import { NoRunningSandboxError, runningSandbox } from './runtime-file';
 import {
   deleteStack,
   describeAwsError,
@@ -80,12 +80,21 @@ Commands:
                                   delete sandbox stacks not deployed for longer than 3d
                                   (durations: 3d, 12h, 90m, 1d12h)
 
-Target (default: the sandbox that 'npm start' is running):
+Target (default: the sandbox that 'npm start' is running, found by its runtime.json; refused at
+once if none runs):
   --stack NAME [--region R]       a deployed stack, by stage (pr-42) or stack name
                                   (PaymentSandbox-pr-42); AWS credentials from the default chain
   --endpoint URL --table NAME     any DynamoDB endpoint and table
 
-Scopes: ${allScopes.join(', ')}`;
+Scopes: ${allScopes.join(', ')}
+
+  -h, --help                      print this and exit (after any command too)
+
+Environment:
+  SANDBOX_DIR                     where npm start keeps the runtime.json that says where it runs
+                                  (${sandboxDir})
+  AWS_PROFILE, AWS_REGION, …      with --stack and the stacks commands: the AWS SDK's default
+                                  credentials and region`;
 
 const DATA_COMMANDS = [
   'clients create',
@@ -462,13 +471,7 @@ async function connect(values: Values, deps: AdminDeps): Promise<Target> {
     if (!endpoint || !table) throw new UsageError('--endpoint and --table go together');
     return { db: createDb(table, { endpoint }), baseUrl: undefined, stage: 'local' };
   }
-  const runtime = readRuntime(deps.runtimeFile ?? defaultRuntimeFile);
-  if (runtime.state === 'starting') throw new UsageError(`the sandbox (pid ${runtime.pid}) is still starting; try again once it prints its base URL`);
-  if (runtime.state !== 'running') {
-    const stale = runtime.state === 'stale' ? ` (the npm start${runtime.pid ? ` of pid ${runtime.pid}` : ''} that wrote runtime.json is gone)` : '';
-    throw new UsageError(`no running sandbox found${stale}: start one with 'npm start', or pass --stack NAME, or --endpoint URL --table NAME`);
-  }
-  const { info } = runtime;
+  const info = runningSandbox(deps.runtimeFile ?? defaultRuntimeFile, '--stack NAME, or --endpoint URL --table NAME');
   const pool = info.identityEndpoint && info.userPoolId ? { cognito: identityClient(info.identityEndpoint), userPoolId: info.userPoolId } : undefined;
   return { db: createDb(info.tableName, { endpoint: info.dynamoEndpoint }), baseUrl: info.baseUrl, stage: 'local', pool };
 }
@@ -480,7 +483,8 @@ function describe(error: unknown): string {
     error instanceof StackError ||
     error instanceof InvalidContextError ||
     error instanceof ClientNotFoundError ||
-    error instanceof KeyNotFoundError
+    error instanceof KeyNotFoundError ||
+    error instanceof NoRunningSandboxError
   ) {
     return error.message;
   }
@@ -497,5 +501,5 @@ function describe(error: unknown): string {
 }
 
 function isUsageError(error: unknown): boolean {
-  return error instanceof UsageError || error instanceof InvalidContextError || isParseArgsError(error);
+  return error instanceof UsageError || error instanceof InvalidContextError || error instanceof NoRunningSandboxError || isParseArgsError(error);
 }

@@ -3,11 +3,10 @@ import { parseArgs } from 'node:util';
 import { CloudFormationClient } from '@aws-sdk/client-cloudformation';
 import { decodeTime } from 'ulid';
 import { eventTypes } from '../../lib/events/event-types';
-import { API_BASE_PATH, DEFAULT_LOCAL_PORT } from '../../lib/routes';
 import { newWebhookSecret } from '../../lib/webhooks/signature';
 import { secretBytes, signWebhook } from '../../lib/webhooks/signature';
-import { runtimeFile as defaultRuntimeFile } from './paths';
-import { readRuntime } from './runtime-file';
+import { runtimeFile as defaultRuntimeFile, sandboxDir } from './paths';
+import { NoRunningSandboxError, runningSandbox } from './runtime-file';
 import { findSandboxStack, StackError } from './stacks';
 
 /**
@@ -38,11 +37,19 @@ Forwards your events, signed like webhooks, to URL: for a CI job whose app the s
 The first line printed is the secret to verify them with. Ctrl-C stops it.
   --forward-to URL   where to POST each event (your app's webhook route)
   --key sk_…         a key of your client with events:read
-  --stack NAME       a deployed stack (by stage or name); --base-url URL any sandbox; default: the running npm start
+  --stack NAME       a deployed stack (by stage or name); --base-url URL any sandbox; default: the
+                     running npm start, found as the admin CLI finds it (refused at once if none runs)
   --events a,b       only these types (${eventTypes.join(', ')})
   --since evt_…      the events after this one (resume where a run stopped); default: from now on
   --secret whsec_…   sign with this secret instead of a new one; given twice (new, then old), sign
-                     with both, as the sandbox does while a rolled secret is still honoured`;
+                     with both, as the sandbox does while a rolled secret is still honoured
+  -h, --help         print this and exit
+
+Environment:
+  SANDBOX_KEY        the key, when --key is not given
+  SANDBOX_DIR        where npm start keeps the runtime.json that says where it runs (${sandboxDir})
+  AWS_PROFILE, AWS_REGION, …
+                     with --stack: the AWS SDK's default credentials and region`;
 
 /** How long one forward may take, and how often it is tried. */
 const FORWARD_TIMEOUT_MS = 10_000;
@@ -62,9 +69,9 @@ interface Options {
   readonly secrets: readonly [string, ...string[]];
 }
 
-/** Runs the listener until `io.signal` aborts; returns the exit code (0 when stopped, 1 or 2 on an error). */
+/** Runs the listener until `io.signal` aborts; returns the exit code (0 when stopped or after --help, 1 or 2 on an error). */
 export async function runListen(argv: readonly string[], io: ListenIo): Promise<number> {
-  let options: Options;
+  let options: Options | 'help';
   try {
     options = await parseOptions(argv, io);
   } catch (error) {
@@ -72,7 +79,15 @@ export async function runListen(argv: readonly string[], io: ListenIo): Promise<
       io.stderr.write(`${error.message}\n\n${USAGE}\n`);
       return 2;
     }
+    if (error instanceof NoRunningSandboxError) {
+      io.stderr.write(`listen: ${error.message}\n`);
+      return 2;
+    }
     throw error;
+  }
+  if (options === 'help') {
+    io.stdout.write(`${USAGE}\n`);
+    return 0;
   }
   io.stdout.write(`${options.secrets[0]}\n`);
   io.stderr.write(
@@ -151,7 +166,7 @@ async function forward(options: Options, event: { id: string; type: string }, si
   return `${new Date().toISOString()}  ${event.id}  ${event.type}  -> ${outcome}`;
 }
 
-async function parseOptions(argv: readonly string[], io: ListenIo): Promise<Options> {
+async function parseOptions(argv: readonly string[], io: ListenIo): Promise<Options | 'help'> {
   const parse = () =>
     parseArgs({
       args: [...argv],
@@ -164,6 +179,7 @@ async function parseOptions(argv: readonly string[], io: ListenIo): Promise<Opti
         events: { type: 'string' },
         since: { type: 'string' },
         secret: { type: 'string', multiple: true },
+        help: { type: 'boolean', short: 'h' },
       },
       strict: true,
     });
@@ -173,6 +189,7 @@ async function parseOptions(argv: readonly string[], io: ListenIo): Promise<Opti
   } catch (error) {
     throw new UsageError((error as Error).message);
   }
+  if (values.help) return 'help';
   const forwardTo = values['forward-to'];
   if (!forwardTo) throw new UsageError('--forward-to URL is required');
   let url: URL;
@@ -206,7 +223,7 @@ async function parseOptions(argv: readonly string[], io: ListenIo): Promise<Opti
   return { forwardTo: url, key, baseUrl: await baseUrlOf(values, io), types, since: values.since, secrets };
 }
 
-/** The API's base URL: --base-url, a stack's ApiUrl output, or the running `npm start`. */
+/** The API's base URL: --base-url, a stack's ApiUrl output, or the running `npm start` (else NoRunningSandboxError, at once). */
 async function baseUrlOf(values: { stack?: string; region?: string; 'base-url'?: string }, io: ListenIo): Promise<string> {
   if (values.stack !== undefined && values['base-url'] !== undefined) throw new UsageError('--stack and --base-url cannot be combined');
   if (values['base-url'] !== undefined) return values['base-url'].replace(/\/+$/, '');
@@ -221,15 +238,5 @@ async function baseUrlOf(values: { stack?: string; region?: string; 'base-url'?:
     }
   }
   if (values.region !== undefined) throw new UsageError('--region goes with --stack NAME');
-  const runtimeFile = io.runtimeFile ?? defaultRuntimeFile;
-  const runtime = readRuntime(runtimeFile);
-  if (runtime.state === 'running') return runtime.info.baseUrl;
-  if (runtime.state === 'starting') throw new UsageError(`the sandbox (pid ${runtime.pid}) is still starting; try again once it prints its base URL`);
-  if (runtime.state === 'stale') {
-    throw new UsageError(
-      `no running sandbox found (the npm start${runtime.pid ? ` of pid ${runtime.pid}` : ''} that wrote runtime.json is gone): ` +
-        "start one with 'npm start', or pass --stack NAME or --base-url URL",
-    );
-  }
-  return `http://127.0.0.1:${DEFAULT_LOCAL_PORT}${API_BASE_PATH}`;
+  return runningSandbox(io.runtimeFile ?? defaultRuntimeFile, '--stack NAME or --base-url URL').baseUrl;
 }

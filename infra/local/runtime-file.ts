@@ -73,6 +73,34 @@ export function readRuntime(file: string): RuntimeState {
   return stateOf(readRaw(file));
 }
 
+/** No `npm start` runs on the directory a CLI looked in (none, gone, or still starting): the message says which, and what else to pass. */
+export class NoRunningSandboxError extends Error {
+  constructor(file: string, found: Exclude<RuntimeState, { state: 'running' }>, instead: string) {
+    const dir = dirname(file);
+    const why =
+      found.state === 'none'
+        ? 'it holds no runtime.json; SANDBOX_DIR sets where to look'
+        : `the npm start${found.pid ? ` of pid ${found.pid}` : ''} that wrote runtime.json is gone`;
+    super(
+      found.state === 'starting'
+        ? `the sandbox (pid ${found.pid}) in ${dir} is still starting; try again once it prints its base URL`
+        : `no running sandbox found in ${dir} (${why}): start one with 'npm start', or pass ${instead}`,
+    );
+    this.name = 'NoRunningSandboxError';
+  }
+}
+
+/**
+ * The `npm start` running on runtime.json's directory, as a CLI given no other target finds it (the
+ * admin CLI, `npm run listen`): at once, never a guessed address. Throws NoRunningSandboxError
+ * naming `instead`, the options that target something else, when none is running there.
+ */
+export function runningSandbox(file: string, instead: string): RuntimeInfo {
+  const found = readRuntime(file);
+  if (found.state !== 'running') throw new NoRunningSandboxError(file, found, instead);
+  return found.info;
+}
+
 /** Writes `content` as `file` in one step: a reader sees the old file or the new one, never half of one. */
 function writeWhole(file: string, content: string, replace: boolean): void {
   const temp = `${file}.${process.pid}.tmp`;

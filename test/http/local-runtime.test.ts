@@ -17,6 +17,15 @@ import { DEFAULT_LIMITS, LIMIT_ENV } from '../../lib/limits';
 const TSX_LOADER = ['--import', 'tsx'];
 const sandboxDir = mkdtempSync(join(tmpdir(), 'sandbox-start-'));
 
+/*
+ * Each test's timeout is for a machine twice as slow as an idle 2-core one and busy with other work:
+ * about ten times what the test takes alone there. npm start reaches its banner in 6–8 s, Java's
+ * start included (120 s a test that starts Java once, 180 s twice); a start refused before Java
+ * takes about 1 s, 7 s was seen on a loaded CI machine (60 s). Nothing here asserts how long a step
+ * took: what "at once" means is what a run shows (its output, the files it leaves, the java it never
+ * ran); start-up time is the bench's (bench/startup.ts).
+ */
+
 const withoutLimits = (env: NodeJS.ProcessEnv) =>
   Object.fromEntries(Object.entries(env).filter(([name]) => !(Object.values(LIMIT_ENV) as string[]).includes(name)));
 
@@ -36,12 +45,28 @@ function startProcess(
   return { child, output: () => output };
 }
 
-async function waitFor(predicate: () => boolean, ms: number): Promise<void> {
-  const deadline = Date.now() + ms;
+/**
+ * Waits until `predicate` holds, as long as the test's own timeout lets it: a start of Java on a slow
+ * and busy machine takes several times what it takes on an idle one, and no step here is timed (the
+ * bench measures start-up). With `run`, a process that exits first fails the wait with its output.
+ */
+async function waitFor(predicate: () => boolean, run?: ReturnType<typeof startProcess>): Promise<void> {
   while (!predicate()) {
-    if (Date.now() > deadline) throw new Error('timed out');
+    if (run && run.child.exitCode !== null) throw new Error(`npm start exited with code ${run.child.exitCode}:\n${run.output()}`);
     await new Promise((r) => setTimeout(r, 50));
   }
+}
+
+/**
+ * A JAVA_HOME whose java only notes that it was run, in `ran`, and fails: a run given it that
+ * never starts DynamoDB Local leaves no such file.
+ */
+function javaThatNotes(name: string): { javaHome: string; ran: string } {
+  const javaHome = freshDir(name);
+  const ran = join(javaHome, 'java-ran');
+  mkdirSync(join(javaHome, 'bin'));
+  writeFileSync(join(javaHome, 'bin', 'java'), `#!/bin/sh\necho "$@" >> '${ran}'\nexit 1\n`, { mode: 0o755 });
+  return { javaHome, ran };
 }
 
 function descendants(pid: number): number[] {
@@ -74,7 +99,7 @@ describe('npm start', () => {
     const port = await freePort();
     const first = startProcess(port);
     try {
-      await waitFor(() => first.output().includes('Press Ctrl-C'), 15_000);
+      await waitFor(() => first.output().includes('Press Ctrl-C'), first);
       const baseUrl = /Base URL:\s+(\S+)/.exec(first.output())?.[1];
       const key = /Server key:\s+(sk_sbx_\S+)/.exec(first.output())?.[1];
       expect(baseUrl).toBe(`http://127.0.0.1:${port}/api/v1`);
@@ -105,11 +130,11 @@ describe('npm start', () => {
       const exited = new Promise((resolve) => first.child.once('exit', resolve));
       first.child.kill('SIGTERM');
       await exited;
-      await waitFor(() => family.every((pid) => !alive(pid)), 10_000);
+      await waitFor(() => family.every((pid) => !alive(pid)));
     } finally {
       if (first.child.exitCode === null) first.child.kill('SIGKILL');
     }
-  }, 60_000);
+  }, 120_000);
 });
 
 const exitOf = (child: ChildProcess) =>
@@ -153,7 +178,7 @@ describe('npm start on a directory it keeps its data in', () => {
   /** Starts `npm start` on the directory's data and waits until it serves. */
   const startOnDir = async () => {
     running = startProcess(await freePort(), { dir, inMemory: false });
-    await waitFor(() => running!.output().includes('Press Ctrl-C'), 30_000);
+    await waitFor(() => running!.output().includes('Press Ctrl-C'), running);
     return running;
   };
   /** The run the previous test left going, else a new one. */
@@ -177,13 +202,15 @@ describe('npm start on a directory it keeps its data in', () => {
     expect(runtime).toMatchObject({ baseUrl, pid: expect.any(Number) });
     expect(runtime.pid).toBe(first.child.pid);
 
-    const started = performance.now();
-    const second = startProcess(await freePort(), { dir, inMemory: false });
+    // Its java would note a start of DynamoDB Local (or of the launcher's compiler): it is never run.
+    const java = javaThatNotes('refused-java');
+    const second = startProcess(await freePort(), { dir, inMemory: false, env: { JAVA_HOME: java.javaHome } });
     expect(await exitOf(second.child)).toBe(1);
-    expect(second.output()).toContain(`A sandbox is already running on ${dir}: pid ${runtime.pid}, ${baseUrl}.`);
+    // Its first words: nothing was started before the refusal.
+    expect(second.output().split('\n')[0]).toBe(`A sandbox is already running on ${dir}: pid ${runtime.pid}, ${baseUrl}.`);
     expect(second.output()).toContain('SANDBOX_DIR=');
     expect(second.output()).not.toMatch(/\n\s+at /);
-    expect(performance.now() - started).toBeLessThan(10_000); // no DynamoDB Local was started for it
+    expect(existsSync(java.ran)).toBe(false);
 
     // The first one is untouched: it serves, and the admin CLI still finds it.
     expect(readFileSync(runtimeFile, 'utf8')).toBe(`${JSON.stringify(runtime, null, 2)}\n`);
@@ -197,7 +224,7 @@ describe('npm start on a directory it keeps its data in', () => {
     expect(code).toBe(0);
     expect(JSON.parse(listed)).toEqual([expect.objectContaining({ name: 'Demo' })]);
     // It goes on serving: the next test stops it.
-  }, 90_000);
+  }, 120_000);
 
   it('keeps its cursor secret in .sandbox/cursor-secret, readable by its owner only, so cursors outlive a restart; SIGTERM stops it with code 0 and removes runtime.json', async () => {
     const secretFile = join(dir, 'cursor-secret');
@@ -232,7 +259,7 @@ describe('npm start on a directory it keeps its data in', () => {
     expect(next.body.data.map((t: any) => t.id)).toEqual([ids[0]]);
     expect(readFileSync(secretFile, 'utf8')).toBe(secret);
     // It goes on serving: the next test kills its DynamoDB Local.
-  }, 90_000);
+  }, 180_000);
 
   it('says so when DynamoDB Local dies and exits with code 1, leaving no java and no runtime.json behind', async () => {
     const run = await current();
@@ -245,8 +272,8 @@ describe('npm start on a directory it keeps its data in', () => {
     expect(run.output()).toContain('DynamoDB Local stopped unexpectedly (killed by SIGKILL');
     expect(run.output()).toContain('The sandbox cannot answer without it and stops too; run npm start again.');
     expect(existsSync(runtimeFile)).toBe(false);
-    await waitFor(() => family.every((pid) => !alive(pid)), 10_000);
-  }, 60_000);
+    await waitFor(() => family.every((pid) => !alive(pid)));
+  }, 120_000);
 });
 
 /** Every directory (`d`) and file (`-`) under `dir`, itself included as `.`, with its permission bits: `{ 'db': 'd700', … }`. */
@@ -322,26 +349,27 @@ describe('npm start keeps its files to its owner', () => {
 });
 
 describe('npm start without Java', () => {
-  it('says so at once, before anything starts, when java is not on PATH and JAVA_HOME is unset', async () => {
+  it('says so at once, before DynamoDB Local starts, when java is not on PATH and JAVA_HOME is unset', async () => {
     const dir = freshDir('no-java');
     const emptyPath = freshDir('no-java-path');
-    const started = performance.now();
     const run = startProcess(await freePort(), { dir, env: { PATH: emptyPath, JAVA_HOME: undefined } });
     expect(await exitOf(run.child)).toBe(1);
+    // Its only output: not the time-out it used to wait 30 s for ("DynamoDB Local did not answer …").
     expect(run.output().trim()).toBe(
       'Java not found: no java on PATH and JAVA_HOME is not set. DynamoDB Local needs Java 17 or later: install it ' +
         '(e.g. apt-get install openjdk-17-jre-headless, or brew install openjdk@17) and put java on PATH, or set JAVA_HOME.',
     );
-    expect(performance.now() - started).toBeLessThan(5_000); // it used to wait 30 s for DynamoDB Local
+    // DynamoDB Local was never started: it would have left its log.
+    expect(existsSync(join(dir, 'dynamodb-local.log'))).toBe(false);
     expect(existsSync(join(dir, 'runtime.json'))).toBe(false);
-  }, 30_000);
+  }, 60_000);
 
   it('names a JAVA_HOME that holds no java', async () => {
     const javaHome = freshDir('not-a-jdk');
     const run = startProcess(await freePort(), { dir: freshDir('bad-java-home'), env: { JAVA_HOME: javaHome } });
     expect(await exitOf(run.child)).toBe(1);
     expect(run.output()).toContain(`JAVA_HOME is ${javaHome}, which has no bin/java. DynamoDB Local needs Java 17 or later`);
-  }, 30_000);
+  }, 60_000);
 });
 
 describe('npm start with a java that cannot run DynamoDB Local', () => {
@@ -351,15 +379,15 @@ describe('npm start with a java that cannot run DynamoDB Local', () => {
     mkdirSync(join(javaHome, 'bin'));
     const message = 'Error: LinkageError occurred while loading main class (class file version 61.0)';
     writeFileSync(join(javaHome, 'bin', 'java'), `#!/bin/sh\necho "${message}" >&2\nexit 1\n`, { mode: 0o755 });
-    const started = performance.now();
     const run = startProcess(await freePort(), { dir, env: { JAVA_HOME: javaHome } });
     expect(await exitOf(run.child)).toBe(1);
+    // Said when java exits, from its exit code and log; a wait for the time-out would say "did not answer within …".
     expect(run.output()).toContain(
       `Could not start the sandbox: DynamoDB Local exited during start-up (exit code 1; the end of ${join(dir, 'dynamodb-local.log')}:\n  ${message})`,
     );
-    expect(performance.now() - started).toBeLessThan(10_000);
+    expect(run.output()).not.toContain('did not answer');
     expect(existsSync(join(dir, 'runtime.json'))).toBe(false);
-  }, 30_000);
+  }, 60_000);
 });
 
 describe('npm start -- --help', () => {
@@ -372,12 +400,12 @@ describe('npm start -- --help', () => {
       expect(run.output()).toContain(option);
     }
     expect(existsSync(join(dir, 'runtime.json'))).toBe(false);
-  }, 30_000);
+  }, 60_000);
 
   it('answers an unknown option with the usage and exit code 2', async () => {
     const run = startProcess(await freePort(), { dir: freshDir('bad-option'), args: ['--in-memroy'] });
     expect(await exitOf(run.child)).toBe(2);
     expect(run.output()).toContain("Unknown option '--in-memroy'");
     expect(run.output()).toContain('Usage: npm start --');
-  }, 30_000);
+  }, 60_000);
 });

@@ -10,8 +10,17 @@ import { startReceiver, verified } from '../support/webhook-receiver';
 /** The per-client clock (docs/api.md §12) through the local server. */
 
 const HOUR = 3_600;
-/** How far a time read over HTTP may be from the test's own reading of the clock. */
-const TOLERANCE_MS = 5_000;
+
+/**
+ * Runs `read` between two readings of this machine's clock, which the server shares: a time it
+ * answers `offsetMs` ahead of real time lies between them, however long the request took.
+ */
+async function bracketed<T>(read: () => Promise<T>, offsetMs = 0) {
+  const before = Date.now() + offsetMs;
+  const value = await read();
+  const after = Date.now() + offsetMs;
+  return { value, within: (iso: string) => before <= Date.parse(iso) && Date.parse(iso) <= after, before, after };
+}
 
 const clientItem = async (clientId: string) =>
   (await testDb().doc.send(new GetCommand({ TableName: testDb().tableName, Key: keys.client(clientId), ConsistentRead: true }))).Item!;
@@ -19,9 +28,9 @@ const clientItem = async (clientId: string) =>
 describe('GET /sandbox/clock', () => {
   it('shows real time and offset 0 for a client that never advanced', async () => {
     const { key } = await newClient();
-    const clock = await clockOf(key);
+    const { value: clock, within } = await bracketed(() => clockOf(key));
     expect(clock.offset_seconds).toBe(0);
-    expect(Math.abs(Date.parse(clock.now) - Date.now())).toBeLessThan(TOLERANCE_MS);
+    expect(within(clock.now), clock.now).toBe(true);
   });
 
   it('refuses a key without sandbox:simulate with 403, for the read and for an advance', async () => {
@@ -36,27 +45,33 @@ describe('GET /sandbox/clock', () => {
 describe('POST /sandbox/clock/advance', () => {
   it('moves the clock ahead and answers it; GET shows the offset, and new payments are dated on it', async () => {
     const { key } = await newClient();
-    const res = await advance(key, { seconds: HOUR });
+    const moved = await bracketed(() => advance(key, { seconds: HOUR }), HOUR * 1000);
+    const res = moved.value;
     expect(res.status).toBe(200);
     expect(res.body.data.offset_seconds).toBe(HOUR);
-    expect(Math.abs(Date.parse(res.body.data.now) - (Date.now() + HOUR * 1000))).toBeLessThan(TOLERANCE_MS);
+    expect(moved.within(res.body.data.now), res.body.data.now).toBe(true);
 
     const clock = await clockOf(key);
     expect(clock.offset_seconds).toBe(HOUR);
-    const txn = await createPaymentVia(key);
-    expect(Math.abs(Date.parse(txn.created_at) - (Date.now() + HOUR * 1000))).toBeLessThan(TOLERANCE_MS);
+    const created = await bracketed(() => createPaymentVia(key), HOUR * 1000);
+    const txn = created.value;
+    expect(created.within(txn.created_at), txn.created_at).toBe(true);
     // Its id is dated on the same clock, so id order and created_at filters agree.
     expect(idTime(txn.id).toISOString()).toBe(txn.created_at);
     expect(Date.parse(txn.expires_at) - Date.parse(txn.created_at)).toBe(1_440 * 60_000);
   });
 
-  it('moves to a `to` instant and answers exactly it', async () => {
+  it('moves to a `to` instant and answers it: the clock reads `to` plus the time the advance took', async () => {
     const { key } = await newClient();
     const to = new Date(Date.now() + 2 * HOUR * 1000).toISOString();
-    const res = await advance(key, { to });
+    // The offset (in milliseconds) is `to` less the advance's own reading of real time, which lies between these two.
+    const { value: res, before, after } = await bracketed(() => advance(key, { to }));
     expect(res.status).toBe(200);
-    expect(res.body.data.now.slice(0, 16)).toBe(to.slice(0, 16));
-    expect(res.body.data.offset_seconds).toBeGreaterThan(2 * HOUR - 10);
+    const offset = Math.round(res.body.data.offset_seconds * 1000);
+    expect(offset).toBeGreaterThanOrEqual(Date.parse(to) - after);
+    expect(offset).toBeLessThanOrEqual(Date.parse(to) - before);
+    expect(Date.parse(res.body.data.now)).toBeGreaterThanOrEqual(Date.parse(to));
+    expect(Date.parse(res.body.data.now)).toBeLessThanOrEqual(after + offset);
   });
 
   it("filters transactions and events by created_from on the client's clock", async () => {
@@ -178,12 +193,13 @@ describe('POST /sandbox/reset', () => {
 
     expect((await call('POST', '/sandbox/reset', { key })).status).toBe(200);
 
-    const clock = await clockOf(key);
+    const { value: clock, within } = await bracketed(() => clockOf(key));
     expect(clock.offset_seconds).toBe(0);
-    expect(Math.abs(Date.parse(clock.now) - Date.now())).toBeLessThan(TOLERANCE_MS);
+    expect(within(clock.now), clock.now).toBe(true);
     const item = await clientItem(clientId);
     expect(item.clock_offset_ms).toBeUndefined();
     expect(item.due_pk).toBeUndefined();
-    expect(Math.abs(Date.parse((await createPaymentVia(key)).created_at) - Date.now())).toBeLessThan(TOLERANCE_MS);
+    const created = await bracketed(() => createPaymentVia(key));
+    expect(created.within(created.value.created_at), created.value.created_at).toBe(true);
   });
 });

@@ -91,6 +91,7 @@ describe('Sandbox-Fault', () => {
     const elapsed = performance.now() - started;
     expect(response.status).toBe(201);
     expect(response.body.data).toMatchObject({ order_id: body.order_id, status: 'pending' });
+    // A lower bound only: the wait is the fault itself, and a busy machine can only lengthen it.
     expect(elapsed).toBeGreaterThanOrEqual(300);
     expect(await transactionsWithOrderId(client, body.order_id)).toHaveLength(1);
   });

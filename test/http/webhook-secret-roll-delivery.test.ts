@@ -8,15 +8,17 @@ import { startReceiver, verified, webhookIdOf, type Answer, type Received, type 
 /**
  * What retries and resends carry around a secret roll (docs/api.md §15): each attempt is signed with
  * the endpoint's secrets as they are when it is made, through `npm start`'s real delivery
- * (stream poller, sweep, retries 2 s apart, so a roll made right
- * after a failed attempt comes before its retry) to a receiver on this machine. Each delivery is checked as
- * two receivers would: one that verifies with the standardwebhooks library and only the old secret,
- * one with only the new secret. (webhook-secret-roll.test.ts has first deliveries during and after a grace.)
+ * (stream poller, sweep, retries 2 s apart) to a receiver on this machine. A receiver holds its answer
+ * to a first attempt until the roll is made, then fails it, so its retry comes after the roll however
+ * slow the machine (the 10 s attempt timeout of the contract is far longer than a roll takes). Each
+ * delivery is checked as two receivers would: one that verifies with the standardwebhooks library and
+ * only the old secret, one with only the new secret. (webhook-secret-roll.test.ts has first
+ * deliveries during and after a grace.)
  */
 
 let sandbox: DeliverySandbox;
 beforeAll(async () => {
-  sandbox = await startDeliverySandbox({ retryScheduleSeconds: [2, 2, 2, 2, 2], attemptTimeoutMs: 1_000 });
+  sandbox = await startDeliverySandbox({ retryScheduleSeconds: [2, 2, 2, 2, 2], attemptTimeoutMs: 10_000 });
 });
 afterAll(() => sandbox?.close());
 
@@ -24,7 +26,7 @@ const receivers: Receiver[] = [];
 afterEach(async () => {
   await Promise.all(receivers.splice(0).map((r) => r.close()));
 });
-async function receiver(answer: (nth: number) => Answer = () => 200): Promise<Receiver> {
+async function receiver(answer: (nth: number) => Answer | Promise<Answer> = () => 200): Promise<Receiver> {
   const started = await startReceiver(answer);
   receivers.push(started);
   return started;
@@ -66,6 +68,13 @@ function accepts(secret: string, request: Received): boolean {
   }
 }
 
+/** A promise that settles once `open()` is called: a receiver's answer held until then. */
+function gate(): { opened: Promise<void>; open: () => void } {
+  let open!: () => void;
+  const opened = new Promise<void>((resolve) => (open = resolve));
+  return { opened, open };
+}
+
 const signaturesOf = (request: Received) => String(request.headers['webhook-signature']).split(' ');
 const typeOf = (request: Received) => (JSON.parse(request.body) as { type: string }).type;
 
@@ -73,8 +82,9 @@ describe('a secret roll', () => {
   it('during the grace, every delivery (first attempt, retry, resend) verifies with the old secret alone and with the new one alone', {
     timeout: 60_000,
   }, async () => {
-    // The first attempt of the first event fails, so its retry is made after the roll.
-    const hooks = await receiver((nth) => (nth === 1 ? 500 : 200));
+    // The first attempt of the first event fails once the roll is made, so its retry comes after the roll.
+    const rolled = gate();
+    const hooks = await receiver(async (nth) => (nth === 1 ? (await rolled.opened, 500) : 200));
     const { id, secret: oldSecret } = await register(hooks.url);
     await createPayment();
     const [beforeRoll] = await hooks.waitFor(1, { timeoutMs: 15_000 });
@@ -82,6 +92,7 @@ describe('a secret roll', () => {
     expect(accepts(oldSecret, beforeRoll!)).toBe(true);
 
     const newSecret = await roll(id, 600);
+    rolled.open();
     const payment = await createPayment();
     // The retry of the first event, the roll's own event, and the new payment's.
     const four = await hooks.waitFor(4, { timeoutMs: 15_000 });
@@ -105,13 +116,15 @@ describe('a secret roll', () => {
   });
 
   it('with 0 s signs with the new secret only at once, a retry of an earlier delivery included', { timeout: 60_000 }, async () => {
-    const hooks = await receiver((nth) => (nth === 1 ? 500 : 200));
+    const rolled = gate();
+    const hooks = await receiver(async (nth) => (nth === 1 ? (await rolled.opened, 500) : 200));
     const { id, secret: oldSecret } = await register(hooks.url);
     await createPayment();
     const [first] = await hooks.waitFor(1, { timeoutMs: 15_000 });
     expect(accepts(oldSecret, first!)).toBe(true);
 
     const newSecret = await roll(id, 0);
+    rolled.open();
     const later = (await hooks.waitFor(3, { timeoutMs: 15_000 })).slice(1);
     expect(later.map(typeOf).sort()).toEqual(['payment.created', 'webhook_endpoint.secret_rolled']);
     for (const request of later) {

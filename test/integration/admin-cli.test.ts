@@ -1,8 +1,12 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { inject, describe, expect, it } from 'vitest';
 import { DeleteTableCommand } from '@aws-sdk/client-dynamodb';
 import { runAdmin } from '../../infra/local/admin-cli';
 import { ensureTable } from '../../infra/local/dynamodb-local';
 import { closeDb, createDb } from '../../lib/db/client';
+import { npmRun } from '../support/commands';
 import { call, newClient } from '../support/fixtures';
 import { kindOf, partitionItems } from '../support/partition';
 import { createPaymentVia } from '../support/payments';
@@ -130,4 +134,33 @@ describe('admin CLI', () => {
     expect(misplaced.code).toBe(2);
     expect(misplaced.stderr).toContain('--webhook-endpoints goes with clients reset');
   });
+});
+
+describe('npm run admin, as typed', () => {
+  it.each(['--help', '-h', 'clients list --help', 'keys create -h', 'ci-env --help', 'stacks prune --help'])(
+    "prints its usage, naming the environment variables it reads, and exits 0 on '%s'",
+    async (typed) => {
+      const run = await npmRun('admin', typed.split(' '));
+      expect(run).toMatchObject({ code: 0, stderr: '' });
+      expect(run.stdout).toMatch(/^Usage: npm run --silent admin -- <command>/);
+      for (const named of ['-h, --help', 'SANDBOX_DIR', 'AWS_PROFILE', 'AWS_REGION']) expect(run.stdout).toContain(named);
+    },
+    60_000,
+  );
+
+  it('says at once that no sandbox runs on a SANDBOX_DIR without runtime.json, and what to pass instead, with exit code 2', async () => {
+    const sandboxDir = mkdtempSync(join(tmpdir(), 'admin-no-sandbox-'));
+    try {
+      const run = await npmRun('admin', ['clients', 'list'], { SANDBOX_DIR: sandboxDir });
+      expect(run).toEqual({
+        code: 2,
+        stdout: '',
+        stderr:
+          `admin: no running sandbox found in ${sandboxDir} (it holds no runtime.json; SANDBOX_DIR sets where to look): ` +
+          "start one with 'npm start', or pass --stack NAME, or --endpoint URL --table NAME\n",
+      });
+    } finally {
+      rmSync(sandboxDir, { recursive: true, force: true });
+    }
+  }, 60_000);
 });

@@ -5,7 +5,7 @@ import { Webhook } from 'standardwebhooks';
 /**
  * A webhook receiver on 127.0.0.1 and a random port, as a developer would run next to `npm start`.
  * It keeps every request it gets, and answers each as `answer` says: a status, or `hang` (never
- * answers, so the sender's timeout ends the attempt).
+ * answers, so the sender's timeout ends the attempt); a promise of one holds the answer until then.
  */
 
 export interface Received {
@@ -14,8 +14,6 @@ export interface Received {
   readonly body: string;
   readonly method: string;
   readonly path: string;
-  /** When it arrived (epoch milliseconds). */
-  readonly at: number;
 }
 
 export type Answer = number | 'hang';
@@ -28,24 +26,24 @@ export interface Receiver {
   close(): Promise<void>;
 }
 
-export async function startReceiver(answer: (nth: number, request: Received) => Answer = () => 200): Promise<Receiver> {
+export async function startReceiver(answer: (nth: number, request: Received) => Answer | Promise<Answer> = () => 200): Promise<Receiver> {
   const received: Received[] = [];
   const waiting = new Set<() => void>();
   const hanging = new Set<ServerResponse>();
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
+    req.on('end', async () => {
       const request: Received = {
         headers: req.headers,
         body: Buffer.concat(chunks).toString('utf8'),
         method: req.method ?? '',
         path: req.url ?? '',
-        at: Date.now(),
       };
       received.push(request);
       for (const wake of waiting) wake();
-      const status = answer(received.length, request);
+      const status = await answer(received.length, request);
+      if (res.destroyed) return; // the sender gave up, or the receiver closed, while the answer was held
       if (status === 'hang') {
         hanging.add(res);
         res.on('close', () => hanging.delete(res));
