@@ -285,7 +285,7 @@ describe('functions', () => {
         LIST_READ_UNITS_PER_REQUEST: String(DEFAULT_LIMITS.readUnitsPerRequest),
       });
     }
-    expect(tablelessRoutes.map((r) => r.id)).toEqual(['getDashboard', 'getDashboardAsset', 'getOpenApiDocument']);
+    expect(tablelessRoutes.map((r) => r.id)).toEqual(['signUp', 'getDashboard', 'getDashboardAsset', 'getOpenApiDocument']);
     for (const id of [...tablelessRoutes.map((r) => functionOfRoute(routeKeyOf(r))), fallbackId()]) {
       expect(resources[id]!.Properties.Environment.Variables.TABLE_NAME).toBeUndefined();
       expect(dynamoActionsOf(id)).toEqual([]);
