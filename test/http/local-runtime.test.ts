@@ -306,7 +306,7 @@ describe('npm start keeps its files to its owner', () => {
   /** Starts npm start on the directory, someone signs up and signs in at its identity emulator (a temporary password in the outbox, a person in the pool), and it stops. */
   const runOnce = async () => {
     running = startProcess(await freePort(), { dir, inMemory: false });
-    await waitFor(() => running!.output().includes('Press Ctrl-C'), 30_000);
+    await waitFor(() => running!.output().includes('Press Ctrl-C'), running);
     const runtime = JSON.parse(readFileSync(join(dir, 'runtime.json'), 'utf8'));
     await newPerson('Owner only', { baseUrl: runtime.baseUrl, endpoint: runtime.identityEndpoint, clientId: runtime.userPoolClientId, dir: join(dir, 'identity') });
     const modes = modesUnder(dir);
@@ -334,7 +334,7 @@ describe('npm start keeps its files to its owner', () => {
       ]),
     );
     expect(Object.entries(modes).filter(([, mode]) => mode !== 'd700' && mode !== '-600')).toEqual([]);
-  }, 90_000);
+  }, 180_000);
 
   it("takes from what an older version left readable every permission but its owner's, and leaves a SANDBOX_DIR of yours its own mode", async () => {
     // As an older npm start left it, in a directory its owner made with the usual umask.
@@ -345,7 +345,7 @@ describe('npm start keeps its files to its owner', () => {
     const { modes } = await runOnce();
     expect(modes['.']).toBe('d755');
     expect(Object.entries(modes).filter(([path, mode]) => path !== '.' && mode !== 'd700' && mode !== '-600')).toEqual([]);
-  }, 90_000);
+  }, 180_000);
 });
 
 describe('npm start without Java', () => {
