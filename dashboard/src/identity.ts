@@ -1,5 +1,5 @@
 import { IDENTITY_META, type PageIdentity } from '../../lib/dashboard/identity';
-import { poolSettings } from '../../lib/identity/pool-settings';
+import { CLIENT_NAME_ATTRIBUTE, CLIENT_NAME_METADATA, poolSettings } from '../../lib/identity/pool-settings';
 
 /**
  * The identity service (docs/api.md §14), spoken to directly: its JSON API is one POST per action,
@@ -91,7 +91,7 @@ interface AuthenticationAnswer {
  */
 export type SignInResult =
   | { readonly kind: 'tokens'; readonly tokens: Tokens }
-  | { readonly kind: 'new-password'; readonly username: string; readonly session: string };
+  | { readonly kind: 'new-password'; readonly username: string; readonly session: string; readonly clientName: string };
 
 interface CodeDeliveryAnswer {
   CodeDeliveryDetails?: { Destination?: string; DeliveryMedium?: string };
@@ -130,18 +130,27 @@ export class IdentityClient {
       AuthParameters: { USERNAME: email, PASSWORD: password },
     });
     if (answer.ChallengeName === 'NEW_PASSWORD_REQUIRED' && answer.Session) {
-      return { kind: 'new-password', username: answer.ChallengeParameters?.USER_ID_FOR_SRP ?? email, session: answer.Session };
+      return {
+        kind: 'new-password',
+        username: answer.ChallengeParameters?.USER_ID_FOR_SRP ?? email,
+        session: answer.Session,
+        clientName: invitedClientName(answer.ChallengeParameters?.userAttributes),
+      };
     }
     return { kind: 'tokens', tokens: tokensOf(answer) };
   }
 
-  /** Answers NEW_PASSWORD_REQUIRED with the person's own password, in place of the temporary one: the tokens. */
-  async completeNewPassword(username: string, session: string, password: string): Promise<Tokens> {
+  /**
+   * Answers NEW_PASSWORD_REQUIRED with the person's own password, in place of the temporary one, and
+   * the name of the client their first sign-in makes: the tokens.
+   */
+  async completeNewPassword(username: string, session: string, password: string, clientName: string): Promise<Tokens> {
     return tokensOf(
       await this.send<AuthenticationAnswer>('RespondToAuthChallenge', {
         ChallengeName: 'NEW_PASSWORD_REQUIRED',
         Session: session,
         ChallengeResponses: { USERNAME: username, NEW_PASSWORD: password },
+        ClientMetadata: { [CLIENT_NAME_METADATA]: clientName },
       }),
     );
   }
@@ -164,6 +173,16 @@ export class IdentityClient {
   /** Ends the session at the identity service: the refresh token, and the access tokens made from it, are revoked. */
   async revoke(refreshToken: string): Promise<void> {
     await this.send('RevokeToken', { Token: refreshToken });
+  }
+}
+
+/** The client name an invitation carries, from a NEW_PASSWORD_REQUIRED challenge's `userAttributes` (JSON); '' when none. */
+function invitedClientName(userAttributes: string | undefined): string {
+  try {
+    const name = (JSON.parse(userAttributes ?? '{}') as Record<string, unknown>)[CLIENT_NAME_ATTRIBUTE];
+    return typeof name === 'string' ? name : '';
+  } catch {
+    return '';
   }
 }
 

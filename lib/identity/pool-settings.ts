@@ -43,6 +43,18 @@ export const CLIENT_NAME_ATTRIBUTE = 'custom:client_name';
 export const CLIENT_NAME_LIMITS = { minLength: 1, maxLength: 100 } as const;
 
 /**
+ * The ClientMetadata key in which the page sends the client's name with a first sign-in's new
+ * password: the mailbox's owner names their client then (decision 0215).
+ */
+export const CLIENT_NAME_METADATA = 'client_name';
+
+/** A client name as given (trimmed), or undefined when it is missing or not within CLIENT_NAME_LIMITS. */
+export function clientNameOf(value: unknown): string | undefined {
+  const name = typeof value === 'string' ? value.trim() : '';
+  return name.length >= CLIENT_NAME_LIMITS.minLength && name.length <= CLIENT_NAME_LIMITS.maxLength ? name : undefined;
+}
+
+/**
  * The environment variables that carry a stage's identity service to its functions: the pool and
  * its app client, the issuer its tokens carry (`https://cognito-idp.<region>.amazonaws.com/<pool id>`
  * deployed, the emulator's locally; its JWKS is `<issuer>/.well-known/jwks.json`), the identity

@@ -71,6 +71,8 @@ describe('a person and their server keys, from sign-up to sign-out', () => {
     await page.getByRole('button', { name: 'Sign in' }).click();
 
     await page.getByRole('heading', { name: 'Choose your password' }).waitFor();
+    // The client is named now, by the mailbox's owner: the sign-up's name is offered.
+    expect(await page.getByLabel('Client name').inputValue()).toBe(person.clientName);
     await page.getByLabel('New password').fill('short-1A');
     expect(await page.getByRole('button', { name: 'Set password and sign in' }).isDisabled()).toBe(true);
     await page.getByLabel('New password').fill(person.password);

@@ -62,11 +62,12 @@ describe('the mailbox comes first', () => {
         new InitiateAuthCommand({ ClientId: clientId, AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: { USERNAME: owner, PASSWORD: TEST_PASSWORD } }),
       ),
     ).rejects.toMatchObject({ name: 'NotAuthorizedException' });
-    // The owner signs up too (the same answer), takes the invitation from their mailbox, and chooses their password.
+    // The owner signs up too (the same answer), takes the invitation from their mailbox, and chooses their password and their client's name.
     expect((await signUp(owner, 'Owner')).body).toEqual({ success: true, data: { email: owner, temporary_password_valid_days: 7 } });
-    const session = await firstSignIn(owner, 'Owners-own-password-1');
+    const session = await firstSignIn(owner, 'Owners-own-password-1', {}, 'Owner');
     const account = await call('GET', '/account', { key: session.token });
     expect(account.status).toBe(200);
+    expect(account.body.data.client.name).toBe('Owner');
     // No password Mallory could have chosen opens the owner's account.
     for (const password of [TEST_PASSWORD, 'Mallorys-password-1']) {
       await expect(

@@ -5,6 +5,7 @@ import { InitiateAuthCommand, RespondToAuthChallengeCommand } from '@aws-sdk/cli
 import { inject } from 'vitest';
 import { identityClient } from '../../infra/local/identity-client';
 import { sentCodes } from '../../infra/local/identity';
+import { CLIENT_NAME_METADATA } from '../../lib/identity/pool-settings';
 import { call } from './fixtures';
 
 /** A person who signed up, chose their password at their first sign-in and holds a session: a new client of their own. */
@@ -49,8 +50,11 @@ export function temporaryPasswordOf(email: string, dir = inject('identityDir')):
   return sent;
 }
 
-/** The first sign-in of an invited person: the e-mailed temporary password, then `password` in its place (NEW_PASSWORD_REQUIRED). */
-export async function firstSignIn(email: string, password: string, target: IdentityTarget = {}) {
+/**
+ * The first sign-in of an invited person: the e-mailed temporary password, then `password` in its
+ * place (NEW_PASSWORD_REQUIRED) — with `clientName` as the page sends it, the name of the client made.
+ */
+export async function firstSignIn(email: string, password: string, target: IdentityTarget = {}, clientName?: string) {
   const clientId = target.clientId ?? inject('userPoolClientId');
   const cognito = identityClient(target.endpoint ?? inject('identityEndpoint'));
   try {
@@ -68,6 +72,7 @@ export async function firstSignIn(email: string, password: string, target: Ident
         ChallengeName: 'NEW_PASSWORD_REQUIRED',
         Session: challenge.Session,
         ChallengeResponses: { USERNAME: challenge.ChallengeParameters!.USER_ID_FOR_SRP!, NEW_PASSWORD: password },
+        ...(clientName !== undefined && { ClientMetadata: { [CLIENT_NAME_METADATA]: clientName } }),
       }),
     );
     return { token: AuthenticationResult!.AccessToken!, refreshToken: AuthenticationResult!.RefreshToken!, idToken: AuthenticationResult!.IdToken! };

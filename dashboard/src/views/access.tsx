@@ -17,7 +17,7 @@ import { ErrorNote, useAction } from '../ui';
 type Step =
   | { kind: 'sign-in'; note?: string }
   | { kind: 'sign-up' }
-  | { kind: 'new-password'; username: string; session: string }
+  | { kind: 'new-password'; username: string; session: string; clientName: string }
   | { kind: 'forgot' }
   | { kind: 'reset'; delivery?: CodeDelivery };
 
@@ -99,6 +99,24 @@ function NewPasswordField({ label, password, setPassword }: { label: string; pas
   );
 }
 
+/** The name of the client made for the person (sign-up; and at the first sign-in, where they may change it). */
+function ClientNameField({ clientName, setClientName }: { clientName: string; setClientName: (name: string) => void }) {
+  return (
+    <label>
+      Client name
+      <input
+        name="client-name"
+        required
+        minLength={CLIENT_NAME_LIMITS.minLength}
+        maxLength={CLIENT_NAME_LIMITS.maxLength}
+        placeholder="Acme Shop (sandbox)"
+        value={clientName}
+        onInput={(e) => setClientName(e.currentTarget.value)}
+      />
+    </label>
+  );
+}
+
 const weak = (password: string) => passwordRules.some((rule) => !rule.met(password));
 
 function Note({ text }: { text?: string }) {
@@ -118,7 +136,7 @@ function SignIn({ identity, email, setEmail, note, signedIn, go }: StepProps & {
     void run(async () => {
       const result = await identity.signIn(email, password);
       if (result.kind === 'tokens') signedIn(result.tokens);
-      else go({ kind: 'new-password', username: result.username, session: result.session });
+      else go({ kind: 'new-password', username: result.username, session: result.session, clientName: result.clientName });
     });
   };
   return (
@@ -181,18 +199,7 @@ function SignUp({ email, setEmail, go }: StepProps) {
       </p>
       <form class="stack" onSubmit={submit}>
         <EmailField email={email} setEmail={setEmail} />
-        <label>
-          Client name
-          <input
-            name="client-name"
-            required
-            minLength={CLIENT_NAME_LIMITS.minLength}
-            maxLength={CLIENT_NAME_LIMITS.maxLength}
-            placeholder="Acme Shop (sandbox)"
-            value={clientName}
-            onInput={(e) => setClientName(e.currentTarget.value)}
-          />
-        </label>
+        <ClientNameField clientName={clientName} setClientName={setClientName} />
         <button type="submit" class="primary" disabled={busy}>
           {busy ? 'Sending…' : 'Create account'}
         </button>
@@ -210,10 +217,11 @@ function SignUp({ email, setEmail, go }: StepProps) {
 
 function NewPassword({ identity, step, signedIn }: StepProps & { step: Extract<Step, { kind: 'new-password' }>; signedIn: (tokens: Tokens) => void }) {
   const [password, setPassword] = useState('');
+  const [clientName, setClientName] = useState(step.clientName);
   const { busy, error, run } = useAction();
   const submit = (e: Event) => {
     e.preventDefault();
-    void run(async () => signedIn(await identity.completeNewPassword(step.username, step.session, password)));
+    void run(async () => signedIn(await identity.completeNewPassword(step.username, step.session, password, clientName.trim())));
   };
   return (
     <>
@@ -221,6 +229,7 @@ function NewPassword({ identity, step, signedIn }: StepProps & { step: Extract<S
       <p role="status">You signed in with your temporary password. Choose your own: you sign in with it from now on.</p>
       <form class="stack" onSubmit={submit}>
         <NewPasswordField label="New password" password={password} setPassword={setPassword} />
+        <ClientNameField clientName={clientName} setClientName={setClientName} />
         <button type="submit" class="primary" disabled={busy || weak(password)}>
           {busy ? 'Saving…' : 'Set password and sign in'}
         </button>
