@@ -69,8 +69,11 @@ export interface SandboxOptions {
   /** Where DynamoDB Local keeps its files; omitted → in memory. */
   readonly dbPath?: string;
   readonly dynamoLog?: string;
-  /** Signs list cursors (as the stack's secret does deployed): `npm start` keeps one in `.sandbox/`. */
-  readonly cursorSecret: string;
+  /**
+   * Signs list cursors (as the stack's secret does deployed): `npm start` keeps one in `.sandbox/`.
+   * A function is called once the API's port is ours, so a start refused for a busy port writes no secret.
+   */
+  readonly cursorSecret: string | (() => string);
   /** The per-client budget; each limit not given comes from its environment variable, else lib/limits.ts. */
   readonly limits?: Partial<Limits>;
   /**
@@ -174,11 +177,11 @@ export function sandboxEnvironment(options: {
  * them, closes the server and waits for java to exit.
  */
 export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
-  cursorKeyOf(options.cursorSecret); // refuses a short one before anything starts
+  if (typeof options.cursorSecret === 'string') cursorKeyOf(options.cursorSecret); // refuses a short one before anything starts
   const limits = localLimits(options.limits);
-  if (options.dbPath) mkdirSync(options.dbPath, { recursive: true });
   // The API's port is taken before anything starts, so a busy one is refused at once rather than
-  // after Java; requests wait until the table and the handlers are ready (none come before the banner).
+  // after Java, and before anything is written (the cursor secret, the data's directory: docs/local.md);
+  // requests wait until the table and the handlers are ready (none come before the banner).
   let background: BackgroundLoop | undefined;
   let serve!: (handlers: LocalHandlers) => void;
   let refuse!: (error: unknown) => void;
@@ -193,6 +196,15 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
     refuse(error);
     await server.close();
   };
+  let cursorSecret: string;
+  try {
+    cursorSecret = typeof options.cursorSecret === 'string' ? options.cursorSecret : options.cursorSecret();
+    cursorKeyOf(cursorSecret);
+    if (options.dbPath) mkdirSync(options.dbPath, { recursive: true });
+  } catch (error) {
+    await closeServer(error);
+    throw error;
+  }
   // DynamoDB Local's port is chosen next, so that the handlers' environment is known before java is up.
   const port = await freePort().catch(async (error: unknown) => {
     await closeServer(error);
@@ -203,7 +215,7 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
     sandboxEnvironment({
       tableName: LOCAL_TABLE_NAME,
       dynamoEndpoint: `http://127.0.0.1:${port}`,
-      cursorSecret: options.cursorSecret,
+      cursorSecret,
       limits,
       webhookDelivery: options.webhookDelivery ?? readDeliverySettings(process.env),
     }),

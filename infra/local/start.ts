@@ -68,7 +68,8 @@ async function main(): Promise<number> {
     dbPath: inMemory ? undefined : dbDir,
     dynamoLog: dynamoLogFile,
     // In memory nothing is kept, so neither is the secret: the cursors of a run die with its data.
-    cursorSecret: inMemory ? newCursorSecret() : ensureCursorSecret(cursorSecretFile),
+    // Made once the port is ours: a start refused for a busy port leaves no file behind.
+    cursorSecret: inMemory ? newCursorSecret() : () => ensureCursorSecret(cursorSecretFile),
     // What the stack schedules runs here too: the sweep that stores expiries, every second.
     background: true,
     // The identity emulator's people, like the data, are kept unless --in-memory.

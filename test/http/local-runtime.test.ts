@@ -1,5 +1,6 @@
 import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { chmodSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -135,6 +136,23 @@ describe('npm start', () => {
       if (first.child.exitCode === null) first.child.kill('SIGKILL');
     }
   }, 120_000);
+});
+
+describe('npm start on a busy port', () => {
+  it('is refused before it writes anything in its directory: no cursor secret, no db/, no runtime.json', async () => {
+    const dir = join(sandboxDir, 'busy-port'); // not there yet: a start that is refused leaves it empty
+    const busy = createServer();
+    await new Promise<void>((resolve) => busy.listen(0, '127.0.0.1', resolve));
+    try {
+      const port = (busy.address() as AddressInfo).port;
+      const run = startProcess(port, { dir, inMemory: false });
+      expect(await exitOf(run.child)).toBe(1);
+      expect(run.output()).toContain(`Port ${port} is already in use`);
+      expect(readdirSync(dir)).toEqual([]);
+    } finally {
+      await new Promise((resolve) => busy.close(resolve));
+    }
+  }, 30_000);
 });
 
 const exitOf = (child: ChildProcess) =>
