@@ -116,6 +116,14 @@ describe('docs/api.md', () => {
     expect(missing).toEqual([]);
   });
 
+  it('lists every numbered section in its contents, in order, by the start of its title', () => {
+    const contents = /^Contents: ([\s\S]*?)\.\n\n/m.exec(reference)?.[1] ?? '';
+    const listed = [...contents.matchAll(/§(\d+) ([^·]+)/g)].map((m) => ({ n: Number(m[1]), name: m[2]!.replace(/\s+/g, ' ').trim().toLowerCase() }));
+    const headings = [...withoutCode(reference).matchAll(/^## (\d+)\. (.*)$/gm)].map((m) => ({ n: Number(m[1]), title: m[2]!.toLowerCase() }));
+    expect(listed.map((entry) => entry.n)).toEqual(headings.map((heading) => heading.n));
+    expect(listed.filter((entry, i) => !headings[i]?.title.startsWith(entry.name))).toEqual([]);
+  });
+
   it('has every section the code cites as "docs/api.md §N"', () => {
     const numbered = new Set([...reference.matchAll(/^## (\d+)\. /gm)].map((m) => Number(m[1])));
     const cited = trackedFiles().flatMap((file) =>
