@@ -9,6 +9,7 @@ import type { CfnElement } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildApp, cdkJsonContext } from '../../infra/app';
+import { renderDeployReference, type SynthesizedTemplate } from '../../infra/deploy-reference';
 import { httpApiEvent } from '../../infra/local/lambda-event';
 import { dashboardCsp } from '../../lib/dashboard/assets';
 import { partitionsOf, type TableAction } from '../../lib/db/access';
@@ -37,6 +38,7 @@ const IMPORT_SPECIFIER = /\bimport\s*[\w$*{},\s]*?\s*from\s*["']([^"']+)["']|\bi
 let outdir: string;
 let template: Template;
 let resources: Record<string, Json>;
+let synthesized: SynthesizedTemplate;
 let assetDirs: Map<string, string>;
 /** Logical id of the sweep's function: not a route's, invoked by the schedule. */
 let sweepId: string;
@@ -47,6 +49,7 @@ beforeAll(() => {
   const artifact = app.synth().getStackByName(stack.stackName);
   template = Template.fromJSON(artifact.template);
   sweepId = stack.getLogicalId(stack.sweepFunction.function.node.defaultChild as CfnElement);
+  synthesized = artifact.template;
   resources = artifact.template.Resources;
   assetDirs = new Map(
     Object.entries(resources)
@@ -174,6 +177,12 @@ describe('routes', () => {
 });
 
 describe('functions', () => {
+  it('are what docs/deploy.md says a stage runs: its functions by what invokes them, as `npm run openapi` renders them from a synthesis', () => {
+    const page = readFileSync(new URL('../../docs/deploy.md', import.meta.url), 'utf8');
+    expect(page, 'docs/deploy.md is stale: run `npm run openapi`').toBe(renderDeployReference(page, synthesized));
+    expect(page).toContain(`| **every function, a bundle each** | **${ofType('AWS::Lambda::Function').length}** |`);
+  });
+
   it('run on Node.js 24 on arm64 with 256 MB and a 10 s timeout (the webhook dispatcher and the sweep, which make webhook attempts, 60 s)', () => {
     for (const [id, fn] of ofType('AWS::Lambda::Function')) {
       expect(fn.Properties).toMatchObject({
