@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Context } from 'aws-lambda';
 import { invokedAs } from '../../lib/db/call-recorder';
+import { withOwnLogKeys } from '../../lib/logger';
 import { lambdaContext } from './lambda-event';
 
 const projectRoot = fileURLToPath(new URL('../../', import.meta.url));
@@ -20,9 +21,13 @@ export type LocalFunction<Event, Result> = (event: Event, requestId?: string) =>
  * Imports a declared function's very Lambda handler for the local sandbox. Its configuration
  * (TABLE_NAME…) must be in the environment first: handlers read it once, at import, as on Lambda.
  * Each invocation runs as function `id` (what the grant check records it doing) with a Lambda
- * context named `id`, whose remaining time starts at `timeoutMs` (else the API integration's).
+ * context named `id`, whose remaining time starts at `timeoutMs` (else the API integration's), and
+ * with log keys of its own: Lambda gives each invocation a container to itself, this process runs
+ * many at once (requests that interleave, the sweep, webhook delivery, the identity triggers), and
+ * what one appends (a request's id, route and client) must never show on another's lines.
  */
 export async function loadFunction<Event, Result>(declaration: FunctionDeclaration, timeoutMs?: number): Promise<LocalFunction<Event, Result>> {
   const { handler } = (await import(join(projectRoot, declaration.handler))) as { handler: (event: Event, context: Context) => Promise<Result> };
-  return (event, requestId = randomUUID()) => invokedAs(declaration.id, () => handler(event, lambdaContext(requestId, declaration.id, timeoutMs)));
+  return (event, requestId = randomUUID()) =>
+    withOwnLogKeys(() => invokedAs(declaration.id, () => handler(event, lambdaContext(requestId, declaration.id, timeoutMs))));
 }

@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
 import { invokedAs } from '../../lib/db/call-recorder';
+import { setLogKeys, withOwnLogKeys } from '../../lib/logger';
 import { backgroundFunctions } from '../../lib/routes';
 import { abandonPostsInFlight } from '../../lib/webhooks/send-webhook';
 import { DISPATCH_FILTERS, DISPATCHER_TIMEOUT_SECONDS } from '../../lib/webhooks/stream-filter';
@@ -22,15 +23,19 @@ export async function startStreamDelivery(options: { dynamoEndpoint: string; tab
   // Imported late too: the logger reads its level (POWERTOOLS_LOG_LEVEL) when first loaded.
   const { startStreamPoller } = await import('./stream-poller');
   // The poller's stream reads are the event source mapping's, made with the dispatcher's role
-  // deployed: the grant check counts them, and the handler's calls, as the dispatcher's.
-  return invokedAs(dispatchEvents.id, () =>
-    startStreamPoller({
-      endpoint: options.dynamoEndpoint,
-      tableName: options.tableName,
-      filters: DISPATCH_FILTERS,
-      handler: (event) => dispatch(event),
-    }),
-  );
+  // deployed: the grant check counts them, and the handler's calls, as the dispatcher's. Its own
+  // lines name it; each batch it hands on is an invocation with keys of its own (load-function.ts).
+  return withOwnLogKeys(() => {
+    setLogKeys({ job: 'streamPoller' });
+    return invokedAs(dispatchEvents.id, () =>
+      startStreamPoller({
+        endpoint: options.dynamoEndpoint,
+        tableName: options.tableName,
+        filters: DISPATCH_FILTERS,
+        handler: (event) => dispatch(event),
+      }),
+    );
+  });
 }
 
 /**

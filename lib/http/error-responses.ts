@@ -1,6 +1,6 @@
 import type middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import { logger } from '../logger';
+import { setLogKeys } from '../logger';
 import type { EndpointContext } from './middleware-context';
 import { errorResult, requestIdOf, toHttpResponse } from './respond';
 
@@ -11,9 +11,8 @@ import { errorResult, requestIdOf, toHttpResponse } from './respond';
 export function errorResponses(routeId: string): middy.MiddlewareObj<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, EndpointContext> {
   return {
     before: (request) => {
-      logger.resetKeys();
       request.context.requestId = requestIdOf(request.event, request.context);
-      logger.appendKeys({ requestId: request.context.requestId, route: routeId });
+      setLogKeys({ requestId: request.context.requestId, route: routeId });
     },
     onError: (request) => {
       const requestId = requestIdOf(request.event, request.context);

@@ -14,7 +14,8 @@ import { deleteWebhookEndpointItem } from '../webhooks/endpoint-repository';
  * item of its partition `C#<client>` goes — transactions, order reservations, refunds, ledger
  * entries, events, delivery attempts, due markers, idempotency records — but its client item, its keys
  * (`KEY#`), the people who sign in to it (`MEMBER#`, docs/api.md §14), its request counters (`RATE#`, which expire by themselves within seconds and are the
- * rate limit of the reset itself), the idempotency record of the reset request itself, and (unless
+ * rate limit of the reset itself), the idempotency record of the reset request itself, an earlier
+ * reset's follow-up (not the client's data: this reset's own replaces it, decision 0199), and (unless
  * asked) its webhook endpoints. Found by a keys-only Query of the partition, page by page, never a
  * Scan; deleted by BatchWriteItem, 25 keys at a time, unprocessed keys retried with backoff.
  * Endpoints go one TransactWriteItems each, uncounted on the client item in the same write, so the
@@ -48,19 +49,24 @@ export interface ResetOptions {
 }
 
 export interface ResetResult {
-  /** Items deleted by this call. */
+  /** Items of the client's data deleted by this call (endpoints included; never an earlier reset's follow-up). */
   readonly deleted: number;
   /** True when the time ran out before the partition was clean: call again. */
   readonly has_more: boolean;
 }
 
-/** The sort-key prefixes of what a reset keeps, webhook endpoints included (they go their own way). */
+/** The sort keys and prefixes of what a reset keeps, webhook endpoints included (they go their own way). */
 function keptPrefixes(clientId: string): string[] {
   return [
     keys.client(clientId).sk,
     keys.apiKeyPrefix(clientId).skPrefix,
     keys.memberPrefix(clientId).skPrefix,
     keys.requestCounterPrefix,
+    // An earlier reset's follow-up is the reset's own bookkeeping, not the client's data: it is not
+    // counted, and it stays until this reset's last write puts its own in its place (a later due
+    // time, so attempts under way at either reset are waited out). A reset that runs out of time
+    // leaves it to the sweep, as it was.
+    keys.resetFollowUpSortKey,
     keys.webhookEndpointSortKey(''),
   ];
 }

@@ -78,6 +78,17 @@ describe('POST /sandbox/reset', () => {
     expect((await partitionItems(mine.clientId)).filter((item) => kindOf(item) !== 'RATE').map(kindOf)).toEqual(['CLIENT', 'KEY', 'RESETFOLLOWUP']);
   });
 
+  it("answers deleted: 0 when called again with nothing made since: the first reset's follow-up is not counted", async () => {
+    const { key } = await newClient();
+    await createPaymentVia(key);
+    expect((await reset(key)).body.data).toEqual({ deleted: 4, has_more: false });
+
+    const again = await reset(key);
+
+    expect(again.status).toBe(200);
+    expect(again.body).toEqual({ success: true, data: { deleted: 0, has_more: false } });
+  });
+
   it('deletes the webhook endpoints when asked, and the limit counts from 0 again: 10 new endpoints, then 409', async () => {
     const { clientId, key } = await newClient();
     for (let n = 0; n < 10; n++) expect((await call('POST', '/webhook/endpoints', { key, body: { url: localUrl(n) } })).status).toBe(201);

@@ -116,6 +116,16 @@ describe('admin CLI', () => {
     expect((await partitionItems(clientId)).map(kindOf).filter((kind) => kind !== 'RATE')).toEqual(['CLIENT', 'KEY', 'RESETFOLLOWUP', 'WHE']);
   });
 
+  it('answers deleted: 0 for clients reset of a client with nothing left since its last reset', async () => {
+    const { clientId } = await newClient();
+    expect((await admin('clients', 'reset', '--client', clientId, '--json')).code).toBe(0);
+
+    const again = await admin('clients', 'reset', '--client', clientId, '--json');
+
+    expect(again.code).toBe(0);
+    expect(JSON.parse(again.stdout)).toEqual({ client_id: clientId, deleted: 0, webhook_endpoints: false });
+  });
+
   it('deletes the webhook endpoints too with --webhook-endpoints, and says so in words without --json', async () => {
     const { clientId, key } = await newClient();
     expect((await call('POST', '/webhook/endpoints', { key, body: { url: 'http://127.0.0.1:4242/hooks' } })).status).toBe(201);

@@ -77,6 +77,34 @@ describe('resetting a large partition', () => {
   });
 });
 
+describe('a reset right after another', () => {
+  it("deletes nothing on a client with nothing to delete, and says deleted: 0: the earlier reset's follow-up is not the client's data", async () => {
+    const db = testDb();
+    const { clientId } = await newClient();
+    const firstAt = new Date();
+    await resetClientData(db, clientId, { webhookEndpoints: false, now: firstAt });
+    const secondAt = new Date(firstAt.getTime() + 1_000);
+
+    const second = await resetClientData(db, clientId, { webhookEndpoints: false, now: secondAt });
+
+    expect(second).toEqual({ deleted: 0, has_more: false });
+    const items = await partitionItems(clientId);
+    expect(items.map(kindOf)).toEqual(['CLIENT', 'KEY', 'RESETFOLLOWUP']);
+    // One follow-up, the later reset's: it waits out the claims of both.
+    expect(items.find((item) => kindOf(item) === 'RESETFOLLOWUP')!.due_sk).toBe(secondAt.toISOString());
+  });
+
+  it("counts only the client's data it removed when there was some", async () => {
+    const db = testDb();
+    const { clientId } = await newClient();
+    await resetClientData(db, clientId, { webhookEndpoints: false });
+    await fillPartition(db, clientId, 12);
+
+    expect(await resetClientData(db, clientId, { webhookEndpoints: false })).toEqual({ deleted: 12, has_more: false });
+    expect((await partitionItems(clientId)).map(kindOf)).toEqual(['CLIENT', 'KEY', 'RESETFOLLOWUP']);
+  });
+});
+
 describe('a delivery attempt removed by a reset while it is being made', () => {
   it("is not written back by the attempt's outcome, nor is its retry", async () => {
     const db = testDb();
