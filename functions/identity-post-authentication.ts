@@ -3,7 +3,7 @@ import { defaultDb } from '../lib/db/default-db';
 import { registerMember } from '../lib/identity/members';
 import { CLIENT_NAME_ATTRIBUTE, CLIENT_NAME_METADATA, clientNameOf } from '../lib/identity/pool-settings';
 import { findUserClient } from '../lib/identity/user-client';
-import { logger } from '../lib/logger';
+import { logger, setLogKeys } from '../lib/logger';
 
 /**
  * The user pool's post-authentication trigger (docs/api.md §14, decision 0215): a person becomes
@@ -16,6 +16,7 @@ import { logger } from '../lib/logger';
  * (`admin users add`, registered then). A throw fails the sign-in, which the person may repeat.
  */
 export async function handler(event: PostAuthenticationTriggerEvent): Promise<PostAuthenticationTriggerEvent> {
+  setLogKeys({ job: 'identityPostAuthentication' });
   const attributes = event.request.userAttributes;
   const userId = attributes.sub;
   const email = attributes.email;

@@ -2,7 +2,7 @@ import type { PostConfirmationTriggerEvent } from 'aws-lambda';
 import { realNow } from '../lib/clock';
 import { defaultDb } from '../lib/db/default-db';
 import { endSessions } from '../lib/identity/session-end';
-import { logger } from '../lib/logger';
+import { logger, setLogKeys } from '../lib/logger';
 
 /**
  * The user pool's post-confirmation trigger. The pool takes no self sign-up (decision 0215), so
@@ -11,6 +11,7 @@ import { logger } from '../lib/logger';
  * then on (lib/identity/session-end.ts). A throw fails the reset, which the person may repeat.
  */
 export async function handler(event: PostConfirmationTriggerEvent): Promise<PostConfirmationTriggerEvent> {
+  setLogKeys({ job: 'identityPostConfirmation' });
   if (event.triggerSource !== 'PostConfirmation_ConfirmForgotPassword') return event;
   const userId = event.request.userAttributes.sub;
   if (!userId) throw new Error('The person who reset their password has no sub attribute');
