@@ -306,7 +306,7 @@ describe('npm start keeps its files to its owner', () => {
   /** Starts npm start on the directory, someone signs up and signs in at its identity emulator (a temporary password in the outbox, a person in the pool), and it stops. */
   const runOnce = async () => {
     running = startProcess(await freePort(), { dir, inMemory: false });
-    await waitFor(() => running!.output().includes('Press Ctrl-C'), 30_000);
+    await waitFor(() => running!.output().includes('Press Ctrl-C'), running);
     const runtime = JSON.parse(readFileSync(join(dir, 'runtime.json'), 'utf8'));
     await newPerson('Owner only', { baseUrl: runtime.baseUrl, endpoint: runtime.identityEndpoint, clientId: runtime.userPoolClientId, dir: join(dir, 'identity') });
     const modes = modesUnder(dir);
