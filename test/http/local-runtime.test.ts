@@ -308,7 +308,12 @@ describe('npm start keeps its files to its owner', () => {
     running = startProcess(await freePort(), { dir, inMemory: false });
     await waitFor(() => running!.output().includes('Press Ctrl-C'), running);
     const runtime = JSON.parse(readFileSync(join(dir, 'runtime.json'), 'utf8'));
-    await newPerson('Owner only', { baseUrl: runtime.baseUrl, endpoint: runtime.identityEndpoint, clientId: runtime.userPoolClientId, dir: join(dir, 'identity') });
+    await newPerson('Owner only', {
+      baseUrl: runtime.baseUrl,
+      endpoint: runtime.identityEndpoint,
+      clientId: runtime.userPoolClientId,
+      dir: join(dir, 'identity'),
+    });
     const modes = modesUnder(dir);
     running.child.kill('SIGTERM');
     expect(await exitOf(running.child)).toBe(0);
