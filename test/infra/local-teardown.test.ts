@@ -41,17 +41,19 @@ const GONE_WITHIN_MS = 60_000;
 
 /**
  * A CI job's script, in a non-interactive bash: runs the command given as its arguments in the
- * background (output to $OUT), notes npm's pid, and when the test writes `SIGNAL [PID]` on its stdin,
- * sends SIGNAL to PID (npm's by default) and waits for npm, noting its exit status.
+ * background (output to $OUT; with `closedStdout`, stdout to a reader that leaves after one byte and
+ * stderr to $OUT), notes npm's pid, and when the test writes `SIGNAL [PID]` on its stdin, sends
+ * SIGNAL to PID (npm's by default) and waits for npm, noting its exit status.
  */
-const JOB = [
-  '"$@" > "$OUT" 2>&1 & P=$!',
-  'echo "$P" > "$DIR/npm.pid"',
-  'read -r signal target',
-  '[ -n "$target" ] || target=$P',
-  'kill -"$signal" "$target"',
-  'wait "$P"; echo "$?" > "$DIR/npm.status"',
-].join('\n');
+const jobScript = (closedStdout: boolean) =>
+  [
+    closedStdout ? '"$@" > >(head -c 1 > /dev/null) 2> "$OUT" & P=$!' : '"$@" > "$OUT" 2>&1 & P=$!',
+    'echo "$P" > "$DIR/npm.pid"',
+    'read -r signal target',
+    '[ -n "$target" ] || target=$P',
+    'kill -"$signal" "$target"',
+    'wait "$P"; echo "$?" > "$DIR/npm.status"',
+  ].join('\n');
 
 const withoutLimits = (env: NodeJS.ProcessEnv) =>
   Object.fromEntries(Object.entries(env).filter(([name]) => !(Object.values(LIMIT_ENV) as string[]).includes(name)));
@@ -72,11 +74,11 @@ interface Job {
 let jobs = 0;
 
 /** Starts `command` as a CI job's script would (above), in a directory of its own with its own SANDBOX_DIR. */
-function startJob(command: readonly string[]): Job {
+function startJob(command: readonly string[], { closedStdout = false } = {}): Job {
   const dir = join(root, `job-${++jobs}`);
   mkdirSync(dir);
   const out = join(dir, 'out');
-  const bash = spawn('bash', ['-c', JOB, 'ci-job', ...command], {
+  const bash = spawn('bash', ['-c', jobScript(closedStdout), 'ci-job', ...command], {
     // As a developer's or CI's shell has it: no limits and no cursor secret of the test run.
     env: { ...withoutLimits(process.env), CURSOR_SECRET: undefined, SANDBOX_DIR: join(dir, 'sandbox'), OUT: out, DIR: dir },
     stdio: ['pipe', 'ignore', 'ignore'],
@@ -154,9 +156,9 @@ const roles = (processes: readonly Started[]) => ({
 });
 
 /** `npm start` on a fresh in-memory sandbox of its own and a free port, started by a CI job; its runtime.json's path. */
-async function startSandboxJob(): Promise<{ job: Job; runtimeFile: string; port: number }> {
+async function startSandboxJob(options?: { closedStdout: boolean }): Promise<{ job: Job; runtimeFile: string; port: number }> {
   const port = await freePort();
-  const job = startJob(['npm', 'start', '--', '--in-memory', '--port', String(port)]);
+  const job = startJob(['npm', 'start', '--', '--in-memory', '--port', String(port)], options);
   return { job, runtimeFile: join(job.dir, 'sandbox', 'runtime.json'), port };
 }
 
@@ -218,6 +220,24 @@ describe('npm start in the background of a script', () => {
     expect(await job.returned).toBe(128 + 9);
 
     expect(named(await stillRunningAfter(family, GONE_WITHIN_MS))).toEqual([]);
+  }, 180_000);
+
+  it('goes on serving when the reader of its output has gone, and still stops everything on SIGTERM', async () => {
+    const { job, runtimeFile, port } = await startSandboxJob({ closedStdout: true });
+    await job.npm();
+    let returned = false;
+    void job.returned.then(() => (returned = true));
+    // Its banner went to a pipe nobody reads any more (EPIPE): runtime.json says it serves all the same.
+    while (!returned && !(existsSync(runtimeFile) && readFileSync(runtimeFile, 'utf8').includes('baseUrl'))) await new Promise((r) => setTimeout(r, 100));
+    expect(returned, `npm returned before it was stopped:\n${job.output()}`).toBe(false);
+    expect(await accepts(port)).toBe(true);
+
+    job.send('TERM');
+    expect(await job.returned).toBe(0);
+
+    expect(existsSync(runtimeFile)).toBe(false);
+    expect(await accepts(port)).toBe(false);
+    expect(named(await stillRunningAfter(job.family(), GONE_WITHIN_MS))).toEqual([]);
   }, 180_000);
 
   it('honours a SIGTERM that comes while it is still starting: it stops once started, and leaves nothing behind', async () => {
