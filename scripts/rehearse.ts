@@ -1,7 +1,8 @@
 /**
  * `npm run rehearse`: the team's deploy workflow, unmodified, against moto on this machine.
  *
- * Starts moto's server (scripts/rehearse/moto_server.py) on 127.0.0.1 and a free port, then runs
+ * Starts moto's server (scripts/rehearse/moto_server.py, run by python3, or by the venv .ci/run makes
+ * when python3 lacks the pinned moto: scripts/rehearse/python.ts) on 127.0.0.1 and a free port, then runs
  * the real `cdk bootstrap`, `npm run deploy -- --stage rehearsal`, `admin --stack rehearsal clients
  * create`, `admin ci-env --stack rehearsal`, `admin stacks list` and `npm run destroy -- --stage
  * rehearsal`, all pointed at moto by the SDK's standard endpoint variables (AWS_ENDPOINT_URL), with
@@ -42,6 +43,7 @@ import { findSandboxStack } from '../infra/local/stacks';
 import { stackNameOf } from '../infra/stage';
 import { API_BASE_PATH } from '../lib/routes';
 import { outputsFileOf } from './cdk-stage';
+import { MOTO_REQUIREMENT, REHEARSAL_VENV, rehearsalPython } from './rehearse/python';
 
 const STAGE = 'rehearsal';
 const STACK = stackNameOf(STAGE);
@@ -88,7 +90,8 @@ interface Moto {
 async function startMoto(logFile: string): Promise<Moto> {
   const log = openSync(logFile, 'w');
   // stdin stays a pipe: the launcher exits when it closes, so moto dies with us even on SIGKILL.
-  const child = spawn('python3', [motoLauncher], { detached: true, stdio: ['pipe', 'pipe', log] });
+  const python = rehearsalPython();
+  const child = spawn(python, [motoLauncher], { detached: true, stdio: ['pipe', 'pipe', log] });
   closeSync(log);
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const stop = async () => {
@@ -101,10 +104,13 @@ async function startMoto(logFile: string): Promise<Moto> {
   try {
     const first = await new Promise<string>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error(`moto did not start within 60 s; see ${logFile}`)), 60_000);
-      child.once('error', (error) => reject(new Error(`cannot run python3 (${error.message}); moto needs Python 3 with moto[server] 5.2`)));
+      child.once('error', (error) => reject(new Error(`cannot run ${python} (${error.message}); the rehearsal needs Python 3 with ${MOTO_REQUIREMENT}`)));
       child.once('exit', (code) =>
         reject(
-          new Error(`moto's launcher exited with code ${code}; see ${logFile} (it needs Python 3 with moto[server] 5.2: pip install 'moto[server]>=5.2,<5.3')`),
+          new Error(
+            `moto's launcher exited with code ${code}; see ${logFile} (it needs Python 3 with ${MOTO_REQUIREMENT}: ` +
+              `pip install '${MOTO_REQUIREMENT}', or run .ci/run, which installs it in ${REHEARSAL_VENV})`,
+          ),
         ),
       );
       createInterface({ input: child.stdout! }).once('line', (line) => {

@@ -4,13 +4,15 @@
  */
 import { pathToFileURL } from 'node:url';
 import { runListen } from './listen-cli';
+import { outliveOutputReaders, stopRequested } from './stop-requests';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  // Ctrl-C, SIGTERM, or the end of npm (even by SIGKILL) stops it: no listener outlives its command.
+  outliveOutputReaders();
   const stop = new AbortController();
-  process.once('SIGINT', () => stop.abort());
-  process.once('SIGTERM', () => stop.abort());
+  void stopRequested().then(() => stop.abort());
   runListen(process.argv.slice(2), { stdout: process.stdout, stderr: process.stderr, signal: stop.signal }).then(
     (code) => process.exit(code),
     (error: unknown) => {

@@ -2,6 +2,8 @@
  * `npm start`: the sandbox on this machine. DynamoDB Local (no Docker) plus the very Lambda
  * handlers behind a small HTTP server. Options: --port N (or PORT), --in-memory, --help; the per-client
  * limits come from CLIENT_REQUESTS_PER_SECOND and LIST_READ_UNITS_PER_REQUEST, else lib/limits.ts.
+ * Ctrl-C, SIGTERM or the end of the process that started it (npm, even killed with SIGKILL) stops
+ * it and everything it started, and removes runtime.json (infra/local/stop-requests.ts).
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -23,7 +25,8 @@ import {
 import { claimRuntime, completeRuntime, releaseRuntime, SandboxRunningError } from './runtime-file';
 import { OWNER_ONLY_UMASK, prepareSandboxDir } from './sandbox-dir';
 import { formatSignupPolicy } from '../../lib/identity/signup-policy';
-import { ensureCursorSecret, ensureDemoCredentials, ensureDemoUser, newCursorSecret, startSandbox, type DemoCredentials } from './sandbox';
+import { ensureCursorSecret, ensureDemoCredentials, ensureDemoUser, newCursorSecret, startSandbox, type DemoCredentials, type Sandbox } from './sandbox';
+import { outliveOutputReaders, stopRequested } from './stop-requests';
 import { PortInUseError } from './server';
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 
@@ -62,6 +65,14 @@ async function main(): Promise<number> {
   prepareSandboxDir(sandboxDir, { entries: sandboxEntries, ownDir: ownsSandboxDir });
   claimRuntime(runtimeFile); // before DynamoDB Local opens the directory's files
   claimed = true;
+  // From here on, a stop asked (a signal, npm's death) is honoured; one asked during start-up once the start is done.
+  outliveOutputReaders();
+  let stopAsked: string | undefined;
+  const stopping = stopRequested().then((why) => {
+    stopAsked = why;
+    console.log(`\n${why}: stopping the sandbox…`);
+    return 0;
+  });
 
   const sandbox = await startSandbox({
     port,
@@ -78,26 +89,26 @@ async function main(): Promise<number> {
     onIdentityMessage: (message) =>
       console.log(`Identity: ${message.kind === 'temporary_password' ? 'temporary password' : 'code'} for ${message.to}: ${message.code}`),
   });
-  let stopping = false;
-  const stop = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    console.log(`\n${signal}: stopping the sandbox…`);
-    releaseRuntime(runtimeFile);
-    await sandbox.stop();
-    process.exit(0);
-  };
-  process.on('SIGINT', () => void stop('SIGINT'));
-  process.on('SIGTERM', () => void stop('SIGTERM'));
   // Without DynamoDB Local every request would be a 500: say so, and stop with it.
-  void sandbox.dynamoLost.then(async (why) => {
-    if (stopping) return;
-    stopping = true;
+  const lost = sandbox.dynamoLost.then((why) => {
     console.error(`\nDynamoDB Local stopped unexpectedly (${why}).\nThe sandbox cannot answer without it and stops too; run npm start again.`);
+    return 1;
+  });
+  try {
+    if (stopAsked === undefined) await announce(sandbox, inMemory);
+  } catch (error) {
     releaseRuntime(runtimeFile);
     await sandbox.stop();
-    process.exit(1);
-  });
+    throw error;
+  }
+  const code = await Promise.race([stopping, lost]);
+  releaseRuntime(runtimeFile);
+  await sandbox.stop();
+  return code;
+}
+
+/** The demo client and person, runtime.json completed for the CLIs, and the banner. */
+async function announce(sandbox: Sandbox, inMemory: boolean): Promise<void> {
   if (sandbox.dynamoBinding === 'all-interfaces') {
     console.warn(
       'Warning: this Java cannot run the launcher that binds DynamoDB Local to 127.0.0.1 (it lacks the jdk.compiler module), ' +
@@ -134,13 +145,10 @@ async function main(): Promise<number> {
       'Press Ctrl-C to stop.',
     ].join('\n'),
   );
-  return -1;
 }
 
 main().then(
-  (code) => {
-    if (code >= 0) process.exit(code);
-  },
+  (code) => process.exit(code),
   (error: unknown) => {
     if (claimed) releaseRuntime(runtimeFile);
     if (isParseArgsError(error)) {

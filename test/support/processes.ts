@@ -1,0 +1,104 @@
+import { readdirSync, readFileSync } from 'node:fs';
+
+/**
+ * Processes a test started, known by pid and start time (a pid alone may be reused once its process
+ * is gone), read from /proc: never looked up by name, since other sandboxes run on the machine.
+ */
+export interface Started {
+  readonly pid: number;
+  /** The kernel's start time of the process (clock ticks since boot): with the pid, who it is. */
+  readonly startTime: string;
+  /** What it runs (`node`, `java`, `bash`, `esbuild`…), for messages and to tell roles apart. */
+  readonly command: string;
+  /** Its command line, arguments joined by spaces. */
+  readonly commandLine: string;
+}
+
+interface Stat {
+  readonly state: string;
+  readonly ppid: number;
+  readonly startTime: string;
+  readonly command: string;
+}
+
+/** /proc/<pid>/stat: `pid (comm) state ppid … starttime …`; comm may hold spaces and parentheses. */
+function statOf(pid: number): Stat | undefined {
+  let text: string;
+  try {
+    text = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  } catch {
+    return undefined;
+  }
+  const close = text.lastIndexOf(')');
+  const fields = text.slice(close + 2).split(' ');
+  return { command: text.slice(text.indexOf('(') + 1, close), state: fields[0]!, ppid: Number(fields[1]), startTime: fields[19]! };
+}
+
+const commandLineOf = (pid: number) => {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').join(' ').trim();
+  } catch {
+    return '';
+  }
+};
+
+/** The process that has `pid` now, or undefined when there is none (or only its zombie). */
+export function processOf(pid: number): Started | undefined {
+  const stat = statOf(pid);
+  if (!stat || stat.state === 'Z' || stat.state === 'X') return undefined;
+  return { pid, startTime: stat.startTime, command: stat.command, commandLine: commandLineOf(pid) };
+}
+
+/** Every live process below `pid` (children, their children…), found through each process's parent pid. */
+export function descendantsOf(pid: number): Started[] {
+  const parents = new Map<number, number[]>();
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    const stat = statOf(Number(name));
+    if (!stat) continue;
+    parents.set(stat.ppid, [...(parents.get(stat.ppid) ?? []), Number(name)]);
+  }
+  const found: Started[] = [];
+  const walk = (parent: number) => {
+    for (const child of parents.get(parent) ?? []) {
+      const started = processOf(child);
+      if (started) found.push(started);
+      walk(child);
+    }
+  };
+  walk(pid);
+  return found;
+}
+
+/** Whether this very process still runs: its pid is not free, nor reused by another, nor a zombie. */
+export function isRunning(started: Started): boolean {
+  return processOf(started.pid)?.startTime === started.startTime;
+}
+
+/**
+ * Those of `processes` still running once they have all ended, or once `deadlineMs` has passed: a
+ * wait that ends as soon as they are gone, as long as a busy machine needs (nothing here is timed).
+ */
+export async function stillRunningAfter(processes: readonly Started[], deadlineMs: number): Promise<Started[]> {
+  const deadline = Date.now() + deadlineMs;
+  for (;;) {
+    const running = processes.filter(isRunning);
+    if (running.length === 0 || Date.now() > deadline) return running;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** SIGKILLs each of `processes` that still runs (by pid, checked to be the same process first). */
+export function killStillRunning(processes: readonly Started[]): void {
+  for (const started of processes) {
+    if (!isRunning(started)) continue;
+    try {
+      process.kill(started.pid, 'SIGKILL');
+    } catch {
+      // gone in between
+    }
+  }
+}
+
+/** How a process is named in a failure: `java (pid 123)`. */
+export const named = (processes: readonly Started[]) => processes.map((p) => `${p.command} (pid ${p.pid})`);
