@@ -3,7 +3,6 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Context } from 'aws-lambda';
 import { invokedAs } from '../../lib/db/call-recorder';
-import { withOwnLogKeys } from '../../lib/logger';
 import { lambdaContext } from './lambda-event';
 
 const projectRoot = fileURLToPath(new URL('../../', import.meta.url));
@@ -28,6 +27,9 @@ export type LocalFunction<Event, Result> = (event: Event, requestId?: string) =>
  */
 export async function loadFunction<Event, Result>(declaration: FunctionDeclaration, timeoutMs?: number): Promise<LocalFunction<Event, Result>> {
   const { handler } = (await import(join(projectRoot, declaration.handler))) as { handler: (event: Event, context: Context) => Promise<Result> };
+  // Imported here, not at the top: the logger reads its level (POWERTOOLS_LOG_LEVEL) when first
+  // loaded, which must come after the caller's environment is set, as for the handlers.
+  const { withOwnLogKeys } = await import('../../lib/logger');
   return (event, requestId = randomUUID()) =>
     withOwnLogKeys(() => invokedAs(declaration.id, () => handler(event, lambdaContext(requestId, declaration.id, timeoutMs))));
 }

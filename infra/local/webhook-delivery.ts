@@ -1,7 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
 import { invokedAs } from '../../lib/db/call-recorder';
-import { setLogKeys, withOwnLogKeys } from '../../lib/logger';
 import { backgroundFunctions } from '../../lib/routes';
 import { abandonPostsInFlight } from '../../lib/webhooks/send-webhook';
 import { DISPATCH_FILTERS, DISPATCHER_TIMEOUT_SECONDS } from '../../lib/webhooks/stream-filter';
@@ -22,6 +21,7 @@ export async function startStreamDelivery(options: { dynamoEndpoint: string; tab
   const dispatch = await loadFunction<DynamoDBStreamEvent, DynamoDBBatchResponse>(dispatchEvents, DISPATCHER_TIMEOUT_MS);
   // Imported late too: the logger reads its level (POWERTOOLS_LOG_LEVEL) when first loaded.
   const { startStreamPoller } = await import('./stream-poller');
+  const { setLogKeys, withOwnLogKeys } = await import('../../lib/logger');
   // The poller's stream reads are the event source mapping's, made with the dispatcher's role
   // deployed: the grant check counts them, and the handler's calls, as the dispatcher's. Its own
   // lines name it; each batch it hands on is an invocation with keys of its own (load-function.ts).

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { logger, setLogKeys, withOwnLogKeys } from '../../lib/logger';
 import { captureLogLines, type LogLine } from '../support/log-lines';
@@ -110,4 +111,19 @@ describe('the keys of an invocation run without keys of its own (deployed: one a
     expect(line('sweep')).toMatchObject({ job: 'sweep', pass: 'pass-1' });
     expect(Object.keys(line('sweep')!)).not.toContain('clientId');
   });
+});
+
+describe('the local sandbox', () => {
+  it("loads the logger only once its caller's environment is set, so the log level it is given holds (the suites log nothing below CRITICAL)", () => {
+    // What test/support/global-setup.ts and npm start do: import the sandbox, then set the environment, then start it.
+    const script = [
+      "await import('./infra/local/sandbox.ts');",
+      "process.env.POWERTOOLS_LOG_LEVEL = 'CRITICAL';",
+      "const { logger } = await import('./lib/logger.ts');",
+      'console.log(logger.getLevelName());',
+    ].join(' ');
+    const { POWERTOOLS_LOG_LEVEL: _level, ...env } = process.env;
+    const out = execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { encoding: 'utf8', env });
+    expect(out.trim()).toBe('CRITICAL');
+  }, 60_000);
 });
