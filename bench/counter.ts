@@ -159,11 +159,12 @@ function describe(
 export const ADMISSION_CALLS = ['BatchGetItem'] as const;
 
 /**
- * A session's admission on an account route (docs/decisions/0216): the clock and the person's mapping,
- * read afresh, together (and the counter, counted apart; GetUser at the identity service is no
- * DynamoDB call, but lies on the same round trip).
+ * A session's admission on an account route once its container knows the person (docs/decisions/0216):
+ * the person's mapping, read afresh, and the client's item (its clock) in one BatchGetItem (and the
+ * counter, counted apart; GetUser at the identity service is no DynamoDB call, but lies on the same
+ * round trip).
  */
-export const SESSION_ADMISSION_CALLS = ['GetItem', 'GetItem'] as const;
+export const SESSION_ADMISSION_CALLS = ['BatchGetItem'] as const;
 
 /**
  * The calls of one request as `GetItem+UpdateItem+…`. Admission's three calls start together

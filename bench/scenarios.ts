@@ -6,7 +6,17 @@ import { clientClock, systemClock } from '../lib/clock';
 import { batchWriteAll } from '../lib/db/batch-write';
 import type { Db } from '../lib/db/db';
 import { clientPartition, keys } from '../lib/db/keys';
-import { batchWrite, getItem as readItem, queryPage, transactWriteCommand, updateItem, type Item, type TableKey, type TransactItem } from '../lib/db/requests';
+import {
+  batchGetItems,
+  batchWrite,
+  getItem as readItem,
+  queryPage,
+  transactWriteCommand,
+  updateItem,
+  type Item,
+  type TableKey,
+  type TransactItem,
+} from '../lib/db/requests';
 import { endpointSecretRolled, paymentChanged, paymentCreated, refundCreated, type Change } from '../lib/events/event';
 import { recordEvents } from '../lib/events/event-recorder';
 import { success } from '../lib/http/envelope';
@@ -17,7 +27,7 @@ import { paymentEntry, refundEntry } from '../lib/payments/ledger';
 import type { Refund } from '../lib/payments/refund';
 import { pendingExit, type PendingExit } from '../lib/payments/transaction-repository';
 import { dueMarkerEntity, orderEntity, refundEntity, settlementEntity, transactionEntity, type StoredTransaction } from '../lib/payments/items';
-import { clockResetItem, readClient } from '../lib/sandbox/client-clock';
+import { clockResetItem } from '../lib/sandbox/client-clock';
 import { viewTransaction, type Transaction } from '../lib/payments/transaction';
 import type { Route } from '../lib/routes';
 import { ACCOUNT, type Scope } from '../lib/scopes';
@@ -36,7 +46,6 @@ import { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { mintKey, revokeKeyItem, rollKey } from '../lib/auth/key-lifecycle';
 import { identityClient } from '../infra/local/identity-client';
 import { addUser } from '../infra/local/users';
-import { findUserClient } from '../lib/identity/user-client';
 import { invitingPoolOf } from '../lib/identity/user-pool-admin';
 import { IDENTITY_ENV } from '../lib/identity/pool-settings';
 
@@ -189,14 +198,14 @@ export async function sameCallsAdmission(ctx: BenchContext, ahead?: TableKey): P
 }
 
 /**
- * A session's admission on an account route as the sandbox makes it: the counter and the clock, the
- * person's mapping read afresh, and GetUser at the identity service, all together.
+ * A session's admission on an account route as the sandbox makes it once its container knows the
+ * person: the person's mapping (afresh) and the client's item in one BatchGetItem, the counter, and
+ * GetUser at the identity service, all together.
  */
 export async function sameCallsSessionAdmission(ctx: BenchContext): Promise<void> {
   const [admitted] = await Promise.all([
     requestCounter.count(ctx.floorDb, ctx.floorClientId, new Date(), BENCH_REQUESTS_PER_SECOND),
-    readClient(ctx.floorDb, ctx.floorClientId),
-    findUserClient(ctx.floorDb, ctx.floorSession.userId),
+    batchGetItems(ctx.floorDb, [keys.userClient(ctx.floorSession.userId), keys.client(ctx.floorClientId)], { consistent: true }),
     identityHonours(ctx.identity.endpoint, ctx.floorSession.token),
   ]);
   if (!admitted) throw new Error('floor: the request counter refused a request');

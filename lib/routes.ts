@@ -63,6 +63,13 @@ const READS_USER_CLIENTS = {
   because: "admission reads a session's user→client mapping, the partition that tells which client the person is",
 } as const;
 
+/** An account route's admission reads the mapping afresh, with the client's item in one BatchGetItem once the person's client is known (decision 0216). */
+const READS_USER_CLIENTS_AFRESH = {
+  actions: ['GetItem', 'BatchGetItem'],
+  because:
+    "admission reads a session's user→client mapping, the partition that tells which client the person is and when their sessions ended; an account route reads it afresh beside the client's item",
+} as const;
+
 /**
  * Every authenticated route's admission (lib/auth/admission.ts) learns the client from records that
  * lie outside every client partition: a server key's hash record, or a session's user→client mapping.
@@ -75,6 +82,9 @@ const READS_KEY_HASHES = {
   },
   userClients: READS_USER_CLIENTS,
 } as const;
+
+/** An account route's admission: it admits sessions only, and reads the person's mapping afresh (decision 0216). */
+const ACCOUNT_ADMISSION = { keyHashes: READS_KEY_HASHES.keyHashes, userClients: READS_USER_CLIENTS_AFRESH } as const;
 
 export const listChannelsRoute = /* @__PURE__ */ route({
   id: 'listChannels',
@@ -321,7 +331,7 @@ export const getAccountRoute = /* @__PURE__ */ route({
   handler: 'functions/get-account.ts',
   scope: ACCOUNT,
   table: 'read',
-  dynamodb: { actions: ['GetItem', 'BatchGetItem', 'UpdateItem'], sharedPartitions: READS_KEY_HASHES },
+  dynamodb: { actions: ['GetItem', 'BatchGetItem', 'UpdateItem'], sharedPartitions: ACCOUNT_ADMISSION },
   summary: 'The signed-in person and their client',
 });
 
@@ -332,7 +342,7 @@ export const listAccountKeysRoute = /* @__PURE__ */ route({
   handler: 'functions/list-account-keys.ts',
   scope: ACCOUNT,
   table: 'read',
-  dynamodb: { actions: ['GetItem', 'BatchGetItem', 'Query', 'UpdateItem'], sharedPartitions: READS_KEY_HASHES },
+  dynamodb: { actions: ['GetItem', 'BatchGetItem', 'Query', 'UpdateItem'], sharedPartitions: ACCOUNT_ADMISSION },
   cursors: true,
   summary: "List the client's server keys, newest first, never the keys themselves",
 });
@@ -352,7 +362,7 @@ export const createAccountKeyRoute = /* @__PURE__ */ route({
         actions: ['GetItem', 'BatchGetItem', 'PutItem'],
         because: "admission reads a key's hash record; a new key's hash record is what admits it",
       },
-      userClients: READS_USER_CLIENTS,
+      userClients: READS_USER_CLIENTS_AFRESH,
     },
   },
   audit: true,
@@ -373,7 +383,7 @@ export const rollAccountKeyRoute = /* @__PURE__ */ route({
         actions: ['GetItem', 'BatchGetItem', 'PutItem', 'UpdateItem', 'DeleteItem'],
         because: "admission reads a key's hash record; a roll writes the new key's, and the old key's expiry on its own (deleting it for a grace of 0)",
       },
-      userClients: READS_USER_CLIENTS,
+      userClients: READS_USER_CLIENTS_AFRESH,
     },
   },
   audit: true,
@@ -394,7 +404,7 @@ export const revokeAccountKeyRoute = /* @__PURE__ */ route({
         actions: ['GetItem', 'BatchGetItem', 'DeleteItem'],
         because: "admission reads a key's hash record; revoking deletes it, so the key is refused at once",
       },
-      userClients: READS_USER_CLIENTS,
+      userClients: READS_USER_CLIENTS_AFRESH,
     },
   },
   audit: true,

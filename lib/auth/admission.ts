@@ -15,7 +15,7 @@ import { findPrincipal, findPrincipalAndClock, type KeyRecord } from './key-reco
 import { noteKeyUse } from './key-use';
 import type { KeyPrincipal, Principal } from './principal';
 import { requestCounter, secondOf } from './request-counter';
-import { sessionPrincipal } from './session';
+import { admitSession } from './session';
 
 /**
  * The chain's admission (docs/api.md §2's order: 401, then 403, then 429): the Bearer credential —
@@ -31,8 +31,9 @@ import { sessionPrincipal } from './session';
  * lib/db/prefetch.ts): that is used only once the key is found to be the named client's. A request then refused with 401 or 403 gives its
  * count back, so neither ever spends the client's budget. An older key is looked up first, as
  * before, and its client's counter and clock after it: two round trips. A session token is
- * verified in the process (aws-jwt-verify, the pool's keys cached); its person's client is read
- * once per container (it never changes), then the counter and clock together: one round trip.
+ * verified in the process (aws-jwt-verify, the pool's keys cached) and admitted by lib/auth/session.ts:
+ * once its container knows the person's client, one round trip (on an account route, the person's
+ * mapping afresh with the client's item, and the identity service's GetUser beside them).
  */
 /** The item of the named client that a route's use case reads first, by the request's path (lib/db/prefetch.ts); undefined for none. */
 export type ReadAhead = (clientId: string, event: APIGatewayProxyEventV2) => TableKey | undefined;
@@ -74,9 +75,10 @@ async function admit(db: Db, event: APIGatewayProxyEventV2, admits: Admits, now:
   if (credential === undefined) throw new UnauthorizedError();
   if (credential.kind === 'session') {
     // The account routes can mint keys: they ask the identity service whether the session is still live.
-    const principal = await sessionPrincipal(db, credential.token, { live: admits === ACCOUNT });
-    if (!principal) throw new UnauthorizedError();
-    return { principal, client: await countAndReadClient(db, principal.clientId, now, limit) };
+    const admitted = await admitSession(db, credential.token, { live: admits === ACCOUNT, now, limit });
+    if (admitted.kind === 'refused') throw new UnauthorizedError();
+    if (admitted.kind === 'limited') throw new RateLimitedError(limit);
+    return { principal: admitted.principal, client: admitted.client };
   }
   const { key } = credential;
   const named = clientIdOfKey(key);

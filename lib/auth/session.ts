@@ -6,7 +6,12 @@ import { SimpleJwksCache } from 'aws-jwt-verify/jwk';
 import { realNow } from '../clock';
 import type { Db } from '../db/db';
 import { IDENTITY_ENV } from '../identity/pool-settings';
-import { findUserClient, type UserClientReading } from '../identity/user-client';
+import { userClientEntity } from '../identity/items';
+import { findUserClient, type UserClientReading, userClientReadingOf } from '../identity/user-client';
+import { keys } from '../db/keys';
+import { batchGetItems, type TableKey } from '../db/requests';
+import { clientReadingOf, readClient, type ClientReading } from '../sandbox/client-clock';
+import { requestCounter, secondOf } from './request-counter';
 import { scopes as allScopes } from '../scopes';
 import type { SessionPrincipal } from './principal';
 
@@ -133,33 +138,94 @@ const readings = new Map<string, { reading: UserClientReading; readAt: number }>
 const CACHED_USERS = 10_000;
 export const USER_CACHE_MS = 60_000;
 
+function remember(userId: string, reading: UserClientReading | undefined, readAt: number): UserClientReading | undefined {
+  if (reading === undefined) readings.delete(userId);
+  else {
+    if (readings.size >= CACHED_USERS) readings.clear();
+    readings.set(userId, { reading, readAt });
+  }
+  return reading;
+}
+
 /** What admission learns of a verified token: the person, and when their session began (`auth_time`, ms since the epoch). */
 interface VerifiedSession {
   readonly userId: string;
   readonly authTime: number;
 }
 
+/** What a session's admission comes to: admitted with its client's reading, refused (401), or over the client's limit (429). */
+export type SessionAdmission =
+  | { readonly kind: 'admitted'; readonly principal: SessionPrincipal; readonly client: ClientReading }
+  | { readonly kind: 'refused' }
+  | { readonly kind: 'limited' };
+
+const REFUSED: SessionAdmission = { kind: 'refused' };
+
 /**
- * The principal of a session token (docs/api.md §14): a current access token of this stage's user
- * pool and app client (signature, issuer, `client_id`, `token_use: access`, an `exp` still ahead,
- * an `auth_time`), the person's client, with every scope, and a session begun after the person's
- * sessions were last ended. With `live` (the account routes, which can mint keys), the identity
- * service is also asked, with the token, whether the session is still live — signed out, signed
- * out everywhere, disabled or removed is refused at once — and the person's mapping is read afresh.
- * Undefined for anything else — an expired, tampered or foreign token, an id token, a person
- * without a client, an ended session — which admission answers with 401.
+ * A session's admission (docs/api.md §14): a current access token of this stage's user pool and app
+ * client (signature, issuer, `client_id`, `token_use: access`, an `exp` still ahead, an `auth_time`),
+ * the person's client, with every scope, a session begun after the person's sessions were last ended,
+ * and the request counted against the client's limit with the client's reading (its clock). With
+ * `live` (the account routes, which can mint keys), the identity service is also asked, with the
+ * token, whether the session is still live — signed out, signed out everywhere, disabled or removed
+ * is refused at once — and the person's mapping is read afresh (decision 0216).
+ *
+ * Once a container knows the person's client, it is one round trip: on an account route the mapping
+ * and the client's item in one BatchGetItem, with the counter and GetUser beside it; elsewhere the
+ * client's item beside the counter, the mapping reused for USER_CACHE_MS. A person it does not know,
+ * or whose reading has aged, costs the mapping's GetItem first. A refused request gives its count back.
  */
-export async function sessionPrincipal(db: Db, token: string, options: { readonly live?: boolean } = {}): Promise<SessionPrincipal | undefined> {
+export async function admitSession(
+  db: Db,
+  token: string,
+  options: { readonly live: boolean; readonly now: Date; readonly limit: number },
+): Promise<SessionAdmission> {
   const configured = sessionSettings();
   const session = configured && (await verifiedSession(token));
-  if (!configured || !session) return undefined;
-  const [person, live] = await Promise.all([
-    personOf(db, session.userId, options.live === true),
-    options.live ? identityServiceAdmits(configured.endpoint, token) : true,
+  if (!configured || !session) return REFUSED;
+  const { live, now, limit } = options;
+  const admittedBy = (person: UserClientReading, client: ClientReading): SessionAdmission => ({
+    kind: 'admitted',
+    principal: { kind: 'session', clientId: person.clientId, email: person.email, userId: session.userId, scopes: allScopes },
+    client,
+  });
+  const liveCheck = live ? identityServiceAdmits(configured.endpoint, token) : Promise.resolve(true);
+  const readAt = realNow().getTime();
+  const cached = readings.get(session.userId);
+  const known = cached && (live || readAt - cached.readAt < USER_CACHE_MS) ? cached.reading.clientId : undefined;
+
+  if (known === undefined) {
+    const [person, honoured] = await Promise.all([findUserClient(db, session.userId).then((r) => remember(session.userId, r, readAt)), liveCheck]);
+    if (!person || !honoured || endedBefore(person, session)) return REFUSED;
+    const [counted, client] = await Promise.all([requestCounter.count(db, person.clientId, now, limit), readClient(db, person.clientId)]);
+    return counted ? admittedBy(person, client) : { kind: 'limited' };
+  }
+
+  const [read, counted, honoured] = await Promise.all([
+    live ? readPersonAndClient(db, session.userId, known, readAt) : readClient(db, known).then((client) => ({ person: cached?.reading, client })),
+    requestCounter.count(db, known, now, limit),
+    liveCheck,
   ]);
-  if (!person || !live) return undefined;
-  if (person.sessionsEndedAt !== undefined && session.authTime < person.sessionsEndedAt) return undefined;
-  return { kind: 'session', clientId: person.clientId, email: person.email, userId: session.userId, scopes: allScopes };
+  const { person, client } = read;
+  if (!person || person.clientId !== known || !honoured || endedBefore(person, session)) {
+    if (counted) requestCounter.uncount(db, known, secondOf(now));
+    return REFUSED;
+  }
+  return counted ? admittedBy(person, client) : { kind: 'limited' };
+}
+
+/** Whether the person's sessions were ended after this one began. */
+const endedBefore = (person: UserClientReading, session: VerifiedSession) => person.sessionsEndedAt !== undefined && session.authTime < person.sessionsEndedAt;
+
+/** The person's mapping, afresh, and their client's item, in one strongly consistent BatchGetItem. */
+async function readPersonAndClient(db: Db, userId: string, clientId: string, readAt: number) {
+  const mappingKey = userClientEntity.key(userId);
+  const clientKey = keys.client(clientId);
+  const items = await batchGetItems(db, [mappingKey, clientKey], { consistent: true });
+  const found = (key: TableKey) => items.find((item) => item.pk === key.pk && item.sk === key.sk);
+  const mapping = found(mappingKey);
+  const person = remember(userId, mapping && userClientReadingOf(userClientEntity.fromItem(mapping)), readAt);
+  return { person, client: clientReadingOf(found(clientKey)) };
 }
 
 /** The person and start of a token this stage's pool signed for its app client; undefined for any other token. */
@@ -178,21 +244,6 @@ async function verifiedSession(token: string): Promise<VerifiedSession | undefin
   if (typeof exp !== 'number' || typeof authTime !== 'number') return undefined;
   if (typeof sub !== 'string' || sub === '') return undefined;
   return { userId: sub, authTime: authTime * 1000 };
-}
-
-/** The person's mapping: read afresh when `fresh`, else as this container read it within USER_CACHE_MS. */
-async function personOf(db: Db, userId: string, fresh: boolean): Promise<UserClientReading | undefined> {
-  const now = realNow().getTime();
-  const cached = readings.get(userId);
-  if (!fresh && cached && now - cached.readAt < USER_CACHE_MS) return cached.reading;
-  const reading = await findUserClient(db, userId);
-  if (reading === undefined) {
-    readings.delete(userId);
-    return undefined;
-  }
-  if (readings.size >= CACHED_USERS) readings.clear();
-  readings.set(userId, { reading, readAt: now });
-  return reading;
 }
 
 /** The refusals with which the identity service says a token's session is over (GetUser): signed out, disabled, removed, reset. */

@@ -1,5 +1,5 @@
 import type { Db } from '../db/db';
-import { userClientEntity } from './items';
+import { type UserClient, userClientEntity } from './items';
 
 /**
  * What a session's admission reads to learn its client (lib/auth/session.ts). It lives apart from
@@ -19,7 +19,11 @@ export interface UserClientReading {
 export async function findUserClient(db: Db, userId: string): Promise<UserClientReading | undefined> {
   // Strongly consistent: the first request of a person who has just registered must see the mapping.
   const mapping = await userClientEntity.find(db, userClientEntity.key(userId));
-  if (!mapping) return undefined;
+  return mapping && userClientReadingOf(mapping);
+}
+
+/** What admission reads off a person's mapping. */
+export function userClientReadingOf(mapping: UserClient): UserClientReading {
   const ended = mapping.sessions_ended_at === undefined ? undefined : Date.parse(mapping.sessions_ended_at);
   return { clientId: mapping.client_id, email: mapping.email, ...(ended !== undefined && { sessionsEndedAt: ended }) };
 }

@@ -33,14 +33,15 @@ const admittingRoutes = () => routeList.filter((r) => r.scope !== null).length;
 
 /**
  * Who a row is: its functions by name, or — when they are many routes — every route that admits a
- * caller (all of them, or all but those of the partition's other rows).
+ * caller (all of them, or all but the fewer of the partition's other rows, which are named).
  */
 function whoOf(group: readonly Reach[], partitionReach: readonly Reach[]): string {
   const routes = group.filter((reach) => reach.isRoute).length;
   if (routes < 5 || routes !== group.length) return group.map((reach) => reach.name).join(', ');
   const otherRoutes = partitionReach.filter((reach) => reach.isRoute && !group.includes(reach)).length;
   if (routes === admittingRoutes()) return `every route that admits a caller (${routes})`;
-  if (routes + otherRoutes === admittingRoutes()) return `every other route that admits a caller (${routes})`;
+  // "Every other" is the bulk of them: the fewer, beside it, are named.
+  if (routes + otherRoutes === admittingRoutes() && routes > otherRoutes) return `every other route that admits a caller (${routes})`;
   return group.map((reach) => reach.name).join(', ');
 }
 
