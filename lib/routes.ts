@@ -342,7 +342,14 @@ export const listAccountKeysRoute = /* @__PURE__ */ route({
   handler: 'functions/list-account-keys.ts',
   scope: ACCOUNT,
   table: 'read',
-  dynamodb: { actions: ['GetItem', 'BatchGetItem', 'Query', 'UpdateItem'], sharedPartitions: ACCOUNT_ADMISSION },
+  dynamodb: {
+    actions: ['GetItem', 'BatchGetItem', 'Query', 'UpdateItem'],
+    because: {
+      GetItem:
+        "admission reads the client's clock with a GetItem on a person's first request in a container (after their mapping); locally one process serves every route, so the suites' people are known by then",
+    },
+    sharedPartitions: ACCOUNT_ADMISSION,
+  },
   cursors: true,
   summary: "List the client's server keys, newest first, never the keys themselves",
 });
