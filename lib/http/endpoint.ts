@@ -1,6 +1,6 @@
 import middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import { admission, type ReadAhead } from '../auth/admission';
+import { NotPermittedError } from '../auth/errors';
 import type { Principal, SessionPrincipal } from '../auth/principal';
 import type { UseCaseContext } from '../use-case';
 import { systemClock, type Clock } from '../clock';
@@ -15,7 +15,7 @@ import type { Limits } from '../limits';
 import { NoParams, type BodyOf, type Contract, type ParamsOf, type QueryOf, type ResultOf } from './contract';
 import { check } from './validation';
 import { audit } from './audit';
-import { ForbiddenError } from './errors';
+import { admission, type ReadAhead } from './admission';
 import type { ApiResult } from './envelope';
 import type { IdempotencyClaim } from '../db/transact';
 import type { runIdempotently } from './idempotency';
@@ -66,7 +66,7 @@ export type UseCaseRun<C extends Contract> = (input: EndpointInput<BodyOf<C>, Qu
 /**
  * Builds a route's Lambda handler from its contract: the one middy chain — error responses
  * (registered first, so its onError sees every error) → admission (401/403, the client's requests
- * per second: 429, and its clock; lib/auth/admission.ts) → the `Sandbox-Fault` header (403/400, or
+ * per second: 429, and its clock; lib/http/admission.ts) → the `Sandbox-Fault` header (403/400, or
  * the fault it asks for) → input (415/413/400) — around a handler that runs one use case,
  * idempotently (with `idempotently`) when the request carries an Idempotency-Key, and answers with
  * the contract's success status and body type. A route reaches it through readEndpoint (GET) or
@@ -93,7 +93,7 @@ export function endpointOf<C extends Contract>(contract: C, run: UseCaseRun<C>, 
       run({
         principal,
         session: () => {
-          if (principal.kind !== 'session') throw new ForbiddenError();
+          if (principal.kind !== 'session') throw new NotPermittedError();
           return principal;
         },
         body: body as BodyOf<C>,

@@ -1,7 +1,8 @@
 import type middy from '@middy/core';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { acceptsIdempotencyKey, NoParams, NoQuery, type Contract } from './contract';
-import { ForbiddenError, InvalidJsonError, type FieldError } from './errors';
+import { NotPermittedError } from '../auth/errors';
+import { InvalidJsonError, type FieldError } from './errors';
 import { ValidationError } from '../errors';
 import { isIdempotencyKey } from './idempotency-key';
 import type { EndpointContext } from './middleware-context';
@@ -22,7 +23,7 @@ export function parseInput(contract: Contract): middy.MiddlewareObj<APIGatewayPr
         throw new InvalidJsonError('Request body is required and must be a JSON object');
       }
       for (const [field, scope] of Object.entries(contract.bodyFieldScopes ?? {})) {
-        if (rawBody && Object.hasOwn(rawBody, field) && !request.context.principal?.scopes.includes(scope)) throw new ForbiddenError();
+        if (rawBody && Object.hasOwn(rawBody, field) && !request.context.principal?.scopes.includes(scope)) throw new NotPermittedError();
       }
       const errors: FieldError[] = [];
       const collect = (result: { data?: unknown; errors: FieldError[] }): unknown => {

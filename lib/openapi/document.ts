@@ -21,19 +21,17 @@ import {
   apiErrorOf,
   errorCodes,
   errorStatus,
-  ForbiddenError,
   IdempotencyKeyInUseError,
   IdempotencyKeyReusedError,
   InvalidJsonError,
   MAX_ERROR_DETAILS,
   MethodNotAllowedError,
   PayloadTooLargeError,
-  RateLimitedError,
-  UnauthorizedError,
   UnsupportedMediaTypeError,
   type ErrorCode,
 } from '../http/errors';
 import { LimitExceededError, NotFoundError, ValidationError } from '../errors';
+import { CredentialRefusedError, NotPermittedError, RequestLimitReachedError } from '../auth/errors';
 import { AmountExceedsRefundableError, DuplicateOrderIdError, InvalidStateError } from '../payments/errors';
 import { IDEMPOTENCY_TTL_SECONDS, storesRefusal } from '../http/idempotency';
 import { IDEMPOTENCY_KEY } from '../http/idempotency-key';
@@ -138,8 +136,8 @@ export function errorSchemaName(code: ErrorCode): string {
 const sampleErrors: { readonly [C in ErrorCode]: Error } = {
   INVALID_JSON: new InvalidJsonError('Request body is not valid JSON'),
   VALIDATION_ERROR: new ValidationError([{ field: 'customer.email', message: 'must be an e-mail address' }]),
-  UNAUTHORIZED: new UnauthorizedError(),
-  FORBIDDEN: new ForbiddenError(),
+  UNAUTHORIZED: new CredentialRefusedError(),
+  FORBIDDEN: new NotPermittedError(),
   NOT_FOUND: new NotFoundError('Transaction not found'),
   METHOD_NOT_ALLOWED: new MethodNotAllowedError('DELETE', ['GET']),
   DUPLICATE_ORDER_ID: new DuplicateOrderIdError('ORDER-1001'),
@@ -150,7 +148,7 @@ const sampleErrors: { readonly [C in ErrorCode]: Error } = {
   PAYLOAD_TOO_LARGE: new PayloadTooLargeError(MAX_BODY_BYTES),
   UNSUPPORTED_MEDIA_TYPE: new UnsupportedMediaTypeError(),
   AMOUNT_EXCEEDS_REFUNDABLE: new AmountExceedsRefundableError(150000, 100000),
-  RATE_LIMITED: new RateLimitedError(DEFAULT_LIMITS.requestsPerSecond),
+  RATE_LIMITED: new RequestLimitReachedError(DEFAULT_LIMITS.requestsPerSecond),
   INTERNAL_ERROR: new ApiError('INTERNAL_ERROR', internalErrorMessage('8a4f6c2e-1b3d-4e5f-9a7b-0c1d2e3f4a5b')),
   SERVICE_UNAVAILABLE: new ApiError('SERVICE_UNAVAILABLE', 'The service is unavailable for the moment; nothing was done, retry the request later'),
 };
