@@ -20,7 +20,6 @@ import { DASHBOARD_ASSETS_DIR_ENV } from '../lib/dashboard/assets';
 import { UserPoolOperation } from 'aws-cdk-lib/aws-cognito';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { IDENTITY_ENV } from '../lib/identity/pool-settings';
-import { ACCOUNT } from '../lib/scopes';
 import { formatSignupPolicy, type SignupPolicy } from '../lib/identity/signup-policy';
 import {
   API_BASE_PATH,
@@ -28,6 +27,7 @@ import {
   fallbackFunction,
   routeList,
   routes,
+  takesBearer,
   type BackgroundFunction,
   type Route,
   type UserPoolAction,
@@ -144,12 +144,12 @@ export class PaymentSandboxStack extends Stack {
         throw new Error(`Route ${route.id} has table: 'none' but declares DynamoDB actions`);
       }
       if (!shared && route.table !== 'none') {
-        fn.bindTable(this.table, { access: route.table, dynamodb: route.dynamodb, limits: props.limits, admitsKeys: route.scope !== ACCOUNT });
+        fn.bindTable(this.table, { access: route.table, dynamodb: route.dynamodb, limits: props.limits, admitsKeys: route.credential.kind === 'key' });
         fn.function.addEnvironment(URL_POLICY_ENV, WEBHOOK_URL_POLICY);
       }
-      // A route with a scope admits callers (lib/http/endpoint.ts): session tokens are verified against this
-      // stage's pool. No trigger of the pool is told the pool: the pool and its trigger would depend on each other.
-      if (!shared && route.scope !== null) this.setEnvironment(fn, this.identity.sessionEnvironment());
+      // A route that admits a key or a session (lib/http/admission.ts) verifies session tokens against this stage's
+      // pool. No trigger of the pool is told the pool: the pool and its trigger would depend on each other.
+      if (!shared && takesBearer(route.credential)) this.setEnvironment(fn, this.identity.sessionEnvironment());
       if (!shared && route.userPool) this.grantUserPool(fn, route.userPool);
       if (!shared && route.cursors) {
         fn.function.addEnvironment(CURSOR_SECRET_ARN_ENV, this.cursorSecret.secretArn);

@@ -2,7 +2,7 @@ import type { Db } from '../db/db';
 import type { Prefetched } from '../db/prefetch';
 import type { TableKey } from '../db/requests';
 import type { ClientReading } from '../sandbox/client-clock';
-import { ACCOUNT, type Admits } from '../scopes';
+import type { BearerCredential } from '../routes';
 import { clientIdOfKey, hashApiKey, parseCredential } from './api-key';
 import { countAndReadClient } from './client-limits';
 import { CredentialRefusedError, NotPermittedError, RequestLimitReachedError } from './errors';
@@ -20,7 +20,8 @@ export interface Admitted {
 
 /** What admission is asked, besides the credential: what the route admits, the real time, the client's limit, the item to read ahead. */
 export interface AdmissionRequest {
-  readonly admits: Admits;
+  /** What the route admits: a key with its scope (or a session), or a session only. */
+  readonly admits: BearerCredential;
   /** Real time (keys live in real time, decision 0176). */
   readonly now: Date;
   /** The client's requests per second (lib/limits.ts). */
@@ -54,7 +55,7 @@ export async function admit(db: Db, authorization: string | undefined, request: 
   if (credential === undefined) throw new CredentialRefusedError();
   if (credential.kind === 'session') {
     // The account routes can mint keys: they ask the identity service whether the session is still live.
-    const admitted = await admitSession(db, credential.token, { live: admits === ACCOUNT, now, limit });
+    const admitted = await admitSession(db, credential.token, { live: admits.kind === 'session', now, limit });
     if (admitted.kind === 'refused') throw new CredentialRefusedError();
     if (admitted.kind === 'limited') throw new RequestLimitReachedError(limit);
     return { principal: admitted.principal, client: admitted.client };
@@ -92,6 +93,6 @@ function keyPrincipal(record: KeyRecord | undefined, now: Date): KeyPrincipal | 
 }
 
 /** Whether a key may take a route: it holds the route's scope; the account routes are for people only. */
-function allows(principal: KeyPrincipal, admits: Admits): boolean {
-  return admits !== ACCOUNT && principal.scopes.includes(admits);
+function allows(principal: KeyPrincipal, admits: BearerCredential): boolean {
+  return admits.kind === 'key' && principal.scopes.includes(admits.scope);
 }

@@ -7,7 +7,7 @@ import type { Db } from '../db/db';
 import type { TableKey } from '../db/requests';
 import { logger } from '../logger';
 import { clockOfReading } from '../sandbox/client-clock';
-import type { Admits } from '../scopes';
+import type { BearerCredential } from '../routes';
 import type { EndpointContext } from './middleware-context';
 import { header } from './request';
 
@@ -22,7 +22,7 @@ export type ReadAhead = (clientId: string, event: APIGatewayProxyEventV2) => Tab
  */
 export function admission(
   db: Db,
-  admits: Admits,
+  admits: BearerCredential,
   real: Clock,
   requestsPerSecond: number,
   ahead?: ReadAhead,

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import type { Route } from '../routes';
+import { takesBearer, type Route } from '../routes';
 import type { Scope } from '../scopes';
 import type { ApiResult } from './envelope';
 import { errorCodes, type ErrorCode } from './errors';
@@ -56,10 +56,11 @@ export const NoParams = z.object({});
 
 /**
  * POST and DELETE routes accept an `Idempotency-Key` (docs/api.md §8): a DELETE retried with its
- * key replays its first answer, where without one the second DELETE finds nothing (404). A public
- * route (sign-up) has no client to keep the key under: it ignores the header.
+ * key replays its first answer, where without one the second DELETE finds nothing (404). Only a
+ * route that admits a key or a session has a client to keep the key under: a public route (sign-up)
+ * ignores the header, and so will a page's form.
  */
-export const acceptsIdempotencyKey = (route: Route): boolean => route.scope !== null && (route.method === 'POST' || route.method === 'DELETE');
+export const acceptsIdempotencyKey = (route: Route): boolean => takesBearer(route.credential) && (route.method === 'POST' || route.method === 'DELETE');
 
 /**
  * Every error code a route can answer with: those of the request chain (lib/http/endpoint.ts —
@@ -69,7 +70,9 @@ export const acceptsIdempotencyKey = (route: Route): boolean => route.scope !== 
 export function errorCodesOf(c: Contract): ErrorCode[] {
   const codes = new Set<ErrorCode>(['VALIDATION_ERROR', 'RATE_LIMITED', 'INTERNAL_ERROR', ...(c.errors ?? [])]);
   // An authenticated request may ask for a fault (Sandbox-Fault, lib/http/sandbox-fault.ts), 503 among them.
-  if (c.route.scope !== null) codes.add('UNAUTHORIZED').add('FORBIDDEN').add('SERVICE_UNAVAILABLE');
+  if (takesBearer(c.route.credential)) codes.add('UNAUTHORIZED').add('FORBIDDEN').add('SERVICE_UNAVAILABLE');
+  // A path's token names its object: an unknown one is no such object.
+  if (c.route.credential.kind === 'pathToken') codes.add('NOT_FOUND');
   if (c.body) codes.add('INVALID_JSON').add('UNSUPPORTED_MEDIA_TYPE').add('PAYLOAD_TOO_LARGE');
   if (acceptsIdempotencyKey(c.route)) codes.add('IDEMPOTENCY_KEY_IN_USE').add('IDEMPOTENCY_KEY_REUSED');
   return errorCodes.filter((code) => codes.has(code));

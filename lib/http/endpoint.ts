@@ -2,6 +2,7 @@ import middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { NotPermittedError } from '../auth/errors';
 import type { Principal, SessionPrincipal } from '../auth/principal';
+import type { BearerCredential, JsonFace } from '../routes';
 import type { UseCaseContext } from '../use-case';
 import { systemClock, type Clock } from '../clock';
 import { cursorKeySource } from '../db/cursor-key';
@@ -58,7 +59,8 @@ export interface EndpointInput<B, Q, P> {
   readonly context: UseCaseContext;
 }
 
-const anonymous: Principal = { kind: 'key', clientId: '-', keyId: '-', scopes: [] };
+/** The contract of an API route: JSON, and a server key or a session to admit (lib/routes.ts `face`, `credential`). */
+export type ApiContract = Contract & { readonly route: { readonly face: JsonFace; readonly credential: BearerCredential } };
 
 /** A route's use case as its endpoint runs it. */
 export type UseCaseRun<C extends Contract> = (input: EndpointInput<BodyOf<C>, QueryOf<C>, ParamsOf<C>>) => Promise<ResultOf<C>>;
@@ -72,23 +74,26 @@ export type UseCaseRun<C extends Contract> = (input: EndpointInput<BodyOf<C>, Qu
  * the contract's success status and body type. A route reaches it through readEndpoint (GET) or
  * writeEndpoint (POST, DELETE): only a write's bundle carries the Idempotency-Key store.
  */
-export function endpointOf<C extends Contract>(contract: C, run: UseCaseRun<C>, options: EndpointOptions<C>, idempotently?: typeof runIdempotently) {
+export function endpointOf<C extends ApiContract>(contract: C, run: UseCaseRun<C>, options: EndpointOptions<C>, idempotently?: typeof runIdempotently) {
   const { route } = contract;
   const db = defaultDb;
   // Like TABLE_NAME: a list function without its cursor secret fails at start, not on its first page.
   if (route.cursors) cursorKeySource();
-  const chain = middy<Event, Response, Error, EndpointContext>().use(errorResponses(route.id));
-  if (route.scope !== null) {
-    chain.use(admission(db, route.scope, systemClock, config.limits.requestsPerSecond, readAheadOf(contract, options))).use(sandboxFault());
-  }
-  return chain.use(parseInput(contract)).handler(async (_event, context) => {
+  return middy<Event, Response, Error, EndpointContext>()
+    .use(errorResponses(route.id))
+    .use(admission(db, route.credential, systemClock, config.limits.requestsPerSecond, readAheadOf(contract, options)))
+    .use(sandboxFault())
+    .use(parseInput(contract))
+    .handler(async (_event, context) => handle(context));
+
+  async function handle(context: EndpointContext): Promise<Response> {
     const requestId = context.requestId!;
-    const principal = context.principal ?? anonymous;
+    // Admission admitted a principal, with its client's clock read beside its credential.
+    const principal = context.principal!;
+    const clock = context.clock!;
     const db = context.prefetched ? withPrefetched(defaultDb, context.prefetched) : defaultDb;
     const { params, query, body, rawBody, idempotencyKey } = context.input!;
     const cause: Cause = { requestId, idempotencyKey: idempotencyKey ?? null };
-    // Admission read the client's clock beside its key; a public route has none.
-    const clock = context.clock ?? systemClock;
     const execute = (idempotency?: IdempotencyClaim) =>
       run({
         principal,
@@ -143,7 +148,7 @@ export function endpointOf<C extends Contract>(contract: C, run: UseCaseRun<C>, 
     );
     audited(result, replayed);
     return answer(replayed ? { ...result, headers: { ...result.headers, 'Idempotent-Replayed': 'true' } } : result);
-  });
+  }
 }
 
 /** What a route's handler may ask of the chain besides its use case. */

@@ -1,13 +1,14 @@
 import middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import type { JsonFace, NoCredential } from '../routes';
 import type { BodyOf, Contract, ResultOf } from './contract';
 import { errorResponses } from './error-responses';
 import type { EndpointContext } from './middleware-context';
 import { parseInput } from './parse-input';
 import { toHttpResponse } from './respond';
 
-/** A public route's contract: no scope, no table. */
-type PublicContract = Contract & { readonly route: { readonly scope: null; readonly table: 'none' } };
+/** A public JSON route's contract: no credential, no table. */
+type PublicContract = Contract & { readonly route: { readonly face: JsonFace; readonly credential: NoCredential; readonly table: 'none' } };
 
 /**
  * The handler of a public JSON route that needs no table (sign-up): the error envelope and the

@@ -45,8 +45,8 @@ import { SettlementEntry } from '../payments/settlement-entry';
 import { Refund } from '../payments/refund-transaction';
 import { Customer, PaymentDetails, Transaction } from '../payments/transaction';
 import { idPattern } from '../ids';
-import { API_BASE_PATH, DEFAULT_LOCAL_PORT, routeList } from '../routes';
-import { ACCOUNT, scopes } from '../scopes';
+import { API_BASE_PATH, DEFAULT_LOCAL_PORT, routeList, scopeOf, takesBearer, type RouteCredential } from '../routes';
+import { scopes } from '../scopes';
 import { DeliveryAttempt } from '../webhooks/delivery-attempt';
 import { DEFAULT_DELIVERY_SETTINGS } from '../webhooks/delivery-settings';
 import { CreatedWebhookEndpoint, WebhookEndpoint } from '../webhooks/webhook-endpoint';
@@ -250,28 +250,43 @@ function responses(c: Contract): ZodOpenApiResponsesObject {
   };
 }
 
+/** The sentence of an operation's description that says who may call it. */
+function accessOf(credential: RouteCredential): string {
+  switch (credential.kind) {
+    case 'key':
+      return `Requires a key with the \`${credential.scope}\` scope, or a signed-in person's session token.`;
+    case 'session':
+      return "Requires a signed-in person's session token; a server key is refused with 403.";
+    case 'pathToken':
+      return `Public to whoever holds its link: the \`${credential.param}\` in the path is its only credential, and an unknown one is 404.`;
+    case 'none':
+      return 'Public: needs no key.';
+  }
+}
+
+/** An operation's security requirement: a key with its scope or a session, a session only, or none (a public route, or a path's token). */
+function securityOf(credential: RouteCredential): oas31.SecurityRequirementObject[] {
+  if (credential.kind === 'key') return [{ [SECURITY_SCHEME]: [credential.scope] }, { [SESSION_SCHEME]: [] }];
+  return credential.kind === 'session' ? [{ [SESSION_SCHEME]: [] }] : [];
+}
+
 function operation(c: Contract): ZodOpenApiOperationObject {
   const { route } = c;
   if (!(c.tag in tagDescriptions)) throw new Error(`Route ${route.id}: tag ${c.tag} has no description`);
-  const access =
-    route.scope === ACCOUNT
-      ? "Requires a signed-in person's session token; a server key is refused with 403."
-      : route.scope
-        ? `Requires a key with the \`${route.scope}\` scope, or a signed-in person's session token.`
-        : 'Public: needs no key.';
+  const bearer = takesBearer(route.credential);
   return {
     operationId: route.id,
     summary: route.summary,
-    description: [c.description, access].filter(Boolean).join('\n\n'),
+    description: [c.description, accessOf(route.credential)].filter(Boolean).join('\n\n'),
     tags: [c.tag],
-    security: route.scope === ACCOUNT ? [{ [SESSION_SCHEME]: [] }] : route.scope ? [{ [SECURITY_SCHEME]: [route.scope] }, { [SESSION_SCHEME]: [] }] : [],
+    security: securityOf(route.credential),
     requestParams: {
       ...(c.params && { path: c.params }),
       ...(c.query && { query: c.query }),
-      ...((acceptsIdempotencyKey(route) || route.scope) && {
+      ...((acceptsIdempotencyKey(route) || bearer) && {
         header: z.object({
           ...(acceptsIdempotencyKey(route) && { 'Idempotency-Key': IdempotencyKeyHeader }),
-          ...(route.scope && { [SANDBOX_FAULT_HEADER]: SandboxFaultHeader }),
+          ...(bearer && { [SANDBOX_FAULT_HEADER]: SandboxFaultHeader }),
         }),
       }),
     },
@@ -319,7 +334,7 @@ export const GATEWAY_ANSWERS = [
 
 function description(): string {
   const scopeRows = scopes.map((scope) => {
-    const operations = routeList.filter((r) => r.scope === scope).map((r) => `\`${r.method} ${r.path}\``);
+    const operations = routeList.filter((r) => scopeOf(r.credential) === scope).map((r) => `\`${r.method} ${r.path}\``);
     return `| \`${scope}\` | ${operations.join(', ')} |`;
   });
   const errorRows = errorCodes.map((code) => `| ${errorStatus[code]} | \`${code}\` | ${errorWhen[code]} |`);

@@ -6,8 +6,7 @@ import { EVENT_FIELDS } from '../../lib/events/event';
 import { Event } from '../../lib/events/event-object';
 import { DASHBOARD_API_TYPES, renderDashboardApiTypes } from '../../lib/openapi/dashboard-types';
 import { buildOpenApiDocument, SECURITY_SCHEME, SESSION_SCHEME } from '../../lib/openapi/document';
-import { ACCOUNT } from '../../lib/scopes';
-import { routeList, type Route } from '../../lib/routes';
+import { routeList, takesBearer, type Route } from '../../lib/routes';
 import { assertDocumentedResponse, resolve, schemaErrors, type ObservedResponse } from '../support/openapi';
 
 type Json = Record<string, any>;
@@ -85,13 +84,13 @@ describe('operations', () => {
     const operation = operationOf(route);
     expect(operation.operationId).toBe(route.id);
     expect(operation.summary).toBe(route.summary);
-    if (route.scope === ACCOUNT) {
+    if (route.credential.kind === 'session') {
       // The account routes take a signed-in person's session only (docs/api.md §14).
       expect(operation.description).toContain('a server key is refused with 403');
       expect(operation.security).toEqual([{ [SESSION_SCHEME]: [] }]);
-    } else if (route.scope) {
-      expect(operation.description).toContain(`\`${route.scope}\` scope`);
-      expect(operation.security).toEqual([{ [SECURITY_SCHEME]: [route.scope] }, { [SESSION_SCHEME]: [] }]);
+    } else if (route.credential.kind === 'key') {
+      expect(operation.description).toContain(`\`${route.credential.scope}\` scope`);
+      expect(operation.security).toEqual([{ [SECURITY_SCHEME]: [route.credential.scope] }, { [SESSION_SCHEME]: [] }]);
     } else {
       expect(operation.security).toEqual([]);
     }
@@ -109,8 +108,8 @@ describe('operations', () => {
       const idempotencyKey = expect.objectContaining({ name: 'Idempotency-Key', schema: expect.objectContaining({ pattern: expect.any(String) }) });
       const sandboxFault = expect.objectContaining({ name: 'Sandbox-Fault', schema: expect.objectContaining({ pattern: expect.any(String) }) });
       const expected = [
-        ...((route.method === 'POST' || route.method === 'DELETE') && route.scope ? [idempotencyKey] : []),
-        ...(route.scope ? [sandboxFault] : []),
+        ...((route.method === 'POST' || route.method === 'DELETE') && takesBearer(route.credential) ? [idempotencyKey] : []),
+        ...(takesBearer(route.credential) ? [sandboxFault] : []),
       ];
       expect(headers).toEqual(expected);
       for (const h of headers) expect(h.required).toBeFalsy();
