@@ -22,8 +22,9 @@ import type { IdempotencyClaim } from '../db/transact';
 import type { runIdempotently } from './idempotency';
 import type { EndpointContext } from './middleware-context';
 import { parseInput } from './parse-input';
-import { errorResponses } from './error-responses';
-import { toHttpResponse } from './respond';
+import { readJsonBody } from './request';
+import { responds } from './responder';
+import { jsonFace } from './respond';
 import { injectedInternalError, logInjected, sandboxFault } from './sandbox-fault';
 
 type Event = APIGatewayProxyEventV2;
@@ -66,13 +67,17 @@ export type ApiContract = Contract & { readonly route: { readonly face: JsonFace
 export type UseCaseRun<C extends Contract> = (input: EndpointInput<BodyOf<C>, QueryOf<C>, ParamsOf<C>>) => Promise<ResultOf<C>>;
 
 /**
- * Builds a route's Lambda handler from its contract: the one middy chain — error responses
- * (registered first, so its onError sees every error) → admission (401/403, the client's requests
- * per second: 429, and its clock; lib/http/admission.ts) → the `Sandbox-Fault` header (403/400, or
- * the fault it asks for) → input (415/413/400) — around a handler that runs one use case,
- * idempotently (with `idempotently`) when the request carries an Idempotency-Key, and answers with
- * the contract's success status and body type. A route reaches it through readEndpoint (GET) or
- * writeEndpoint (POST, DELETE): only a write's bundle carries the Idempotency-Key store.
+ * Builds an API route's Lambda handler from its contract (face `json`, credential `key` or
+ * `session`): the one middy chain of one-job parts — the JSON face's responder (registered first,
+ * so its onError sees every error: lib/http/responder.ts) → the credential with the client's
+ * limits and clock (401/403, the client's requests per second: 429, and its clock, in one round
+ * trip: lib/http/admission.ts) → the `Sandbox-Fault` header (403/400, or the fault it asks for) →
+ * the JSON body and the inputs (415/413/400: lib/http/parse-input.ts) — around a handler that runs
+ * one use case, idempotently (with `idempotently`) when the request carries an Idempotency-Key, and
+ * answers with the contract's success status and body type. A route reaches it through
+ * readEndpoint (GET) or writeEndpoint (POST, DELETE): only a write's bundle carries the
+ * Idempotency-Key store. Public routes have their own chains (lib/http/public-endpoint.ts, and a
+ * page's in lib/http/page/).
  */
 export function endpointOf<C extends ApiContract>(contract: C, run: UseCaseRun<C>, options: EndpointOptions<C>, idempotently?: typeof runIdempotently) {
   const { route } = contract;
@@ -80,10 +85,10 @@ export function endpointOf<C extends ApiContract>(contract: C, run: UseCaseRun<C
   // Like TABLE_NAME: a list function without its cursor secret fails at start, not on its first page.
   if (route.cursors) cursorKeySource();
   return middy<Event, Response, Error, EndpointContext>()
-    .use(errorResponses(route.id))
+    .use(responds(route.id, jsonFace))
     .use(admission(db, route.credential, systemClock, config.limits.requestsPerSecond, readAheadOf(contract, options)))
     .use(sandboxFault())
-    .use(parseInput(contract))
+    .use(parseInput(contract, readJsonBody))
     .handler(async (_event, context) => handle(context));
 
   async function handle(context: EndpointContext): Promise<Response> {
@@ -126,7 +131,7 @@ export function endpointOf<C extends ApiContract>(contract: C, run: UseCaseRun<C
         logInjected('error_after_commit');
         throw injectedInternalError(requestId);
       }
-      return toHttpResponse(result, requestId);
+      return jsonFace.answer(result, requestId);
     };
     // Only a write's input carries a key (lib/http/parse-input.ts), and a write's endpoint always has the store.
     if (idempotencyKey === undefined || !idempotently) return answer(audited(await execute()));

@@ -2,7 +2,8 @@ import middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import type { ApiResult } from './envelope';
 import { ValidationError } from '../errors';
-import { errorResult, requestIdOf, toHttpResponse } from './respond';
+import { errorResult, toHttpResponse } from './respond';
+import { requestIdOf } from './responder';
 import { unexpectedKeys } from './validation';
 
 /** A response whose body is sent as it is (a page, a script), not as JSON; its headers say what it is. */
