@@ -95,8 +95,9 @@ export class PayloadTooLargeError extends ApiError {
 }
 
 export class UnsupportedMediaTypeError extends ApiError {
-  constructor() {
-    super('UNSUPPORTED_MEDIA_TYPE', 'Request body must be sent with Content-Type: application/json');
+  /** `mediaType`: what the route's face takes, JSON unless a page's form. */
+  constructor(mediaType = 'application/json') {
+    super('UNSUPPORTED_MEDIA_TYPE', `Request body must be sent with Content-Type: ${mediaType}`);
   }
 }
 
