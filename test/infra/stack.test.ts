@@ -245,6 +245,17 @@ describe('functions', () => {
     }
   });
 
+  it("carry the page face's parts (lib/http/page/) in the bundles of page routes only: a key route's bundle does not grow by them", () => {
+    for (const route of routeList) {
+      const dir = assetDirs.get(functionOfRoute(routeKeyOf(route)))!;
+      const sources: string[] = JSON.parse(readFileSync(join(dir, 'index.mjs.map'), 'utf8')).sources;
+      expect(
+        sources.some((s) => s.includes('lib/http/page/')),
+        route.id,
+      ).toBe(route.face.kind === 'page');
+    }
+  });
+
   it("leave the SDK's default credential chain out: its STS, SSO and file-based providers are not in any bundle", () => {
     for (const route of tableRoutes) {
       const dir = assetDirs.get(functionOfRoute(routeKeyOf(route)))!;
