@@ -63,8 +63,9 @@ export const NoParams = z.object({});
 export const acceptsIdempotencyKey = (route: Route): boolean => takesBearer(route.credential) && (route.method === 'POST' || route.method === 'DELETE');
 
 /**
- * Every error code a route can answer with: those of the request chain (lib/http/endpoint.ts —
- * authentication, scope, the Sandbox-Fault header, body, validation, idempotency), those its use case declares, and
+ * Every error code a route can answer with: those of its chain as its face and credential make it
+ * (lib/routes.ts: authentication and scope for a key or a session, an unknown path token, the
+ * Sandbox-Fault header, body, validation, idempotency), those its use case declares, and
  * RATE_LIMITED and INTERNAL_ERROR, which any request may meet. In the contract's order.
  */
 export function errorCodesOf(c: Contract): ErrorCode[] {
@@ -73,7 +74,9 @@ export function errorCodesOf(c: Contract): ErrorCode[] {
   if (takesBearer(c.route.credential)) codes.add('UNAUTHORIZED').add('FORBIDDEN').add('SERVICE_UNAVAILABLE');
   // A path's token names its object: an unknown one is no such object.
   if (c.route.credential.kind === 'pathToken') codes.add('NOT_FOUND');
-  if (c.body) codes.add('INVALID_JSON').add('UNSUPPORTED_MEDIA_TYPE').add('PAYLOAD_TOO_LARGE');
+  if (c.body) codes.add('UNSUPPORTED_MEDIA_TYPE').add('PAYLOAD_TOO_LARGE');
+  // A page's body is a form (lib/http/page/form-body.ts), whose syntax errors are VALIDATION_ERROR.
+  if (c.body && c.route.face.kind === 'json') codes.add('INVALID_JSON');
   if (acceptsIdempotencyKey(c.route)) codes.add('IDEMPOTENCY_KEY_IN_USE').add('IDEMPOTENCY_KEY_REUSED');
   return errorCodes.filter((code) => codes.has(code));
 }

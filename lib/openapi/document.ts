@@ -35,6 +35,8 @@ import { CredentialRefusedError, NotPermittedError, RequestLimitReachedError } f
 import { AmountExceedsRefundableError, DuplicateOrderIdError, InvalidStateError } from '../payments/errors';
 import { IDEMPOTENCY_TTL_SECONDS, storesRefusal } from '../http/idempotency';
 import { IDEMPOTENCY_KEY } from '../http/idempotency-key';
+import { FORM_MEDIA_TYPE } from '../http/page/form-body';
+import { HTML_MEDIA_TYPE } from '../http/page/html';
 import { MAX_BODY_BYTES } from '../http/request';
 import { internalErrorMessage } from '../http/respond';
 import { MAX_FAULT_LATENCY_MS, SANDBOX_FAULT, SANDBOX_FAULT_HEADER } from '../http/sandbox-fault';
@@ -204,11 +206,15 @@ const SandboxFaultHeader = meta(z.optional(z.string().check(z.regex(SANDBOX_FAUL
   param: { id: 'SandboxFault' },
 });
 
+/** A page's error page (lib/http/page/page-face.ts): HTML that says the status, the code, the message and the request id. */
+const ErrorPage = meta(z.string(), { description: "An HTML page: the error's status, code and message, each bad field, and the request id" });
+
 /**
- * The error response of one status: the envelope of each code the operation can answer with, and
- * the replay header where a key stores that refusal.
+ * The error response of one status: the envelope of each code the operation can answer with (or,
+ * for a page that answers its errors as pages, HTML), and the replay header where a key stores that
+ * refusal.
  */
-function errorResponse(status: number, codes: readonly ErrorCode[], idempotent: boolean): ZodOpenApiResponseObject {
+function errorResponse(status: number, codes: readonly ErrorCode[], idempotent: boolean, asPage: boolean): ZodOpenApiResponseObject {
   const [first, ...others] = codes.map((code) => errorEnvelopes[code]);
   const schema = others.length === 0 ? first! : z.union([first!, ...others]);
   const examples = Object.fromEntries(
@@ -224,11 +230,12 @@ function errorResponse(status: number, codes: readonly ErrorCode[], idempotent: 
       ...(status === 429 && { 'Retry-After': headerRef('Retry-After') }),
       ...(idempotent && storesRefusal(status) && { 'Idempotent-Replayed': headerRef('Idempotent-Replayed') }),
     },
-    content: { 'application/json': { schema, examples } },
+    content: asPage ? { [HTML_MEDIA_TYPE]: { schema: ErrorPage } } : { 'application/json': { schema, examples } },
   };
 }
 
 function responses(c: Contract): ZodOpenApiResponsesObject {
+  const asPage = c.route.face.kind === 'page' && c.route.face.errors === 'page';
   const byStatus = new Map<number, ErrorCode[]>();
   for (const code of errorCodesOf(c)) {
     const status = errorStatus[code];
@@ -246,7 +253,7 @@ function responses(c: Contract): ZodOpenApiResponsesObject {
   };
   return {
     [`${c.response.status}`]: success,
-    ...Object.fromEntries([...byStatus].map(([status, codes]) => [`${status}`, errorResponse(status, codes, acceptsIdempotencyKey(c.route))])),
+    ...Object.fromEntries([...byStatus].map(([status, codes]) => [`${status}`, errorResponse(status, codes, acceptsIdempotencyKey(c.route), asPage)])),
   };
 }
 
@@ -270,7 +277,8 @@ function securityOf(credential: RouteCredential): oas31.SecurityRequirementObjec
   return credential.kind === 'session' ? [{ [SESSION_SCHEME]: [] }] : [];
 }
 
-function operation(c: Contract): ZodOpenApiOperationObject {
+/** The operation a contract describes; exported for the tests of the faces no route has yet. */
+export function operation(c: Contract): ZodOpenApiOperationObject {
   const { route } = c;
   if (!(c.tag in tagDescriptions)) throw new Error(`Route ${route.id}: tag ${c.tag} has no description`);
   const bearer = takesBearer(route.credential);
@@ -291,7 +299,8 @@ function operation(c: Contract): ZodOpenApiOperationObject {
       }),
     },
     ...(c.body && {
-      requestBody: { required: !c.bodyOptional, content: { 'application/json': { schema: c.body } } },
+      // A page's body is its form (lib/http/page/form-body.ts); the API's, JSON.
+      requestBody: { required: !c.bodyOptional, content: { [route.face.kind === 'page' ? FORM_MEDIA_TYPE : 'application/json']: { schema: c.body } } },
     }),
     responses: responses(c),
   };
