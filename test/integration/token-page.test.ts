@@ -1,5 +1,5 @@
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import { beforeAll, describe, expect, inject, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import * as z from 'zod/mini';
 import { offsetOf } from '../../lib/clock';
 import { NO_TABLE } from '../../lib/db/access';
@@ -64,6 +64,8 @@ beforeAll(async () => {
     { db: testDb() },
   );
 });
+
+afterAll(() => vi.unstubAllEnvs());
 
 const post = (handler: Handler, token: string, body?: string, contentType = 'application/x-www-form-urlencoded') =>
   handler(
