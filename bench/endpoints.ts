@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import { getItem } from '../lib/db/requests';
-import { API_BASE_PATH } from '../lib/routes';
+import { API_BASE_PATH, takesBearer, type RouteCredential } from '../lib/routes';
 import { eventWriteUnits, modelUnits, type ModelledUnits } from './capacity';
 import { json, type ApiRequest, type ApiResponse, type DirectInvoker, type HttpApi } from './client';
 import type { MinimalService } from './minimal';
@@ -35,12 +35,22 @@ export interface CallStats {
   readonly modelled: ModelledUnits;
 }
 
+/** What results.json names, in an endpoint's `scope`, a route that admits a signed-in person's session only. */
+export const SESSION_ONLY = 'account';
+
+/** An endpoint's `scope` in results.json: its key's scope, SESSION_ONLY, or null for a route that admits no key or session. */
+function recordedScope(credential: RouteCredential): string | null {
+  if (credential.kind === 'key') return credential.scope;
+  return credential.kind === 'session' ? SESSION_ONLY : null;
+}
+
 export interface EndpointResult {
   readonly id: string;
   readonly routeId: string;
   readonly method: string;
   readonly path: string;
   readonly variant: string | null;
+  /** What the route admits, as results.json has always said it: the key's scope, `account` for a session only, null for a public route. */
   readonly scope: string | null;
   /** A paged list (the response carries `pagination`): its calls are bounded by the page, not by 3. */
   readonly list: boolean;
@@ -150,7 +160,7 @@ export async function measureEndpoint(
       return { ms, calls };
     }
     if (arm === 'minimal') {
-      const request = arms.minimal.request(minimalPrepared.request('http', i), () => minimalPrepared.floor(i), scenario.route.scope !== null);
+      const request = arms.minimal.request(minimalPrepared.request('http', i), () => minimalPrepared.floor(i), takesBearer(scenario.route.credential));
       let response: ApiResponse | undefined;
       const { result: ms, calls } = await arms.floorCounter.record(() => timed(async () => void (response = await arms.minimalHttp.send(request))));
       if (response!.status !== 200) throw new Error(`${scenario.id} (minimal #${i}): HTTP ${response!.status}: ${response!.text.slice(0, 300)}`);
@@ -205,7 +215,7 @@ export async function measureEndpoint(
     method: scenario.route.method,
     path: `${API_BASE_PATH}${scenario.route.path}`,
     variant: scenario.variant ?? null,
-    scope: scenario.route.scope,
+    scope: recordedScope(scenario.route.credential),
     list,
     pageItems: list && Array.isArray(probeBody.data) ? probeBody.data.length : null,
     warmup: options.warmup,

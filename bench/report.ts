@@ -1,5 +1,4 @@
 import { round } from './stats';
-import { ACCOUNT } from '../lib/scopes';
 import { MAX_QUERIES_PER_PAGE } from '../lib/db/paging';
 import { API_BASE_PATH } from '../lib/routes';
 import type { BundlesResult } from './bundles';
@@ -9,7 +8,7 @@ import type { AdvanceResult } from './advance';
 import type { ResetResult } from './reset';
 import type { DashboardResult } from './dashboard';
 import type { StartupResult } from './startup';
-import type { EndpointResult } from './endpoints';
+import { SESSION_ONLY, type EndpointResult } from './endpoints';
 import type { LoadResult } from './load';
 import { ADMISSION_CALLS, SESSION_ADMISSION_CALLS } from './counter';
 import type { ReadBudgetResult } from './read-budget';
@@ -21,7 +20,7 @@ const ADMISSION_ROUND_TRIPS = 1;
 /** The round trips on a request's path: its calls, admission's counted as the one round trip they make together. */
 function roundTrips(e: { scope: string | null; calls: { perRequest: { max: number } } }): number {
   if (e.scope === null) return e.calls.perRequest.max;
-  const admission = e.scope === ACCOUNT ? SESSION_ADMISSION_CALLS : ADMISSION_CALLS;
+  const admission = e.scope === SESSION_ONLY ? SESSION_ADMISSION_CALLS : ADMISSION_CALLS;
   return e.calls.perRequest.max - admission.length + ADMISSION_ROUND_TRIPS;
 }
 

@@ -30,7 +30,7 @@ import { dueMarkerEntity, orderEntity, refundEntity, settlementEntity, transacti
 import { clockResetItem } from '../lib/sandbox/client-clock';
 import { viewTransaction, type Transaction } from '../lib/payments/transaction';
 import type { Route } from '../lib/routes';
-import { ACCOUNT, type Scope } from '../lib/scopes';
+import type { Scope } from '../lib/scopes';
 import { createClient, createKey } from '../lib/auth/key-repository';
 import { endpointDeleteItems, endpointInsertItems, MAX_WEBHOOK_ENDPOINTS, replaceWebhookSecret } from '../lib/webhooks/endpoint-repository';
 import { webhookEndpointEntity } from '../lib/webhooks/items';
@@ -1085,8 +1085,8 @@ function generic(route: Route): Scenario | undefined {
     prepare: async (ctx) => ({
       request: () => ({ method: 'GET', path: route.path }),
       floor: async () => {
-        if (route.scope === ACCOUNT) await ctx.admitSession();
-        else if (route.scope !== null) await ctx.admit();
+        if (route.credential.kind === 'session') await ctx.admitSession();
+        else if (route.credential.kind === 'key') await ctx.admit();
       },
     }),
   };

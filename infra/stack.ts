@@ -16,18 +16,16 @@ import type { Construct } from 'constructs';
 import { CURSOR_SECRET_ARN_ENV } from '../lib/db/cursor-key';
 import { tableDefinition } from '../lib/db/table';
 import type { Limits } from '../lib/limits';
-import { DASHBOARD_ASSETS_DIR_ENV } from '../lib/dashboard/assets';
 import { UserPoolOperation } from 'aws-cdk-lib/aws-cognito';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { IDENTITY_ENV } from '../lib/identity/pool-settings';
-import { ACCOUNT } from '../lib/scopes';
 import { formatSignupPolicy, type SignupPolicy } from '../lib/identity/signup-policy';
 import {
   API_BASE_PATH,
   backgroundFunctions,
   fallbackFunction,
   routeList,
-  routes,
+  takesBearer,
   type BackgroundFunction,
   type Route,
   type UserPoolAction,
@@ -47,9 +45,6 @@ import { STACK_OUTPUTS } from './stage';
 
 /** A deployed stage accepts only https webhook URLs whose hosts resolve to public addresses (docs/api.md §11). */
 const WEBHOOK_URL_POLICY: UrlPolicy = 'deployed';
-
-/** Where the dashboard function's bundle holds the built page, beside its index.mjs. */
-export const DASHBOARD_BUNDLE_DIR = 'dashboard';
 
 /** A path as one word of a bash command line. */
 const shellQuote = (value: string) => `'${value.replace(/'/g, `'\\''`)}'`;
@@ -144,12 +139,12 @@ export class PaymentSandboxStack extends Stack {
         throw new Error(`Route ${route.id} has table: 'none' but declares DynamoDB actions`);
       }
       if (!shared && route.table !== 'none') {
-        fn.bindTable(this.table, { access: route.table, dynamodb: route.dynamodb, limits: props.limits, admitsKeys: route.scope !== ACCOUNT });
+        fn.bindTable(this.table, { access: route.table, dynamodb: route.dynamodb, limits: props.limits, admitsKeys: route.credential.kind === 'key' });
         fn.function.addEnvironment(URL_POLICY_ENV, WEBHOOK_URL_POLICY);
       }
-      // A route with a scope admits callers (lib/http/endpoint.ts): session tokens are verified against this
-      // stage's pool. No trigger of the pool is told the pool: the pool and its trigger would depend on each other.
-      if (!shared && route.scope !== null) this.setEnvironment(fn, this.identity.sessionEnvironment());
+      // A route that admits a key or a session (lib/http/admission.ts) verifies session tokens against this stage's
+      // pool. No trigger of the pool is told the pool: the pool and its trigger would depend on each other.
+      if (!shared && takesBearer(route.credential)) this.setEnvironment(fn, this.identity.sessionEnvironment());
       if (!shared && route.userPool) this.grantUserPool(fn, route.userPool);
       if (!shared && route.cursors) {
         fn.function.addEnvironment(CURSOR_SECRET_ARN_ENV, this.cursorSecret.secretArn);
@@ -269,30 +264,29 @@ export class PaymentSandboxStack extends Stack {
   }
 
   /**
-   * The function of a route (and of the routes that name the same handler). The dashboard's carries
-   * the built page inside its bundle, built by dashboard/build.ts right after esbuild bundles the
-   * handler, and is told where it is (DASHBOARD_ASSETS_DIR, relative to the bundle), and where
-   * the page signs people in (IDENTITY_ENDPOINT, USER_POOL_CLIENT_ID).
+   * The function of a route (and of the routes that name the same handler). A page that declares
+   * its built files (lib/routes.ts `assets`: the dashboard) carries them inside its bundle, built
+   * right after esbuild bundles the handler, and is told where they are (relative to the bundle); a
+   * page whose face connects to the identity service is told where that answers and as which app
+   * client to sign in (IDENTITY_ENDPOINT, USER_POOL_CLIENT_ID), the one origin its policy adds.
    */
   private createRouteFunction(route: Route): SandboxFunction {
-    const dashboard = route.handler === routes.getDashboard.handler;
+    const page = route.face.kind === 'page' ? route.face : undefined;
+    const assets = page?.assets;
     const fn = new SandboxFunction(this, route.id, {
       entry: join(projectRoot, route.handler),
       projectRoot,
-      description: dashboard
-        ? `GET ${API_BASE_PATH}${routes.getDashboard.path} and its files: the dashboard page`
+      description: assets
+        ? `${route.method} ${API_BASE_PATH}${route.path} and its files: the ${assets.dir} page`
         : `${route.method} ${API_BASE_PATH}${route.path}: ${route.summary}`,
-      ...(dashboard && {
+      ...(assets && {
         afterBundling: (outputDir: string) => [
-          `cd ${shellQuote(projectRoot)} && node --import tsx scripts/build-dashboard.ts --out ${shellQuote(join(outputDir, DASHBOARD_BUNDLE_DIR))}`,
+          `cd ${shellQuote(projectRoot)} && node --import tsx ${assets.build} --out ${shellQuote(join(outputDir, assets.dir))}`,
         ],
       }),
     });
-    if (dashboard) {
-      fn.function.addEnvironment(DASHBOARD_ASSETS_DIR_ENV, DASHBOARD_BUNDLE_DIR);
-      // The page signs people in at the identity service itself; its CSP allows exactly that origin.
-      this.setEnvironment(fn, this.identity.pageEnvironment());
-    }
+    if (assets) fn.function.addEnvironment(assets.env, assets.dir);
+    if (page?.connects === 'identity') this.setEnvironment(fn, this.identity.pageEnvironment());
     return fn;
   }
 

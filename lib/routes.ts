@@ -1,5 +1,5 @@
 import { NO_TABLE, type DynamoAccess } from './db/access';
-import { ACCOUNT, type Admits } from './scopes';
+import type { Scope } from './scopes';
 
 /** How much of the table a route's function may touch; drives the IAM grant in infra ('none': no table at all). */
 export type TableAccess = 'read' | 'write' | 'none';
@@ -12,8 +12,10 @@ export interface Route {
   readonly path: string;
   /** Handler module, relative to the project root; it exports `handler`. Routes naming the same module share one function. */
   readonly handler: string;
-  /** Scope the key needs (a session has every scope), `account` for a signed-in person only, or null for a public route. */
-  readonly scope: Admits | null;
+  /** What it answers with: the API's JSON envelope, or a page for a person's browser (docs/decisions/0240). */
+  readonly face: Face;
+  /** Who may call it: what its chain admits first (docs/decisions/0240). */
+  readonly credential: RouteCredential;
   readonly table: TableAccess;
   /**
    * What its function does on the table (lib/db/access.ts): exactly what it is granted, and what
@@ -36,6 +38,81 @@ export interface Route {
    */
   readonly cursors?: true;
 }
+
+/** The API's face: JSON bodies in, the envelope out (docs/api.md §1, §2). */
+export interface JsonFace {
+  readonly kind: 'json';
+}
+
+/**
+ * A page's face (the dashboard, docs/api.md §13; the payment page to come): HTML and its own files
+ * for a person's browser, served with a strict Content-Security-Policy and the page's other headers
+ * (lib/http/page/page-face.ts). It contacts no origin but its own, unless it says which.
+ */
+export interface PageFace {
+  readonly kind: 'page';
+  /** The one origin its script talks to besides its own: the stage's identity service (where the dashboard signs people in), which its function is told. */
+  readonly connects?: 'identity';
+  /** Where its forms may post: nowhere, or to its own origin (a page whose form posts to a route of its own). */
+  readonly formAction: 'none' | 'self';
+  /**
+   * How it answers an error: an HTML error page, or the JSON envelope (the dashboard, whose 400 and
+   * 404 the OpenAPI document has described so since v1.1).
+   */
+  readonly errors: 'page' | 'envelope';
+  /** Its built page, script and style sheet, which its function carries in its bundle. */
+  readonly assets?: PageAssets;
+}
+
+/** A page's built files: what builds them, where its function's bundle holds them, and how the function is told where they are. */
+export interface PageAssets {
+  /** The module that builds them into a directory, run as `node --import tsx <build> --out DIR` once the function is bundled. */
+  readonly build: string;
+  /** Their directory in the function's bundle, beside its index.mjs. */
+  readonly dir: string;
+  /** The variable that names that directory to the function: relative to its module deployed, `npm start`'s own build locally. */
+  readonly env: string;
+}
+
+/** What a route answers with. */
+export type Face = JsonFace | PageFace;
+
+/** A server key that holds `scope` (docs/api.md §3), or a signed-in person's session, which holds every scope (§14). */
+export interface KeyCredential {
+  readonly kind: 'key';
+  readonly scope: Scope;
+}
+
+/** A signed-in person's session only (the account routes, docs/api.md §14): a server key is refused with 403, so a leaked key cannot mint more. */
+export interface SessionCredential {
+  readonly kind: 'session';
+}
+
+/**
+ * An unguessable token in the path (the payment page to come): it names one client and one object of theirs,
+ * and grants nothing else. `param` is the path parameter that holds it.
+ */
+export interface PathTokenCredential {
+  readonly kind: 'pathToken';
+  readonly param: string;
+}
+
+/** Nobody in particular: a public route, with no principal and no client of its own (sign-up, the dashboard, this document). */
+export interface NoCredential {
+  readonly kind: 'none';
+}
+
+/** Who may call a route, and so which credential step its chain begins with. */
+export type RouteCredential = KeyCredential | SessionCredential | PathTokenCredential | NoCredential;
+
+/** The credentials of an `Authorization: Bearer` header, which admission admits (lib/auth/admission.ts). */
+export type BearerCredential = KeyCredential | SessionCredential;
+
+/** Whether a route admits a Bearer credential (a server key or a session): its caller is a principal of a client. */
+export const takesBearer = (credential: RouteCredential): credential is BearerCredential => credential.kind === 'key' || credential.kind === 'session';
+
+/** The scope a route's key must hold, for a route that admits keys; undefined for the others. */
+export const scopeOf = (credential: RouteCredential): Scope | undefined => (credential.kind === 'key' ? credential.scope : undefined);
 
 /** What a function may ask of the stage's user pool with its role (Cognito's IAM actions, `cognito-idp:<action>`). */
 export type UserPoolAction = 'AdminGetUser' | 'AdminCreateUser' | 'AdminDeleteUser';
@@ -91,7 +168,8 @@ export const listChannelsRoute = /* @__PURE__ */ route({
   method: 'GET',
   path: '/payment/channels',
   handler: 'functions/list-channels.ts',
-  scope: 'channels:read',
+  face: { kind: 'json' },
+  credential: { kind: 'key', scope: 'channels:read' },
   table: 'read',
   dynamodb: { actions: ['GetItem', 'BatchGetItem', 'UpdateItem'], sharedPartitions: READS_KEY_HASHES },
   summary: 'List payment methods and channels',
@@ -102,7 +180,8 @@ export const createPaymentRoute = /* @__PURE__ */ route({
   method: 'POST',
   path: '/payment/create',
   handler: 'functions/create-payment.ts',
-  scope: 'transactions:write',
+  face: { kind: 'json' },
+  credential: { kind: 'key', scope: 'transactions:write' },
   table: 'write',
   dynamodb: { actions: ['GetItem', 'BatchGetItem', 'PutItem', 'UpdateItem', 'DeleteItem'], because: RELEASES_CLAIM, sharedPartitions: READS_KEY_HASHES },
   summary: 'Create a payment transaction',
@@ -113,7 +192,8 @@ export const getTransactionRoute = /* @__PURE__ */ route({
   method: 'GET',
   path: '/transaction/{id}',
   handler: 'functions/get-transaction.ts',
-  scope: 'transactions:read',
+  face: { kind: 'json' },
+  credential: { kind: 'key', scope: 'transactions:read' },
   table: 'read',
   dynamodb: { actions: ['GetItem', 'BatchGetItem', 'UpdateItem'], sharedPartitions: READS_KEY_HASHES },
   summary: 'Retrieve a transaction',
@@ -124,7 +204,8 @@ export const listTransactionsRoute = /* @__PURE__ */ route({
   method: 'GET',
   path: '/transactions',
   handler: 'functions/list-transactions.ts',
-  scope: 'transactions:read',
+  face: { kind: 'json' },
+  credential: { kind: 'key', scope: 'transactions:read' },
   table: 'read',
   dynamodb: { actions: ['GetItem', 'BatchGetItem', 'Query', 'UpdateItem'], sharedPartitions: READS_KEY_HASHES },
   cursors: true,
@@ -136,7 +217,8 @@ export const cancelTransactionRoute = /* @__PURE__ */ route({
   method: 'POST',
   path: '/transaction/{id}/cancel',
   handler: 'functions/cancel-transaction.ts',
-  scope: 'transactions:write',
+  face: { kind: 'json' },
+  credential: { kind: 'key', scope: 'transactions:write' },
   table: 'write',
   dynamodb: { actions: ['GetItem', 'BatchGetItem', 'PutItem', 'UpdateItem', 'DeleteItem'], because: RELEASES_CLAIM, sharedPartitions: READS_KEY_HASHES },
   audit: true,
@@ -148,7 +230,8 @@ export const simulateTransactionRoute = /* @__PURE__ */ route({
   method: 'POST',
   path: '/transaction/{id}/simulate',
   handler: 'functions/simulate-transaction.ts',
-  scope: 'sandbox:simulate',
+  face: { kind: 'json' },
+  credential: { kind: 'key', scope: 'sandbox:simulate' },
   table: 'write',
   dynamodb: { actions: ['GetItem', 'BatchGetItem', 'PutItem', 'UpdateItem', 'DeleteItem'], because: RELEASES_CLAIM, sharedPartitions: READS_KEY_HASHES },
   audit: true,
@@ -160,7 +243,8 @@ export const createRefundRoute = /* @__PURE__ */ route({
   method: 'POST',
   path: '/refund',
   handler: 'functions/create-refund.ts',
-  scope: 'refunds:write',
+  face: { kind: 'json' },
+  credential: { kind: 'key', scope: 'refunds:write' },
   table: 'write',
   dynamodb: { actions: ['GetItem', 'BatchGetItem', 'PutItem', 'UpdateItem', 'DeleteItem'], because: RELEASES_CLAIM, sharedPartitions: READS_KEY_HASHES },
   audit: true,
@@ -172,7 +256,8 @@ export const listSettlementsRoute = /* @__PURE__ */ route({
   method: 'GET',
   path: '/settlements',
   handler: 'functions/list-settlements.ts',
-  scope: 'settlements:read',
+  face: { kind: 'json' },
+  credential: { kind: 'key', scope: 'settlements:read' },
   table: 'read',
   dynamodb: { actions: ['GetItem', 'BatchGetItem', 'Query', 'UpdateItem'], sharedPartitions: READS_KEY_HASHES },
   cursors: true,
@@ -184,7 +269,8 @@ export const listEventsRoute = /* @__PURE__ */ route({
   method: 'GET',
   path: '/events',
   handler: 'functions/list-events.ts',
-  scope: 'events:read',
+  face: { kind: 'json' },
+  credential: { kind: 'key', scope: 'events:read' },
   table: 'read',
   dynamodb: { actions: ['GetItem', 'BatchGetItem', 'Query', 'UpdateItem'], sharedPartitions: READS_KEY_HASHES },
   cursors: true,
@@ -196,7 +282,8 @@ export const getEventRoute = /* @__PURE__ */ route({
   method: 'GET',
   path: '/event/{id}',
   handler: 'functions/get-event.ts',
-  scope: 'events:read',
+  face: { kind: 'json' },
+  credential: { kind: 'key', scope: 'events:read' },
   table: 'read',
   dynamodb: { actions: ['GetItem', 'BatchGetItem', 'UpdateItem'], sharedPartitions: READS_KEY_HASHES },
   summary: 'Retrieve an event',
@@ -207,7 +294,8 @@ export const listEventDeliveriesRoute = /* @__PURE__ */ route({
   method: 'GET',
   path: '/event/{id}/deliveries',
   handler: 'functions/list-event-deliveries.ts',
-  scope: 'events:read',
+  face: { kind: 'json' },
+  credential: { kind: 'key', scope: 'events:read' },
   table: 'read',
   dynamodb: { actions: ['GetItem', 'BatchGetItem', 'Query', 'UpdateItem'], sharedPartitions: READS_KEY_HASHES },
   cursors: true,
@@ -219,7 +307,8 @@ export const resendEventRoute = /* @__PURE__ */ route({
   method: 'POST',
   path: '/event/{id}/resend',
   handler: 'functions/resend-event.ts',
-  scope: 'webhooks:write',
+  face: { kind: 'json' },
+  credential: { kind: 'key', scope: 'webhooks:write' },
   table: 'write',
   dynamodb: {
     actions: ['GetItem', 'BatchGetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem'],
@@ -235,7 +324,8 @@ export const createWebhookEndpointRoute = /* @__PURE__ */ route({
   method: 'POST',
   path: '/webhook/endpoints',
   handler: 'functions/create-webhook-endpoint.ts',
-  scope: 'webhooks:write',
+  face: { kind: 'json' },
+  credential: { kind: 'key', scope: 'webhooks:write' },
   table: 'write',
   dynamodb: { actions: ['GetItem', 'BatchGetItem', 'PutItem', 'UpdateItem', 'DeleteItem'], sharedPartitions: READS_KEY_HASHES },
   audit: true,
@@ -247,7 +337,8 @@ export const listWebhookEndpointsRoute = /* @__PURE__ */ route({
   method: 'GET',
   path: '/webhook/endpoints',
   handler: 'functions/list-webhook-endpoints.ts',
-  scope: 'webhooks:write',
+  face: { kind: 'json' },
+  credential: { kind: 'key', scope: 'webhooks:write' },
   table: 'read',
   dynamodb: { actions: ['GetItem', 'BatchGetItem', 'Query', 'UpdateItem'], sharedPartitions: READS_KEY_HASHES },
   cursors: true,
@@ -259,7 +350,8 @@ export const getWebhookEndpointRoute = /* @__PURE__ */ route({
   method: 'GET',
   path: '/webhook/endpoints/{id}',
   handler: 'functions/get-webhook-endpoint.ts',
-  scope: 'webhooks:write',
+  face: { kind: 'json' },
+  credential: { kind: 'key', scope: 'webhooks:write' },
   table: 'read',
   dynamodb: { actions: ['GetItem', 'BatchGetItem', 'UpdateItem'], sharedPartitions: READS_KEY_HASHES },
   summary: 'Retrieve a webhook endpoint',
@@ -270,7 +362,8 @@ export const deleteWebhookEndpointRoute = /* @__PURE__ */ route({
   method: 'DELETE',
   path: '/webhook/endpoints/{id}',
   handler: 'functions/delete-webhook-endpoint.ts',
-  scope: 'webhooks:write',
+  face: { kind: 'json' },
+  credential: { kind: 'key', scope: 'webhooks:write' },
   table: 'write',
   dynamodb: { actions: ['GetItem', 'BatchGetItem', 'PutItem', 'UpdateItem', 'DeleteItem'], sharedPartitions: READS_KEY_HASHES },
   audit: true,
@@ -282,7 +375,8 @@ export const rollWebhookEndpointSecretRoute = /* @__PURE__ */ route({
   method: 'POST',
   path: '/webhook/endpoints/{id}/roll-secret',
   handler: 'functions/roll-webhook-endpoint-secret.ts',
-  scope: 'webhooks:write',
+  face: { kind: 'json' },
+  credential: { kind: 'key', scope: 'webhooks:write' },
   table: 'write',
   dynamodb: { actions: ['GetItem', 'BatchGetItem', 'PutItem', 'UpdateItem', 'DeleteItem'], because: RELEASES_CLAIM, sharedPartitions: READS_KEY_HASHES },
   audit: true,
@@ -294,7 +388,8 @@ export const resetSandboxRoute = /* @__PURE__ */ route({
   method: 'POST',
   path: '/sandbox/reset',
   handler: 'functions/reset-sandbox.ts',
-  scope: 'sandbox:simulate',
+  face: { kind: 'json' },
+  credential: { kind: 'key', scope: 'sandbox:simulate' },
   table: 'write',
   dynamodb: { actions: ['GetItem', 'BatchGetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem'], sharedPartitions: READS_KEY_HASHES },
   audit: true,
@@ -306,7 +401,8 @@ export const getSandboxClockRoute = /* @__PURE__ */ route({
   method: 'GET',
   path: '/sandbox/clock',
   handler: 'functions/get-sandbox-clock.ts',
-  scope: 'sandbox:simulate',
+  face: { kind: 'json' },
+  credential: { kind: 'key', scope: 'sandbox:simulate' },
   table: 'read',
   dynamodb: { actions: ['GetItem', 'BatchGetItem', 'UpdateItem'], sharedPartitions: READS_KEY_HASHES },
   summary: "Read the client's sandbox clock (sandbox control)",
@@ -317,7 +413,8 @@ export const advanceSandboxClockRoute = /* @__PURE__ */ route({
   method: 'POST',
   path: '/sandbox/clock/advance',
   handler: 'functions/advance-sandbox-clock.ts',
-  scope: 'sandbox:simulate',
+  face: { kind: 'json' },
+  credential: { kind: 'key', scope: 'sandbox:simulate' },
   table: 'write',
   audit: true,
   dynamodb: { actions: ['GetItem', 'BatchGetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem'], sharedPartitions: READS_KEY_HASHES },
@@ -329,7 +426,8 @@ export const getAccountRoute = /* @__PURE__ */ route({
   method: 'GET',
   path: '/account',
   handler: 'functions/get-account.ts',
-  scope: ACCOUNT,
+  face: { kind: 'json' },
+  credential: { kind: 'session' },
   table: 'read',
   dynamodb: { actions: ['GetItem', 'BatchGetItem', 'UpdateItem'], sharedPartitions: ACCOUNT_ADMISSION },
   summary: 'The signed-in person and their client',
@@ -340,7 +438,8 @@ export const listAccountKeysRoute = /* @__PURE__ */ route({
   method: 'GET',
   path: '/account/keys',
   handler: 'functions/list-account-keys.ts',
-  scope: ACCOUNT,
+  face: { kind: 'json' },
+  credential: { kind: 'session' },
   table: 'read',
   dynamodb: {
     actions: ['GetItem', 'BatchGetItem', 'Query', 'UpdateItem'],
@@ -359,7 +458,8 @@ export const createAccountKeyRoute = /* @__PURE__ */ route({
   method: 'POST',
   path: '/account/keys',
   handler: 'functions/create-account-key.ts',
-  scope: ACCOUNT,
+  face: { kind: 'json' },
+  credential: { kind: 'session' },
   table: 'write',
   dynamodb: {
     actions: ['GetItem', 'BatchGetItem', 'PutItem', 'UpdateItem', 'DeleteItem'],
@@ -381,7 +481,8 @@ export const rollAccountKeyRoute = /* @__PURE__ */ route({
   method: 'POST',
   path: '/account/keys/{id}/roll',
   handler: 'functions/roll-account-key.ts',
-  scope: ACCOUNT,
+  face: { kind: 'json' },
+  credential: { kind: 'session' },
   table: 'write',
   dynamodb: {
     actions: ['GetItem', 'BatchGetItem', 'PutItem', 'UpdateItem', 'DeleteItem'],
@@ -402,7 +503,8 @@ export const revokeAccountKeyRoute = /* @__PURE__ */ route({
   method: 'POST',
   path: '/account/keys/{id}/revoke',
   handler: 'functions/revoke-account-key.ts',
-  scope: ACCOUNT,
+  face: { kind: 'json' },
+  credential: { kind: 'session' },
   table: 'write',
   dynamodb: {
     actions: ['GetItem', 'BatchGetItem', 'PutItem', 'UpdateItem', 'DeleteItem'],
@@ -423,7 +525,8 @@ export const signUpRoute = /* @__PURE__ */ route({
   method: 'POST',
   path: '/account/sign-up',
   handler: 'functions/sign-up.ts',
-  scope: null,
+  face: { kind: 'json' },
+  credential: { kind: 'none' },
   table: 'none',
   dynamodb: NO_TABLE,
   // Looks the address up, and invites it (again): the identity service e-mails the temporary password.
@@ -431,12 +534,26 @@ export const signUpRoute = /* @__PURE__ */ route({
   summary: 'Sign up: the identity service e-mails a temporary password to the address',
 });
 
+/**
+ * The dashboard's face, its page's and its files' (one function): it signs people in at the stage's
+ * identity service, posts no form, answers its errors as the envelope it always has, and carries
+ * the page dashboard/build.ts builds.
+ */
+const DASHBOARD_FACE = {
+  kind: 'page',
+  connects: 'identity',
+  formAction: 'none',
+  errors: 'envelope',
+  assets: { build: 'scripts/build-dashboard.ts', dir: 'dashboard', env: 'DASHBOARD_ASSETS_DIR' },
+} as const satisfies PageFace;
+
 export const getDashboardRoute = /* @__PURE__ */ route({
   id: 'getDashboard',
   method: 'GET',
   path: '/dashboard',
   handler: 'functions/dashboard.ts',
-  scope: null,
+  face: DASHBOARD_FACE,
+  credential: { kind: 'none' },
   table: 'none',
   dynamodb: NO_TABLE,
   summary: 'The dashboard: a web page where a person signs in and uses this API with their session',
@@ -447,7 +564,8 @@ export const getDashboardAssetRoute = /* @__PURE__ */ route({
   method: 'GET',
   path: '/dashboard/{asset}',
   handler: 'functions/dashboard.ts',
-  scope: null,
+  face: DASHBOARD_FACE,
+  credential: { kind: 'none' },
   table: 'none',
   dynamodb: NO_TABLE,
   summary: "The dashboard's script and style sheet",
@@ -458,7 +576,8 @@ export const getOpenApiDocumentRoute = /* @__PURE__ */ route({
   method: 'GET',
   path: '/openapi.json',
   handler: 'functions/get-openapi.ts',
-  scope: null,
+  face: { kind: 'json' },
+  credential: { kind: 'none' },
   table: 'none',
   dynamodb: NO_TABLE,
   summary: "This API's OpenAPI 3.1 document",

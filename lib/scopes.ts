@@ -18,12 +18,3 @@ export type Scope = (typeof scopes)[number];
 export function isScope(value: string): value is Scope {
   return (scopes as readonly string[]).includes(value);
 }
-
-/**
- * What the account routes admit instead of a scope (docs/api.md §14): a signed-in person's session
- * only. A server key is refused there with 403, so a leaked key cannot mint more keys.
- */
-export const ACCOUNT = 'account';
-
-/** What a route admits: a key holding the scope (a session holds every scope), or a session only. */
-export type Admits = Scope | typeof ACCOUNT;

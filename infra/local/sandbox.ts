@@ -7,11 +7,10 @@ import { createClient, createKey } from '../../lib/auth/key-repository';
 import { findPrincipal } from '../../lib/auth/key-records';
 import { hashApiKey } from '../../lib/auth/api-key';
 import { closeDb, createDb } from '../../lib/db/client';
-import { DASHBOARD_ASSETS_DIR_ENV } from '../../lib/dashboard/assets';
 import { CURSOR_SECRET_ENV, cursorKeyOf, MIN_CURSOR_SECRET_LENGTH } from '../../lib/db/cursor-key';
 import type { Db } from '../../lib/db/db';
 import { DEFAULT_LIMITS, LIMIT_ENV, limitsEnvironment, parseLimit, type Limits } from '../../lib/limits';
-import { backgroundFunctions } from '../../lib/routes';
+import { backgroundFunctions, routes } from '../../lib/routes';
 import { scopes as allScopes } from '../../lib/scopes';
 import { deliverySettingsEnvironment, readDeliverySettings, type DeliverySettings } from '../../lib/webhooks/delivery-settings';
 import { URL_POLICY_ENV, type UrlPolicy } from '../../lib/webhooks/policy';
@@ -234,7 +233,8 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
   // stack builds it into its function — and the handlers' imports, which read their configuration
   // (the dashboard's included: it writes the identity service into its page at import) but touch no table.
   const preparing = Promise.all([buildDashboardOnce(), identityStarting]).then(([assets, started]) => {
-    process.env[DASHBOARD_ASSETS_DIR_ENV] = assets;
+    // Where the dashboard's route says its function is told its files are (lib/routes.ts `assets`).
+    process.env[routes.getDashboard.face.assets.env] = assets;
     // Every function that admits callers verifies session tokens against the emulator, and the dashboard signs in there.
     Object.assign(process.env, started.environment());
     return loadHandlers();

@@ -29,3 +29,13 @@ export interface SessionPrincipal {
 export function credentialOf(principal: Principal): string {
   return principal.kind === 'key' ? principal.keyId : `user:${principal.userId}`;
 }
+
+/**
+ * Whoever holds a page's path token (lib/routes.ts `pathToken`, the payment page to come): the token
+ * names one client and one object of theirs, and lets its holder act on that object alone. No
+ * principal: it has no key, no person and no scope.
+ */
+export interface TokenHolder {
+  readonly clientId: string;
+  readonly objectId: string;
+}

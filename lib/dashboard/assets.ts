@@ -1,47 +1,27 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, extname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { pageCsp } from '../http/page/page-face';
+import { getDashboardRoute } from '../routes';
 
 /**
- * The dashboard's built files (dashboard/build.ts writes them): where the function finds them and
- * how each is served. A relative directory is relative to the function's own module, which is how
- * the stack points the bundled function at the copy inside its bundle; `npm start` gives an
- * absolute one (infra/local/sandbox.ts).
+ * The dashboard's built files (dashboard/build.ts writes them; its route declares them: lib/routes.ts
+ * `assets`): where the function finds them and how each is served. A relative directory is
+ * relative to the function's own module, which is how the stack points the bundled function at the
+ * copy inside its bundle; `npm start` gives an absolute one (infra/local/sandbox.ts).
  */
-export const DASHBOARD_ASSETS_DIR_ENV = 'DASHBOARD_ASSETS_DIR';
+export const DASHBOARD_ASSETS_DIR_ENV = getDashboardRoute.face.assets.env;
 
 /** The page itself, served at `{base_url}/dashboard`; every other file is served below it by name. */
 export const DASHBOARD_PAGE = 'index.html';
 
 /**
- * The page runs only its own script and style sheet and talks only to its own origin (the API it
- * is served by) and, when the stage has one, to the identity service where it signs people in
- * (`identityOrigin`, lib/dashboard/identity.ts): no inline code, no other origin, no plugin, no form
- * posting elsewhere, no framing.
+ * The dashboard's Content-Security-Policy, as the page face makes it from its declaration
+ * (lib/http/page/page-face.ts): its own script and style sheet, its own origin and, when the stage
+ * has one, the identity service where it signs people in (`identityOrigin`, lib/dashboard/identity.ts),
+ * no form, no framing.
  */
-export function dashboardCsp(identityOrigin?: string): string {
-  return [
-    "default-src 'none'",
-    "script-src 'self'",
-    "style-src 'self'",
-    "img-src 'self' data:",
-    identityOrigin ? `connect-src 'self' ${identityOrigin}` : "connect-src 'self'",
-    "base-uri 'none'",
-    "form-action 'none'",
-    "frame-ancestors 'none'",
-  ].join('; ');
-}
-
-/** Headers of every dashboard response, success or error. */
-export function dashboardHeaders(identityOrigin?: string): Readonly<Record<string, string>> {
-  return {
-    'Content-Security-Policy': dashboardCsp(identityOrigin),
-    'X-Content-Type-Options': 'nosniff',
-    'Referrer-Policy': 'no-referrer',
-    'X-Frame-Options': 'DENY',
-    'Cross-Origin-Opener-Policy': 'same-origin',
-  };
-}
+export const dashboardCsp = (identityOrigin?: string): string => pageCsp(getDashboardRoute.face, identityOrigin);
 
 /**
  * The page is checked again on every load (it names the current script and style sheet); those are

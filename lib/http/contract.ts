@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import type { Route } from '../routes';
+import { takesBearer, type Route } from '../routes';
 import type { Scope } from '../scopes';
 import type { ApiResult } from './envelope';
 import { errorCodes, type ErrorCode } from './errors';
@@ -56,21 +56,27 @@ export const NoParams = z.object({});
 
 /**
  * POST and DELETE routes accept an `Idempotency-Key` (docs/api.md §8): a DELETE retried with its
- * key replays its first answer, where without one the second DELETE finds nothing (404). A public
- * route (sign-up) has no client to keep the key under: it ignores the header.
+ * key replays its first answer, where without one the second DELETE finds nothing (404). Only a
+ * route that admits a key or a session has a client to keep the key under: a public route (sign-up)
+ * ignores the header, and so will a page's form.
  */
-export const acceptsIdempotencyKey = (route: Route): boolean => route.scope !== null && (route.method === 'POST' || route.method === 'DELETE');
+export const acceptsIdempotencyKey = (route: Route): boolean => takesBearer(route.credential) && (route.method === 'POST' || route.method === 'DELETE');
 
 /**
- * Every error code a route can answer with: those of the request chain (lib/http/endpoint.ts —
- * authentication, scope, the Sandbox-Fault header, body, validation, idempotency), those its use case declares, and
+ * Every error code a route can answer with: those of its chain as its face and credential make it
+ * (lib/routes.ts: authentication and scope for a key or a session, an unknown path token, the
+ * Sandbox-Fault header, body, validation, idempotency), those its use case declares, and
  * RATE_LIMITED and INTERNAL_ERROR, which any request may meet. In the contract's order.
  */
 export function errorCodesOf(c: Contract): ErrorCode[] {
   const codes = new Set<ErrorCode>(['VALIDATION_ERROR', 'RATE_LIMITED', 'INTERNAL_ERROR', ...(c.errors ?? [])]);
   // An authenticated request may ask for a fault (Sandbox-Fault, lib/http/sandbox-fault.ts), 503 among them.
-  if (c.route.scope !== null) codes.add('UNAUTHORIZED').add('FORBIDDEN').add('SERVICE_UNAVAILABLE');
-  if (c.body) codes.add('INVALID_JSON').add('UNSUPPORTED_MEDIA_TYPE').add('PAYLOAD_TOO_LARGE');
+  if (takesBearer(c.route.credential)) codes.add('UNAUTHORIZED').add('FORBIDDEN').add('SERVICE_UNAVAILABLE');
+  // A path's token names its object: an unknown one is no such object.
+  if (c.route.credential.kind === 'pathToken') codes.add('NOT_FOUND');
+  if (c.body) codes.add('UNSUPPORTED_MEDIA_TYPE').add('PAYLOAD_TOO_LARGE');
+  // A page's body is a form (lib/http/page/form-body.ts), whose syntax errors are VALIDATION_ERROR.
+  if (c.body && c.route.face.kind === 'json') codes.add('INVALID_JSON');
   if (acceptsIdempotencyKey(c.route)) codes.add('IDEMPOTENCY_KEY_IN_USE').add('IDEMPOTENCY_KEY_REUSED');
   return errorCodes.filter((code) => codes.has(code));
 }

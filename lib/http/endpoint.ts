@@ -1,7 +1,8 @@
 import middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import { admission, type ReadAhead } from '../auth/admission';
+import { NotPermittedError } from '../auth/errors';
 import type { Principal, SessionPrincipal } from '../auth/principal';
+import type { BearerCredential, JsonFace } from '../routes';
 import type { UseCaseContext } from '../use-case';
 import { systemClock, type Clock } from '../clock';
 import { cursorKeySource } from '../db/cursor-key';
@@ -15,14 +16,15 @@ import type { Limits } from '../limits';
 import { NoParams, type BodyOf, type Contract, type ParamsOf, type QueryOf, type ResultOf } from './contract';
 import { check } from './validation';
 import { audit } from './audit';
-import { ForbiddenError } from './errors';
+import { admission, type ReadAhead } from './admission';
 import type { ApiResult } from './envelope';
 import type { IdempotencyClaim } from '../db/transact';
 import type { runIdempotently } from './idempotency';
 import type { EndpointContext } from './middleware-context';
 import { parseInput } from './parse-input';
-import { errorResponses } from './error-responses';
-import { toHttpResponse } from './respond';
+import { readJsonBody } from './request';
+import { responds } from './responder';
+import { jsonFace } from './respond';
 import { injectedInternalError, logInjected, sandboxFault } from './sandbox-fault';
 
 type Event = APIGatewayProxyEventV2;
@@ -58,42 +60,50 @@ export interface EndpointInput<B, Q, P> {
   readonly context: UseCaseContext;
 }
 
-const anonymous: Principal = { kind: 'key', clientId: '-', keyId: '-', scopes: [] };
+/** The contract of an API route: JSON, and a server key or a session to admit (lib/routes.ts `face`, `credential`). */
+export type ApiContract = Contract & { readonly route: { readonly face: JsonFace; readonly credential: BearerCredential } };
 
 /** A route's use case as its endpoint runs it. */
 export type UseCaseRun<C extends Contract> = (input: EndpointInput<BodyOf<C>, QueryOf<C>, ParamsOf<C>>) => Promise<ResultOf<C>>;
 
 /**
- * Builds a route's Lambda handler from its contract: the one middy chain — error responses
- * (registered first, so its onError sees every error) → admission (401/403, the client's requests
- * per second: 429, and its clock; lib/auth/admission.ts) → the `Sandbox-Fault` header (403/400, or
- * the fault it asks for) → input (415/413/400) — around a handler that runs one use case,
- * idempotently (with `idempotently`) when the request carries an Idempotency-Key, and answers with
- * the contract's success status and body type. A route reaches it through readEndpoint (GET) or
- * writeEndpoint (POST, DELETE): only a write's bundle carries the Idempotency-Key store.
+ * Builds an API route's Lambda handler from its contract (face `json`, credential `key` or
+ * `session`): the one middy chain of one-job parts — the JSON face's responder (registered first,
+ * so its onError sees every error: lib/http/responder.ts) → the credential with the client's
+ * limits and clock (401/403, the client's requests per second: 429, and its clock, in one round
+ * trip: lib/http/admission.ts) → the `Sandbox-Fault` header (403/400, or the fault it asks for) →
+ * the JSON body and the inputs (415/413/400: lib/http/parse-input.ts) — around a handler that runs
+ * one use case, idempotently (with `idempotently`) when the request carries an Idempotency-Key, and
+ * answers with the contract's success status and body type. A route reaches it through
+ * readEndpoint (GET) or writeEndpoint (POST, DELETE): only a write's bundle carries the
+ * Idempotency-Key store. Public routes have their own chains (lib/http/public-endpoint.ts, and a
+ * page's in lib/http/page/).
  */
-export function endpointOf<C extends Contract>(contract: C, run: UseCaseRun<C>, options: EndpointOptions<C>, idempotently?: typeof runIdempotently) {
+export function endpointOf<C extends ApiContract>(contract: C, run: UseCaseRun<C>, options: EndpointOptions<C>, idempotently?: typeof runIdempotently) {
   const { route } = contract;
   const db = defaultDb;
   // Like TABLE_NAME: a list function without its cursor secret fails at start, not on its first page.
   if (route.cursors) cursorKeySource();
-  const chain = middy<Event, Response, Error, EndpointContext>().use(errorResponses(route.id));
-  if (route.scope !== null) {
-    chain.use(admission(db, route.scope, systemClock, config.limits.requestsPerSecond, readAheadOf(contract, options))).use(sandboxFault());
-  }
-  return chain.use(parseInput(contract)).handler(async (_event, context) => {
+  return middy<Event, Response, Error, EndpointContext>()
+    .use(responds(route.id, jsonFace))
+    .use(admission(db, route.credential, systemClock, config.limits.requestsPerSecond, readAheadOf(contract, options)))
+    .use(sandboxFault())
+    .use(parseInput(contract, readJsonBody))
+    .handler(async (_event, context) => handle(context));
+
+  async function handle(context: EndpointContext): Promise<Response> {
     const requestId = context.requestId!;
-    const principal = context.principal ?? anonymous;
+    // Admission admitted a principal, with its client's clock read beside its credential.
+    const principal = context.principal!;
+    const clock = context.clock!;
     const db = context.prefetched ? withPrefetched(defaultDb, context.prefetched) : defaultDb;
     const { params, query, body, rawBody, idempotencyKey } = context.input!;
     const cause: Cause = { requestId, idempotencyKey: idempotencyKey ?? null };
-    // Admission read the client's clock beside its key; a public route has none.
-    const clock = context.clock ?? systemClock;
     const execute = (idempotency?: IdempotencyClaim) =>
       run({
         principal,
         session: () => {
-          if (principal.kind !== 'session') throw new ForbiddenError();
+          if (principal.kind !== 'session') throw new NotPermittedError();
           return principal;
         },
         body: body as BodyOf<C>,
@@ -121,7 +131,7 @@ export function endpointOf<C extends Contract>(contract: C, run: UseCaseRun<C>, 
         logInjected('error_after_commit');
         throw injectedInternalError(requestId);
       }
-      return toHttpResponse(result, requestId);
+      return jsonFace.answer(result, requestId);
     };
     // Only a write's input carries a key (lib/http/parse-input.ts), and a write's endpoint always has the store.
     if (idempotencyKey === undefined || !idempotently) return answer(audited(await execute()));
@@ -143,7 +153,7 @@ export function endpointOf<C extends Contract>(contract: C, run: UseCaseRun<C>, 
     );
     audited(result, replayed);
     return answer(replayed ? { ...result, headers: { ...result.headers, 'Idempotent-Replayed': 'true' } } : result);
-  });
+  }
 }
 
 /** What a route's handler may ask of the chain besides its use case. */

@@ -1,13 +1,15 @@
 import { ConcurrentWriteError, DomainError, LimitExceededError, NotFoundError, SendWindowClosedError, ValidationError } from '../errors';
 import { AmountExceedsRefundableError, DuplicateOrderIdError, InvalidStateError } from '../payments/errors';
+import { CredentialRefusedError, NotPermittedError, RequestLimitReachedError } from '../auth/errors';
 import { SignUpRefusedError } from '../identity/errors';
 import { AdvanceUnfinishedError } from '../sandbox/errors';
 import type { FieldError } from './envelope-schemas';
 
 /**
  * Every error the API answers with (docs/api.md §2): the errors only HTTP knows (a bad body, a
- * missing key, a reused Idempotency-Key), each carrying its status and contract code, and the one
- * mapping of domain errors (lib/errors.ts and beside each domain) to theirs: `apiErrorOf`.
+ * reused Idempotency-Key, a method the path does not take), each carrying its status and contract
+ * code, and the one mapping of domain errors (lib/errors.ts and beside each domain, admission's in
+ * lib/auth/errors.ts) to theirs: `apiErrorOf`.
  */
 
 export type { FieldError };
@@ -63,18 +65,6 @@ export class InvalidJsonError extends ApiError {
 /** At most this many `details` entries of a VALIDATION_ERROR are answered (`apiErrorOf` says why). */
 export const MAX_ERROR_DETAILS = 50;
 
-export class UnauthorizedError extends ApiError {
-  constructor() {
-    super('UNAUTHORIZED', 'Invalid or missing API key');
-  }
-}
-
-export class ForbiddenError extends ApiError {
-  constructor() {
-    super('FORBIDDEN', 'Insufficient permissions for this operation');
-  }
-}
-
 export class MethodNotAllowedError extends ApiError {
   constructor(method: string, allowed: readonly string[]) {
     super('METHOD_NOT_ALLOWED', `Method ${method} is not allowed on this path; use ${allowed.join(', ')}`, undefined, {
@@ -98,16 +88,6 @@ export class IdempotencyKeyReusedError extends ApiError {
 /** What every 429 says: retry in a second (a colliding write is over within milliseconds). */
 export const RETRY_AFTER = { 'Retry-After': '1' } as const;
 
-/**
- * The client has made its stage's requests-per-second budget in this second (lib/auth/admission.ts):
- * nothing was done, and the request may be sent again after `Retry-After`, in the next second.
- */
-export class RateLimitedError extends ApiError {
-  constructor(requestsPerSecond: number) {
-    super('RATE_LIMITED', `Too many requests: this client may make ${requestsPerSecond} requests per second; retry after 1 second`, undefined, RETRY_AFTER);
-  }
-}
-
 export class PayloadTooLargeError extends ApiError {
   constructor(limit: number) {
     super('PAYLOAD_TOO_LARGE', `Request body must be at most ${limit} bytes`);
@@ -115,8 +95,9 @@ export class PayloadTooLargeError extends ApiError {
 }
 
 export class UnsupportedMediaTypeError extends ApiError {
-  constructor() {
-    super('UNSUPPORTED_MEDIA_TYPE', 'Request body must be sent with Content-Type: application/json');
+  /** `mediaType`: what the route's face takes, JSON unless a page's form. */
+  constructor(mediaType = 'application/json') {
+    super('UNSUPPORTED_MEDIA_TYPE', `Request body must be sent with Content-Type: ${mediaType}`);
   }
 }
 
@@ -128,6 +109,10 @@ export function apiErrorOf(error: unknown): ApiError | undefined {
   if (error instanceof ApiError) return error;
   if (!(error instanceof DomainError)) return undefined;
   if (error instanceof ValidationError) return validationError(error);
+  if (error instanceof CredentialRefusedError) return new ApiError('UNAUTHORIZED', error.message);
+  if (error instanceof NotPermittedError) return new ApiError('FORBIDDEN', error.message);
+  // The client's own budget of the second: retry in the next one.
+  if (error instanceof RequestLimitReachedError) return new ApiError('RATE_LIMITED', error.message, undefined, RETRY_AFTER);
   if (error instanceof NotFoundError) return new ApiError('NOT_FOUND', error.message);
   if (error instanceof DuplicateOrderIdError) return new ApiError('DUPLICATE_ORDER_ID', error.message);
   if (error instanceof InvalidStateError) return new ApiError('INVALID_STATE', error.message);

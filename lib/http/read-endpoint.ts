@@ -1,8 +1,7 @@
-import type { Contract } from './contract';
-import { endpointOf, type EndpointOptions, type UseCaseRun } from './endpoint';
+import { endpointOf, type ApiContract, type EndpointOptions, type UseCaseRun } from './endpoint';
 
-/** A contract of a GET route: it takes no Idempotency-Key (docs/api.md §8). */
-type ReadContract = Contract & { readonly route: { readonly method: 'GET' } };
+/** A contract of a GET API route: it takes no Idempotency-Key (docs/api.md §8). */
+type ReadContract = ApiContract & { readonly route: { readonly method: 'GET' } };
 
 /**
  * The handler of a GET route (lib/http/endpoint.ts, endpointOf): the request chain and its use

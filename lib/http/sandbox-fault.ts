@@ -2,7 +2,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type middy from '@middy/core';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { logger } from '../logger';
-import { ApiError, ForbiddenError, RETRY_AFTER } from './errors';
+import { NotPermittedError } from '../auth/errors';
+import { ApiError, RETRY_AFTER } from './errors';
 import { ValidationError } from '../errors';
 import type { EndpointContext } from './middleware-context';
 import { header } from './request';
@@ -71,7 +72,7 @@ export function sandboxFault(): middy.MiddlewareObj<APIGatewayProxyEventV2, unkn
       if (value === undefined) return;
       const principal = request.context.principal;
       if (!principal) throw new Error('sandboxFault must follow admission in the chain');
-      if (!principal.scopes.includes('sandbox:simulate')) throw new ForbiddenError();
+      if (!principal.scopes.includes('sandbox:simulate')) throw new NotPermittedError();
       const fault = parseSandboxFault(value);
       if (!fault) {
         throw new ValidationError([{ field: SANDBOX_FAULT_HEADER, message: FAULT_VALUES_MESSAGE }]);

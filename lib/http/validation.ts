@@ -26,11 +26,6 @@ export function toFieldErrors(issues: readonly z.core.$ZodIssue[], source: Sourc
   });
 }
 
-/** The field errors of inputs where none are accepted: one per key (what a strict empty schema reports). */
-export function unexpectedKeys(value: Readonly<Record<string, unknown>>, source: Source): FieldError[] {
-  return Object.keys(value).map((key) => ({ field: key, message: unknownKeyMessage[source] }));
-}
-
 /**
  * One field error per `__proto__` key anywhere in a parsed JSON body, named by its path. JSON.parse
  * keeps such a key as an own property, but zod's records skip it (and an object would take it for

@@ -1,9 +1,8 @@
-import type { Contract } from './contract';
-import { endpointOf, type EndpointOptions, type UseCaseRun } from './endpoint';
+import { endpointOf, type ApiContract, type EndpointOptions, type UseCaseRun } from './endpoint';
 import { runIdempotently } from './idempotency';
 
-/** A contract of a POST or DELETE route: it takes an Idempotency-Key (docs/api.md §8). */
-type WriteContract = Contract & { readonly route: { readonly method: 'POST' | 'DELETE' } };
+/** A contract of a POST or DELETE API route: it takes an Idempotency-Key (docs/api.md §8). */
+type WriteContract = ApiContract & { readonly route: { readonly method: 'POST' | 'DELETE' } };
 
 /**
  * The handler of a POST or DELETE route (lib/http/endpoint.ts, endpointOf): the request chain and

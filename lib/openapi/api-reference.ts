@@ -2,8 +2,8 @@ import { catalog } from '../catalog';
 import { errorCodes, errorStatus } from '../http/errors';
 import { errorWhen } from './error-catalog';
 import { code, renderGeneratedBlocks, table } from './generated-blocks';
-import { routeList } from '../routes';
-import { ACCOUNT, scopes } from '../scopes';
+import { routeList, scopeOf, type RouteCredential } from '../routes';
+import { scopes } from '../scopes';
 
 /**
  * The tables of docs/api.md that are facts of the code: endpoints and scopes (lib/routes.ts),
@@ -12,12 +12,26 @@ import { ACCOUNT, scopes } from '../scopes';
  * them together with openapi.json, and test/unit/api-docs.test.ts fails while they are stale.
  */
 
+/** The endpoints table's `scope` column: who may call a route. */
+function whoMay(credential: RouteCredential): string {
+  switch (credential.kind) {
+    case 'key':
+      return code(credential.scope);
+    case 'session':
+      return 'a session only';
+    case 'pathToken':
+      return `the token in its path (${code(`{${credential.param}}`)})`;
+    case 'none':
+      return 'none (public)';
+  }
+}
+
 /** Each generated table of docs/api.md, by block name. */
 export const referenceTables: Readonly<Record<string, () => string>> = {
   endpoints: () =>
     table(
       ['method', 'path', 'scope', 'what it does'],
-      routeList.map((r) => [code(r.method), code(r.path), r.scope === ACCOUNT ? 'a session only' : r.scope ? code(r.scope) : 'none (public)', r.summary]),
+      routeList.map((r) => [code(r.method), code(r.path), whoMay(r.credential), r.summary]),
     ),
   scopes: () =>
     table(
@@ -25,7 +39,7 @@ export const referenceTables: Readonly<Record<string, () => string>> = {
       scopes.map((scope) => [
         code(scope),
         routeList
-          .filter((r) => r.scope === scope)
+          .filter((r) => scopeOf(r.credential) === scope)
           .map((r) => code(`${r.method} ${r.path}`))
           .join(', '),
       ]),

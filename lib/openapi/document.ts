@@ -21,22 +21,22 @@ import {
   apiErrorOf,
   errorCodes,
   errorStatus,
-  ForbiddenError,
   IdempotencyKeyInUseError,
   IdempotencyKeyReusedError,
   InvalidJsonError,
   MAX_ERROR_DETAILS,
   MethodNotAllowedError,
   PayloadTooLargeError,
-  RateLimitedError,
-  UnauthorizedError,
   UnsupportedMediaTypeError,
   type ErrorCode,
 } from '../http/errors';
 import { LimitExceededError, NotFoundError, ValidationError } from '../errors';
+import { CredentialRefusedError, NotPermittedError, RequestLimitReachedError } from '../auth/errors';
 import { AmountExceedsRefundableError, DuplicateOrderIdError, InvalidStateError } from '../payments/errors';
 import { IDEMPOTENCY_TTL_SECONDS, storesRefusal } from '../http/idempotency';
 import { IDEMPOTENCY_KEY } from '../http/idempotency-key';
+import { FORM_MEDIA_TYPE } from '../http/page/form-body';
+import { HTML_MEDIA_TYPE } from '../http/page/html';
 import { MAX_BODY_BYTES } from '../http/request';
 import { internalErrorMessage } from '../http/respond';
 import { MAX_FAULT_LATENCY_MS, SANDBOX_FAULT, SANDBOX_FAULT_HEADER } from '../http/sandbox-fault';
@@ -47,8 +47,8 @@ import { SettlementEntry } from '../payments/settlement-entry';
 import { Refund } from '../payments/refund-transaction';
 import { Customer, PaymentDetails, Transaction } from '../payments/transaction';
 import { idPattern } from '../ids';
-import { API_BASE_PATH, DEFAULT_LOCAL_PORT, routeList } from '../routes';
-import { ACCOUNT, scopes } from '../scopes';
+import { API_BASE_PATH, DEFAULT_LOCAL_PORT, routeList, scopeOf, takesBearer, type RouteCredential } from '../routes';
+import { scopes } from '../scopes';
 import { DeliveryAttempt } from '../webhooks/delivery-attempt';
 import { DEFAULT_DELIVERY_SETTINGS } from '../webhooks/delivery-settings';
 import { CreatedWebhookEndpoint, WebhookEndpoint } from '../webhooks/webhook-endpoint';
@@ -138,8 +138,8 @@ export function errorSchemaName(code: ErrorCode): string {
 const sampleErrors: { readonly [C in ErrorCode]: Error } = {
   INVALID_JSON: new InvalidJsonError('Request body is not valid JSON'),
   VALIDATION_ERROR: new ValidationError([{ field: 'customer.email', message: 'must be an e-mail address' }]),
-  UNAUTHORIZED: new UnauthorizedError(),
-  FORBIDDEN: new ForbiddenError(),
+  UNAUTHORIZED: new CredentialRefusedError(),
+  FORBIDDEN: new NotPermittedError(),
   NOT_FOUND: new NotFoundError('Transaction not found'),
   METHOD_NOT_ALLOWED: new MethodNotAllowedError('DELETE', ['GET']),
   DUPLICATE_ORDER_ID: new DuplicateOrderIdError('ORDER-1001'),
@@ -150,7 +150,7 @@ const sampleErrors: { readonly [C in ErrorCode]: Error } = {
   PAYLOAD_TOO_LARGE: new PayloadTooLargeError(MAX_BODY_BYTES),
   UNSUPPORTED_MEDIA_TYPE: new UnsupportedMediaTypeError(),
   AMOUNT_EXCEEDS_REFUNDABLE: new AmountExceedsRefundableError(150000, 100000),
-  RATE_LIMITED: new RateLimitedError(DEFAULT_LIMITS.requestsPerSecond),
+  RATE_LIMITED: new RequestLimitReachedError(DEFAULT_LIMITS.requestsPerSecond),
   INTERNAL_ERROR: new ApiError('INTERNAL_ERROR', internalErrorMessage('8a4f6c2e-1b3d-4e5f-9a7b-0c1d2e3f4a5b')),
   SERVICE_UNAVAILABLE: new ApiError('SERVICE_UNAVAILABLE', 'The service is unavailable for the moment; nothing was done, retry the request later'),
 };
@@ -206,11 +206,15 @@ const SandboxFaultHeader = meta(z.optional(z.string().check(z.regex(SANDBOX_FAUL
   param: { id: 'SandboxFault' },
 });
 
+/** A page's error page (lib/http/page/page-face.ts): HTML that says the status, the code, the message and the request id. */
+const ErrorPage = meta(z.string(), { description: "An HTML page: the error's status, code and message, each bad field, and the request id" });
+
 /**
- * The error response of one status: the envelope of each code the operation can answer with, and
- * the replay header where a key stores that refusal.
+ * The error response of one status: the envelope of each code the operation can answer with (or,
+ * for a page that answers its errors as pages, HTML), and the replay header where a key stores that
+ * refusal.
  */
-function errorResponse(status: number, codes: readonly ErrorCode[], idempotent: boolean): ZodOpenApiResponseObject {
+function errorResponse(status: number, codes: readonly ErrorCode[], idempotent: boolean, asPage: boolean): ZodOpenApiResponseObject {
   const [first, ...others] = codes.map((code) => errorEnvelopes[code]);
   const schema = others.length === 0 ? first! : z.union([first!, ...others]);
   const examples = Object.fromEntries(
@@ -226,11 +230,12 @@ function errorResponse(status: number, codes: readonly ErrorCode[], idempotent: 
       ...(status === 429 && { 'Retry-After': headerRef('Retry-After') }),
       ...(idempotent && storesRefusal(status) && { 'Idempotent-Replayed': headerRef('Idempotent-Replayed') }),
     },
-    content: { 'application/json': { schema, examples } },
+    content: asPage ? { [HTML_MEDIA_TYPE]: { schema: ErrorPage } } : { 'application/json': { schema, examples } },
   };
 }
 
 function responses(c: Contract): ZodOpenApiResponsesObject {
+  const asPage = c.route.face.kind === 'page' && c.route.face.errors === 'page';
   const byStatus = new Map<number, ErrorCode[]>();
   for (const code of errorCodesOf(c)) {
     const status = errorStatus[code];
@@ -248,37 +253,54 @@ function responses(c: Contract): ZodOpenApiResponsesObject {
   };
   return {
     [`${c.response.status}`]: success,
-    ...Object.fromEntries([...byStatus].map(([status, codes]) => [`${status}`, errorResponse(status, codes, acceptsIdempotencyKey(c.route))])),
+    ...Object.fromEntries([...byStatus].map(([status, codes]) => [`${status}`, errorResponse(status, codes, acceptsIdempotencyKey(c.route), asPage)])),
   };
 }
 
-function operation(c: Contract): ZodOpenApiOperationObject {
+/** The sentence of an operation's description that says who may call it. */
+function accessOf(credential: RouteCredential): string {
+  switch (credential.kind) {
+    case 'key':
+      return `Requires a key with the \`${credential.scope}\` scope, or a signed-in person's session token.`;
+    case 'session':
+      return "Requires a signed-in person's session token; a server key is refused with 403.";
+    case 'pathToken':
+      return `Public to whoever holds its link: the \`${credential.param}\` in the path is its only credential, and an unknown one is 404.`;
+    case 'none':
+      return 'Public: needs no key.';
+  }
+}
+
+/** An operation's security requirement: a key with its scope or a session, a session only, or none (a public route, or a path's token). */
+function securityOf(credential: RouteCredential): oas31.SecurityRequirementObject[] {
+  if (credential.kind === 'key') return [{ [SECURITY_SCHEME]: [credential.scope] }, { [SESSION_SCHEME]: [] }];
+  return credential.kind === 'session' ? [{ [SESSION_SCHEME]: [] }] : [];
+}
+
+/** The operation a contract describes; exported for the tests of the faces no route has yet. */
+export function operation(c: Contract): ZodOpenApiOperationObject {
   const { route } = c;
   if (!(c.tag in tagDescriptions)) throw new Error(`Route ${route.id}: tag ${c.tag} has no description`);
-  const access =
-    route.scope === ACCOUNT
-      ? "Requires a signed-in person's session token; a server key is refused with 403."
-      : route.scope
-        ? `Requires a key with the \`${route.scope}\` scope, or a signed-in person's session token.`
-        : 'Public: needs no key.';
+  const bearer = takesBearer(route.credential);
   return {
     operationId: route.id,
     summary: route.summary,
-    description: [c.description, access].filter(Boolean).join('\n\n'),
+    description: [c.description, accessOf(route.credential)].filter(Boolean).join('\n\n'),
     tags: [c.tag],
-    security: route.scope === ACCOUNT ? [{ [SESSION_SCHEME]: [] }] : route.scope ? [{ [SECURITY_SCHEME]: [route.scope] }, { [SESSION_SCHEME]: [] }] : [],
+    security: securityOf(route.credential),
     requestParams: {
       ...(c.params && { path: c.params }),
       ...(c.query && { query: c.query }),
-      ...((acceptsIdempotencyKey(route) || route.scope) && {
+      ...((acceptsIdempotencyKey(route) || bearer) && {
         header: z.object({
           ...(acceptsIdempotencyKey(route) && { 'Idempotency-Key': IdempotencyKeyHeader }),
-          ...(route.scope && { [SANDBOX_FAULT_HEADER]: SandboxFaultHeader }),
+          ...(bearer && { [SANDBOX_FAULT_HEADER]: SandboxFaultHeader }),
         }),
       }),
     },
     ...(c.body && {
-      requestBody: { required: !c.bodyOptional, content: { 'application/json': { schema: c.body } } },
+      // A page's body is its form (lib/http/page/form-body.ts); the API's, JSON.
+      requestBody: { required: !c.bodyOptional, content: { [route.face.kind === 'page' ? FORM_MEDIA_TYPE : 'application/json']: { schema: c.body } } },
     }),
     responses: responses(c),
   };
@@ -321,7 +343,7 @@ export const GATEWAY_ANSWERS = [
 
 function description(): string {
   const scopeRows = scopes.map((scope) => {
-    const operations = routeList.filter((r) => r.scope === scope).map((r) => `\`${r.method} ${r.path}\``);
+    const operations = routeList.filter((r) => scopeOf(r.credential) === scope).map((r) => `\`${r.method} ${r.path}\``);
     return `| \`${scope}\` | ${operations.join(', ')} |`;
   });
   const errorRows = errorCodes.map((code) => `| ${errorStatus[code]} | \`${code}\` | ${errorWhen[code]} |`);

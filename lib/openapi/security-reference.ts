@@ -1,6 +1,6 @@
 import { READ_ACTIONS, type SharedPartitionAccess, type TableAction } from '../db/access';
 import { SHARED_PARTITIONS, type SharedPartition } from '../db/keys';
-import { backgroundFunctions, routeList, type BackgroundFunction } from '../routes';
+import { backgroundFunctions, routeList, takesBearer, type BackgroundFunction } from '../routes';
 import { code, renderGeneratedBlocks, table } from './generated-blocks';
 
 /**
@@ -29,7 +29,7 @@ function reachOf(partition: SharedPartition): Reach[] {
 }
 
 /** The routes that admit a caller (a key or a session): those whose admission reads the shared partitions. */
-const admittingRoutes = () => routeList.filter((r) => r.scope !== null).length;
+const admittingRoutes = () => routeList.filter((r) => takesBearer(r.credential)).length;
 
 /**
  * Who a row is: its functions by name, or — when they are many routes — every route that admits a

@@ -48,7 +48,7 @@ describe('npm run bench -- --quick', () => {
     for (const route of routeList) expect(measured, route.id).toContain(route.id);
     for (const e of results.endpoints) {
       expect(e.latency.http.n, e.id).toBe(results.settings.iterations);
-      expect(e.calls.perRequest.max, e.id).toBeGreaterThanOrEqual(routeList.find((r) => r.id === e.routeId)!.scope === null ? 0 : 1);
+      expect(e.calls.perRequest.max, e.id).toBeGreaterThanOrEqual(routeList.find((r) => r.id === e.routeId)!.credential.kind === 'none' ? 0 : 1);
       expect(e.floorMatches, `${e.id}: floor ${e.floorSequence} vs ${e.calls.sequences}`).toBe(true);
     }
   });

@@ -1,4 +1,3 @@
-import { ACCOUNT } from '../../lib/scopes';
 import { CreateUserPoolClientCommand, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -20,7 +19,7 @@ import { startReceiver, verified, type Receiver } from '../support/webhook-recei
 const UNAUTHORIZED = { success: false, error: { code: 'UNAUTHORIZED', message: 'Invalid or missing API key' } };
 const FORBIDDEN = { success: false, error: { code: 'FORBIDDEN', message: 'Insufficient permissions for this operation' } };
 
-const accountRoutes = routeList.filter((r) => r.scope === ACCOUNT);
+const accountRoutes = routeList.filter((r) => r.credential.kind === 'session');
 const pathOf = (path: string) => path.replace('{id}', 'key_01M80C9Y1V3X5Z7B9D1F3H5K7M');
 
 let person: TestPerson;

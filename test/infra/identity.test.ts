@@ -6,7 +6,7 @@ import { buildApp, cdkJsonContext, InvalidContextError } from '../../infra/app';
 import type { PaymentSandboxStack } from '../../infra/stack';
 import { STACK_OUTPUTS } from '../../infra/stage';
 import { CLIENT_NAME_ATTRIBUTE, CLIENT_NAME_LIMITS, IDENTITY_ENV, poolSettings } from '../../lib/identity/pool-settings';
-import { backgroundFunctions, fallbackFunction, routeList, routes } from '../../lib/routes';
+import { backgroundFunctions, fallbackFunction, routeList, routes, takesBearer } from '../../lib/routes';
 import { skipBuiltinValidation } from '../support/cdk';
 
 skipBuiltinValidation();
@@ -164,7 +164,7 @@ describe('the user pool and its app client', () => {
   });
 
   it('tells every function that admits callers the pool, the app client, the issuer and the identity endpoint, and no other function', () => {
-    const admitting = routeList.filter((r) => r.scope !== null);
+    const admitting = routeList.filter((r) => takesBearer(r.credential));
     expect(admitting.length).toBeGreaterThan(0);
     for (const route of admitting) {
       const env = s.resources[logicalIdOf(s.stack, s.stack.routeFunctions.get(route.id)!)]!.Properties.Environment.Variables;
@@ -174,7 +174,7 @@ describe('the user pool and its app client', () => {
       expect(render(env[IDENTITY_ENV.endpoint]), route.id).toBe('https://cognito-idp.eu-west-1.amazonaws.com/');
     }
     const others = [
-      ...routeList.filter((r) => r.scope === null && !r.userPool).map((r) => s.stack.routeFunctions.get(r.id)!),
+      ...routeList.filter((r) => !takesBearer(r.credential) && !r.userPool).map((r) => s.stack.routeFunctions.get(r.id)!),
       s.stack.functions.get(fallbackFunction.id)!,
       s.stack.functions.get(backgroundFunctions.dispatchEvents.id)!,
       s.stack.functions.get(backgroundFunctions.sweep.id)!,

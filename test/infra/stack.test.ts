@@ -18,7 +18,6 @@ import { tableDefinition } from '../../lib/db/table';
 import { isId } from '../../lib/ids';
 import { DEFAULT_LIMITS } from '../../lib/limits';
 import { API_BASE_PATH, routeList, routes } from '../../lib/routes';
-import { ACCOUNT } from '../../lib/scopes';
 import { call, newClient } from '../support/fixtures';
 import { createPaymentVia, paymentBody } from '../support/payments';
 import { startFakeSecretsManager } from '../support/secrets-manager';
@@ -246,6 +245,17 @@ describe('functions', () => {
     }
   });
 
+  it("carry the page face's parts (lib/http/page/) in the bundles of page routes only: a key route's bundle does not grow by them", () => {
+    for (const route of routeList) {
+      const dir = assetDirs.get(functionOfRoute(routeKeyOf(route)))!;
+      const sources: string[] = JSON.parse(readFileSync(join(dir, 'index.mjs.map'), 'utf8')).sources;
+      expect(
+        sources.some((s) => s.includes('lib/http/page/')),
+        route.id,
+      ).toBe(route.face.kind === 'page');
+    }
+  });
+
   it("leave the SDK's default credential chain out: its STS, SSO and file-based providers are not in any bundle", () => {
     for (const route of tableRoutes) {
       const dir = assetDirs.get(functionOfRoute(routeKeyOf(route)))!;
@@ -390,7 +400,7 @@ describe('table permissions', () => {
     // A reader's one write is its request counter (or its key's sampled last use), and nothing else of the item.
     for (const route of tableRoutes.filter((r) => r.table === 'read')) {
       const [counter] = statementsOf(functionOfRoute(routeKeyOf(route))).filter((s) => asList<string>(s.Action).includes('dynamodb:UpdateItem'));
-      const expected = route.scope === ACCOUNT ? ['pk', 'sk', 'count', 'ttl'] : ['pk', 'sk', 'count', 'ttl', 'last_used_at'];
+      const expected = route.credential.kind === 'session' ? ['pk', 'sk', 'count', 'ttl'] : ['pk', 'sk', 'count', 'ttl', 'last_used_at'];
       expect(counter!.Condition['ForAllValues:StringEquals'], route.id).toEqual({ 'dynamodb:Attributes': expected });
     }
   });

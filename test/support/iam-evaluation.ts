@@ -4,8 +4,7 @@ import { buildApp, cdkJsonContext } from '../../infra/app';
 import { roleStatements } from '../../infra/grants';
 import { READ_ACTIONS, type DynamoAccess, type IamRequest, type TableAction } from '../../lib/db/access';
 import { CLIENT_PARTITION_PREFIX, SHARED_PARTITIONS, type SharedPartition } from '../../lib/db/keys';
-import { functionList, type TableAccess } from '../../lib/routes';
-import { ACCOUNT as ACCOUNT_ROUTES } from '../../lib/scopes';
+import { functionList, type RouteCredential, type TableAccess } from '../../lib/routes';
 import { COUNTER_ATTRIBUTE } from '../../lib/auth/request-counter';
 import { LAST_USED_ATTRIBUTE } from '../../lib/auth/key-use';
 import { tableDefinition } from '../../lib/db/table';
@@ -75,7 +74,7 @@ export const declaredFunctions: readonly EvaluatedFunction[] = functionList.map(
   name: f.id,
   dynamodb: f.dynamodb,
   ...('table' in f && { table: f.table as TableAccess }),
-  ...('scope' in f && { admitsKeys: f.scope !== null && f.scope !== ACCOUNT_ROUTES }),
+  ...('credential' in f && { admitsKeys: (f.credential as RouteCredential).kind === 'key' }),
 }));
 
 /** The stack's template, synthesized without bundling or CDK's own validation (only the roles' policies matter), and the logical ids the evaluation needs. */

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { dashboardCsp, dashboardHeaders } from '../../lib/dashboard/assets';
+import { dashboardCsp } from '../../lib/dashboard/assets';
+import { pageHeaders } from '../../lib/http/page/page-face';
+import { routes } from '../../lib/routes';
 import { identityOrigin, pageIdentity, pageWithIdentity } from '../../lib/dashboard/identity';
 import { identityInPage } from '../browser/people';
 
@@ -66,7 +68,7 @@ describe('the page and its headers', () => {
     expect(dashboardCsp()).toBe(
       "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
     );
-    expect(dashboardHeaders(origin)).toEqual({
+    expect(pageHeaders(routes.getDashboard, origin)).toEqual({
       'Content-Security-Policy': dashboardCsp(origin),
       'X-Content-Type-Options': 'nosniff',
       'Referrer-Policy': 'no-referrer',

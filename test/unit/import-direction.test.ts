@@ -5,15 +5,19 @@ import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
 /**
- * Imports run one way: handlers → http → domain → db (docs/decisions/0180). Below lib/http only
- * the layers that speak HTTP themselves may import it: lib/auth (admission is a middy middleware
- * of the chain), lib/contracts (each route's HTTP contract) and lib/openapi (the document of them
- * all). And no two files of lib/ import each other.
+ * Imports run one way: handlers → http → domain → db (docs/decisions/0180, 0240). Besides lib/http
+ * only the layers that speak HTTP themselves may import it: lib/contracts (each route's HTTP
+ * contract), lib/openapi (the document of them all) and lib/dashboard (the dashboard page's files
+ * and policy, as its function serves them), which nothing below imports. No two files
+ * of lib/ import each other, and no chain of imports leaves lib/http or lib/db and comes back into
+ * it: the two ends of the line are folders no loop runs through.
  */
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const HTTP = 'lib/http/';
-const MAY_IMPORT_HTTP = ['lib/http/', 'lib/auth/', 'lib/contracts/', 'lib/openapi/'];
+const MAY_IMPORT_HTTP = ['lib/http/', 'lib/contracts/', 'lib/openapi/', 'lib/dashboard/'];
+/** The folders at the two ends of the line, which no loop of imports may run through. */
+const ENDS = ['lib/http/', 'lib/db/'];
 
 interface Import {
   readonly from: string;
@@ -63,6 +67,38 @@ function twoCycles(imports: readonly Import[]): string[] {
     .map((i) => `${describeImport(i)}, and ${describeImport(edges.get(`${i.to} → ${i.from}`)!)}`);
 }
 
+/**
+ * Each chain of imports that leaves `folder` and comes back into it (a file of it imports a file
+ * elsewhere that, directly or through others, imports a file of it): the shortest, once for each
+ * import that comes back. A folder such a chain runs through is no layer: what it imports knows it.
+ */
+function loopsThrough(folder: string, imports: readonly Import[]): string[] {
+  const inside = (file: string) => file.startsWith(folder);
+  const from = new Map<string, Import[]>();
+  for (const i of imports) from.set(i.from, [...(from.get(i.from) ?? []), i]);
+  // Breadth-first from the imports that leave the folder; `via` keeps the import that reached each file.
+  const via = new Map<string, Import>();
+  const queue: string[] = [];
+  for (const i of imports.filter((i) => inside(i.from) && !inside(i.to) && !via.has(i.to))) {
+    via.set(i.to, i);
+    queue.push(i.to);
+  }
+  const loops: string[] = [];
+  for (const file of queue) {
+    for (const i of from.get(file) ?? []) {
+      if (inside(i.to)) {
+        const chain = [i];
+        for (let step = via.get(i.from); step; step = inside(step.from) ? undefined : via.get(step.from)) chain.unshift(step);
+        loops.push(chain.map(describeImport).join(', '));
+      } else if (!via.has(i.to)) {
+        via.set(i.to, i);
+        queue.push(i.to);
+      }
+    }
+  }
+  return loops;
+}
+
 const libImports = sourceFiles('lib').flatMap(importsOf);
 
 describe('the direction of imports in lib/', () => {
@@ -75,6 +111,10 @@ describe('the direction of imports in lib/', () => {
     expect(importsAgainstDirection(libImports), 'these files of lib/ import lib/http against the direction').toEqual([]);
   });
 
+  it.each(ENDS)('has no chain of imports that leaves %s and comes back into it', (folder) => {
+    expect(loopsThrough(folder, libImports), `these imports lead out of ${folder} and back`).toEqual([]);
+  });
+
   it('has no two files that import each other', () => {
     expect(twoCycles(libImports), 'these files import each other').toEqual([]);
   });
@@ -84,6 +124,19 @@ describe('the direction of imports in lib/', () => {
     const back = { from: 'lib/http/errors.ts', line: 1, to: 'lib/db/cursor.ts' };
     expect(importsAgainstDirection([wrong, back])).toEqual(['lib/db/cursor.ts:2 imports lib/http/errors.ts']);
     expect(twoCycles([wrong, back])).toEqual(['lib/db/cursor.ts:2 imports lib/http/errors.ts, and lib/http/errors.ts:1 imports lib/db/cursor.ts']);
+  });
+
+  it('would name each chain that leaves a folder and comes back, file by file', () => {
+    const chain = [
+      { from: 'lib/http/endpoint.ts', line: 3, to: 'lib/auth/admission.ts' },
+      { from: 'lib/auth/admission.ts', line: 7, to: 'lib/auth/session.ts' },
+      { from: 'lib/auth/session.ts', line: 9, to: 'lib/http/errors.ts' },
+      { from: 'lib/http/errors.ts', line: 1, to: 'lib/errors.ts' },
+    ];
+    expect(loopsThrough('lib/http/', chain)).toEqual([
+      'lib/http/endpoint.ts:3 imports lib/auth/admission.ts, lib/auth/admission.ts:7 imports lib/auth/session.ts, lib/auth/session.ts:9 imports lib/http/errors.ts',
+    ]);
+    expect(loopsThrough('lib/auth/', chain)).toEqual([]);
   });
 
   it('reads type imports, re-exports and dynamic imports as imports', () => {

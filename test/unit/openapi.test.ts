@@ -1,13 +1,15 @@
 import { readFileSync } from 'node:fs';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { describe, expect, it } from 'vitest';
+import * as z from 'zod/mini';
 import { contracts } from '../../lib/contracts';
+import { NO_TABLE } from '../../lib/db/access';
+import { contract } from '../../lib/http/contract';
 import { EVENT_FIELDS } from '../../lib/events/event';
 import { Event } from '../../lib/events/event-object';
 import { DASHBOARD_API_TYPES, renderDashboardApiTypes } from '../../lib/openapi/dashboard-types';
-import { buildOpenApiDocument, SECURITY_SCHEME, SESSION_SCHEME } from '../../lib/openapi/document';
-import { ACCOUNT } from '../../lib/scopes';
-import { routeList, type Route } from '../../lib/routes';
+import { buildOpenApiDocument, operation, SECURITY_SCHEME, SESSION_SCHEME } from '../../lib/openapi/document';
+import { routeList, takesBearer, type Route } from '../../lib/routes';
 import { assertDocumentedResponse, resolve, schemaErrors, type ObservedResponse } from '../support/openapi';
 
 type Json = Record<string, any>;
@@ -85,13 +87,13 @@ describe('operations', () => {
     const operation = operationOf(route);
     expect(operation.operationId).toBe(route.id);
     expect(operation.summary).toBe(route.summary);
-    if (route.scope === ACCOUNT) {
+    if (route.credential.kind === 'session') {
       // The account routes take a signed-in person's session only (docs/api.md §14).
       expect(operation.description).toContain('a server key is refused with 403');
       expect(operation.security).toEqual([{ [SESSION_SCHEME]: [] }]);
-    } else if (route.scope) {
-      expect(operation.description).toContain(`\`${route.scope}\` scope`);
-      expect(operation.security).toEqual([{ [SECURITY_SCHEME]: [route.scope] }, { [SESSION_SCHEME]: [] }]);
+    } else if (route.credential.kind === 'key') {
+      expect(operation.description).toContain(`\`${route.credential.scope}\` scope`);
+      expect(operation.security).toEqual([{ [SECURITY_SCHEME]: [route.credential.scope] }, { [SESSION_SCHEME]: [] }]);
     } else {
       expect(operation.security).toEqual([]);
     }
@@ -109,8 +111,8 @@ describe('operations', () => {
       const idempotencyKey = expect.objectContaining({ name: 'Idempotency-Key', schema: expect.objectContaining({ pattern: expect.any(String) }) });
       const sandboxFault = expect.objectContaining({ name: 'Sandbox-Fault', schema: expect.objectContaining({ pattern: expect.any(String) }) });
       const expected = [
-        ...((route.method === 'POST' || route.method === 'DELETE') && route.scope ? [idempotencyKey] : []),
-        ...(route.scope ? [sandboxFault] : []),
+        ...((route.method === 'POST' || route.method === 'DELETE') && takesBearer(route.credential) ? [idempotencyKey] : []),
+        ...(takesBearer(route.credential) ? [sandboxFault] : []),
       ];
       expect(headers).toEqual(expected);
       for (const h of headers) expect(h.required).toBeFalsy();
@@ -316,5 +318,42 @@ describe('response validation (what call() applies to every HTTP response)', () 
 describe('the event object', () => {
   it('is read back from the table with exactly the fields its schema names, in its order', () => {
     expect([...EVENT_FIELDS]).toEqual(Object.keys(Event.shape));
+  });
+});
+
+describe('a page reached by a token in its path, as the document would describe it', () => {
+  const tokenPage = {
+    id: 'testTokenPage',
+    method: 'POST',
+    path: '/test-pay/{token}',
+    handler: 'functions/test-token-page.ts',
+    face: { kind: 'page', formAction: 'self', errors: 'page' },
+    credential: { kind: 'pathToken', param: 'token' },
+    table: 'write',
+    dynamodb: NO_TABLE,
+    summary: 'A page for the tests, reached by a token',
+  } as const satisfies Route;
+  const described = operation(
+    contract({
+      route: tokenPage,
+      tag: 'Dashboard',
+      params: z.object({ token: z.string() }),
+      body: z.strictObject({ outcome: z.enum(['settle', 'fail']) }),
+      response: { status: 200, description: 'The page', schema: z.string(), example: '<!doctype html>', mediaTypes: ['text/html'] },
+    }),
+  );
+
+  it('takes its form, needs no key or session, and says its token is its only credential', () => {
+    expect(Object.keys((described.requestBody as Json).content)).toEqual(['application/x-www-form-urlencoded']);
+    expect(described.security).toEqual([]);
+    expect(described.description).toContain('the `token` in the path is its only credential, and an unknown one is 404');
+    expect(described.requestParams?.header).toBeUndefined();
+  });
+
+  it("answers its errors as HTML pages: no key's 401 or 403, 404 for an unknown token, the client's 429", () => {
+    const responses = described.responses as Json;
+    expect(Object.keys(responses).sort()).toEqual(['200', '400', '404', '413', '415', '429', '500']);
+    for (const status of ['400', '404', '413', '415', '429', '500'])
+      expect(Object.keys(responses[status].content), status).toEqual(['text/html; charset=utf-8']);
   });
 });

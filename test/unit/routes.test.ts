@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { matchRoute, routes } from '../../lib/routes';
+import { matchRoute, routeList, routes, scopeOf, takesBearer, type RouteCredential, type RouteId } from '../../lib/routes';
+import { isScope } from '../../lib/scopes';
 
 describe('matchRoute', () => {
   it('finds a route by method and full path', () => {
@@ -27,5 +28,36 @@ describe('matchRoute', () => {
   it('knows nothing outside the versioned base path', () => {
     expect(matchRoute('GET', '/payment/channels')).toEqual({ match: undefined, allowed: [] });
     expect(matchRoute('GET', '/api/v1/payment/channels/')).toEqual({ match: undefined, allowed: [] });
+  });
+});
+
+describe('what each route declares it is (docs/decisions/0240)', () => {
+  it('gives the routes that share a handler the same face and credential: they are one function, with one chain', () => {
+    for (const route of routeList) {
+      const sharing = routeList.filter((other) => other.handler === route.handler);
+      for (const other of sharing)
+        expect({ face: other.face, credential: other.credential }, `${route.id} and ${other.id}`).toEqual({ face: route.face, credential: route.credential });
+    }
+  });
+
+  it('admits a session only on the account routes, and a key with a scope on every other route of the API that has a client', () => {
+    const byKind = (kind: RouteCredential['kind']) => routeList.filter((r) => r.credential.kind === kind).map((r) => r.id);
+    expect(byKind('session')).toEqual(['getAccount', 'listAccountKeys', 'createAccountKey', 'rollAccountKey', 'revokeAccountKey']);
+    expect(byKind('none')).toEqual(['signUp', 'getDashboard', 'getDashboardAsset', 'getOpenApiDocument']);
+    expect(byKind('pathToken')).toEqual([]);
+    for (const id of byKind('key')) expect(isScope(scopeOf(routes[id as RouteId].credential) ?? ''), id).toBe(true);
+  });
+
+  it('serves the dashboard as a page: the identity service is the one origin it talks to besides its own, and it posts no form', () => {
+    expect(routes.getDashboard.face).toMatchObject({ kind: 'page', connects: 'identity', formAction: 'none' });
+    expect(routeList.filter((r) => r.face.kind === 'page').map((r) => r.id)).toEqual(['getDashboard', 'getDashboardAsset']);
+  });
+
+  it('names a path parameter of its own route as a path token, and a route that admits a Bearer credential uses the table', () => {
+    for (const route of routeList) {
+      const { credential } = route;
+      if (credential.kind === 'pathToken') expect(route.path, route.id).toContain(`{${credential.param}}`);
+      if (takesBearer(credential)) expect(route.table, route.id).not.toBe('none');
+    }
   });
 });
