@@ -13,6 +13,7 @@ import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
+import { BASE_URL_ENV } from '../lib/base-url';
 import { CURSOR_SECRET_ARN_ENV } from '../lib/db/cursor-key';
 import { tableDefinition } from '../lib/db/table';
 import type { Limits } from '../lib/limits';
@@ -90,6 +91,8 @@ export class PaymentSandboxStack extends Stack {
   /** The user pool and the dashboard's app client (docs/api.md §14). */
   readonly identity: SandboxIdentity;
   readonly api: HttpApi;
+  /** The stage's `{base_url}` (the ApiUrl output), which the functions that render a transaction are told (API_BASE_URL). */
+  readonly baseUrl: string;
   /** The function behind each route, by route id (the dashboard's two routes share one). */
   readonly routeFunctions: ReadonlyMap<string, SandboxFunction>;
   /** The `$default` route's function: 404, or 405 with `Allow`. */
@@ -129,6 +132,8 @@ export class PaymentSandboxStack extends Stack {
         payloadFormatVersion: PayloadFormatVersion.VERSION_2_0,
       }),
     });
+    // The API's own attribute: the functions depend on the API, the API on none of them (its routes do).
+    this.baseUrl = `${this.api.apiEndpoint}${API_BASE_PATH}`;
 
     const routeFunctions = new Map<string, SandboxFunction>();
     // One function per handler module: the dashboard's page and its files are one function's routes.
@@ -217,7 +222,7 @@ export class PaymentSandboxStack extends Stack {
 
     new CfnOutput(this, STACK_OUTPUTS.apiUrl, {
       description: 'The {base_url} of the API contract',
-      value: `${this.api.apiEndpoint}${API_BASE_PATH}`,
+      value: this.baseUrl,
     });
     new CfnOutput(this, STACK_OUTPUTS.tableName, {
       description: 'The single DynamoDB table (for the admin CLI)',
@@ -272,7 +277,8 @@ export class PaymentSandboxStack extends Stack {
    * The function of a route (and of the routes that name the same handler). The dashboard's carries
    * the built page inside its bundle, built by dashboard/build.ts right after esbuild bundles the
    * handler, and is told where it is (DASHBOARD_ASSETS_DIR, relative to the bundle), and where
-   * the page signs people in (IDENTITY_ENDPOINT, USER_POOL_CLIENT_ID).
+   * the page signs people in (IDENTITY_ENDPOINT, USER_POOL_CLIENT_ID). A route on the table may
+   * render a transaction, whose `payment_url` starts with the stage's `{base_url}` (API_BASE_URL).
    */
   private createRouteFunction(route: Route): SandboxFunction {
     const dashboard = route.handler === routes.getDashboard.handler;
@@ -288,6 +294,7 @@ export class PaymentSandboxStack extends Stack {
         ],
       }),
     });
+    if (route.table !== 'none') fn.function.addEnvironment(BASE_URL_ENV, this.baseUrl);
     if (dashboard) {
       fn.function.addEnvironment(DASHBOARD_ASSETS_DIR_ENV, DASHBOARD_BUNDLE_DIR);
       // The page signs people in at the identity service itself; its CSP allows exactly that origin.
@@ -390,6 +397,8 @@ export class PaymentSandboxStack extends Stack {
       limits,
     );
     sweep.function.configureAsyncInvoke({ retryAttempts: 0 });
+    // Its expiries and scheduled outcomes record events whose object is the transaction, links and all.
+    sweep.function.addEnvironment(BASE_URL_ENV, this.baseUrl);
     const deadLetters = this.createOperatorQueue(
       'SweepDeadLetters',
       "This queue is itself a dead-letter queue, the sweep schedule target's (EventBridge DeadLetterConfig); " +

@@ -641,6 +641,7 @@ export interface components {
          *       "payment_details": {
          *         "va_number": "3935812345678901"
          *       },
+         *       "payment_url": "https://a1b2c3d4e5.execute-api.ap-southeast-3.amazonaws.com/api/v1/pay/AaIAxPQaFwnjKQwDhQJI0wGiAMZEwLk6jY5p0JZ6lw3jdZywe17Ndjb12g-d4EY-",
          *       "expires_at": "2026-11-23T01:02:03.456Z",
          *       "created_at": "2026-11-22T01:02:03.456Z",
          *       "updated_at": "2026-11-22T01:02:03.456Z",
@@ -677,6 +678,11 @@ export interface components {
             /** @description The sum of the refunds so far */
             refunded_amount: number;
             payment_details: components["schemas"]["PaymentDetails"];
+            /**
+             * @description The payment page, `{base_url}/pay/{token}`: the customer's page, whose token is its only credential. null only for a transaction made before the page existed
+             * @example https://a1b2c3d4e5.execute-api.ap-southeast-3.amazonaws.com/api/v1/pay/AaIAxPQaFwnjKQwDhQJI0wGiAMZEwLk6jY5p0JZ6lw3jdZywe17Ndjb12g-d4EY-
+             */
+            payment_url: string | null;
             /**
              * Format: date-time
              * @description A pending transaction is expired from this instant on
@@ -718,7 +724,7 @@ export interface components {
             payment_code?: string;
             /**
              * Format: uri
-             * @description ewallet: where the customer approves the payment
+             * @description ewallet: where the customer approves the payment: the payment page, `payment_url`
              */
             checkout_url?: string;
         };
@@ -780,6 +786,7 @@ export interface components {
          *           "payment_details": {
          *             "va_number": "3935812345678901"
          *           },
+         *           "payment_url": "https://a1b2c3d4e5.execute-api.ap-southeast-3.amazonaws.com/api/v1/pay/AaIAxPQaFwnjKQwDhQJI0wGiAMZEwLk6jY5p0JZ6lw3jdZywe17Ndjb12g-d4EY-",
          *           "expires_at": "2026-11-23T01:02:03.456Z",
          *           "created_at": "2026-11-22T01:02:03.456Z",
          *           "updated_at": "2026-11-22T01:10:45.120Z",
@@ -1820,6 +1827,7 @@ export interface operations {
                      *         "payment_details": {
                      *           "va_number": "3935812345678901"
                      *         },
+                     *         "payment_url": "https://a1b2c3d4e5.execute-api.ap-southeast-3.amazonaws.com/api/v1/pay/AaIAxPQaFwnjKQwDhQJI0wGiAMZEwLk6jY5p0JZ6lw3jdZywe17Ndjb12g-d4EY-",
                      *         "expires_at": "2026-11-23T01:02:03.456Z",
                      *         "created_at": "2026-11-22T01:02:03.456Z",
                      *         "updated_at": "2026-11-22T01:02:03.456Z",
@@ -1979,6 +1987,7 @@ export interface operations {
                      *         "payment_details": {
                      *           "va_number": "3935812345678901"
                      *         },
+                     *         "payment_url": "https://a1b2c3d4e5.execute-api.ap-southeast-3.amazonaws.com/api/v1/pay/AaIAxPQaFwnjKQwDhQJI0wGiAMZEwLk6jY5p0JZ6lw3jdZywe17Ndjb12g-d4EY-",
                      *         "expires_at": "2026-11-23T01:02:03.456Z",
                      *         "created_at": "2026-11-22T01:02:03.456Z",
                      *         "updated_at": "2026-11-22T01:02:03.456Z",
@@ -2129,6 +2138,7 @@ export interface operations {
                      *           "payment_details": {
                      *             "va_number": "3935812345678901"
                      *           },
+                     *           "payment_url": "https://a1b2c3d4e5.execute-api.ap-southeast-3.amazonaws.com/api/v1/pay/AaIAxPQaFwnjKQwDhQJI0wGiAMZEwLk6jY5p0JZ6lw3jdZywe17Ndjb12g-d4EY-",
                      *           "expires_at": "2026-11-23T01:02:03.456Z",
                      *           "created_at": "2026-11-22T01:02:03.456Z",
                      *           "updated_at": "2026-11-22T01:02:03.456Z",
@@ -2274,6 +2284,7 @@ export interface operations {
                      *         "payment_details": {
                      *           "va_number": "3935812345678901"
                      *         },
+                     *         "payment_url": "https://a1b2c3d4e5.execute-api.ap-southeast-3.amazonaws.com/api/v1/pay/AaIAxPQaFwnjKQwDhQJI0wGiAMZEwLk6jY5p0JZ6lw3jdZywe17Ndjb12g-d4EY-",
                      *         "expires_at": "2026-11-23T01:02:03.456Z",
                      *         "created_at": "2026-11-22T01:02:03.456Z",
                      *         "updated_at": "2026-11-22T01:05:00.000Z",
@@ -2457,6 +2468,7 @@ export interface operations {
                      *         "payment_details": {
                      *           "va_number": "3935812345678901"
                      *         },
+                     *         "payment_url": "https://a1b2c3d4e5.execute-api.ap-southeast-3.amazonaws.com/api/v1/pay/AaIAxPQaFwnjKQwDhQJI0wGiAMZEwLk6jY5p0JZ6lw3jdZywe17Ndjb12g-d4EY-",
                      *         "expires_at": "2026-11-23T01:02:03.456Z",
                      *         "created_at": "2026-11-22T01:02:03.456Z",
                      *         "updated_at": "2026-11-22T01:10:45.120Z",
@@ -2960,6 +2972,7 @@ export interface operations {
                      *               "payment_details": {
                      *                 "va_number": "3935812345678901"
                      *               },
+                     *               "payment_url": "https://a1b2c3d4e5.execute-api.ap-southeast-3.amazonaws.com/api/v1/pay/AaIAxPQaFwnjKQwDhQJI0wGiAMZEwLk6jY5p0JZ6lw3jdZywe17Ndjb12g-d4EY-",
                      *               "expires_at": "2026-11-23T01:02:03.456Z",
                      *               "created_at": "2026-11-22T01:02:03.456Z",
                      *               "updated_at": "2026-11-22T01:10:45.120Z",
@@ -3112,6 +3125,7 @@ export interface operations {
                      *             "payment_details": {
                      *               "va_number": "3935812345678901"
                      *             },
+                     *             "payment_url": "https://a1b2c3d4e5.execute-api.ap-southeast-3.amazonaws.com/api/v1/pay/AaIAxPQaFwnjKQwDhQJI0wGiAMZEwLk6jY5p0JZ6lw3jdZywe17Ndjb12g-d4EY-",
                      *             "expires_at": "2026-11-23T01:02:03.456Z",
                      *             "created_at": "2026-11-22T01:02:03.456Z",
                      *             "updated_at": "2026-11-22T01:10:45.120Z",

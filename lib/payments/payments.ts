@@ -9,6 +9,8 @@ import type { Pagination } from '../db/pagination';
 import { newId } from '../ids';
 import { paymentEntry } from './ledger';
 import { paymentDetails } from './payment-details';
+import { newPaymentToken } from './payment-token';
+import { paymentUrl } from './payment-url';
 import type { CreatePaymentInput } from './create-payment-body';
 import type { ListTransactionsInput } from './list-queries';
 import type { SimulateOutcome, Status } from './states';
@@ -26,7 +28,8 @@ import { viewTransaction, type Transaction } from './transaction';
 
 /**
  * Creates a pending payment; order_id uniqueness is enforced by the same atomic write. With
- * `sandbox`, its outcome is scheduled `after_seconds` later on the client's clock.
+ * `sandbox`, its outcome is scheduled `after_seconds` later on the client's clock. Its payment
+ * page's token is minted here and stored on the transaction item (no item more).
  */
 export async function createPayment(context: UseCaseContext, input: CreatePaymentInput): Promise<Transaction> {
   const { db, clientId, clock, cause, idempotency: claim } = context;
@@ -38,6 +41,8 @@ export async function createPayment(context: UseCaseContext, input: CreatePaymen
   const fee = computeFee(input.amount, channel.fee);
   const at = now.toISOString();
   const expiryMinutes = input.expiry_minutes ?? channel.expiry_minutes;
+  const paymentToken = newPaymentToken(clientId, id);
+  const payment_url = paymentUrl(paymentToken);
   const transaction: Transaction = {
     id,
     order_id: input.order_id,
@@ -52,7 +57,8 @@ export async function createPayment(context: UseCaseContext, input: CreatePaymen
     fee,
     net_amount: input.amount - fee,
     refunded_amount: 0,
-    payment_details: paymentDetails(input.payment_method, input.payment_channel, id, input.amount),
+    payment_details: paymentDetails(input.payment_method, input.payment_channel, id, input.amount, payment_url),
+    payment_url,
     expires_at: new Date(now.getTime() + expiryMinutes * 60_000).toISOString(),
     created_at: at,
     updated_at: at,
@@ -68,7 +74,7 @@ export async function createPayment(context: UseCaseContext, input: CreatePaymen
     outcome: input.sandbox.outcome,
     at: new Date(now.getTime() + input.sandbox.after_seconds * 1000).toISOString(),
   };
-  await insertTransaction(db, clientId, transaction, { cause, clock }, claim?.complete(transaction), scheduled);
+  await insertTransaction(db, { clientId, transaction, paymentToken, ...(scheduled && { scheduled }) }, { cause, clock }, claim?.complete(transaction));
   return transaction;
 }
 

@@ -8,7 +8,7 @@ import { paymentChanged, paymentCreated, type Change } from '../events/event';
 import { recordEvents, type Recorder } from '../events/event-recorder';
 import { ConcurrentWriteError, NotFoundError } from '../errors';
 import { DuplicateOrderIdError, InvalidStateError } from '../payments/errors';
-import { dueMarkerEntity, orderEntity, settlementEntity, transactionEntity, type DueMarker, type ScheduledOutcome, type StoredTransaction } from './items';
+import { dueMarkerEntity, orderEntity, settlementEntity, transactionEntity, type DueMarker, type StoredTransaction } from './items';
 import { paymentEntry, type SettlementEntry } from './ledger';
 
 import { transitions } from './states';
@@ -45,15 +45,8 @@ function dueMarkerDelete(stored: StoredTransaction): TransactItem {
  * clock finds it. Every write that takes it out of `pending` removes the index attributes; the
  * marker stays until an advance meets it or its TTL passes (decision 0196).
  */
-export async function insertTransaction(
-  db: Db,
-  clientId: string,
-  transaction: Transaction,
-  recorder: Recorder,
-  completion?: TransactItem,
-  scheduled?: ScheduledOutcome,
-): Promise<void> {
-  const pending: StoredTransaction = { clientId, transaction, ...(scheduled && { scheduled }) };
+export async function insertTransaction(db: Db, pending: StoredTransaction, recorder: Recorder, completion?: TransactItem): Promise<void> {
+  const { clientId, transaction } = pending;
   const dueAt = clientDueAt(pending);
   const realDueAt = new Date(Date.parse(dueAt) - offsetOf(recorder.clock)).toISOString();
   const recorded = recordEvents(clientId, [paymentCreated(transaction)], recorder);

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { transactionExample } from '../contracts/examples';
+import { paymentUrlExample, transactionExample } from '../contracts/examples';
 import { meta } from '../meta';
 import { amount, currency, idOf, timestamp } from './fields';
 import { orderId } from './schemas';
@@ -21,7 +21,7 @@ export const PaymentDetails = meta(
     va_number: meta(z.optional(z.string().check(z.regex(/^[0-9]+$/))), { description: 'bank_transfer: the virtual account number' }),
     qr_string: meta(z.optional(z.string()), { description: 'qris: the QR payload to render' }),
     payment_code: meta(z.optional(z.string()), { description: 'retail: the code to pay at the counter' }),
-    checkout_url: meta(z.optional(z.url()), { description: 'ewallet: where the customer approves the payment' }),
+    checkout_url: meta(z.optional(z.url()), { description: 'ewallet: where the customer approves the payment: the payment page, `payment_url`' }),
   }),
   { description: 'Sandbox payment instructions: `va_number`, `qr_string`, `payment_code` or `checkout_url` by method; `{}` for card' },
 );
@@ -46,6 +46,12 @@ export const Transaction = meta(
     net_amount: meta(amount(), { description: 'amount − fee' }),
     refunded_amount: meta(amount().check(z.nonnegative()), { description: 'The sum of the refunds so far' }),
     payment_details: PaymentDetails,
+    payment_url: meta(z.nullable(z.url()), {
+      description:
+        "The payment page, `{base_url}/pay/{token}`: the customer's page, whose token is its only credential. " +
+        'null only for a transaction made before the page existed',
+      examples: [paymentUrlExample],
+    }),
     expires_at: meta(timestamp(), { description: 'A pending transaction is expired from this instant on' }),
     created_at: timestamp(),
     updated_at: timestamp(),
