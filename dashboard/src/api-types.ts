@@ -642,6 +642,7 @@ export interface components {
          *         "va_number": "3935812345678901"
          *       },
          *       "payment_url": "https://a1b2c3d4e5.execute-api.ap-southeast-3.amazonaws.com/api/v1/pay/AaIAxPQaFwnjKQwDhQJI0wGiAMZEwLk6jY5p0JZ6lw3jdZywe17Ndjb12g-d4EY-",
+         *       "return_url": "https://shop.example.com/orders/ORDER-1001/return",
          *       "expires_at": "2026-11-23T01:02:03.456Z",
          *       "created_at": "2026-11-22T01:02:03.456Z",
          *       "updated_at": "2026-11-22T01:02:03.456Z",
@@ -683,6 +684,11 @@ export interface components {
              * @example https://a1b2c3d4e5.execute-api.ap-southeast-3.amazonaws.com/api/v1/pay/AaIAxPQaFwnjKQwDhQJI0wGiAMZEwLk6jY5p0JZ6lw3jdZywe17Ndjb12g-d4EY-
              */
             payment_url: string | null;
+            /**
+             * @description Where the payment page sends the customer back to, as given at creation, or null
+             * @example https://shop.example.com/orders/ORDER-1001/return
+             */
+            return_url: string | null;
             /**
              * Format: date-time
              * @description A pending transaction is expired from this instant on
@@ -787,6 +793,7 @@ export interface components {
          *             "va_number": "3935812345678901"
          *           },
          *           "payment_url": "https://a1b2c3d4e5.execute-api.ap-southeast-3.amazonaws.com/api/v1/pay/AaIAxPQaFwnjKQwDhQJI0wGiAMZEwLk6jY5p0JZ6lw3jdZywe17Ndjb12g-d4EY-",
+         *           "return_url": "https://shop.example.com/orders/ORDER-1001/return",
          *           "expires_at": "2026-11-23T01:02:03.456Z",
          *           "created_at": "2026-11-22T01:02:03.456Z",
          *           "updated_at": "2026-11-22T01:10:45.120Z",
@@ -1780,6 +1787,11 @@ export interface operations {
                     /** @description Minutes until a pending transaction expires; default the channel's expiry_minutes */
                     expiry_minutes?: number;
                     /**
+                     * @description Where the payment page sends the customer back to once the payment has an outcome: an absolute `https://` URL of at most 2048 characters without user:password, or `http://` on localhost, 127.0.0.1, [::1] (a CI job's app on its runner), on every stage
+                     * @example https://shop.example.com/orders/ORDER-1001/return
+                     */
+                    return_url?: string | null;
+                    /**
                      * @description Sandbox control (needs the scope sandbox:simulate): apply `outcome` by itself `after_seconds` after creation on the client's clock, as POST /transaction/{id}/simulate would (with its event and webhook), unless the payment left pending first or expires before. Not shown on the transaction
                      * @example {
                      *       "outcome": "settle",
@@ -1828,6 +1840,7 @@ export interface operations {
                      *           "va_number": "3935812345678901"
                      *         },
                      *         "payment_url": "https://a1b2c3d4e5.execute-api.ap-southeast-3.amazonaws.com/api/v1/pay/AaIAxPQaFwnjKQwDhQJI0wGiAMZEwLk6jY5p0JZ6lw3jdZywe17Ndjb12g-d4EY-",
+                     *         "return_url": "https://shop.example.com/orders/ORDER-1001/return",
                      *         "expires_at": "2026-11-23T01:02:03.456Z",
                      *         "created_at": "2026-11-22T01:02:03.456Z",
                      *         "updated_at": "2026-11-22T01:02:03.456Z",
@@ -1988,6 +2001,7 @@ export interface operations {
                      *           "va_number": "3935812345678901"
                      *         },
                      *         "payment_url": "https://a1b2c3d4e5.execute-api.ap-southeast-3.amazonaws.com/api/v1/pay/AaIAxPQaFwnjKQwDhQJI0wGiAMZEwLk6jY5p0JZ6lw3jdZywe17Ndjb12g-d4EY-",
+                     *         "return_url": "https://shop.example.com/orders/ORDER-1001/return",
                      *         "expires_at": "2026-11-23T01:02:03.456Z",
                      *         "created_at": "2026-11-22T01:02:03.456Z",
                      *         "updated_at": "2026-11-22T01:02:03.456Z",
@@ -2139,6 +2153,7 @@ export interface operations {
                      *             "va_number": "3935812345678901"
                      *           },
                      *           "payment_url": "https://a1b2c3d4e5.execute-api.ap-southeast-3.amazonaws.com/api/v1/pay/AaIAxPQaFwnjKQwDhQJI0wGiAMZEwLk6jY5p0JZ6lw3jdZywe17Ndjb12g-d4EY-",
+                     *           "return_url": "https://shop.example.com/orders/ORDER-1001/return",
                      *           "expires_at": "2026-11-23T01:02:03.456Z",
                      *           "created_at": "2026-11-22T01:02:03.456Z",
                      *           "updated_at": "2026-11-22T01:02:03.456Z",
@@ -2285,6 +2300,7 @@ export interface operations {
                      *           "va_number": "3935812345678901"
                      *         },
                      *         "payment_url": "https://a1b2c3d4e5.execute-api.ap-southeast-3.amazonaws.com/api/v1/pay/AaIAxPQaFwnjKQwDhQJI0wGiAMZEwLk6jY5p0JZ6lw3jdZywe17Ndjb12g-d4EY-",
+                     *         "return_url": "https://shop.example.com/orders/ORDER-1001/return",
                      *         "expires_at": "2026-11-23T01:02:03.456Z",
                      *         "created_at": "2026-11-22T01:02:03.456Z",
                      *         "updated_at": "2026-11-22T01:05:00.000Z",
@@ -2469,6 +2485,7 @@ export interface operations {
                      *           "va_number": "3935812345678901"
                      *         },
                      *         "payment_url": "https://a1b2c3d4e5.execute-api.ap-southeast-3.amazonaws.com/api/v1/pay/AaIAxPQaFwnjKQwDhQJI0wGiAMZEwLk6jY5p0JZ6lw3jdZywe17Ndjb12g-d4EY-",
+                     *         "return_url": "https://shop.example.com/orders/ORDER-1001/return",
                      *         "expires_at": "2026-11-23T01:02:03.456Z",
                      *         "created_at": "2026-11-22T01:02:03.456Z",
                      *         "updated_at": "2026-11-22T01:10:45.120Z",
@@ -2973,6 +2990,7 @@ export interface operations {
                      *                 "va_number": "3935812345678901"
                      *               },
                      *               "payment_url": "https://a1b2c3d4e5.execute-api.ap-southeast-3.amazonaws.com/api/v1/pay/AaIAxPQaFwnjKQwDhQJI0wGiAMZEwLk6jY5p0JZ6lw3jdZywe17Ndjb12g-d4EY-",
+                     *               "return_url": "https://shop.example.com/orders/ORDER-1001/return",
                      *               "expires_at": "2026-11-23T01:02:03.456Z",
                      *               "created_at": "2026-11-22T01:02:03.456Z",
                      *               "updated_at": "2026-11-22T01:10:45.120Z",
@@ -3126,6 +3144,7 @@ export interface operations {
                      *               "va_number": "3935812345678901"
                      *             },
                      *             "payment_url": "https://a1b2c3d4e5.execute-api.ap-southeast-3.amazonaws.com/api/v1/pay/AaIAxPQaFwnjKQwDhQJI0wGiAMZEwLk6jY5p0JZ6lw3jdZywe17Ndjb12g-d4EY-",
+                     *             "return_url": "https://shop.example.com/orders/ORDER-1001/return",
                      *             "expires_at": "2026-11-23T01:02:03.456Z",
                      *             "created_at": "2026-11-22T01:02:03.456Z",
                      *             "updated_at": "2026-11-22T01:10:45.120Z",

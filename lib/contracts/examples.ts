@@ -10,6 +10,9 @@ const exampleBaseUrl = 'https://a1b2c3d4e5.execute-api.ap-southeast-3.amazonaws.
 /** The example transaction's payment page: its token names the example client and transaction (lib/payments/payment-token.ts). */
 export const paymentUrlExample = `${exampleBaseUrl}/pay/AaIAxPQaFwnjKQwDhQJI0wGiAMZEwLk6jY5p0JZ6lw3jdZywe17Ndjb12g-d4EY-`;
 
+/** A return URL as a shop gives it at creation. */
+export const returnUrlExample = 'https://shop.example.com/orders/ORDER-1001/return';
+
 /** A pending bank-transfer transaction: the example of the OpenAPI document. */
 export const transactionExample = {
   id: 'txn_01M80CCH60Q4X8V3K9T2B7N5RD',
@@ -27,6 +30,7 @@ export const transactionExample = {
   refunded_amount: 0,
   payment_details: { va_number: '3935812345678901' },
   payment_url: paymentUrlExample,
+  return_url: returnUrlExample,
   expires_at: '2026-11-23T01:02:03.456Z',
   created_at: '2026-11-22T01:02:03.456Z',
   updated_at: '2026-11-22T01:02:03.456Z',

@@ -49,7 +49,8 @@ const PAYMENT_TOKEN = 'payment_token';
  * The transaction object of a stored item, in its schema's field order. Its links are made here, on
  * every read, from the token the item holds and the stage's `{base_url}` (lib/base-url.ts), so they
  * are never stored: `payment_url`, and an e-wallet's `checkout_url`, which is the same page. An
- * item written before v1.3 holds no token: its `payment_url` is null.
+ * item written before v1.3 lacks the new fields: no token (`payment_url` null), no `return_url`
+ * (null).
  */
 function storedTransactionObject(item: Item, token: string | undefined): Transaction {
   const stored: Transaction = asApiObject(Transaction, item);

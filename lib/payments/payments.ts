@@ -59,6 +59,7 @@ export async function createPayment(context: UseCaseContext, input: CreatePaymen
     refunded_amount: 0,
     payment_details: paymentDetails(input.payment_method, input.payment_channel, id, input.amount, payment_url),
     payment_url,
+    return_url: input.return_url ?? null,
     expires_at: new Date(now.getTime() + expiryMinutes * 60_000).toISOString(),
     created_at: at,
     updated_at: at,

@@ -1,7 +1,8 @@
 import * as z from 'zod/mini';
-import { paymentUrlExample, transactionExample } from '../contracts/examples';
+import { paymentUrlExample, returnUrlExample, transactionExample } from '../contracts/examples';
 import { meta } from '../meta';
 import { amount, currency, idOf, timestamp } from './fields';
+import { MAX_RETURN_URL_LENGTH } from './return-url';
 import { orderId } from './schemas';
 import { statuses, type Status } from './states';
 
@@ -51,6 +52,10 @@ export const Transaction = meta(
         "The payment page, `{base_url}/pay/{token}`: the customer's page, whose token is its only credential. " +
         'null only for a transaction made before the page existed',
       examples: [paymentUrlExample],
+    }),
+    return_url: meta(z.nullable(z.url().check(z.maxLength(MAX_RETURN_URL_LENGTH))), {
+      description: 'Where the payment page sends the customer back to, as given at creation, or null',
+      examples: [returnUrlExample],
     }),
     expires_at: meta(timestamp(), { description: 'A pending transaction is expired from this instant on' }),
     created_at: timestamp(),

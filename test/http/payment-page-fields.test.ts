@@ -7,10 +7,12 @@ import { createPaymentVia, expireNow, simulate, storedItem } from '../support/pa
 import { until } from '../support/sandbox-clock';
 
 /**
- * What the payment page needs of a transaction (docs/api.md §5): `payment_url` on every answer and
- * every event that holds one — also those a background function records (the sweep's expiry, a
- * scheduled outcome) — and an e-wallet's checkout on that same page.
+ * What the payment page needs of a transaction (docs/api.md §5): `payment_url` and `return_url` on
+ * every answer and every event that holds one — also those a background function records (the
+ * sweep's expiry, a scheduled outcome) — and an e-wallet's checkout on that same page.
  */
+
+const RETURN_URL = 'https://shop.example.com/orders/return?from=sandbox';
 
 /** `{base_url}/pay/` and a token of 64 base64url characters, on this server. */
 const onThisServer = (url: string) => url.startsWith(`${inject('baseUrl')}/pay/`) && /\/pay\/[A-Za-z0-9_-]{64}$/.test(url);
@@ -46,40 +48,46 @@ describe('the payment page of a transaction', () => {
 
   it('stays the same through every change of the transaction, and is on each of its events', async () => {
     const { clientId, key } = await newClient();
-    const txn = await createPaymentVia(key);
+    const txn = await createPaymentVia(key, { return_url: RETURN_URL });
     const settled = (await simulate(key, txn.id, 'settle')).body.data;
     const refund = await call('POST', '/refund', { key, body: { transaction_id: txn.id } });
     expect(refund.status).toBe(201);
 
     const refunded = await get(key, txn.id);
     expect(refunded.status).toBe('refunded');
-    for (const shown of [settled, refunded]) expect(shown.payment_url).toBe(txn.payment_url);
+    for (const shown of [settled, refunded]) expect(shown).toMatchObject({ payment_url: txn.payment_url, return_url: RETURN_URL });
     const events = await recordedEventsOf(clientId, txn.id);
     expect(events.map((e) => e.type)).toEqual(['payment.created', 'payment.settled', 'refund.created', 'payment.refunded']);
     for (const event of events.filter((e) => e.type !== 'refund.created')) {
-      expect(event.data.object, event.type).toMatchObject({ payment_url: txn.payment_url });
+      expect(event.data.object, event.type).toMatchObject({ payment_url: txn.payment_url, return_url: RETURN_URL });
     }
     // Nothing the page holds is a change: the events' previous_attributes never name it.
     for (const event of events) expect(Object.keys(event.data.previous_attributes ?? {})).not.toContain('payment_url');
   });
+});
 
-  it('is on the create, the read, the list, the cancel and the simulate answers alike', async () => {
+describe('payment_url and return_url on every answer that holds a transaction', () => {
+  it('are on the create, the read, the list, the cancel and the simulate answers alike', async () => {
     const { key } = await newClient();
-    const created = await createPaymentVia(key);
+    const created = await createPaymentVia(key, { return_url: RETURN_URL });
     const other = await createPaymentVia(key);
+    const fields = { payment_url: created.payment_url, return_url: RETURN_URL };
 
-    expect((await get(key, created.id)).payment_url).toBe(created.payment_url);
+    expect(created).toMatchObject(fields);
+    expect(await get(key, created.id)).toMatchObject(fields);
     const listed = (await call('GET', '/transactions', { key })).body.data;
-    expect(listed.find((t: any) => t.id === created.id).payment_url).toBe(created.payment_url);
-    expect(listed.find((t: any) => t.id === other.id).payment_url).toBe(other.payment_url);
+    expect(listed.find((t: any) => t.id === created.id)).toMatchObject(fields);
+    expect(listed.find((t: any) => t.id === other.id)).toMatchObject({ payment_url: other.payment_url, return_url: null });
     const cancelled = await call('POST', `/transaction/${created.id}/cancel`, { key, body: { reason: 'Out of stock' } });
-    expect(cancelled.body.data).toMatchObject({ status: 'cancelled', payment_url: created.payment_url });
-    expect((await simulate(key, other.id, 'fail')).body.data).toMatchObject({ status: 'failed', payment_url: other.payment_url });
+    expect(cancelled.body.data).toMatchObject({ ...fields, status: 'cancelled' });
+    expect((await simulate(key, other.id, 'fail')).body.data).toMatchObject({ status: 'failed', payment_url: other.payment_url, return_url: null });
   });
+});
 
+describe('on the events a background function records', () => {
   it('is on the event the sweep records when it applies a scheduled outcome', async () => {
     const { clientId, key } = await newClient();
-    const txn = await createPaymentVia(key, { sandbox: { outcome: 'fail', after_seconds: 0 } });
+    const txn = await createPaymentVia(key, { sandbox: { outcome: 'fail', after_seconds: 0 }, return_url: RETURN_URL });
 
     const events = await until(
       () => recordedEventsOf(clientId, txn.id),
@@ -88,12 +96,12 @@ describe('the payment page of a transaction', () => {
 
     const failed = events.find((e) => e.type === 'payment.failed');
     expect(failed?.request).toEqual({ id: null, idempotency_key: null });
-    expect(failed?.data.object).toMatchObject({ status: 'failed', payment_url: txn.payment_url });
+    expect(failed?.data.object).toMatchObject({ status: 'failed', payment_url: txn.payment_url, return_url: RETURN_URL });
   });
 
   it('is on the event the sweep records when it stores an expiry', async () => {
     const { clientId, key } = await newClient();
-    const txn = await createPaymentVia(key);
+    const txn = await createPaymentVia(key, { return_url: RETURN_URL });
     await expireNow(clientId, txn.id);
 
     const events = await until(
@@ -101,23 +109,24 @@ describe('the payment page of a transaction', () => {
       (recorded) => recorded.some((e) => e.type === 'payment.expired'),
     );
 
-    expect(events.find((e) => e.type === 'payment.expired')?.data.object).toMatchObject({ status: 'expired', payment_url: txn.payment_url });
+    const expired = events.find((e) => e.type === 'payment.expired');
+    expect(expired?.data.object).toMatchObject({ status: 'expired', payment_url: txn.payment_url, return_url: RETURN_URL });
   });
 });
 
 describe('a transaction stored before the payment page existed', () => {
-  /** Its item as v1.2 wrote it: no token; an e-wallet's checkout on the reserved `.invalid` domain. */
+  /** Its item as v1.2 wrote it: no token, no return_url; an e-wallet's checkout on the reserved `.invalid` domain. */
   async function storeAsBefore(clientId: string, id: string, changes: Record<string, unknown> = {}) {
-    const { payment_token: _token, ...before } = await storedItem(clientId, id);
+    const { payment_token: _token, return_url: _return, ...before } = await storedItem(clientId, id);
     await putItem(testDb(), { Item: { ...before, ...changes } });
   }
 
-  it('reads with payment_url null', async () => {
+  it('reads with payment_url and return_url null', async () => {
     const { clientId, key } = await newClient();
-    const txn = await createPaymentVia(key);
+    const txn = await createPaymentVia(key, { return_url: RETURN_URL });
     await storeAsBefore(clientId, txn.id);
 
-    expect(await get(key, txn.id)).toEqual({ ...txn, payment_url: null });
+    expect(await get(key, txn.id)).toEqual({ ...txn, payment_url: null, return_url: null });
   });
 
   it('keeps its old e-wallet checkout_url, and still moves, its events holding the object as it reads', async () => {
@@ -129,7 +138,7 @@ describe('a transaction stored before the payment page existed', () => {
     const cancelled = await call('POST', `/transaction/${txn.id}/cancel`, { key });
 
     expect(cancelled.status).toBe(200);
-    expect(cancelled.body.data).toMatchObject({ status: 'cancelled', payment_details: { checkout_url: oldCheckout }, payment_url: null });
+    expect(cancelled.body.data).toMatchObject({ status: 'cancelled', payment_details: { checkout_url: oldCheckout }, payment_url: null, return_url: null });
     const last = (await recordedEventsOf(clientId, txn.id)).at(-1);
     expect(last?.data.object).toEqual(cancelled.body.data);
   });
