@@ -651,6 +651,7 @@ export interface components {
          *       "expired_at": null,
          *       "failed_at": null,
          *       "cancellation_reason": null,
+         *       "failure_code": null,
          *       "failure_reason": null
          *     }
          */
@@ -707,6 +708,9 @@ export interface components {
             /** @description When it failed */
             failed_at: string | null;
             cancellation_reason: string | null;
+            /** @description Why it failed: `simulated` (a sandbox control), or a test card's `card_declined`, `insufficient_funds`, `authentication_failed`; null unless failed */
+            failure_code: ("simulated" | "card_declined" | "insufficient_funds" | "authentication_failed") | null;
+            /** @description Why it failed, as a sentence; null unless failed */
             failure_reason: string | null;
         };
         Customer: {
@@ -720,7 +724,7 @@ export interface components {
             /** @example +628123456789 */
             phone?: string;
         };
-        /** @description Sandbox payment instructions: `va_number`, `qr_string`, `payment_code` or `checkout_url` by method; `{}` for card */
+        /** @description Sandbox payment instructions: `va_number`, `qr_string`, `payment_code` or `checkout_url` by method; `{}` for card until a card is tried on the payment page, then `card` */
         PaymentDetails: {
             /** @description bank_transfer: the virtual account number */
             va_number?: string;
@@ -733,6 +737,26 @@ export interface components {
              * @description ewallet: where the customer approves the payment: the payment page, `payment_url`
              */
             checkout_url?: string;
+            /** @description card: the card of the last attempt on the payment page (brand, last four digits, expiry), never the number or the CVC */
+            card?: {
+                /**
+                 * @description The card network, as the payment page tells it from the number
+                 * @example visa
+                 */
+                brand: string;
+                /**
+                 * @description The number's last four digits
+                 * @example 1111
+                 */
+                last4: string;
+                /** @example 12 */
+                exp_month: number;
+                /**
+                 * @description Four digits
+                 * @example 2030
+                 */
+                exp_year: number;
+            };
         };
         /**
          * @description A refund of all or part of a settled transaction
@@ -802,6 +826,7 @@ export interface components {
          *           "expired_at": null,
          *           "failed_at": null,
          *           "cancellation_reason": null,
+         *           "failure_code": null,
          *           "failure_reason": null
          *         },
          *         "previous_attributes": {
@@ -1849,6 +1874,7 @@ export interface operations {
                      *         "expired_at": null,
                      *         "failed_at": null,
                      *         "cancellation_reason": null,
+                     *         "failure_code": null,
                      *         "failure_reason": null
                      *       }
                      *     }
@@ -2010,6 +2036,7 @@ export interface operations {
                      *         "expired_at": null,
                      *         "failed_at": null,
                      *         "cancellation_reason": null,
+                     *         "failure_code": null,
                      *         "failure_reason": null
                      *       }
                      *     }
@@ -2162,6 +2189,7 @@ export interface operations {
                      *           "expired_at": null,
                      *           "failed_at": null,
                      *           "cancellation_reason": null,
+                     *           "failure_code": null,
                      *           "failure_reason": null
                      *         }
                      *       ],
@@ -2309,6 +2337,7 @@ export interface operations {
                      *         "expired_at": null,
                      *         "failed_at": null,
                      *         "cancellation_reason": "Customer changed their mind",
+                     *         "failure_code": null,
                      *         "failure_reason": null
                      *       }
                      *     }
@@ -2494,6 +2523,7 @@ export interface operations {
                      *         "expired_at": null,
                      *         "failed_at": null,
                      *         "cancellation_reason": null,
+                     *         "failure_code": null,
                      *         "failure_reason": null
                      *       }
                      *     }
@@ -2999,6 +3029,7 @@ export interface operations {
                      *               "expired_at": null,
                      *               "failed_at": null,
                      *               "cancellation_reason": null,
+                     *               "failure_code": null,
                      *               "failure_reason": null
                      *             },
                      *             "previous_attributes": {
@@ -3153,6 +3184,7 @@ export interface operations {
                      *             "expired_at": null,
                      *             "failed_at": null,
                      *             "cancellation_reason": null,
+                     *             "failure_code": null,
                      *             "failure_reason": null
                      *           },
                      *           "previous_attributes": {

@@ -39,6 +39,7 @@ export const transactionExample = {
   expired_at: null,
   failed_at: null,
   cancellation_reason: null,
+  failure_code: null,
   failure_reason: null,
 };
 

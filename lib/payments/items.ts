@@ -50,7 +50,8 @@ const PAYMENT_TOKEN = 'payment_token';
  * every read, from the token the item holds and the stage's `{base_url}` (lib/base-url.ts), so they
  * are never stored: `payment_url`, and an e-wallet's `checkout_url`, which is the same page. An
  * item written before v1.3 lacks the new fields: no token (`payment_url` null), no `return_url`
- * (null).
+ * (null), and no `failure_code`, which is `simulated` when it failed (the only failure there was
+ * then), else null (decision 0248).
  */
 function storedTransactionObject(item: Item, token: string | undefined): Transaction {
   const stored: Transaction = asApiObject(Transaction, item);
@@ -62,6 +63,7 @@ function storedTransactionObject(item: Item, token: string | undefined): Transac
     customer: phone === undefined ? { name, email } : { name, email, phone },
     payment_details: shownPaymentDetails(stored.payment_method, stored.payment_details, payment_url),
     payment_url,
+    failure_code: stored.failure_code ?? (stored.status === 'failed' ? 'simulated' : null),
   };
 }
 

@@ -14,7 +14,7 @@ import { paymentUrl } from './payment-url';
 import type { CreatePaymentInput } from './create-payment-body';
 import type { ListTransactionsInput } from './list-queries';
 import type { SimulateOutcome, Status } from './states';
-import { findTransactionIdByOrder, findTransaction, insertTransaction, SIMULATED_FAILURE_REASON, transitionTransaction } from './transaction-repository';
+import { findTransactionIdByOrder, findTransaction, insertTransaction, SIMULATED_FAILURE, transitionTransaction } from './transaction-repository';
 import { transactionEntity, type ScheduledOutcome } from './items';
 import { viewTransaction, type Transaction } from './transaction';
 
@@ -68,6 +68,7 @@ export async function createPayment(context: UseCaseContext, input: CreatePaymen
     expired_at: null,
     failed_at: null,
     cancellation_reason: null,
+    failure_code: null,
     failure_reason: null,
   };
   // Stored on the item only: the transaction object has no field for it (docs/decisions/).
@@ -90,7 +91,7 @@ export async function getTransaction(db: Db, clientId: string, transactionId: st
 export async function cancelTransaction(context: UseCaseContext, transactionId: string, reason?: string): Promise<Transaction> {
   const { db, clientId, clock, cause, idempotency: claim } = context;
   return transitionTransaction(db, clientId, transactionId, 'cancel', clock.now(), {
-    reason: reason === undefined ? undefined : { field: 'cancellation_reason', value: reason },
+    fields: reason === undefined ? undefined : { cancellation_reason: reason },
     recorder: { cause, clock },
     complete: claim && ((after) => claim.complete(after)),
   });
@@ -98,13 +99,14 @@ export async function cancelTransaction(context: UseCaseContext, transactionId: 
 
 /**
  * Sandbox control: settles, fails or expires a pending transaction, recording payment.settled,
- * payment.failed or payment.expired. Settling writes its ledger entry in the same atomic write.
+ * payment.failed or payment.expired. Settling writes its ledger entry in the same atomic write; a
+ * failure is `failure_code` `simulated`, an expiry no failure (its code stays null).
  */
 export async function simulateOutcome(context: UseCaseContext, transactionId: string, outcome: SimulateOutcome): Promise<Transaction> {
   const { db, clientId, clock, cause, idempotency: claim } = context;
   const now = clock.now();
   return transitionTransaction(db, clientId, transactionId, outcome, now, {
-    reason: outcome === 'fail' ? { field: 'failure_reason', value: SIMULATED_FAILURE_REASON } : undefined,
+    fields: outcome === 'fail' ? SIMULATED_FAILURE : undefined,
     ledgerEntry: outcome === 'settle' ? (after) => paymentEntry(after, now) : undefined,
     recorder: { cause, clock },
     complete: claim && ((after) => claim.complete(after)),

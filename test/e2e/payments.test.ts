@@ -16,6 +16,7 @@ describe('e2e: payments', () => {
       metadata: { e2e_run: runId },
       payment_details: { va_number: expect.stringMatching(/^\d+$/) },
       return_url: null,
+      failure_code: null,
     });
     // Its payment page is served by the stage under test: the function knows the stage's own {base_url}.
     expect(txn.payment_url.startsWith(`${baseUrl}/pay/`), txn.payment_url).toBe(true);

@@ -542,6 +542,7 @@ describe.concurrent('POST /payment/create — the created transaction', () => {
       expired_at: null,
       failed_at: null,
       cancellation_reason: null,
+      failure_code: null,
       failure_reason: null,
     });
     expect(Date.parse(txn.created_at)).toBeGreaterThanOrEqual(before);

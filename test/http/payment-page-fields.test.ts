@@ -4,12 +4,12 @@ import { resolvePaymentToken } from '../../lib/payments/payment-token';
 import { recordedEventsOf } from '../support/events';
 import { call, newClient, testDb } from '../support/fixtures';
 import { createPaymentVia, expireNow, simulate, storedItem } from '../support/payments';
-import { until } from '../support/sandbox-clock';
+import { advance, until } from '../support/sandbox-clock';
 
 /**
- * What the payment page needs of a transaction (docs/api.md §5): `payment_url` and `return_url` on
- * every answer and every event that holds one — also those a background function records (the
- * sweep's expiry, a scheduled outcome) — and an e-wallet's checkout on that same page.
+ * What the payment page needs of a transaction (docs/api.md §5): `payment_url`, `return_url` and
+ * `failure_code` on every answer and every event that holds one — also those a background function
+ * records (the sweep's expiry, a scheduled outcome) — and an e-wallet's checkout on that same page.
  */
 
 const RETURN_URL = 'https://shop.example.com/orders/return?from=sandbox';
@@ -55,37 +55,69 @@ describe('the payment page of a transaction', () => {
 
     const refunded = await get(key, txn.id);
     expect(refunded.status).toBe('refunded');
-    for (const shown of [settled, refunded]) expect(shown).toMatchObject({ payment_url: txn.payment_url, return_url: RETURN_URL });
+    for (const shown of [settled, refunded]) expect(shown).toMatchObject({ payment_url: txn.payment_url, return_url: RETURN_URL, failure_code: null });
     const events = await recordedEventsOf(clientId, txn.id);
     expect(events.map((e) => e.type)).toEqual(['payment.created', 'payment.settled', 'refund.created', 'payment.refunded']);
     for (const event of events.filter((e) => e.type !== 'refund.created')) {
-      expect(event.data.object, event.type).toMatchObject({ payment_url: txn.payment_url, return_url: RETURN_URL });
+      expect(event.data.object, event.type).toMatchObject({ payment_url: txn.payment_url, return_url: RETURN_URL, failure_code: null });
     }
     // Nothing the page holds is a change: the events' previous_attributes never name it.
     for (const event of events) expect(Object.keys(event.data.previous_attributes ?? {})).not.toContain('payment_url');
   });
 });
 
-describe('payment_url and return_url on every answer that holds a transaction', () => {
+describe('payment_url, return_url and failure_code on every answer that holds a transaction', () => {
   it('are on the create, the read, the list, the cancel and the simulate answers alike', async () => {
     const { key } = await newClient();
     const created = await createPaymentVia(key, { return_url: RETURN_URL });
     const other = await createPaymentVia(key);
-    const fields = { payment_url: created.payment_url, return_url: RETURN_URL };
+    const fields = { payment_url: created.payment_url, return_url: RETURN_URL, failure_code: null };
 
     expect(created).toMatchObject(fields);
     expect(await get(key, created.id)).toMatchObject(fields);
     const listed = (await call('GET', '/transactions', { key })).body.data;
     expect(listed.find((t: any) => t.id === created.id)).toMatchObject(fields);
-    expect(listed.find((t: any) => t.id === other.id)).toMatchObject({ payment_url: other.payment_url, return_url: null });
+    expect(listed.find((t: any) => t.id === other.id)).toMatchObject({ payment_url: other.payment_url, return_url: null, failure_code: null });
     const cancelled = await call('POST', `/transaction/${created.id}/cancel`, { key, body: { reason: 'Out of stock' } });
     expect(cancelled.body.data).toMatchObject({ ...fields, status: 'cancelled' });
-    expect((await simulate(key, other.id, 'fail')).body.data).toMatchObject({ status: 'failed', payment_url: other.payment_url, return_url: null });
+    expect((await simulate(key, other.id, 'fail')).body.data).toMatchObject({ payment_url: other.payment_url, return_url: null, failure_code: 'simulated' });
   });
 });
 
-describe('on the events a background function records', () => {
-  it('is on the event the sweep records when it applies a scheduled outcome', async () => {
+describe('failure_code', () => {
+  it('is simulated after simulate fail, beside its sentence in failure_reason, and on payment.failed', async () => {
+    const { clientId, key } = await newClient();
+    const txn = await createPaymentVia(key);
+
+    const res = await simulate(key, txn.id, 'fail');
+
+    expect(res.body.data).toMatchObject({ status: 'failed', failure_code: 'simulated', failure_reason: 'Payment failed (simulated)' });
+    expect(await get(key, txn.id)).toMatchObject({ failure_code: 'simulated' });
+    const [, failed] = await recordedEventsOf(clientId, txn.id);
+    expect(failed).toMatchObject({ type: 'payment.failed', data: { object: { failure_code: 'simulated' }, previous_attributes: { failure_code: null } } });
+  });
+
+  it.each([
+    ['settle', 'settled'],
+    ['expire', 'expired'],
+  ] as const)('stays null when simulate %ss it: only a failure has a code', async (outcome, status) => {
+    const { key } = await newClient();
+    const txn = await createPaymentVia(key);
+    expect((await simulate(key, txn.id, outcome)).body.data).toMatchObject({ status, failure_code: null, failure_reason: null });
+  });
+
+  it('is simulated when a scheduled fail falls due on an advanced clock, in the event the advance records', async () => {
+    const { clientId, key } = await newClient();
+    const txn = await createPaymentVia(key, { sandbox: { outcome: 'fail', after_seconds: 60 } });
+
+    expect((await advance(key, { seconds: 120 })).status).toBe(200);
+
+    expect(await get(key, txn.id)).toMatchObject({ status: 'failed', failure_code: 'simulated', payment_url: txn.payment_url });
+    const failed = (await recordedEventsOf(clientId, txn.id)).find((e) => e.type === 'payment.failed');
+    expect(failed?.data.object).toMatchObject({ failure_code: 'simulated', payment_url: txn.payment_url, return_url: null });
+  });
+
+  it('is simulated when the sweep applies a scheduled fail, and the event it records holds the payment page', async () => {
     const { clientId, key } = await newClient();
     const txn = await createPaymentVia(key, { sandbox: { outcome: 'fail', after_seconds: 0 }, return_url: RETURN_URL });
 
@@ -96,10 +128,10 @@ describe('on the events a background function records', () => {
 
     const failed = events.find((e) => e.type === 'payment.failed');
     expect(failed?.request).toEqual({ id: null, idempotency_key: null });
-    expect(failed?.data.object).toMatchObject({ status: 'failed', payment_url: txn.payment_url, return_url: RETURN_URL });
+    expect(failed?.data.object).toMatchObject({ status: 'failed', failure_code: 'simulated', payment_url: txn.payment_url, return_url: RETURN_URL });
   });
 
-  it('is on the event the sweep records when it stores an expiry', async () => {
+  it('stays null when the sweep stores an expiry, whose event holds the payment page: expired is a status, not a failure', async () => {
     const { clientId, key } = await newClient();
     const txn = await createPaymentVia(key, { return_url: RETURN_URL });
     await expireNow(clientId, txn.id);
@@ -110,23 +142,32 @@ describe('on the events a background function records', () => {
     );
 
     const expired = events.find((e) => e.type === 'payment.expired');
-    expect(expired?.data.object).toMatchObject({ status: 'expired', payment_url: txn.payment_url, return_url: RETURN_URL });
+    expect(expired?.data.object).toMatchObject({ status: 'expired', failure_code: null, payment_url: txn.payment_url, return_url: RETURN_URL });
   });
 });
 
 describe('a transaction stored before the payment page existed', () => {
-  /** Its item as v1.2 wrote it: no token, no return_url; an e-wallet's checkout on the reserved `.invalid` domain. */
+  /** Its item as v1.2 wrote it: no token, no return_url, no failure_code; an e-wallet's checkout on the reserved `.invalid` domain. */
   async function storeAsBefore(clientId: string, id: string, changes: Record<string, unknown> = {}) {
-    const { payment_token: _token, return_url: _return, ...before } = await storedItem(clientId, id);
+    const { payment_token: _token, return_url: _return, failure_code: _code, ...before } = await storedItem(clientId, id);
     await putItem(testDb(), { Item: { ...before, ...changes } });
   }
 
-  it('reads with payment_url and return_url null', async () => {
+  it('reads with payment_url and return_url null, and failure_code null while it is pending', async () => {
     const { clientId, key } = await newClient();
     const txn = await createPaymentVia(key, { return_url: RETURN_URL });
     await storeAsBefore(clientId, txn.id);
 
-    expect(await get(key, txn.id)).toEqual({ ...txn, payment_url: null, return_url: null });
+    expect(await get(key, txn.id)).toEqual({ ...txn, payment_url: null, return_url: null, failure_code: null });
+  });
+
+  it('reads with failure_code simulated once it failed: every failure before the page was a simulated one', async () => {
+    const { clientId, key } = await newClient();
+    const txn = await createPaymentVia(key);
+    const failed = (await simulate(key, txn.id, 'fail')).body.data;
+    await storeAsBefore(clientId, txn.id);
+
+    expect(await get(key, txn.id)).toEqual({ ...failed, payment_url: null, return_url: null, failure_code: 'simulated' });
   });
 
   it('keeps its old e-wallet checkout_url, and still moves, its events holding the object as it reads', async () => {
@@ -138,7 +179,7 @@ describe('a transaction stored before the payment page existed', () => {
     const cancelled = await call('POST', `/transaction/${txn.id}/cancel`, { key });
 
     expect(cancelled.status).toBe(200);
-    expect(cancelled.body.data).toMatchObject({ status: 'cancelled', payment_details: { checkout_url: oldCheckout }, payment_url: null, return_url: null });
+    expect(cancelled.body.data).toMatchObject({ status: 'cancelled', payment_details: { checkout_url: oldCheckout }, payment_url: null, failure_code: null });
     const last = (await recordedEventsOf(clientId, txn.id)).at(-1);
     expect(last?.data.object).toEqual(cancelled.body.data);
   });
