@@ -681,12 +681,12 @@ export interface components {
             refunded_amount: number;
             payment_details: components["schemas"]["PaymentDetails"];
             /**
-             * @description The payment page, `{base_url}/pay/{token}`: the customer's page, whose token is its only credential. null only for a transaction made before the page existed
+             * @description The payment page, `{base_url}/pay/{token}`: its token is its only credential. null for a transaction made before v1.3
              * @example https://a1b2c3d4e5.execute-api.ap-southeast-3.amazonaws.com/api/v1/pay/AaIAxPQaFwnjKQwDhQJI0wGiAMZEwLk6jY5p0JZ6lw3jdZywe17Ndjb12g-d4EY-
              */
             payment_url: string | null;
             /**
-             * @description Where the payment page sends the customer back to, as given at creation, or null
+             * @description Where the payment page sends the customer back, as given, or null
              * @example https://shop.example.com/orders/ORDER-1001/return
              */
             return_url: string | null;
@@ -734,27 +734,18 @@ export interface components {
             payment_code?: string;
             /**
              * Format: uri
-             * @description ewallet: where the customer approves the payment: the payment page, `payment_url`
+             * @description ewallet: the payment page, `payment_url`
              */
             checkout_url?: string;
-            /** @description card: the card of the last attempt on the payment page (brand, last four digits, expiry), never the number or the CVC */
+            /** @description card: the card last tried on the payment page, never its number or CVC */
             card?: {
-                /**
-                 * @description The card network, as the payment page tells it from the number
-                 * @example visa
-                 */
+                /** @example visa */
                 brand: string;
-                /**
-                 * @description The number's last four digits
-                 * @example 1111
-                 */
+                /** @example 1111 */
                 last4: string;
                 /** @example 12 */
                 exp_month: number;
-                /**
-                 * @description Four digits
-                 * @example 2030
-                 */
+                /** @example 2030 */
                 exp_year: number;
             };
         };

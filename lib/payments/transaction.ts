@@ -3,7 +3,6 @@ import { paymentUrlExample, returnUrlExample, transactionExample } from '../cont
 import { meta } from '../meta';
 import { amount, currency, idOf, timestamp } from './fields';
 import { failureCodes } from './failures';
-import { MAX_RETURN_URL_LENGTH } from './return-url';
 import { orderId } from './schemas';
 import { statuses, type Status } from './states';
 
@@ -20,12 +19,12 @@ export type MetadataValue = z.infer<typeof MetadataValue>;
 /** What the payment page keeps of a card it was given (never the number itself). */
 export const CardDetails = meta(
   z.strictObject({
-    brand: meta(z.string(), { description: 'The card network, as the payment page tells it from the number', examples: ['visa'] }),
-    last4: meta(z.string().check(z.regex(/^[0-9]{4}$/)), { description: "The number's last four digits", examples: ['1111'] }),
+    brand: meta(z.string(), { examples: ['visa'] }),
+    last4: meta(z.string().check(z.regex(/^[0-9]{4}$/)), { examples: ['1111'] }),
     exp_month: meta(z.int().check(z.gte(1), z.lte(12)), { examples: [12] }),
-    exp_year: meta(z.int().check(z.gte(2000), z.lte(2099)), { description: 'Four digits', examples: [2030] }),
+    exp_year: meta(z.int().check(z.gte(2000), z.lte(2099)), { examples: [2030] }),
   }),
-  { description: 'card: the card of the last attempt on the payment page (brand, last four digits, expiry), never the number or the CVC' },
+  { description: 'card: the card last tried on the payment page, never its number or CVC' },
 );
 
 /**
@@ -37,7 +36,7 @@ export const PaymentDetails = meta(
     va_number: meta(z.optional(z.string().check(z.regex(/^[0-9]+$/))), { description: 'bank_transfer: the virtual account number' }),
     qr_string: meta(z.optional(z.string()), { description: 'qris: the QR payload to render' }),
     payment_code: meta(z.optional(z.string()), { description: 'retail: the code to pay at the counter' }),
-    checkout_url: meta(z.optional(z.url()), { description: 'ewallet: where the customer approves the payment: the payment page, `payment_url`' }),
+    checkout_url: meta(z.optional(z.url()), { description: 'ewallet: the payment page, `payment_url`' }),
     card: z.optional(CardDetails),
   }),
   {
@@ -67,13 +66,11 @@ export const Transaction = meta(
     refunded_amount: meta(amount().check(z.nonnegative()), { description: 'The sum of the refunds so far' }),
     payment_details: PaymentDetails,
     payment_url: meta(z.nullable(z.url()), {
-      description:
-        "The payment page, `{base_url}/pay/{token}`: the customer's page, whose token is its only credential. " +
-        'null only for a transaction made before the page existed',
+      description: 'The payment page, `{base_url}/pay/{token}`: its token is its only credential. null for a transaction made before v1.3',
       examples: [paymentUrlExample],
     }),
-    return_url: meta(z.nullable(z.url().check(z.maxLength(MAX_RETURN_URL_LENGTH))), {
-      description: 'Where the payment page sends the customer back to, as given at creation, or null',
+    return_url: meta(z.nullable(z.url()), {
+      description: 'Where the payment page sends the customer back, as given, or null',
       examples: [returnUrlExample],
     }),
     expires_at: meta(timestamp(), { description: 'A pending transaction is expired from this instant on' }),
