@@ -13,6 +13,7 @@ import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
+import { BASE_URL_ENV } from '../lib/base-url';
 import { CURSOR_SECRET_ARN_ENV } from '../lib/db/cursor-key';
 import { tableDefinition } from '../lib/db/table';
 import type { Limits } from '../lib/limits';
@@ -85,6 +86,8 @@ export class PaymentSandboxStack extends Stack {
   /** The user pool and the dashboard's app client (docs/api.md §14). */
   readonly identity: SandboxIdentity;
   readonly api: HttpApi;
+  /** The stage's `{base_url}` (the ApiUrl output), which the functions that render a transaction are told (API_BASE_URL). */
+  readonly baseUrl: string;
   /** The function behind each route, by route id (the dashboard's two routes share one). */
   readonly routeFunctions: ReadonlyMap<string, SandboxFunction>;
   /** The `$default` route's function: 404, or 405 with `Allow`. */
@@ -124,6 +127,8 @@ export class PaymentSandboxStack extends Stack {
         payloadFormatVersion: PayloadFormatVersion.VERSION_2_0,
       }),
     });
+    // The API's own attribute: the functions depend on the API, the API on none of them (its routes do).
+    this.baseUrl = `${this.api.apiEndpoint}${API_BASE_PATH}`;
 
     const routeFunctions = new Map<string, SandboxFunction>();
     // One function per handler module: the dashboard's page and its files are one function's routes.
@@ -212,7 +217,7 @@ export class PaymentSandboxStack extends Stack {
 
     new CfnOutput(this, STACK_OUTPUTS.apiUrl, {
       description: 'The {base_url} of the API contract',
-      value: `${this.api.apiEndpoint}${API_BASE_PATH}`,
+      value: this.baseUrl,
     });
     new CfnOutput(this, STACK_OUTPUTS.tableName, {
       description: 'The single DynamoDB table (for the admin CLI)',
@@ -268,7 +273,8 @@ export class PaymentSandboxStack extends Stack {
    * its built files (lib/routes.ts `assets`: the dashboard) carries them inside its bundle, built
    * right after esbuild bundles the handler, and is told where they are (relative to the bundle); a
    * page whose face connects to the identity service is told where that answers and as which app
-   * client to sign in (IDENTITY_ENDPOINT, USER_POOL_CLIENT_ID), the one origin its policy adds.
+   * client to sign in (IDENTITY_ENDPOINT, USER_POOL_CLIENT_ID), the one origin its policy adds. A route on the table may render a
+   * transaction, whose `payment_url` starts with the stage's `{base_url}` (API_BASE_URL).
    */
   private createRouteFunction(route: Route): SandboxFunction {
     const page = route.face.kind === 'page' ? route.face : undefined;
@@ -285,6 +291,7 @@ export class PaymentSandboxStack extends Stack {
         ],
       }),
     });
+    if (route.table !== 'none') fn.function.addEnvironment(BASE_URL_ENV, this.baseUrl);
     if (assets) fn.function.addEnvironment(assets.env, assets.dir);
     if (page?.connects === 'identity') this.setEnvironment(fn, this.identity.pageEnvironment());
     return fn;
@@ -384,6 +391,8 @@ export class PaymentSandboxStack extends Stack {
       limits,
     );
     sweep.function.configureAsyncInvoke({ retryAttempts: 0 });
+    // Its expiries and scheduled outcomes record events whose object is the transaction, links and all.
+    sweep.function.addEnvironment(BASE_URL_ENV, this.baseUrl);
     const deadLetters = this.createOperatorQueue(
       'SweepDeadLetters',
       "This queue is itself a dead-letter queue, the sweep schedule target's (EventBridge DeadLetterConfig); " +

@@ -641,6 +641,8 @@ export interface components {
          *       "payment_details": {
          *         "va_number": "3935812345678901"
          *       },
+         *       "payment_url": "https://a1b2c3d4e5.execute-api.ap-southeast-3.amazonaws.com/api/v1/pay/AaIAxPQaFwnjKQwDhQJI0wGiAMZEwLk6jY5p0JZ6lw3jdZywe17Ndjb12g-d4EY-",
+         *       "return_url": "https://shop.example.com/orders/ORDER-1001/return",
          *       "expires_at": "2026-11-23T01:02:03.456Z",
          *       "created_at": "2026-11-22T01:02:03.456Z",
          *       "updated_at": "2026-11-22T01:02:03.456Z",
@@ -649,6 +651,7 @@ export interface components {
          *       "expired_at": null,
          *       "failed_at": null,
          *       "cancellation_reason": null,
+         *       "failure_code": null,
          *       "failure_reason": null
          *     }
          */
@@ -678,6 +681,16 @@ export interface components {
             refunded_amount: number;
             payment_details: components["schemas"]["PaymentDetails"];
             /**
+             * @description The payment page, `{base_url}/pay/{token}`: its token is its only credential. null for a transaction made before v1.3
+             * @example https://a1b2c3d4e5.execute-api.ap-southeast-3.amazonaws.com/api/v1/pay/AaIAxPQaFwnjKQwDhQJI0wGiAMZEwLk6jY5p0JZ6lw3jdZywe17Ndjb12g-d4EY-
+             */
+            payment_url: string | null;
+            /**
+             * @description Where the payment page sends the customer back, as given, or null
+             * @example https://shop.example.com/orders/ORDER-1001/return
+             */
+            return_url: string | null;
+            /**
              * Format: date-time
              * @description A pending transaction is expired from this instant on
              */
@@ -695,6 +708,9 @@ export interface components {
             /** @description When it failed */
             failed_at: string | null;
             cancellation_reason: string | null;
+            /** @description Why it failed: `simulated` (a sandbox control), or a test card's `card_declined`, `insufficient_funds`, `authentication_failed`; null unless failed */
+            failure_code: ("simulated" | "card_declined" | "insufficient_funds" | "authentication_failed") | null;
+            /** @description Why it failed, as a sentence; null unless failed */
             failure_reason: string | null;
         };
         Customer: {
@@ -708,7 +724,7 @@ export interface components {
             /** @example +628123456789 */
             phone?: string;
         };
-        /** @description Sandbox payment instructions: `va_number`, `qr_string`, `payment_code` or `checkout_url` by method; `{}` for card */
+        /** @description Sandbox payment instructions: `va_number`, `qr_string`, `payment_code` or `checkout_url` by method; `{}` for card until a card is tried on the payment page, then `card` */
         PaymentDetails: {
             /** @description bank_transfer: the virtual account number */
             va_number?: string;
@@ -718,9 +734,20 @@ export interface components {
             payment_code?: string;
             /**
              * Format: uri
-             * @description ewallet: where the customer approves the payment
+             * @description ewallet: the payment page, `payment_url`
              */
             checkout_url?: string;
+            /** @description card: the card last tried on the payment page, never its number or CVC */
+            card?: {
+                /** @example visa */
+                brand: string;
+                /** @example 1111 */
+                last4: string;
+                /** @example 12 */
+                exp_month: number;
+                /** @example 2030 */
+                exp_year: number;
+            };
         };
         /**
          * @description A refund of all or part of a settled transaction
@@ -780,6 +807,8 @@ export interface components {
          *           "payment_details": {
          *             "va_number": "3935812345678901"
          *           },
+         *           "payment_url": "https://a1b2c3d4e5.execute-api.ap-southeast-3.amazonaws.com/api/v1/pay/AaIAxPQaFwnjKQwDhQJI0wGiAMZEwLk6jY5p0JZ6lw3jdZywe17Ndjb12g-d4EY-",
+         *           "return_url": "https://shop.example.com/orders/ORDER-1001/return",
          *           "expires_at": "2026-11-23T01:02:03.456Z",
          *           "created_at": "2026-11-22T01:02:03.456Z",
          *           "updated_at": "2026-11-22T01:10:45.120Z",
@@ -788,6 +817,7 @@ export interface components {
          *           "expired_at": null,
          *           "failed_at": null,
          *           "cancellation_reason": null,
+         *           "failure_code": null,
          *           "failure_reason": null
          *         },
          *         "previous_attributes": {
@@ -1773,6 +1803,11 @@ export interface operations {
                     /** @description Minutes until a pending transaction expires; default the channel's expiry_minutes */
                     expiry_minutes?: number;
                     /**
+                     * @description Where the payment page sends the customer back to once the payment has an outcome: an absolute `https://` URL of at most 2048 characters without user:password, or `http://` on localhost, 127.0.0.1, [::1] (a CI job's app on its runner), on every stage
+                     * @example https://shop.example.com/orders/ORDER-1001/return
+                     */
+                    return_url?: string | null;
+                    /**
                      * @description Sandbox control (needs the scope sandbox:simulate): apply `outcome` by itself `after_seconds` after creation on the client's clock, as POST /transaction/{id}/simulate would (with its event and webhook), unless the payment left pending first or expires before. Not shown on the transaction
                      * @example {
                      *       "outcome": "settle",
@@ -1820,6 +1855,8 @@ export interface operations {
                      *         "payment_details": {
                      *           "va_number": "3935812345678901"
                      *         },
+                     *         "payment_url": "https://a1b2c3d4e5.execute-api.ap-southeast-3.amazonaws.com/api/v1/pay/AaIAxPQaFwnjKQwDhQJI0wGiAMZEwLk6jY5p0JZ6lw3jdZywe17Ndjb12g-d4EY-",
+                     *         "return_url": "https://shop.example.com/orders/ORDER-1001/return",
                      *         "expires_at": "2026-11-23T01:02:03.456Z",
                      *         "created_at": "2026-11-22T01:02:03.456Z",
                      *         "updated_at": "2026-11-22T01:02:03.456Z",
@@ -1828,6 +1865,7 @@ export interface operations {
                      *         "expired_at": null,
                      *         "failed_at": null,
                      *         "cancellation_reason": null,
+                     *         "failure_code": null,
                      *         "failure_reason": null
                      *       }
                      *     }
@@ -1979,6 +2017,8 @@ export interface operations {
                      *         "payment_details": {
                      *           "va_number": "3935812345678901"
                      *         },
+                     *         "payment_url": "https://a1b2c3d4e5.execute-api.ap-southeast-3.amazonaws.com/api/v1/pay/AaIAxPQaFwnjKQwDhQJI0wGiAMZEwLk6jY5p0JZ6lw3jdZywe17Ndjb12g-d4EY-",
+                     *         "return_url": "https://shop.example.com/orders/ORDER-1001/return",
                      *         "expires_at": "2026-11-23T01:02:03.456Z",
                      *         "created_at": "2026-11-22T01:02:03.456Z",
                      *         "updated_at": "2026-11-22T01:02:03.456Z",
@@ -1987,6 +2027,7 @@ export interface operations {
                      *         "expired_at": null,
                      *         "failed_at": null,
                      *         "cancellation_reason": null,
+                     *         "failure_code": null,
                      *         "failure_reason": null
                      *       }
                      *     }
@@ -2129,6 +2170,8 @@ export interface operations {
                      *           "payment_details": {
                      *             "va_number": "3935812345678901"
                      *           },
+                     *           "payment_url": "https://a1b2c3d4e5.execute-api.ap-southeast-3.amazonaws.com/api/v1/pay/AaIAxPQaFwnjKQwDhQJI0wGiAMZEwLk6jY5p0JZ6lw3jdZywe17Ndjb12g-d4EY-",
+                     *           "return_url": "https://shop.example.com/orders/ORDER-1001/return",
                      *           "expires_at": "2026-11-23T01:02:03.456Z",
                      *           "created_at": "2026-11-22T01:02:03.456Z",
                      *           "updated_at": "2026-11-22T01:02:03.456Z",
@@ -2137,6 +2180,7 @@ export interface operations {
                      *           "expired_at": null,
                      *           "failed_at": null,
                      *           "cancellation_reason": null,
+                     *           "failure_code": null,
                      *           "failure_reason": null
                      *         }
                      *       ],
@@ -2274,6 +2318,8 @@ export interface operations {
                      *         "payment_details": {
                      *           "va_number": "3935812345678901"
                      *         },
+                     *         "payment_url": "https://a1b2c3d4e5.execute-api.ap-southeast-3.amazonaws.com/api/v1/pay/AaIAxPQaFwnjKQwDhQJI0wGiAMZEwLk6jY5p0JZ6lw3jdZywe17Ndjb12g-d4EY-",
+                     *         "return_url": "https://shop.example.com/orders/ORDER-1001/return",
                      *         "expires_at": "2026-11-23T01:02:03.456Z",
                      *         "created_at": "2026-11-22T01:02:03.456Z",
                      *         "updated_at": "2026-11-22T01:05:00.000Z",
@@ -2282,6 +2328,7 @@ export interface operations {
                      *         "expired_at": null,
                      *         "failed_at": null,
                      *         "cancellation_reason": "Customer changed their mind",
+                     *         "failure_code": null,
                      *         "failure_reason": null
                      *       }
                      *     }
@@ -2457,6 +2504,8 @@ export interface operations {
                      *         "payment_details": {
                      *           "va_number": "3935812345678901"
                      *         },
+                     *         "payment_url": "https://a1b2c3d4e5.execute-api.ap-southeast-3.amazonaws.com/api/v1/pay/AaIAxPQaFwnjKQwDhQJI0wGiAMZEwLk6jY5p0JZ6lw3jdZywe17Ndjb12g-d4EY-",
+                     *         "return_url": "https://shop.example.com/orders/ORDER-1001/return",
                      *         "expires_at": "2026-11-23T01:02:03.456Z",
                      *         "created_at": "2026-11-22T01:02:03.456Z",
                      *         "updated_at": "2026-11-22T01:10:45.120Z",
@@ -2465,6 +2514,7 @@ export interface operations {
                      *         "expired_at": null,
                      *         "failed_at": null,
                      *         "cancellation_reason": null,
+                     *         "failure_code": null,
                      *         "failure_reason": null
                      *       }
                      *     }
@@ -2960,6 +3010,8 @@ export interface operations {
                      *               "payment_details": {
                      *                 "va_number": "3935812345678901"
                      *               },
+                     *               "payment_url": "https://a1b2c3d4e5.execute-api.ap-southeast-3.amazonaws.com/api/v1/pay/AaIAxPQaFwnjKQwDhQJI0wGiAMZEwLk6jY5p0JZ6lw3jdZywe17Ndjb12g-d4EY-",
+                     *               "return_url": "https://shop.example.com/orders/ORDER-1001/return",
                      *               "expires_at": "2026-11-23T01:02:03.456Z",
                      *               "created_at": "2026-11-22T01:02:03.456Z",
                      *               "updated_at": "2026-11-22T01:10:45.120Z",
@@ -2968,6 +3020,7 @@ export interface operations {
                      *               "expired_at": null,
                      *               "failed_at": null,
                      *               "cancellation_reason": null,
+                     *               "failure_code": null,
                      *               "failure_reason": null
                      *             },
                      *             "previous_attributes": {
@@ -3112,6 +3165,8 @@ export interface operations {
                      *             "payment_details": {
                      *               "va_number": "3935812345678901"
                      *             },
+                     *             "payment_url": "https://a1b2c3d4e5.execute-api.ap-southeast-3.amazonaws.com/api/v1/pay/AaIAxPQaFwnjKQwDhQJI0wGiAMZEwLk6jY5p0JZ6lw3jdZywe17Ndjb12g-d4EY-",
+                     *             "return_url": "https://shop.example.com/orders/ORDER-1001/return",
                      *             "expires_at": "2026-11-23T01:02:03.456Z",
                      *             "created_at": "2026-11-22T01:02:03.456Z",
                      *             "updated_at": "2026-11-22T01:10:45.120Z",
@@ -3120,6 +3175,7 @@ export interface operations {
                      *             "expired_at": null,
                      *             "failed_at": null,
                      *             "cancellation_reason": null,
+                     *             "failure_code": null,
                      *             "failure_reason": null
                      *           },
                      *           "previous_attributes": {

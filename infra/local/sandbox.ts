@@ -10,6 +10,7 @@ import { closeDb, createDb } from '../../lib/db/client';
 import { CURSOR_SECRET_ENV, cursorKeyOf, MIN_CURSOR_SECRET_LENGTH } from '../../lib/db/cursor-key';
 import type { Db } from '../../lib/db/db';
 import { DEFAULT_LIMITS, LIMIT_ENV, limitsEnvironment, parseLimit, type Limits } from '../../lib/limits';
+import { BASE_URL_ENV } from '../../lib/base-url';
 import { backgroundFunctions, routes } from '../../lib/routes';
 import { scopes as allScopes } from '../../lib/scopes';
 import { deliverySettingsEnvironment, readDeliverySettings, type DeliverySettings } from '../../lib/webhooks/delivery-settings';
@@ -149,10 +150,12 @@ export function localLimits(given: Partial<Limits> = {}, env: NodeJS.ProcessEnv 
 const LOCAL_URL_POLICY: UrlPolicy = 'local';
 
 /**
- * The environment the handlers of a local sandbox read their configuration from (lib/config.ts):
- * its table on DynamoDB Local, cursor secret, limits, the local webhook URL policy and delivery settings.
+ * The environment the handlers of a local sandbox read their configuration from (lib/config.ts,
+ * lib/base-url.ts): its table on DynamoDB Local, cursor secret, limits, the local webhook URL
+ * policy and delivery settings, and the server's own `{base_url}` (what a transaction's links start with).
  */
 export function sandboxEnvironment(options: {
+  baseUrl: string;
   tableName: string;
   dynamoEndpoint: string;
   cursorSecret: string;
@@ -160,6 +163,7 @@ export function sandboxEnvironment(options: {
   webhookDelivery: DeliverySettings;
 }): Record<string, string> {
   return {
+    [BASE_URL_ENV]: options.baseUrl,
     TABLE_NAME: options.tableName,
     DYNAMODB_ENDPOINT: options.dynamoEndpoint,
     [CURSOR_SECRET_ENV]: options.cursorSecret,
@@ -212,6 +216,8 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
   Object.assign(
     process.env,
     sandboxEnvironment({
+      // The server holds its port already: its address is known before any handler loads.
+      baseUrl: server.baseUrl,
       tableName: LOCAL_TABLE_NAME,
       dynamoEndpoint: `http://127.0.0.1:${port}`,
       cursorSecret,

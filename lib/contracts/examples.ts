@@ -4,6 +4,15 @@
  * its schema. Plain data, so a function bundle that imports one builds nothing.
  */
 
+/** A deployed stage's `{base_url}` (docs/api.md §1), as the examples show it. */
+const exampleBaseUrl = 'https://a1b2c3d4e5.execute-api.ap-southeast-3.amazonaws.com/api/v1';
+
+/** The example transaction's payment page: its token names the example client and transaction (lib/payments/payment-token.ts). */
+export const paymentUrlExample = `${exampleBaseUrl}/pay/AaIAxPQaFwnjKQwDhQJI0wGiAMZEwLk6jY5p0JZ6lw3jdZywe17Ndjb12g-d4EY-`;
+
+/** A return URL as a shop gives it at creation. */
+export const returnUrlExample = 'https://shop.example.com/orders/ORDER-1001/return';
+
 /** A pending bank-transfer transaction: the example of the OpenAPI document. */
 export const transactionExample = {
   id: 'txn_01M80CCH60Q4X8V3K9T2B7N5RD',
@@ -20,6 +29,8 @@ export const transactionExample = {
   net_amount: 146000,
   refunded_amount: 0,
   payment_details: { va_number: '3935812345678901' },
+  payment_url: paymentUrlExample,
+  return_url: returnUrlExample,
   expires_at: '2026-11-23T01:02:03.456Z',
   created_at: '2026-11-22T01:02:03.456Z',
   updated_at: '2026-11-22T01:02:03.456Z',
@@ -28,6 +39,7 @@ export const transactionExample = {
   expired_at: null,
   failed_at: null,
   cancellation_reason: null,
+  failure_code: null,
   failure_reason: null,
 };
 

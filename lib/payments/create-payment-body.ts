@@ -1,7 +1,9 @@
 import * as z from 'zod/mini';
 import { catalog, findChannel, paymentMethodNames } from '../catalog';
+import { returnUrlExample } from '../contracts/examples';
 import { meta } from '../meta';
 import { Metadata } from './metadata';
+import { LOOPBACK_HOSTS, MAX_RETURN_URL_LENGTH, returnUrlProblem } from './return-url';
 import { integer, orderId, prose, text } from './schemas';
 import { simulateOutcomes } from './states';
 
@@ -27,6 +29,29 @@ export const SandboxSchedule = meta(
       'as POST /transaction/{id}/simulate would (with its event and webhook), unless the payment left pending first or expires before. ' +
       'Not shown on the transaction',
     examples: [{ outcome: 'settle', after_seconds: 30 }],
+  },
+);
+
+/** `return_url` of a create (docs/api.md §5): where the payment page sends the customer back to; null is none. */
+const ReturnUrl = meta(
+  z.optional(
+    z.nullable(
+      meta(
+        z.string({ error: 'must be a string' }).check(
+          z.superRefine((value, ctx) => {
+            const problem = returnUrlProblem(value);
+            if (problem) ctx.addIssue({ code: 'custom', message: problem });
+          }),
+        ),
+        { override: { format: 'uri', maxLength: MAX_RETURN_URL_LENGTH } },
+      ),
+    ),
+  ),
+  {
+    description:
+      `Where the payment page sends the customer back to once the payment has an outcome: an absolute \`https://\` URL of at most ${MAX_RETURN_URL_LENGTH} ` +
+      `characters without user:password, or \`http://\` on ${LOOPBACK_HOSTS.join(', ')} (a CI job's app on its runner), on every stage`,
+    examples: [returnUrlExample],
   },
 );
 
@@ -59,6 +84,7 @@ export const CreatePaymentBody = meta(
         expiry_minutes: meta(z.optional(integer({ min: 1, max: 10_080, message: 'must be from 1 to 10080' })), {
           description: "Minutes until a pending transaction expires; default the channel's expiry_minutes",
         }),
+        return_url: ReturnUrl,
         sandbox: z.optional(SandboxSchedule),
       },
       { error: 'must be an object' },
@@ -105,6 +131,7 @@ export const CreatePaymentBody = meta(
         customer: { name: 'Budi', email: 'budi@example.com', phone: '+628123456789' },
         description: 'Two concert tickets',
         metadata: { cart_id: 'CART-77' },
+        return_url: returnUrlExample,
       },
     ],
   },

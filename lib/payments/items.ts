@@ -2,6 +2,8 @@ import { clientOf, defineEntity, requiredText, text } from '../db/entity';
 import { DUE_PARTITION, keys } from '../db/keys';
 import type { Item } from '../db/requests';
 import { asApiObject } from './fields';
+import { shownPaymentDetails, storedPaymentDetails } from './payment-details';
+import { paymentUrl } from './payment-url';
 import { Refund } from './refund';
 import { SettlementEntry } from './settlement-entry';
 import type { SimulateOutcome } from './states';
@@ -22,7 +24,13 @@ export interface ScheduledOutcome {
 /** A transaction as stored: the object as last written (reads apply the expiry on top: viewTransaction). */
 export interface StoredTransaction {
   readonly clientId: string;
+  /** The object, its `payment_url` (and an e-wallet's `checkout_url`) made from `paymentToken` and the stage's `{base_url}`. */
   readonly transaction: Transaction;
+  /**
+   * The payment page's token (lib/payments/payment-token.ts), the page's only credential; absent
+   * for a transaction made before the page existed, whose `payment_url` is null.
+   */
+  readonly paymentToken?: string;
   readonly scheduled?: ScheduledOutcome;
   /**
    * While pending, when it falls due in real time: the `due` index's sort key (keys.due), so the
@@ -34,30 +42,53 @@ export interface StoredTransaction {
 /** The item attributes that hold a scheduled outcome. */
 const SCHEDULED_OUTCOME = 'sandbox_outcome';
 const SCHEDULED_AT = 'sandbox_outcome_at';
+/** The item attribute that holds the payment page's token. */
+const PAYMENT_TOKEN = 'payment_token';
 
-/** The transaction object of a stored item, in its schema's field order. */
-function storedTransactionObject(item: Item): Transaction {
+/**
+ * The transaction object of a stored item, in its schema's field order. Its links are made here, on
+ * every read, from the token the item holds and the stage's `{base_url}` (lib/base-url.ts), so they
+ * are never stored: `payment_url`, and an e-wallet's `checkout_url`, which is the same page. An
+ * item written before v1.3 lacks the new fields: no token (`payment_url` null), no `return_url`
+ * (null), and no `failure_code`, which is `simulated` when it failed (the only failure there was
+ * then), else null (decision 0248).
+ */
+function storedTransactionObject(item: Item, token: string | undefined): Transaction {
   const stored: Transaction = asApiObject(Transaction, item);
   // `customer.phone` is stored only when given; the object omits it rather than showing null.
   const { name, email, phone } = stored.customer;
-  return { ...stored, customer: phone === undefined ? { name, email } : { name, email, phone } };
+  const payment_url = token === undefined ? null : paymentUrl(token);
+  return {
+    ...stored,
+    customer: phone === undefined ? { name, email } : { name, email, phone },
+    payment_details: shownPaymentDetails(stored.payment_method, stored.payment_details, payment_url),
+    payment_url,
+    failure_code: stored.failure_code ?? (stored.status === 'failed' ? 'simulated' : null),
+  };
 }
 
 export const transactionEntity = defineEntity({
   name: 'transaction',
   key: keys.transaction,
   keyOf: (value: StoredTransaction) => keys.transaction(value.clientId, value.transaction.id),
-  attributes: (value: StoredTransaction): Item => ({
-    ...value.transaction,
-    ...(value.scheduled && { [SCHEDULED_OUTCOME]: value.scheduled.outcome, [SCHEDULED_AT]: value.scheduled.at }),
-    ...(value.dueAt !== undefined && keys.due(value.dueAt)),
-  }),
+  attributes: (value: StoredTransaction): Item => {
+    const { payment_url, ...stored } = value.transaction;
+    return {
+      ...stored,
+      payment_details: storedPaymentDetails(stored.payment_details, payment_url),
+      ...(value.paymentToken !== undefined && { [PAYMENT_TOKEN]: value.paymentToken }),
+      ...(value.scheduled && { [SCHEDULED_OUTCOME]: value.scheduled.outcome, [SCHEDULED_AT]: value.scheduled.at }),
+      ...(value.dueAt !== undefined && keys.due(value.dueAt)),
+    };
+  },
   fromItem: (item): StoredTransaction => {
     const outcome = text(item, SCHEDULED_OUTCOME);
     const at = text(item, SCHEDULED_AT);
+    const paymentToken = text(item, PAYMENT_TOKEN);
     return {
       clientId: clientOf(item),
-      transaction: storedTransactionObject(item),
+      transaction: storedTransactionObject(item, paymentToken),
+      ...(paymentToken !== undefined && { paymentToken }),
       ...(outcome !== undefined && at !== undefined && { scheduled: { outcome: outcome as SimulateOutcome, at } }),
       ...(item.due_pk === DUE_PARTITION && { dueAt: requiredText(item, 'due_sk') }),
     };

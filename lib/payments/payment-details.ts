@@ -16,10 +16,10 @@ const digits = (n: number) => Array.from({ length: n }, () => randomInt(10)).joi
 
 /**
  * Sandbox payment instructions per method (docs/api.md §5): `va_number` for bank_transfer,
- * `qr_string` for qris, `payment_code` for retail, `checkout_url` for ewallet, nothing for card.
- * URLs use the reserved `.invalid` domain so nobody mistakes them for a live checkout.
+ * `qr_string` for qris, `payment_code` for retail, `checkout_url` for ewallet — the transaction's
+ * payment page, `paymentUrl` — and nothing for card (until the page is given a card).
  */
-export function paymentDetails(method: string, channel: string, transactionId: string, amount: number): PaymentDetails {
+export function paymentDetails(method: string, channel: string, transactionId: string, amount: number, paymentUrl: string): PaymentDetails {
   switch (method) {
     case 'bank_transfer': {
       const prefix = vaPrefixes[channel] ?? '9';
@@ -30,10 +30,26 @@ export function paymentDetails(method: string, channel: string, transactionId: s
     case 'retail':
       return { payment_code: (retailPrefixes[channel] ?? 'SBX') + digits(12) };
     case 'ewallet':
-      return { checkout_url: `https://checkout.payment-sandbox.invalid/${channel}/${transactionId}` };
+      return { checkout_url: paymentUrl };
     default:
       return {};
   }
+}
+
+/**
+ * The instructions as a transaction item stores them: an e-wallet's `checkout_url` is its payment
+ * page, which the item holds as its token (lib/payments/items.ts), so it is not stored twice; one
+ * made before the page existed (a `.invalid` address, and no `payment_url`) is kept as it was.
+ */
+export function storedPaymentDetails(details: PaymentDetails, paymentUrl: string | null): PaymentDetails {
+  if (paymentUrl === null || details.checkout_url !== paymentUrl) return details;
+  const { checkout_url: _thePage, ...rest } = details;
+  return rest;
+}
+
+/** The instructions of a stored transaction as shown: an e-wallet's with its payment page as `checkout_url`. */
+export function shownPaymentDetails(method: string, stored: PaymentDetails, paymentUrl: string | null): PaymentDetails {
+  return method === 'ewallet' && paymentUrl !== null ? { ...stored, checkout_url: paymentUrl } : stored;
 }
 
 /** An EMVCo-shaped dynamic QR payload (tag-length-value, CRC-16/CCITT-FALSE at the end). */

@@ -9,10 +9,12 @@ import type { Pagination } from '../db/pagination';
 import { newId } from '../ids';
 import { paymentEntry } from './ledger';
 import { paymentDetails } from './payment-details';
+import { newPaymentToken } from './payment-token';
+import { paymentUrl } from './payment-url';
 import type { CreatePaymentInput } from './create-payment-body';
 import type { ListTransactionsInput } from './list-queries';
 import type { SimulateOutcome, Status } from './states';
-import { findTransactionIdByOrder, findTransaction, insertTransaction, SIMULATED_FAILURE_REASON, transitionTransaction } from './transaction-repository';
+import { findTransactionIdByOrder, findTransaction, insertTransaction, SIMULATED_FAILURE, transitionTransaction } from './transaction-repository';
 import { transactionEntity, type ScheduledOutcome } from './items';
 import { viewTransaction, type Transaction } from './transaction';
 
@@ -26,7 +28,8 @@ import { viewTransaction, type Transaction } from './transaction';
 
 /**
  * Creates a pending payment; order_id uniqueness is enforced by the same atomic write. With
- * `sandbox`, its outcome is scheduled `after_seconds` later on the client's clock.
+ * `sandbox`, its outcome is scheduled `after_seconds` later on the client's clock. Its payment
+ * page's token is minted here and stored on the transaction item (no item more).
  */
 export async function createPayment(context: UseCaseContext, input: CreatePaymentInput): Promise<Transaction> {
   const { db, clientId, clock, cause, idempotency: claim } = context;
@@ -38,6 +41,8 @@ export async function createPayment(context: UseCaseContext, input: CreatePaymen
   const fee = computeFee(input.amount, channel.fee);
   const at = now.toISOString();
   const expiryMinutes = input.expiry_minutes ?? channel.expiry_minutes;
+  const paymentToken = newPaymentToken(clientId, id);
+  const payment_url = paymentUrl(paymentToken);
   const transaction: Transaction = {
     id,
     order_id: input.order_id,
@@ -52,7 +57,9 @@ export async function createPayment(context: UseCaseContext, input: CreatePaymen
     fee,
     net_amount: input.amount - fee,
     refunded_amount: 0,
-    payment_details: paymentDetails(input.payment_method, input.payment_channel, id, input.amount),
+    payment_details: paymentDetails(input.payment_method, input.payment_channel, id, input.amount, payment_url),
+    payment_url,
+    return_url: input.return_url ?? null,
     expires_at: new Date(now.getTime() + expiryMinutes * 60_000).toISOString(),
     created_at: at,
     updated_at: at,
@@ -61,6 +68,7 @@ export async function createPayment(context: UseCaseContext, input: CreatePaymen
     expired_at: null,
     failed_at: null,
     cancellation_reason: null,
+    failure_code: null,
     failure_reason: null,
   };
   // Stored on the item only: the transaction object has no field for it (docs/decisions/).
@@ -68,7 +76,7 @@ export async function createPayment(context: UseCaseContext, input: CreatePaymen
     outcome: input.sandbox.outcome,
     at: new Date(now.getTime() + input.sandbox.after_seconds * 1000).toISOString(),
   };
-  await insertTransaction(db, clientId, transaction, { cause, clock }, claim?.complete(transaction), scheduled);
+  await insertTransaction(db, { clientId, transaction, paymentToken, ...(scheduled && { scheduled }) }, { cause, clock }, claim?.complete(transaction));
   return transaction;
 }
 
@@ -83,7 +91,7 @@ export async function getTransaction(db: Db, clientId: string, transactionId: st
 export async function cancelTransaction(context: UseCaseContext, transactionId: string, reason?: string): Promise<Transaction> {
   const { db, clientId, clock, cause, idempotency: claim } = context;
   return transitionTransaction(db, clientId, transactionId, 'cancel', clock.now(), {
-    reason: reason === undefined ? undefined : { field: 'cancellation_reason', value: reason },
+    fields: reason === undefined ? undefined : { cancellation_reason: reason },
     recorder: { cause, clock },
     complete: claim && ((after) => claim.complete(after)),
   });
@@ -91,13 +99,14 @@ export async function cancelTransaction(context: UseCaseContext, transactionId: 
 
 /**
  * Sandbox control: settles, fails or expires a pending transaction, recording payment.settled,
- * payment.failed or payment.expired. Settling writes its ledger entry in the same atomic write.
+ * payment.failed or payment.expired. Settling writes its ledger entry in the same atomic write; a
+ * failure is `failure_code` `simulated`, an expiry no failure (its code stays null).
  */
 export async function simulateOutcome(context: UseCaseContext, transactionId: string, outcome: SimulateOutcome): Promise<Transaction> {
   const { db, clientId, clock, cause, idempotency: claim } = context;
   const now = clock.now();
   return transitionTransaction(db, clientId, transactionId, outcome, now, {
-    reason: outcome === 'fail' ? { field: 'failure_reason', value: SIMULATED_FAILURE_REASON } : undefined,
+    fields: outcome === 'fail' ? SIMULATED_FAILURE : undefined,
     ledgerEntry: outcome === 'settle' ? (after) => paymentEntry(after, now) : undefined,
     recorder: { cause, clock },
     complete: claim && ((after) => claim.complete(after)),

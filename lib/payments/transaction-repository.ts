@@ -8,7 +8,8 @@ import { paymentChanged, paymentCreated, type Change } from '../events/event';
 import { recordEvents, type Recorder } from '../events/event-recorder';
 import { ConcurrentWriteError, NotFoundError } from '../errors';
 import { DuplicateOrderIdError, InvalidStateError } from '../payments/errors';
-import { dueMarkerEntity, orderEntity, settlementEntity, transactionEntity, type DueMarker, type ScheduledOutcome, type StoredTransaction } from './items';
+import { dueMarkerEntity, orderEntity, settlementEntity, transactionEntity, type DueMarker, type StoredTransaction } from './items';
+import { failureOf, type FailureCode } from './failures';
 import { paymentEntry, type SettlementEntry } from './ledger';
 
 import { transitions } from './states';
@@ -45,15 +46,8 @@ function dueMarkerDelete(stored: StoredTransaction): TransactItem {
  * clock finds it. Every write that takes it out of `pending` removes the index attributes; the
  * marker stays until an advance meets it or its TTL passes (decision 0196).
  */
-export async function insertTransaction(
-  db: Db,
-  clientId: string,
-  transaction: Transaction,
-  recorder: Recorder,
-  completion?: TransactItem,
-  scheduled?: ScheduledOutcome,
-): Promise<void> {
-  const pending: StoredTransaction = { clientId, transaction, ...(scheduled && { scheduled }) };
+export async function insertTransaction(db: Db, pending: StoredTransaction, recorder: Recorder, completion?: TransactItem): Promise<void> {
+  const { clientId, transaction } = pending;
   const dueAt = clientDueAt(pending);
   const realDueAt = new Date(Date.parse(dueAt) - offsetOf(recorder.clock)).toISOString();
   const recorded = recordEvents(clientId, [paymentCreated(transaction)], recorder);
@@ -99,27 +93,34 @@ export async function findTransactionIdByOrder(db: Db, clientId: string, orderId
 
 export type PendingExit = 'cancel' | 'fail' | 'expire' | 'settle';
 
+/** What a way out of `pending` may set besides its status and times: a cancel's reason, a failure's code and sentence. */
+export interface ExitFields {
+  readonly cancellation_reason?: string;
+  readonly failure_code?: FailureCode;
+  readonly failure_reason?: string;
+}
+
 /**
  * The conditional update that takes a transaction out of `pending` for `operation` (conditioned on
  * the status and on the payment not having expired), and `changes`: what it sets — the new
- * status, its timestamp, and the reason if any — so a caller can know the new item without
- * reading it back. It also removes the due attributes: nothing is left for the sweep to expire.
- * The benchmark's floors use it too.
+ * status, its timestamp, and `fields` (a reason, a failure's code) — so a caller can know the new
+ * item without reading it back. It also removes the due attributes: nothing is left for the sweep
+ * to expire. The benchmark's floors use it too.
  */
-export function pendingExit(clientId: string, transactionId: string, operation: PendingExit, now: Date, reason?: { field: string; value: string }) {
+export function pendingExit(clientId: string, transactionId: string, operation: PendingExit, now: Date, fields: ExitFields = {}) {
   const t = transitions[operation];
   const at = now.toISOString();
-  const changes: Record<string, string> = { status: t.to, [t.stamp]: at, updated_at: at, ...(reason ? { [reason.field]: reason.value } : {}) };
-  const fields = Object.keys(changes);
+  const changes: Record<string, string> = { status: t.to, [t.stamp]: at, updated_at: at, ...fields };
+  const names = Object.keys(changes);
   const update = {
     Key: transactionEntity.key(clientId, transactionId),
-    UpdateExpression: `SET ${fields.map((_, i) => `#f${i} = :v${i}`).join(', ')} ${REMOVE_DUE}`,
+    UpdateExpression: `SET ${names.map((_, i) => `#f${i} = :v${i}`).join(', ')} ${REMOVE_DUE}`,
     ConditionExpression: 'attribute_exists(pk) AND #status = :from AND expires_at > :now',
-    ExpressionAttributeNames: { '#status': 'status', ...Object.fromEntries(fields.map((f, i) => [`#f${i}`, f])) },
+    ExpressionAttributeNames: { '#status': 'status', ...Object.fromEntries(names.map((f, i) => [`#f${i}`, f])) },
     ExpressionAttributeValues: {
       ':from': t.from[0],
       ':now': at,
-      ...Object.fromEntries(fields.map((f, i) => [`:v${i}`, changes[f]])),
+      ...Object.fromEntries(names.map((f, i) => [`:v${i}`, changes[f]])),
     },
     ReturnValuesOnConditionCheckFailure: 'ALL_OLD' as const,
   };
@@ -155,13 +156,13 @@ export async function transitionTransaction(
   operation: PendingExit,
   now: Date,
   options: {
-    readonly reason?: { readonly field: 'cancellation_reason' | 'failure_reason'; readonly value: string };
+    readonly fields?: ExitFields;
     readonly recorder: Recorder;
     readonly ledgerEntry?: (after: Transaction) => SettlementEntry;
     readonly complete?: (after: Transaction) => TransactItem;
   },
 ): Promise<Transaction> {
-  const { update, changes } = pendingExit(clientId, transactionId, operation, now, options.reason);
+  const { update, changes } = pendingExit(clientId, transactionId, operation, now, options.fields);
   for (let attempt = 1; ; attempt++) {
     const stored = await findTransaction(db, clientId, transactionId);
     if (!stored || effectiveStatus(stored.transaction, now) !== transitions[operation].from[0]) throw refused(stored, operation, now);
@@ -229,7 +230,7 @@ export async function applyDueTransaction(db: Db, clientId: string, transactionI
     const at = new Date(scheduled.at);
     try {
       await transitionTransaction(db, clientId, transactionId, scheduled.outcome, at, {
-        reason: scheduled.outcome === 'fail' ? { field: 'failure_reason', value: SIMULATED_FAILURE_REASON } : undefined,
+        fields: scheduled.outcome === 'fail' ? SIMULATED_FAILURE : undefined,
         ledgerEntry: scheduled.outcome === 'settle' ? (after) => paymentEntry(after, at) : undefined,
         recorder,
       });
@@ -242,8 +243,8 @@ export async function applyDueTransaction(db: Db, clientId: string, transactionI
   }
 }
 
-/** The `failure_reason` of a simulated failure (the simulate endpoint's, and a scheduled `fail`'s). */
-export const SIMULATED_FAILURE_REASON = 'Payment failed (simulated)';
+/** What a simulated failure sets (the simulate endpoint's, and a scheduled `fail`'s): `failure_code` `simulated` and its sentence. */
+export const SIMULATED_FAILURE: ExitFields = failureOf('simulated');
 
 /**
  * The expiry of a pending transaction, as its change (payment.expired: before as the client saw it

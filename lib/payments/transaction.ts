@@ -1,7 +1,8 @@
 import * as z from 'zod/mini';
-import { transactionExample } from '../contracts/examples';
+import { paymentUrlExample, returnUrlExample, transactionExample } from '../contracts/examples';
 import { meta } from '../meta';
 import { amount, currency, idOf, timestamp } from './fields';
+import { failureCodes } from './failures';
 import { orderId } from './schemas';
 import { statuses, type Status } from './states';
 
@@ -15,15 +16,33 @@ export type Customer = Readonly<z.infer<typeof Customer>>;
 export const MetadataValue = z.union([z.string(), z.number(), z.boolean(), z.null()]);
 export type MetadataValue = z.infer<typeof MetadataValue>;
 
-/** Sandbox payment instructions: the one field of the payment method, none for card. */
+/** What the payment page keeps of a card it was given (never the number itself). */
+export const CardDetails = meta(
+  z.strictObject({
+    brand: meta(z.string(), { examples: ['visa'] }),
+    last4: meta(z.string().check(z.regex(/^[0-9]{4}$/)), { examples: ['1111'] }),
+    exp_month: meta(z.int().check(z.gte(1), z.lte(12)), { examples: [12] }),
+    exp_year: meta(z.int().check(z.gte(2000), z.lte(2099)), { examples: [2030] }),
+  }),
+  { description: 'card: the card last tried on the payment page, never its number or CVC' },
+);
+
+/**
+ * Sandbox payment instructions: the one field of the payment method; for card none until the
+ * payment page is given a card, then that card (`card`).
+ */
 export const PaymentDetails = meta(
   z.strictObject({
     va_number: meta(z.optional(z.string().check(z.regex(/^[0-9]+$/))), { description: 'bank_transfer: the virtual account number' }),
     qr_string: meta(z.optional(z.string()), { description: 'qris: the QR payload to render' }),
     payment_code: meta(z.optional(z.string()), { description: 'retail: the code to pay at the counter' }),
-    checkout_url: meta(z.optional(z.url()), { description: 'ewallet: where the customer approves the payment' }),
+    checkout_url: meta(z.optional(z.url()), { description: 'ewallet: the payment page, `payment_url`' }),
+    card: z.optional(CardDetails),
   }),
-  { description: 'Sandbox payment instructions: `va_number`, `qr_string`, `payment_code` or `checkout_url` by method; `{}` for card' },
+  {
+    description:
+      'Sandbox payment instructions: `va_number`, `qr_string`, `payment_code` or `checkout_url` by method; `{}` for card until a card is tried on the payment page, then `card`',
+  },
 );
 export type PaymentDetails = Readonly<z.infer<typeof PaymentDetails>>;
 
@@ -46,6 +65,14 @@ export const Transaction = meta(
     net_amount: meta(amount(), { description: 'amount − fee' }),
     refunded_amount: meta(amount().check(z.nonnegative()), { description: 'The sum of the refunds so far' }),
     payment_details: PaymentDetails,
+    payment_url: meta(z.nullable(z.url()), {
+      description: 'The payment page, `{base_url}/pay/{token}`: its token is its only credential. null for a transaction made before v1.3',
+      examples: [paymentUrlExample],
+    }),
+    return_url: meta(z.nullable(z.url()), {
+      description: 'Where the payment page sends the customer back, as given, or null',
+      examples: [returnUrlExample],
+    }),
     expires_at: meta(timestamp(), { description: 'A pending transaction is expired from this instant on' }),
     created_at: timestamp(),
     updated_at: timestamp(),
@@ -54,7 +81,11 @@ export const Transaction = meta(
     expired_at: nullableTimestamp('When it expired (equal to expires_at)'),
     failed_at: nullableTimestamp('When it failed'),
     cancellation_reason: z.nullable(z.string().check(z.maxLength(255))),
-    failure_reason: z.nullable(z.string()),
+    failure_code: meta(z.nullable(z.enum(failureCodes)), {
+      description:
+        "Why it failed: `simulated` (a sandbox control), or a test card's `card_declined`, `insufficient_funds`, `authentication_failed`; null unless failed",
+    }),
+    failure_reason: meta(z.nullable(z.string()), { description: 'Why it failed, as a sentence; null unless failed' }),
   }),
   {
     description: 'A payment transaction',

@@ -21,7 +21,7 @@ let receiver: Receiver;
 let person: TestPerson;
 let key: string;
 let firstSecret: string;
-let payment: { id: string; order_id: string };
+let payment: { id: string; order_id: string; payment_url: string };
 const contexts: { context: BrowserContext; watched: Watched }[] = [];
 
 const dashboardUrl = () => `${inject('baseUrl')}/dashboard`;
@@ -84,6 +84,10 @@ describe('the dashboard in a browser', () => {
     await page.getByRole('link', { name: payment.id }).click();
     await expect.poll(() => page.locator('[data-field="Status"]').textContent()).toBe('pending');
     await expect.poll(() => page.locator('[data-field="Order id"]').textContent()).toBe(payment.order_id);
+    // A link to the customer's payment page, to open in a tab of its own without a referrer (the page itself is not the dashboard's to test).
+    const pageLink = page.getByRole('link', { name: 'Open the payment page' });
+    expect(await pageLink.getAttribute('href')).toBe(payment.payment_url);
+    expect(await pageLink.getAttribute('rel')).toBe('noopener noreferrer');
 
     await page.getByRole('button', { name: 'Settle' }).click();
     await page.getByRole('group', { name: 'Confirm settle' }).getByRole('button', { name: 'Confirm' }).click();

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { api, cleanUp, createPayment, paymentBody, runId, track } from './client';
+import { api, baseUrl, cleanUp, createPayment, paymentBody, runId, track } from './client';
 
 afterAll(cleanUp);
 
@@ -15,7 +15,12 @@ describe('e2e: payments', () => {
       refunded_amount: 0,
       metadata: { e2e_run: runId },
       payment_details: { va_number: expect.stringMatching(/^\d+$/) },
+      return_url: null,
+      failure_code: null,
     });
+    // Its payment page is served by the stage under test: the function knows the stage's own {base_url}.
+    expect(txn.payment_url.startsWith(`${baseUrl}/pay/`), txn.payment_url).toBe(true);
+    expect(txn.payment_url.slice(`${baseUrl}/pay/`.length)).toMatch(/^[A-Za-z0-9_-]{64}$/);
 
     const read = await api('GET', `/transaction/${txn.id}`);
     expect(read.status).toBe(200);

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { call, newClient, type ApiResponse } from '../support/fixtures';
 import { paymentBody } from '../support/payments';
 
@@ -11,6 +11,8 @@ interface FieldError {
 
 const TXN_ID = /^txn_[0-9A-HJKMNP-TV-Z]{26}$/;
 const ISO_UTC_MILLIS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+/** The payment page on this server: `{base_url}/pay/` and a token of 64 base64url characters. */
+const PAYMENT_URL = new RegExp(`^${inject('baseUrl').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/pay/[A-Za-z0-9_-]{64}$`);
 const MAX_BODY_BYTES = 16 * 1024;
 
 const ORDER_ID_RULE = 'must be 1–64 characters of A-Z a-z 0-9 _ . : -';
@@ -347,6 +349,60 @@ describe.concurrent('POST /payment/create — expiry_minutes', () => {
   });
 });
 
+describe.concurrent('POST /payment/create — return_url', () => {
+  const RETURN_URL_SCHEME = 'must use https, or http on localhost, 127.0.0.1, [::1]';
+  const longUrl = (length: number) => {
+    const start = 'https://shop.example.com/return?pad=';
+    return start + 'x'.repeat(length - start.length);
+  };
+
+  it.each([
+    { case: 'https on any host, with a port, a query and a fragment', url: 'https://shop.example.com:8443/orders/ORDER-1/return?lang=id#done' },
+    { case: 'https on an IP address', url: 'https://203.0.113.7/return' },
+    { case: 'https on localhost', url: 'https://localhost/return' },
+    { case: 'http on localhost with a port', url: 'http://localhost:3000/return?from=sandbox' },
+    { case: 'http on 127.0.0.1', url: 'http://127.0.0.1/return' },
+    { case: 'http on [::1]', url: 'http://[::1]:8080/return' },
+    { case: 'exactly 2048 characters', url: longUrl(2048) },
+  ])('accepts a return_url that is $case, and shows it as given', async ({ url }) => {
+    const res = await createAsNewClient(paymentBody({ return_url: url }));
+    expect(res.status).toBe(201);
+    expect(res.body.data.return_url).toBe(url);
+  });
+
+  it('shows return_url null when it was not given, or given as null', async () => {
+    expect((await createAsNewClient(paymentBody())).body.data.return_url).toBeNull();
+    expect((await createAsNewClient(paymentBody({ return_url: null }))).body.data.return_url).toBeNull();
+  });
+
+  it.each([
+    { case: 'http on a host that is not loopback', url: 'http://shop.example.com/return', message: RETURN_URL_SCHEME },
+    { case: 'http on a private address', url: 'http://10.0.0.8/return', message: RETURN_URL_SCHEME },
+    { case: 'http on another loopback address than 127.0.0.1', url: 'http://127.0.0.2/return', message: RETURN_URL_SCHEME },
+    { case: 'http on a name that only starts with localhost', url: 'http://localhost.example.com/return', message: RETURN_URL_SCHEME },
+    { case: 'ftp:', url: 'ftp://shop.example.com/return', message: RETURN_URL_SCHEME },
+    { case: 'javascript:', url: 'javascript:alert(document.cookie)', message: RETURN_URL_SCHEME },
+    { case: 'data:', url: 'data:text/html,<p>paid</p>', message: RETURN_URL_SCHEME },
+    { case: 'a user and password', url: 'https://user:secret@shop.example.com/return', message: 'must not contain a user name or password' },
+    { case: 'a user alone', url: 'https://user@shop.example.com/return', message: 'must not contain a user name or password' },
+    { case: 'relative', url: '/orders/ORDER-1/return', message: 'must be an absolute URL such as https://shop.example.com/orders/return' },
+    { case: 'without its slashes', url: 'https:shop.example.com/return', message: 'must be an absolute URL such as https://shop.example.com/orders/return' },
+    { case: 'empty', url: '', message: 'must be an absolute URL such as https://shop.example.com/orders/return' },
+    { case: '2049 characters', url: longUrl(2049), message: 'must be at most 2048 characters' },
+    { case: 'with a space', url: 'https://shop.example.com/my return', message: 'must not contain spaces or control characters' },
+    { case: 'with a line feed', url: 'https://shop.example.com/\nreturn', message: 'must not contain spaces or control characters' },
+    {
+      case: 'with a letter outside ASCII',
+      url: 'https://shop.example.com/kembali/é',
+      message: 'must be written in ASCII: percent-encode any other character (and punycode a host name)',
+    },
+    { case: 'not a string', url: 42, message: 'must be a string' },
+  ])('refuses a return_url that is $case with 400 VALIDATION_ERROR naming return_url', async ({ url, message }) => {
+    const res = await createAsNewClient(paymentBody({ return_url: url }));
+    expectValidationError(res, [{ field: 'return_url', message }]);
+  });
+});
+
 describe.concurrent('POST /payment/create — several bad fields at once', () => {
   it('names every bad field in details', async () => {
     const res = await createAsNewClient({
@@ -476,6 +532,8 @@ describe.concurrent('POST /payment/create — the created transaction', () => {
       net_amount: 146_000,
       refunded_amount: 0,
       payment_details: { va_number: expect.stringMatching(/^[0-9]+$/) },
+      payment_url: expect.stringMatching(PAYMENT_URL),
+      return_url: null,
       expires_at: expect.stringMatching(ISO_UTC_MILLIS),
       created_at: expect.stringMatching(ISO_UTC_MILLIS),
       updated_at: txn.created_at,
@@ -484,6 +542,7 @@ describe.concurrent('POST /payment/create — the created transaction', () => {
       expired_at: null,
       failed_at: null,
       cancellation_reason: null,
+      failure_code: null,
       failure_reason: null,
     });
     expect(Date.parse(txn.created_at)).toBeGreaterThanOrEqual(before);
@@ -495,13 +554,14 @@ describe.concurrent('POST /payment/create — the created transaction', () => {
     { method: 'bank_transfer', channel: 'bca_va', expiry: 1_440, details: { va_number: expect.stringMatching(/^[0-9]+$/) } },
     { method: 'qris', channel: 'qris', expiry: 15, details: { qr_string: expect.stringMatching(/./) } },
     { method: 'retail', channel: 'alfamart', expiry: 1_440, details: { payment_code: expect.stringMatching(/./) } },
-    { method: 'ewallet', channel: 'gopay', expiry: 15, details: { checkout_url: expect.stringMatching(/^https:\/\/\S+$/) } },
+    { method: 'ewallet', channel: 'gopay', expiry: 15, details: { checkout_url: expect.stringMatching(PAYMENT_URL) } },
     { method: 'card', channel: 'credit_card', expiry: 60, details: {} },
   ])('gives $method ($channel) its payment_details and an expiry of $expiry minutes', async ({ method, channel, expiry, details }) => {
     const res = await createAsNewClient(paymentBody({ payment_method: method, payment_channel: channel }));
     expect(res.status).toBe(201);
     expect(res.body.data.payment_details).toEqual(details);
-    if (method === 'ewallet') expect(() => new URL(res.body.data.payment_details.checkout_url)).not.toThrow();
+    // An e-wallet's checkout is the payment page itself.
+    if (method === 'ewallet') expect(res.body.data.payment_details.checkout_url).toBe(res.body.data.payment_url);
     expect(minutesBetween(res.body.data.created_at, res.body.data.expires_at)).toBe(expiry);
   });
 

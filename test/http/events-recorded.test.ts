@@ -73,7 +73,7 @@ describe('the event of each change', () => {
     expect(await types(clientId, txn.id)).toEqual(['payment.created', 'payment.settled']);
   });
 
-  it('records payment.failed with the failure reason among the changed fields', async () => {
+  it('records payment.failed with the failure code and reason among the changed fields', async () => {
     const { clientId, key } = await newClient();
     const txn = await createPaymentVia(key);
     const res = await simulate(key, txn.id, 'fail');
@@ -84,7 +84,7 @@ describe('the event of each change', () => {
     expect(event.created_at).toBe(res.body.data.failed_at);
     expect(event.data).toEqual({
       object: res.body.data,
-      previous_attributes: { status: 'pending', failed_at: null, failure_reason: null, updated_at: txn.updated_at },
+      previous_attributes: { status: 'pending', failed_at: null, failure_code: null, failure_reason: null, updated_at: txn.updated_at },
     });
     expect(event.data.object).toEqual(await current(key, txn.id));
   });

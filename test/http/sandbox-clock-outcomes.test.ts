@@ -64,8 +64,8 @@ describe('POST /payment/create with sandbox', () => {
   });
 
   it.each([
-    ['fail', { status: 'failed', failure_reason: 'Payment failed (simulated)' }, 'failed_at', 'payment.failed'],
-    ['expire', { status: 'expired' }, 'expired_at', 'payment.expired'],
+    ['fail', { status: 'failed', failure_code: 'simulated', failure_reason: 'Payment failed (simulated)' }, 'failed_at', 'payment.failed'],
+    ['expire', { status: 'expired', failure_code: null }, 'expired_at', 'payment.expired'],
   ] as const)('applies %s as the simulate endpoint would, dated its due time', async (outcome, expected, stamp, type) => {
     const { key } = await newClient();
     const txn = await createPaymentVia(key, { sandbox: { outcome, after_seconds: 600 } });

@@ -22,6 +22,7 @@ import { call, newClient } from '../support/fixtures';
 import { createPaymentVia, paymentBody } from '../support/payments';
 import { startFakeSecretsManager } from '../support/secrets-manager';
 import { skipBuiltinValidation } from '../support/cdk';
+import { dependencies, dependencyCycles } from '../support/template-graph';
 
 skipBuiltinValidation();
 
@@ -123,8 +124,9 @@ async function runBundle(functionId: string, credentials: Record<string, string>
     'const { handler } = await import(process.argv[1]);' +
     'const result = await handler(JSON.parse(process.argv[2]), { awsRequestId: "r", getRemainingTimeInMillis: () => 10000 });' +
     'process.stdout.write(JSON.stringify(result));';
-  // The function's literal variables (NODE_OPTIONS, POWERTOOLS_SERVICE_NAME); TABLE_NAME is a token there.
-  const literal = Object.entries(resources[functionId]!.Properties.Environment.Variables).filter(([, v]) => typeof v === 'string');
+  // The function's literal variables (NODE_OPTIONS, POWERTOOLS_SERVICE_NAME); TABLE_NAME and API_BASE_URL are tokens there.
+  const variables = resources[functionId]!.Properties.Environment.Variables;
+  const literal = Object.entries(variables).filter(([, v]) => typeof v === 'string');
   const env = {
     PATH: process.env.PATH!,
     HOME: mkdtempSync(join(tmpdir(), 'lambda-home-')),
@@ -134,6 +136,7 @@ async function runBundle(functionId: string, credentials: Record<string, string>
     AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
     ...Object.fromEntries(literal),
     TABLE_NAME: inject('tableName'),
+    ...(variables.API_BASE_URL !== undefined && { API_BASE_URL: inject('baseUrl') }),
     ...credentials,
   };
   const stdout = await new Promise<string>((resolve, reject) =>
@@ -507,6 +510,49 @@ describe('webhook URL policy', () => {
     for (const id of [...tablelessRoutes.map((r) => functionOfRoute(routeKeyOf(r))), fallbackId()]) {
       expect(resources[id]!.Properties.Environment.Variables.WEBHOOK_URL_POLICY).toBeUndefined();
     }
+  });
+});
+
+describe("the stage's {base_url}", () => {
+  const apiId = () => ofType('AWS::ApiGatewayV2::Api')[0]![0];
+  const baseUrlValue = () => ({ 'Fn::Join': ['', [{ 'Fn::GetAtt': [apiId(), 'ApiEndpoint'] }, API_BASE_PATH]] });
+  const sourcesOf = (functionId: string): string[] => JSON.parse(readFileSync(join(assetDirs.get(functionId)!, 'index.mjs.map'), 'utf8')).sources;
+
+  it('is API_BASE_URL, the API endpoint followed by /api/v1 as in the ApiUrl output, of the functions of the routes on the table and of the sweep, and of no other', () => {
+    const told = ofType('AWS::Lambda::Function').filter(([, fn]) => fn.Properties.Environment.Variables.API_BASE_URL !== undefined);
+    // Not the dispatcher, the user pool's triggers or the table-less routes.
+    const expected = [...new Set(tableRoutes.map((r) => functionOfRoute(routeKeyOf(r)))), sweepId];
+    expect(new Set(told.map(([id]) => id))).toEqual(new Set(expected));
+    for (const [id, fn] of told) expect(fn.Properties.Environment.Variables.API_BASE_URL, id).toEqual(baseUrlValue());
+    template.hasOutput('ApiUrl', { Value: baseUrlValue() });
+  });
+
+  it('is given to every function whose bundle can render a transaction: those that hold lib/base-url.ts, which reads it', () => {
+    const rendering = [...assetDirs.keys()].filter((id) => sourcesOf(id).some((source) => source.endsWith('lib/base-url.ts')));
+    // The create, the reads, the transitions, the refund and the sweep at least: its expiries and scheduled outcomes record the transaction.
+    const atLeast = [
+      routes.createPayment,
+      routes.getTransaction,
+      routes.listTransactions,
+      routes.cancelTransaction,
+      routes.simulateTransaction,
+      routes.createRefund,
+    ];
+    expect(rendering).toEqual(expect.arrayContaining([...atLeast.map((r) => functionOfRoute(routeKeyOf(r))), sweepId]));
+    for (const id of rendering) expect(resources[id]!.Properties.Environment.Variables.API_BASE_URL, id).toEqual(baseUrlValue());
+  });
+
+  it('leaves the template without a dependency cycle: the functions depend on the API, the API on none of them', () => {
+    const graph = dependencies(resources);
+
+    expect(dependencyCycles(resources)).toEqual([]);
+    expect([...graph.get(apiId())!]).toEqual([]);
+    expect(graph.get(functionOfRoute(routeKeyOf(routes.createPayment)))).toContain(apiId());
+    expect(graph.get(sweepId)).toContain(apiId());
+    // …while the API's routes depend on the functions through their integrations, as they always did.
+    const integrationId = routeByKey(routeKeyOf(routes.createPayment)).Properties.Target['Fn::Join'][1][1].Ref;
+    expect(graph.get(integrationId)).toContain(functionOfRoute(routeKeyOf(routes.createPayment)));
+    expect(graph.get(integrationId)).toContain(apiId());
   });
 });
 

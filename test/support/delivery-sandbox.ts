@@ -1,5 +1,5 @@
 import { inject, vi } from 'vitest';
-import { startLocalServer } from '../../infra/local/server';
+import { loadHandlers, startLocalServer, type LocalHandlers } from '../../infra/local/server';
 import type { BackgroundLoop } from '../../infra/local/background';
 import { sandboxEnvironment, startBackground } from '../../infra/local/sandbox';
 import { createClient, createKey } from '../../lib/auth/key-repository';
@@ -35,7 +35,11 @@ const TEST_SWEEP_INTERVAL_MS = 250;
 export async function startDeliverySandbox(settings: DeliverySettings): Promise<DeliverySandbox> {
   const table = await isolatedTable('webhooks-http');
   const dynamoEndpoint = inject('dynamoEndpoint');
+  // As `npm start` does: the server takes its port first, so its address is in the handlers' environment before they load.
+  let serve!: (handlers: LocalHandlers) => void;
+  const server = await startLocalServer({ port: 0, handlers: new Promise<LocalHandlers>((resolve) => (serve = resolve)) });
   const environment = sandboxEnvironment({
+    baseUrl: server.baseUrl,
     tableName: table.tableName,
     dynamoEndpoint,
     cursorSecret: inject('cursorSecret'),
@@ -43,7 +47,7 @@ export async function startDeliverySandbox(settings: DeliverySettings): Promise<
     webhookDelivery: settings,
   });
   for (const [name, value] of Object.entries(environment)) vi.stubEnv(name, value);
-  const server = await startLocalServer({ port: 0 });
+  serve(await loadHandlers());
   // A retry falls due on the second (the schedule's unit); sweeping 4 times a second finds it within 250 ms instead of 1 s.
   const start = () => startBackground({ dynamoEndpoint, tableName: table.tableName, sweepIntervalMs: TEST_SWEEP_INTERVAL_MS });
   let delivery: BackgroundLoop | undefined = await start();

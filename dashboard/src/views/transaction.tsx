@@ -110,6 +110,18 @@ function Fields({ t }: { t: Txn }) {
     ['Customer', `${t.customer.name} <${t.customer.email}>${t.customer.phone ? ` ${t.customer.phone}` : ''}`],
     ['Description', t.description ?? '—'],
     ['Payment details', <code>{JSON.stringify(t.payment_details)}</code>],
+    // The customer's page: its token is its only credential, so it opens in a tab of its own and sends no referrer.
+    [
+      'Payment page',
+      t.payment_url ? (
+        <a href={t.payment_url} target="_blank" rel="noopener noreferrer">
+          Open the payment page
+        </a>
+      ) : (
+        '— (made before the payment page existed)'
+      ),
+    ],
+    ['Return URL', t.return_url ? <span class="mono">{t.return_url}</span> : '—'],
     ['Metadata', <code>{JSON.stringify(t.metadata)}</code>],
     ['Created', <Time at={t.created_at} />],
     ['Updated', <Time at={t.updated_at} />],
@@ -120,6 +132,7 @@ function Fields({ t }: { t: Txn }) {
     ['Failed', <Time at={t.failed_at} />],
   ];
   if (t.cancellation_reason) rows.push(['Cancellation reason', t.cancellation_reason]);
+  if (t.failure_code) rows.push(['Failure code', <span class="mono">{t.failure_code}</span>]);
   if (t.failure_reason) rows.push(['Failure reason', t.failure_reason]);
   return (
     <dl class="fields" data-testid="fields">
