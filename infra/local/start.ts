@@ -63,9 +63,9 @@ async function main(): Promise<number> {
   // Before anything is written: every file this process and its java make is its owner's only.
   process.umask(OWNER_ONLY_UMASK);
   prepareSandboxDir(sandboxDir, { entries: sandboxEntries, ownDir: ownsSandboxDir });
-  claimRuntime(runtimeFile); // before DynamoDB Local opens the directory's files
-  claimed = true;
   // From here on, a stop asked (a signal, npm's death) is honoured; one asked during start-up once the start is done.
+  // The handlers come before runtime.json: whoever sees the file and signals (a script, a test) never meets
+  // the default action of SIGTERM, which would end node without removing the file or stopping what it started.
   outliveOutputReaders();
   let stopAsked: string | undefined;
   const stopping = stopRequested().then((why) => {
@@ -73,6 +73,8 @@ async function main(): Promise<number> {
     console.log(`\n${why}: stopping the sandbox…`);
     return 0;
   });
+  claimRuntime(runtimeFile); // before DynamoDB Local opens the directory's files
+  claimed = true;
 
   const sandbox = await startSandbox({
     port,
