@@ -37,6 +37,7 @@ import { webhookEndpointEntity } from '../lib/webhooks/items';
 import { eventEntity } from '../lib/events/items';
 import { createWebhookEndpoint } from '../lib/webhooks/create-endpoint';
 import { newWebhookSecret } from '../lib/webhooks/signature';
+import { NO_CHAOS } from '../lib/webhooks/webhook-endpoint';
 import { attemptPut, pendingAttempt } from '../lib/webhooks/delivery-repository';
 import { RESEND_ORIGIN } from '../lib/webhooks/stream-filter';
 import { json, type ApiRequest, type HttpApi } from './client';
@@ -664,6 +665,7 @@ const known: Record<string, Builder> = {
             enabled_events: ['*' as const],
             description: null,
             status: 'enabled' as const,
+            chaos: NO_CHAOS,
             secret: newWebhookSecret(),
             created_at: now.toISOString(),
           };

@@ -7,7 +7,7 @@ export type TableAccess = 'read' | 'write' | 'none';
 export interface Route {
   /** Operation id, also the OpenAPI operationId. */
   readonly id: string;
-  readonly method: 'GET' | 'POST' | 'DELETE';
+  readonly method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
   /** Path below the API base path, with `{id}` style parameters. */
   readonly path: string;
   /** Handler module, relative to the project root; it exports `handler`. Routes naming the same module share one function. */
@@ -383,6 +383,19 @@ export const rollWebhookEndpointSecretRoute = /* @__PURE__ */ route({
   summary: "Roll a webhook endpoint's signing secret, the old one honoured for a while",
 });
 
+export const updateWebhookEndpointRoute = /* @__PURE__ */ route({
+  id: 'updateWebhookEndpoint',
+  method: 'PATCH',
+  path: '/webhook/endpoints/{id}',
+  handler: 'functions/update-webhook-endpoint.ts',
+  face: { kind: 'json' },
+  credential: { kind: 'key', scope: 'webhooks:write' },
+  table: 'write',
+  dynamodb: { actions: ['GetItem', 'BatchGetItem', 'PutItem', 'UpdateItem', 'DeleteItem'], because: RELEASES_CLAIM, sharedPartitions: READS_KEY_HASHES },
+  audit: true,
+  summary: 'Change a webhook endpoint: its URL, events, description, status or delivery chaos',
+});
+
 export const resetSandboxRoute = /* @__PURE__ */ route({
   id: 'resetSandbox',
   method: 'POST',
@@ -602,6 +615,7 @@ const declaredRoutes = [
   getWebhookEndpointRoute,
   deleteWebhookEndpointRoute,
   rollWebhookEndpointSecretRoute,
+  updateWebhookEndpointRoute,
   resetSandboxRoute,
   getSandboxClockRoute,
   advanceSandboxClockRoute,

@@ -32,11 +32,20 @@ export interface AttemptKey {
  * A new pending attempt of `eventId` to `endpointId`, due at `dueAt` (real time: retries are not
  * hurried by a client's clock), shown to the client on its clock, `offsetMs` ahead.
  */
-export function pendingAttempt(eventId: string, endpointId: string, attempt: number, dueAt: Date, origin: AttemptOrigin, offsetMs = 0): StoredAttempt {
+export function pendingAttempt(
+  eventId: string,
+  endpointId: string,
+  attempt: number,
+  dueAt: Date,
+  origin: AttemptOrigin,
+  offsetMs = 0,
+  chaos: { readonly duplicate?: boolean; readonly reorder?: boolean } = {},
+): StoredAttempt {
   return {
     id: newId('delivery', dueAt),
     endpoint_id: endpointId,
     attempt,
+    duplicate: chaos.duplicate === true,
     status: 'pending',
     response_status: null,
     response_time_ms: null,
@@ -46,6 +55,7 @@ export function pendingAttempt(eventId: string, endpointId: string, attempt: num
     event_id: eventId,
     origin,
     due_at: dueAt.toISOString(),
+    ...(chaos.reorder && { reorder: true as const }),
   };
 }
 

@@ -158,6 +158,9 @@ async function attemptClaimed(deps: DeliveryDeps, claimed: ClaimedAttempt): Prom
   const attemptedAt = clock.now();
   if (!endpoint) {
     outcome = failure(shown(attemptedAt), 'The webhook endpoint was deleted', true);
+  } else if (endpoint.endpoint.status === 'disabled') {
+    // A disabled endpoint receives nothing, retries included (decision 0265).
+    outcome = failure(shown(attemptedAt), 'The webhook endpoint is disabled', true);
   } else if (!isKept(attempt.event_id, attemptedAt)) {
     outcome = failure(shown(attemptedAt), 'The event is no longer kept (events are kept 30 days)', true);
   } else {
