@@ -684,6 +684,18 @@ export const backgroundFunctions = {
     },
   }),
   /**
+   * Webhook attempts planned for later (a chaos delay or reverse-order window), made when due: the
+   * timer queue's messages invoke it (decision 0267). As the sweep makes an attempt: the claim
+   * (UpdateItem), GetItem of the endpoint, the event and the client item, the outcome and the next
+   * attempt (a TransactWriteItems of UpdateItem and PutItem); a reverse-order window also Queries
+   * the client's held attempts, and an attempt whose event a reset removed is deleted (DeleteItem).
+   */
+  deliverDueAttempts: /* @__PURE__ */ background({
+    id: 'deliverDueAttempts',
+    handler: 'functions/deliver-due-attempts.ts',
+    dynamodb: { actions: ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem'] },
+  }),
+  /**
    * The sweep over what falls due, run by a schedule every minute deployed and every second by
    * `npm start`: a Query of the due index finds the work; each item is re-read (GetItem) and changed
    * with its events in one TransactWriteItems (UpdateItem, PutItem, and DeleteItem for a due

@@ -57,7 +57,7 @@ export async function updateWebhookEndpoint(
       return after;
     }
     const recorded = recordEvents(clientId, [change], { cause, clock });
-    const written = await writeUpdate(db, stored, after, { items: recorded.puts, completion: claim?.complete(after), window: recorded.window });
+    const written = await writeEndpointUpdate(db, stored, after, { items: recorded.puts, completion: claim?.complete(after), window: recorded.window });
     if (written === 'gone') throw notFound();
     if (written === 'written') return after;
     if (attempt >= UPDATE_ATTEMPTS) throw new ConcurrentWriteError();
@@ -71,9 +71,10 @@ const notFound = () => new NotFoundError('Webhook endpoint not found');
 
 /**
  * Writes the endpoint's new fields with `also` (its event, the idempotency completion) in one
- * TransactWriteItems, conditioned on the endpoint existing at the revision it was read at.
+ * TransactWriteItems, conditioned on the endpoint existing at the revision it was read at. The
+ * benchmark's floor sends the very same.
  */
-async function writeUpdate(
+export async function writeEndpointUpdate(
   db: Db,
   stored: StoredWebhookEndpoint,
   after: WebhookEndpoint,
