@@ -693,7 +693,13 @@ export const backgroundFunctions = {
   deliverDueAttempts: /* @__PURE__ */ background({
     id: 'deliverDueAttempts',
     handler: 'functions/deliver-due-attempts.ts',
-    dynamodb: { actions: ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem'] },
+    dynamodb: {
+      actions: ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem'],
+      because: {
+        DeleteItem:
+          'deletes a claimed attempt whose event a reset removed meanwhile (lib/webhooks/dispatch.ts, dropAttempt), which the suites provoke through the sweep rather than the timer',
+      },
+    },
   }),
   /**
    * The sweep over what falls due, run by a schedule every minute deployed and every second by
