@@ -1,7 +1,8 @@
 import { contract } from '../http/contract';
 import { successEnvelope } from '../http/envelope-schemas';
 import { updateWebhookEndpointRoute } from '../routes';
-import { UpdateWebhookEndpointBody, WebhookEndpoint, WebhookEndpointIdParams } from '../webhooks/webhook-endpoint';
+import { UpdateWebhookEndpointBody } from '../webhooks/endpoint-bodies';
+import { WebhookEndpoint, WebhookEndpointIdParams } from '../webhooks/webhook-endpoint';
 import { webhookEndpointExample } from './examples';
 
 export const updateWebhookEndpointContract = contract({

@@ -7,7 +7,8 @@ import { insertWebhookEndpoint } from './endpoint-repository';
 import type { UrlPolicy } from './policy';
 import { newWebhookSecret } from './signature';
 import { resolveWebhookTarget, UnsafeWebhookUrlError, type HostResolver } from './url-policy';
-import { NO_CHAOS, type CreatedWebhookEndpoint, type CreateWebhookEndpointInput } from './webhook-endpoint';
+import type { CreateWebhookEndpointInput } from './endpoint-bodies';
+import { NO_CHAOS, type CreatedWebhookEndpoint } from './webhook-endpoint';
 
 /** How a create checks the URL: the policy in force, and the resolver (the system's unless a test fakes it). */
 export interface UrlChecking {

@@ -3,21 +3,21 @@ import { webhookEndpointExample, webhookSecretExample } from '../contracts/examp
 import { meta } from '../meta';
 import { asApiObject, idOf, timestamp } from '../payments/fields';
 import { cursor, limit } from '../payments/list-queries';
-import { idField, integer, prose } from '../payments/schemas';
+import { idField, integer } from '../payments/schemas';
 import { ALL_EVENTS, eventTypes } from '../events/event-types';
 import { SECRET_BYTES, WEBHOOK_SECRET_PREFIX } from './signature';
-import { MAX_WEBHOOK_URL_LENGTH, urlSyntaxProblem } from './url-syntax';
+import { MAX_WEBHOOK_URL_LENGTH } from './url-syntax';
 
-/** The webhook endpoint resource (docs/api.md §11): its schemas, as answered and as requested. */
+/** The webhook endpoint resource (docs/api.md §11, §17): its schemas as answered, and its path and list queries (the bodies: endpoint-bodies.ts). */
 
 /** `whsec_` and the base64 of SECRET_BYTES random bytes (4 characters per 3 bytes): the Standard Webhooks secret format. */
 export const WEBHOOK_SECRET = new RegExp(`^${WEBHOOK_SECRET_PREFIX}[A-Za-z0-9+/]{${(SECRET_BYTES / 3) * 4}}$`);
 
-const subscribable = [...eventTypes, ALL_EVENTS] as const;
+export const subscribable = [...eventTypes, ALL_EVENTS] as const;
 
-const enabledEventsSchema = { type: 'array', items: { type: 'string', enum: [...subscribable] }, minItems: 1, uniqueItems: true } as const;
+export const enabledEventsSchema = { type: 'array', items: { type: 'string', enum: [...subscribable] }, minItems: 1, uniqueItems: true } as const;
 
-const enabledEventsDescription = `Event types to deliver: a list of distinct types, or \`["${ALL_EVENTS}"]\` (alone) for every type`;
+export const enabledEventsDescription = `Event types to deliver: a list of distinct types, or \`["${ALL_EVENTS}"]\` (alone) for every type`;
 
 export const endpointStatuses = ['enabled', 'disabled'] as const;
 
@@ -83,84 +83,6 @@ export const CreatedWebhookEndpoint = meta(
   },
 );
 export type CreatedWebhookEndpoint = Readonly<z.infer<typeof CreatedWebhookEndpoint>>;
-
-const url = meta(
-  z.string({ error: 'must be a string' }).check(
-    z.superRefine((value, ctx) => {
-      const problem = urlSyntaxProblem(value);
-      if (problem) ctx.addIssue({ code: 'custom', message: problem });
-    }),
-  ),
-  {
-    description:
-      `An absolute URL of at most ${MAX_WEBHOOK_URL_LENGTH} characters, without a user name or password. Deployed: ` +
-      '`https://` and a host name whose every address is public. Locally (`npm start`): also `http://` and loopback',
-    override: { format: 'uri', maxLength: MAX_WEBHOOK_URL_LENGTH },
-    examples: ['https://example.com/webhooks/payments'],
-  },
-);
-
-const enabledEvents = meta(
-  z.optional(
-    z.array(z.enum(subscribable, { error: `must be one of ${subscribable.join(', ')}` }), { error: 'must be a list of event types' }).check(
-      z.minLength(1, { error: `must list at least one event type, or be ["${ALL_EVENTS}"]` }),
-      z.superRefine((list, ctx) => {
-        if (list.length > 1 && list.includes(ALL_EVENTS)) {
-          ctx.addIssue({ code: 'custom', message: `must be ["${ALL_EVENTS}"] alone, or a list of event types without "${ALL_EVENTS}"` });
-        } else if (new Set(list).size !== list.length) {
-          ctx.addIssue({ code: 'custom', message: 'must not list an event type twice' });
-        }
-      }),
-    ),
-  ),
-  { description: `${enabledEventsDescription}; default \`["${ALL_EVENTS}"]\``, override: { ...enabledEventsSchema, default: [ALL_EVENTS] } },
-);
-
-const chaosInput = meta(
-  z.optional(
-    z.strictObject(
-      {
-        duplicates: z.optional(integer({ min: 0, max: MAX_CHAOS_DUPLICATES, message: `must be an integer from 0 to ${MAX_CHAOS_DUPLICATES}` })),
-        reverse_order: z.optional(z.boolean({ error: 'must be true or false' })),
-        delay_seconds: z.optional(integer({ min: 0, max: MAX_CHAOS_DELAY_SECONDS, message: `must be an integer from 0 to ${MAX_CHAOS_DELAY_SECONDS}` })),
-      },
-      { error: 'must be an object' },
-    ),
-  ),
-  {
-    description:
-      `Delivery chaos (docs/api.md §17): \`duplicates\` 0–${MAX_CHAOS_DUPLICATES}, \`reverse_order\`, \`delay_seconds\` 0–${MAX_CHAOS_DELAY_SECONDS}; ` +
-      'a field left out stays as it is (off on a create)',
-  },
-);
-
-const description = meta(z.optional(z.nullable(prose(255))), { description: 'Your own note, at most 255 characters' });
-
-export const CreateWebhookEndpointBody = meta(
-  z.strictObject({
-    url,
-    enabled_events: enabledEvents,
-    description,
-    chaos: chaosInput,
-  }),
-  { examples: [{ url: webhookEndpointExample.url, enabled_events: webhookEndpointExample.enabled_events, description: webhookEndpointExample.description }] },
-);
-export type CreateWebhookEndpointInput = z.output<typeof CreateWebhookEndpointBody>;
-
-/** The body of PATCH /webhook/endpoints/{id}: the fields to change, each optional. */
-export const UpdateWebhookEndpointBody = meta(
-  z.strictObject({
-    url: z.optional(url),
-    enabled_events: enabledEvents,
-    description,
-    status: meta(z.optional(z.enum(endpointStatuses, { error: `must be ${endpointStatuses.join(' or ')}` })), {
-      description: '`disabled`: the endpoint receives nothing (no first attempt, no retry) until `enabled` again',
-    }),
-    chaos: chaosInput,
-  }),
-  { examples: [{ status: 'disabled' }, { chaos: { duplicates: 1, reverse_order: true } }] },
-);
-export type UpdateWebhookEndpointInput = z.output<typeof UpdateWebhookEndpointBody>;
 
 export const WebhookEndpointIdParams = z.object({
   id: meta(idField('webhookEndpoint', 'webhook endpoint'), {
