@@ -220,4 +220,17 @@ describe('a disabled endpoint', () => {
     const final = attempts.length;
     expect(await attemptsOf(event!.id)).toHaveLength(final);
   }, 60_000);
+
+  it('gets nothing from a resend that names it: the attempt ends failed, nothing sent', async () => {
+    const hooks = await receiver();
+    const { id } = await register(hooks.url, {}, ['payment.settled']);
+    const txn = await createPayment();
+    const [event] = await eventsOf(txn.id);
+    expect((await send('PATCH', `/webhook/endpoints/${id}`, { status: 'disabled' })).status).toBe(200);
+    const resent = await send('POST', `/event/${event!.id}/resend`, { endpoint_id: id });
+    expect(resent.status).toBe(202);
+    const [attempt] = await attemptsWhen(event!.id, (list) => list[0]?.status === 'failed');
+    expect(attempt).toMatchObject({ endpoint_id: id, error: 'The webhook endpoint is disabled', response_status: null, next_attempt_at: null });
+    expect(hooks.received).toEqual([]);
+  }, 60_000);
 });
