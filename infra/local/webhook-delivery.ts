@@ -38,6 +38,9 @@ export async function startStreamDelivery(options: { dynamoEndpoint: string; tab
         handler: (event) => dispatch(event),
       }),
     );
+  }).catch(async (error: unknown) => {
+    await timer.stop();
+    throw error;
   });
   return {
     stop: () => Promise.all([polling.stop(), timer.stop()]).then(() => undefined),
