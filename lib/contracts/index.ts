@@ -23,6 +23,7 @@ import { resendEventContract } from './resend-event';
 import { resetSandboxContract } from './reset-sandbox';
 import { rollWebhookEndpointSecretContract } from './roll-webhook-endpoint-secret';
 import { simulateTransactionContract } from './simulate-transaction';
+import { updateWebhookEndpointContract } from './update-webhook-endpoint';
 
 import { getAccountContract } from './get-account';
 import { listAccountKeysContract } from './list-account-keys';
@@ -54,6 +55,7 @@ export const contracts = {
   getWebhookEndpoint: getWebhookEndpointContract,
   deleteWebhookEndpoint: deleteWebhookEndpointContract,
   rollWebhookEndpointSecret: rollWebhookEndpointSecretContract,
+  updateWebhookEndpoint: updateWebhookEndpointContract,
   resetSandbox: resetSandboxContract,
   getSandboxClock: getSandboxClockContract,
   advanceSandboxClock: advanceSandboxClockContract,
