@@ -76,11 +76,11 @@ describe('teardown without --retain', () => {
     expect(types.filter((t) => !STATEFUL_TYPES.includes(t) && !STATELESS_TYPES.includes(t))).toEqual([]);
   });
 
-  it("deletes the table, the cursor secret, the webhook failure queue, the sweep's dead-letter queue, the user pool and every log group with the stack, by an explicit Delete policy", () => {
+  it("deletes the table, the cursor secret, the webhook failure queue, the sweep's dead-letter queue, the delivery timer's queue and its dead-letter queue, the user pool and every log group with the stack, by an explicit Delete policy", () => {
     const stateful = resources.filter(([, r]) => STATEFUL_TYPES.includes(r.Type));
     expect(ofType('AWS::DynamoDB::Table')).toHaveLength(1);
     expect(ofType('AWS::SecretsManager::Secret')).toHaveLength(1);
-    expect(ofType('AWS::SQS::Queue')).toHaveLength(2);
+    expect(ofType('AWS::SQS::Queue')).toHaveLength(4);
     expect(ofType('AWS::Cognito::UserPool')).toHaveLength(1);
     for (const [id, r] of stateful) {
       expect({ id, DeletionPolicy: r.DeletionPolicy, UpdateReplacePolicy: r.UpdateReplacePolicy }).toEqual({
