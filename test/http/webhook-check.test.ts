@@ -164,6 +164,45 @@ describe('POST /webhook/endpoints/{id}/check', () => {
     expect((await check(key, endpoint.id)).status).toBe(200);
   });
 
+  it('follows no redirect: a 3xx fails every probe and the place it points to gets nothing', { timeout: CHECK_TIMEOUT }, async () => {
+    const elsewhere = await receiver(() => 200);
+    const { key } = await newClient();
+    const { createServer: createHttpServer } = await import('node:http');
+    const redirecting = createHttpServer((_req, res) => {
+      res.writeHead(307, { location: elsewhere.url });
+      res.end();
+    });
+    await new Promise<void>((resolve) => redirecting.listen(0, '127.0.0.1', resolve));
+    try {
+      const endpoint = await endpointFor(key, `http://127.0.0.1:${(redirecting.address() as AddressInfo).port}/hooks`);
+      const res = await check(key, endpoint.id);
+      for (const result of res.body.data.results) expect(result, result.probe).toMatchObject({ response_status: 307, passed: false, error: null });
+      expect(elsewhere.received).toHaveLength(0);
+    } finally {
+      redirecting.closeAllConnections();
+      await new Promise<void>((resolve) => redirecting.close(() => resolve()));
+    }
+  });
+
+  it('replays the same check for a repeated Idempotency-Key, sending no probe again', { timeout: CHECK_TIMEOUT }, async () => {
+    const { key, hooks, endpoint } = await setUp(() => () => 200);
+    const headers = { 'Idempotency-Key': `check-${Math.random()}` };
+    const first = await check(key, endpoint.id, headers);
+    expect(first.status).toBe(200);
+    const again = await check(key, endpoint.id, headers);
+    expect(again.status).toBe(200);
+    expect(again.body.data).toEqual(first.body.data);
+    expect(hooks.received).toHaveLength(9);
+    expect((await checks(key, endpoint.id)).body.data).toHaveLength(1);
+  });
+
+  it('refuses a malformed endpoint id with 400 VALIDATION_ERROR on id', async () => {
+    const { key } = await newClient();
+    const res = await check(key, 'whe_nope');
+    expect(res.status).toBe(400);
+    expect(res.body.error.details).toEqual([{ field: 'id', message: expect.stringContaining('webhook endpoint id') }]);
+  });
+
   it("answers another client's endpoint 404, on the check and on its list", async () => {
     const { key: owner } = await newClient();
     const endpoint = await endpointFor(owner, 'http://127.0.0.1:9/hooks');
