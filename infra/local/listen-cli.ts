@@ -20,7 +20,8 @@ import { findSandboxStack, StackError } from './stacks';
  * `GET /events?order=asc` keeping `next_cursor`, and POSTs each event to the URL signed as a
  * webhook delivery is (Standard Webhooks), one line per event on stdout. Without `--since` it
  * forwards the events recorded from its start on; with it, those after that event. Ctrl-C stops it
- * and prints the `--since` to resume with.
+ * and prints the `--since` to resume with. `--check --forward-to URL --secret whsec_…` instead runs
+ * the receiver check's probes against URL once (docs/api.md §17, decision 0263).
  */
 
 export interface ListenIo {
