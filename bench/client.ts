@@ -8,7 +8,7 @@ import { httpApiEvent, lambdaContext } from '../infra/local/lambda-event';
 
 /** A request below the API base path, e.g. `{ method: 'GET', path: '/transactions?limit=20' }`. */
 export interface ApiRequest {
-  readonly method: 'GET' | 'POST' | 'DELETE';
+  readonly method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
   readonly path: string;
   readonly body?: unknown;
   readonly headers?: Readonly<Record<string, string>>;

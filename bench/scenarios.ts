@@ -17,7 +17,7 @@ import {
   type TableKey,
   type TransactItem,
 } from '../lib/db/requests';
-import { endpointSecretRolled, paymentChanged, paymentCreated, refundCreated, type Change } from '../lib/events/event';
+import { endpointSecretRolled, endpointUpdated, paymentChanged, paymentCreated, refundCreated, type Change } from '../lib/events/event';
 import { recordEvents } from '../lib/events/event-recorder';
 import { success } from '../lib/http/envelope';
 import { IDEMPOTENCY_TTL_SECONDS } from '../lib/http/idempotency';
@@ -37,6 +37,8 @@ import { webhookEndpointEntity } from '../lib/webhooks/items';
 import { eventEntity } from '../lib/events/items';
 import { createWebhookEndpoint } from '../lib/webhooks/create-endpoint';
 import { newWebhookSecret } from '../lib/webhooks/signature';
+import { NO_CHAOS } from '../lib/webhooks/webhook-endpoint';
+import { writeEndpointUpdate } from '../lib/webhooks/update-endpoint';
 import { attemptPut, pendingAttempt } from '../lib/webhooks/delivery-repository';
 import { RESEND_ORIGIN } from '../lib/webhooks/stream-filter';
 import { json, type ApiRequest, type HttpApi } from './client';
@@ -664,6 +666,7 @@ const known: Record<string, Builder> = {
             enabled_events: ['*' as const],
             description: null,
             status: 'enabled' as const,
+            chaos: NO_CHAOS,
             secret: newWebhookSecret(),
             created_at: now.toISOString(),
           };
@@ -749,6 +752,37 @@ const known: Record<string, Builder> = {
             { from: stored.secret, to: newWebhookSecret(), previousUntil: until },
             { items: recorded.puts },
           );
+        },
+      };
+    },
+  }),
+
+  updateWebhookEndpoint: (route) => ({
+    id: route.id,
+    route,
+    expectedStatus: 200,
+    prepare: async (ctx, count) => {
+      const endpoints = { http: await webhookEndpoints(ctx, count), handler: await webhookEndpoints(ctx, count) };
+      const floorEndpoints = await webhookEndpoints(ctx, count);
+      return {
+        // Each request changes the description, so each writes the endpoint and records its event.
+        request: (arm, i) => {
+          const endpoint = pick(endpoints[arm], i);
+          return {
+            method: 'PATCH',
+            path: `/webhook/endpoints/${endpoint.id}`,
+            body: { description: `bench ${randomUUID()}` },
+            headers: { authorization: endpoint.authorization },
+          };
+        },
+        floor: async (i) => {
+          await ctx.admit();
+          const { clientId, id } = pick(floorEndpoints, i);
+          const stored = webhookEndpointEntity.fromItem((await getItem(ctx, webhookEndpointEntity.key(clientId, id)))!);
+          const after = { ...stored.endpoint, description: `bench ${randomUUID()}` };
+          const change = endpointUpdated(stored.endpoint, after, new Date().toISOString());
+          const recorded = recordEvents(clientId, [change], { cause: { requestId: randomUUID(), idempotencyKey: null }, clock: systemClock });
+          await writeEndpointUpdate(ctx.floorDb, stored, after, { items: recorded.puts });
         },
       };
     },

@@ -6,7 +6,7 @@ import { HttpApi, HttpMethod, HttpStage, LogGroupLogDestination, PayloadFormatVe
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import { AttributeType, BillingMode, ProjectionType, StreamViewType, Table } from 'aws-cdk-lib/aws-dynamodb';
 import { FilterCriteria, StartingPosition } from 'aws-cdk-lib/aws-lambda';
-import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources';
+import { DynamoEventSource, SqsDlq, SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
@@ -32,6 +32,7 @@ import {
   type UserPoolAction,
 } from '../lib/routes';
 import { DEFAULT_DELIVERY_SETTINGS, deliverySettingsEnvironment } from '../lib/webhooks/delivery-settings';
+import { TIMER_QUEUE_ENV } from '../lib/webhooks/delivery-timer';
 import { URL_POLICY_ENV, type UrlPolicy } from '../lib/webhooks/policy';
 import {
   DISPATCH_BATCH_SIZE,
@@ -96,6 +97,8 @@ export class PaymentSandboxStack extends Stack {
   readonly dispatcherFunction: SandboxFunction;
   /** The sweep over what falls due, invoked every minute by a schedule. */
   readonly sweepFunction: SandboxFunction;
+  /** Webhook attempts planned for later (chaos), invoked by the timer queue when they fall due. */
+  readonly dueAttemptsFunction: SandboxFunction;
   /** Every function, by the name its declaration has in lib/routes.ts (a route's id, `routeNotFound`, `dispatchEvents`, `sweep`). */
   readonly functions: ReadonlyMap<string, SandboxFunction>;
   private readonly allFunctions: Map<string, SandboxFunction>;
@@ -167,6 +170,7 @@ export class PaymentSandboxStack extends Stack {
     this.routeFunctions = routeFunctions;
 
     this.dispatcherFunction = this.createDispatcher(props.limits);
+    this.dueAttemptsFunction = this.createDueAttempts(props.limits, this.dispatcherFunction);
 
     // Every route of this API, `$default` included, is open at the gateway on purpose.
     Validations.of(this.api).acknowledge({
@@ -199,6 +203,7 @@ export class PaymentSandboxStack extends Stack {
       ...routeFunctions,
       [fallbackFunction.id, this.fallbackFunction],
       [backgroundFunctions.dispatchEvents.id, this.dispatcherFunction],
+      [backgroundFunctions.deliverDueAttempts.id, this.dueAttemptsFunction],
       [backgroundFunctions.sweep.id, this.sweepFunction],
     ]);
     // The user pool's two triggers (docs/api.md §14): a signed-in person's new client, and the end of their sessions at a password reset.
@@ -303,12 +308,18 @@ export class PaymentSandboxStack extends Stack {
    * table actions (lib/routes.ts), the stage's URL policy and delivery settings, and the time an
    * attempt may take (what a run does not reach in time is still due on the next one).
    */
-  private createDeliveringFunction(id: string, declared: BackgroundFunction, description: string, limits: Limits): SandboxFunction {
+  private createDeliveringFunction(
+    id: string,
+    declared: BackgroundFunction,
+    description: string,
+    limits: Limits,
+    timeout = Duration.seconds(DISPATCHER_TIMEOUT_SECONDS),
+  ): SandboxFunction {
     const fn = new SandboxFunction(this, id, {
       entry: join(projectRoot, declared.handler),
       projectRoot,
       description,
-      timeout: Duration.seconds(DISPATCHER_TIMEOUT_SECONDS),
+      timeout,
     });
     fn.bindTableActions(this.table, { dynamodb: declared.dynamodb, limits });
     fn.function.addEnvironment(URL_POLICY_ENV, WEBHOOK_URL_POLICY);
@@ -359,6 +370,46 @@ export class PaymentSandboxStack extends Stack {
         'it can only name "*". Every other stream action is on this table\'s stream only, and the table actions are ' +
         "on the table's client partitions.",
     });
+    return fn;
+  }
+
+  /**
+   * The delivery timer (decision 0267): webhook attempts that chaos plans for later (a delay, a
+   * reverse-order window) must be made within about a second of their due time, which the sweep's
+   * minute cannot do. The dispatcher sends one message per such attempt to this queue, delayed
+   * until it falls due (SQS DelaySeconds, at most 15 minutes: chaos holds an attempt at most 335 s);
+   * its function (functions/deliver-due-attempts.ts) then makes the attempt as the sweep would.
+   * Only the dispatcher may send to it and only that function consumes it; a message that keeps
+   * failing goes, after three receipts, to a dead-letter queue for an operator (the attempt stays
+   * due in the table, so the sweep makes it anyway). Its timeout fits a reverse-order window of ten
+   * attempts to a receiver that takes its full 10 s each.
+   */
+  private createDueAttempts(limits: Limits, dispatcher: SandboxFunction): SandboxFunction {
+    const timeout = Duration.minutes(5);
+    const fn = this.createDeliveringFunction(
+      'DeliverDueAttempts',
+      backgroundFunctions.deliverDueAttempts,
+      'Makes the webhook attempts that delivery chaos planned for later, when they fall due',
+      limits,
+      timeout,
+    );
+    const deadLetters = this.createOperatorQueue(
+      'WebhookTimerDeadLetters',
+      "This queue is itself the webhook timer queue's dead-letter queue: it keeps the messages its function kept " +
+        'failing on, for an operator to look at. Nothing consumes it, so it needs no dead-letter queue of its own.',
+    );
+    const timer = new Queue(this, 'WebhookTimer', {
+      enforceSSL: true,
+      encryption: QueueEncryption.SQS_MANAGED,
+      // Lambda's advice for a queue that invokes a function: six times its timeout.
+      visibilityTimeout: Duration.seconds(timeout.toSeconds() * 6),
+      retentionPeriod: Duration.days(1),
+      deadLetterQueue: { queue: deadLetters, maxReceiveCount: 3 },
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+    fn.function.addEventSource(new SqsEventSource(timer, { batchSize: 10, reportBatchItemFailures: true }));
+    timer.grantSendMessages(dispatcher.function);
+    dispatcher.function.addEnvironment(TIMER_QUEUE_ENV, timer.queueUrl);
     return fn;
   }
 

@@ -7,7 +7,7 @@ export type TableAccess = 'read' | 'write' | 'none';
 export interface Route {
   /** Operation id, also the OpenAPI operationId. */
   readonly id: string;
-  readonly method: 'GET' | 'POST' | 'DELETE';
+  readonly method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
   /** Path below the API base path, with `{id}` style parameters. */
   readonly path: string;
   /** Handler module, relative to the project root; it exports `handler`. Routes naming the same module share one function. */
@@ -388,6 +388,19 @@ export const rollWebhookEndpointSecretRoute = /* @__PURE__ */ route({
   summary: "Roll a webhook endpoint's signing secret, the old one honoured for a while",
 });
 
+export const updateWebhookEndpointRoute = /* @__PURE__ */ route({
+  id: 'updateWebhookEndpoint',
+  method: 'PATCH',
+  path: '/webhook/endpoints/{id}',
+  handler: 'functions/update-webhook-endpoint.ts',
+  face: { kind: 'json' },
+  credential: { kind: 'key', scope: 'webhooks:write' },
+  table: 'write',
+  dynamodb: { actions: ['GetItem', 'BatchGetItem', 'PutItem', 'UpdateItem', 'DeleteItem'], because: RELEASES_CLAIM, sharedPartitions: READS_KEY_HASHES },
+  audit: true,
+  summary: 'Change a webhook endpoint: its URL, events, description, status or delivery chaos',
+});
+
 export const checkWebhookEndpointRoute = /* @__PURE__ */ route({
   id: 'checkWebhookEndpoint',
   method: 'POST',
@@ -636,6 +649,7 @@ const declaredRoutes = [
   getWebhookEndpointRoute,
   deleteWebhookEndpointRoute,
   rollWebhookEndpointSecretRoute,
+  updateWebhookEndpointRoute,
   checkWebhookEndpointRoute,
   listWebhookEndpointChecksRoute,
   resetSandboxRoute,
@@ -702,6 +716,24 @@ export const backgroundFunctions = {
       because: {
         ListStreams:
           "Lambda's event source mapping lists the table's streams when it is created; the local poller looks the stream up with DescribeTable instead.",
+      },
+    },
+  }),
+  /**
+   * Webhook attempts planned for later (a chaos delay or reverse-order window), made when due: the
+   * timer queue's messages invoke it (decision 0267). As the sweep makes an attempt: the claim
+   * (UpdateItem), GetItem of the endpoint, the event and the client item, the outcome and the next
+   * attempt (a TransactWriteItems of UpdateItem and PutItem); a reverse-order window also Queries
+   * the client's held attempts, and an attempt whose event a reset removed is deleted (DeleteItem).
+   */
+  deliverDueAttempts: /* @__PURE__ */ background({
+    id: 'deliverDueAttempts',
+    handler: 'functions/deliver-due-attempts.ts',
+    dynamodb: {
+      actions: ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem'],
+      because: {
+        DeleteItem:
+          'deletes a claimed attempt whose event a reset removed meanwhile (lib/webhooks/dispatch.ts, dropAttempt), which the suites provoke through the sweep rather than the timer',
       },
     },
   }),

@@ -318,7 +318,13 @@ export interface paths {
         delete: operations["deleteWebhookEndpoint"];
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Change a webhook endpoint: its URL, events, description, status or delivery chaos
+         * @description Changes the fields given and leaves the others: `url` (checked as on a create), `enabled_events`, `description`, `status` (`disabled`: the endpoint receives nothing, no first attempt and no retry, until `enabled` again) and `chaos` (a chaos field left out stays as it is). Recorded as `webhook_endpoint.updated` with the changed fields' old values; a PATCH that changes nothing records nothing. Another client's endpoint is 404.
+         *
+         *     Requires a key with the `webhooks:write` scope, or a signed-in person's session token.
+         */
+        patch: operations["updateWebhookEndpoint"];
         trace?: never;
     };
     "/webhook/endpoints/{id}/roll-secret": {
@@ -883,7 +889,7 @@ export interface components {
              * @description What happened
              * @enum {string}
              */
-            type: "payment.created" | "payment.settled" | "payment.failed" | "payment.cancelled" | "payment.expired" | "refund.created" | "payment.refunded" | "webhook_endpoint.secret_rolled" | "api_key.created" | "api_key.rolled" | "api_key.revoked" | "api_key.expired";
+            type: "payment.created" | "payment.settled" | "payment.failed" | "payment.cancelled" | "payment.expired" | "refund.created" | "payment.refunded" | "webhook_endpoint.secret_rolled" | "webhook_endpoint.updated" | "api_key.created" | "api_key.rolled" | "api_key.revoked" | "api_key.expired";
             /**
              * @description The version of the API whose objects `data` holds
              * @constant
@@ -895,7 +901,7 @@ export interface components {
              */
             created_at: string;
             data: {
-                /** @description The transaction after the change, the refund (refund.created), the webhook endpoint without its secret (webhook_endpoint.secret_rolled), or the API key without the key (api_key.*), exactly as the API shows it */
+                /** @description The transaction after the change, the refund (refund.created), the webhook endpoint without its secret (webhook_endpoint.*), or the API key without the key (api_key.*), exactly as the API shows it */
                 object: components["schemas"]["Transaction"] | components["schemas"]["Refund"] | components["schemas"]["WebhookEndpoint"] | components["schemas"]["ApiKey"];
                 /** @description The changed fields' values before the change; absent on payment.created and refund.created */
                 previous_attributes?: {
@@ -921,6 +927,11 @@ export interface components {
          *       ],
          *       "description": "Order service",
          *       "status": "enabled",
+         *       "chaos": {
+         *         "duplicates": 0,
+         *         "reverse_order": false,
+         *         "delay_seconds": 0
+         *       },
          *       "created_at": "2026-11-22T01:00:00.000Z"
          *     }
          */
@@ -932,13 +943,22 @@ export interface components {
              */
             url: string;
             /** @description Event types to deliver: a list of distinct types, or `["*"]` (alone) for every type */
-            enabled_events: ("payment.created" | "payment.settled" | "payment.failed" | "payment.cancelled" | "payment.expired" | "refund.created" | "payment.refunded" | "webhook_endpoint.secret_rolled" | "api_key.created" | "api_key.rolled" | "api_key.revoked" | "api_key.expired" | "*")[];
+            enabled_events: ("payment.created" | "payment.settled" | "payment.failed" | "payment.cancelled" | "payment.expired" | "refund.created" | "payment.refunded" | "webhook_endpoint.secret_rolled" | "webhook_endpoint.updated" | "api_key.created" | "api_key.rolled" | "api_key.revoked" | "api_key.expired" | "*")[];
             description: string | null;
             /**
-             * @description Endpoints are enabled from their creation until deleted
-             * @constant
+             * @description `enabled` (delivered to) from its creation, `disabled` (receives nothing, not even retries) once a PATCH says so
+             * @enum {string}
              */
-            status: "enabled";
+            status: "enabled" | "disabled";
+            /** @description Deterministic delivery chaos, for testing a receiver: all off by default */
+            chaos: {
+                /** @description Every delivery is sent this many more times, with the same `webhook-id` and body, each an attempt of its own marked `duplicate` */
+                duplicates: number;
+                /** @description Events recorded within 2 s of each other are delivered newest first (a `payment.settled` before its `payment.created`) */
+                reverse_order: boolean;
+                /** @description Each first attempt waits this many seconds after its event */
+                delay_seconds: number;
+            };
             /** Format: date-time */
             created_at: string;
         };
@@ -1069,6 +1089,11 @@ export interface components {
          *       ],
          *       "description": "Order service",
          *       "status": "enabled",
+         *       "chaos": {
+         *         "duplicates": 0,
+         *         "reverse_order": false,
+         *         "delay_seconds": 0
+         *       },
          *       "created_at": "2026-11-22T01:00:00.000Z",
          *       "secret": "whsec_p2xVb3QaDt0n8mSgF1rJkYcWzE5uHo7L"
          *     }
@@ -1081,13 +1106,22 @@ export interface components {
              */
             url: string;
             /** @description Event types to deliver: a list of distinct types, or `["*"]` (alone) for every type */
-            enabled_events: ("payment.created" | "payment.settled" | "payment.failed" | "payment.cancelled" | "payment.expired" | "refund.created" | "payment.refunded" | "webhook_endpoint.secret_rolled" | "api_key.created" | "api_key.rolled" | "api_key.revoked" | "api_key.expired" | "*")[];
+            enabled_events: ("payment.created" | "payment.settled" | "payment.failed" | "payment.cancelled" | "payment.expired" | "refund.created" | "payment.refunded" | "webhook_endpoint.secret_rolled" | "webhook_endpoint.updated" | "api_key.created" | "api_key.rolled" | "api_key.revoked" | "api_key.expired" | "*")[];
             description: string | null;
             /**
-             * @description Endpoints are enabled from their creation until deleted
-             * @constant
+             * @description `enabled` (delivered to) from its creation, `disabled` (receives nothing, not even retries) once a PATCH says so
+             * @enum {string}
              */
-            status: "enabled";
+            status: "enabled" | "disabled";
+            /** @description Deterministic delivery chaos, for testing a receiver: all off by default */
+            chaos: {
+                /** @description Every delivery is sent this many more times, with the same `webhook-id` and body, each an attempt of its own marked `duplicate` */
+                duplicates: number;
+                /** @description Events recorded within 2 s of each other are delivered newest first (a `payment.settled` before its `payment.created`) */
+                reverse_order: boolean;
+                /** @description Each first attempt waits this many seconds after its event */
+                delay_seconds: number;
+            };
             /** Format: date-time */
             created_at: string;
             /** @description Signs every delivery (Standard Webhooks). Shown only in this answer: store it now */
@@ -1170,6 +1204,7 @@ export interface components {
          *       "id": "dlv_01M80CWEM5K8Q2R6T0V4X8Z2B6",
          *       "endpoint_id": "whe_01M80D4KQ5V7X9Z2B4C6D8F0GH",
          *       "attempt": 1,
+         *       "duplicate": false,
          *       "status": "failed",
          *       "response_status": 500,
          *       "response_time_ms": 84,
@@ -1185,6 +1220,8 @@ export interface components {
             endpoint_id: string;
             /** @description Its number in its delivery: 1, then 2… for each retry; a resend starts again at 1 */
             attempt: number;
+            /** @description True for a copy that the endpoint's chaos (`duplicates`) sends besides the delivery: same `webhook-id` and body */
+            duplicate: boolean;
             /**
              * @description `pending` until it is made (it may be under way), then `succeeded` (a 2xx within the timeout) or `failed`
              * @enum {string}
@@ -2993,7 +3030,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description One event type, or several separated by commas (`type=payment.settled,refund.created`) */
-                type?: ("payment.created" | "payment.settled" | "payment.failed" | "payment.cancelled" | "payment.expired" | "refund.created" | "payment.refunded" | "webhook_endpoint.secret_rolled" | "api_key.created" | "api_key.rolled" | "api_key.revoked" | "api_key.expired")[];
+                type?: ("payment.created" | "payment.settled" | "payment.failed" | "payment.cancelled" | "payment.expired" | "refund.created" | "payment.refunded" | "webhook_endpoint.secret_rolled" | "webhook_endpoint.updated" | "api_key.created" | "api_key.rolled" | "api_key.revoked" | "api_key.expired")[];
                 /** @description Only this transaction's events (its refunds' included) */
                 transaction_id?: string;
                 /** @description `created_at` at or after this instant */
@@ -3350,6 +3387,7 @@ export interface operations {
                      *           "id": "dlv_01M80CWEM5K8Q2R6T0V4X8Z2B6",
                      *           "endpoint_id": "whe_01M80D4KQ5V7X9Z2B4C6D8F0GH",
                      *           "attempt": 1,
+                     *           "duplicate": false,
                      *           "status": "failed",
                      *           "response_status": 500,
                      *           "response_time_ms": 84,
@@ -3486,6 +3524,7 @@ export interface operations {
                      *           "id": "dlv_01M80CWEM5K8Q2R6T0V4X8Z2B6",
                      *           "endpoint_id": "whe_01M80D4KQ5V7X9Z2B4C6D8F0GH",
                      *           "attempt": 1,
+                     *           "duplicate": false,
                      *           "status": "pending",
                      *           "response_status": null,
                      *           "response_time_ms": null,
@@ -3645,6 +3684,11 @@ export interface operations {
                      *           ],
                      *           "description": "Order service",
                      *           "status": "enabled",
+                     *           "chaos": {
+                     *             "duplicates": 0,
+                     *             "reverse_order": false,
+                     *             "delay_seconds": 0
+                     *           },
                      *           "created_at": "2026-11-22T01:00:00.000Z"
                      *         }
                      *       ],
@@ -3753,9 +3797,15 @@ export interface operations {
                      *       "*"
                      *     ]
                      */
-                    enabled_events?: ("payment.created" | "payment.settled" | "payment.failed" | "payment.cancelled" | "payment.expired" | "refund.created" | "payment.refunded" | "webhook_endpoint.secret_rolled" | "api_key.created" | "api_key.rolled" | "api_key.revoked" | "api_key.expired" | "*")[];
+                    enabled_events?: ("payment.created" | "payment.settled" | "payment.failed" | "payment.cancelled" | "payment.expired" | "refund.created" | "payment.refunded" | "webhook_endpoint.secret_rolled" | "webhook_endpoint.updated" | "api_key.created" | "api_key.rolled" | "api_key.revoked" | "api_key.expired" | "*")[];
                     /** @description Your own note, at most 255 characters */
                     description?: string | null;
+                    /** @description Delivery chaos (docs/api.md §17): `duplicates` 0–3, `reverse_order`, `delay_seconds` 0–300; a field left out stays as it is (off on a create) */
+                    chaos?: {
+                        duplicates?: number;
+                        reverse_order?: boolean;
+                        delay_seconds?: number;
+                    };
                 };
             };
         };
@@ -3780,6 +3830,11 @@ export interface operations {
                      *         ],
                      *         "description": "Order service",
                      *         "status": "enabled",
+                     *         "chaos": {
+                     *           "duplicates": 0,
+                     *           "reverse_order": false,
+                     *           "delay_seconds": 0
+                     *         },
                      *         "created_at": "2026-11-22T01:00:00.000Z",
                      *         "secret": "whsec_p2xVb3QaDt0n8mSgF1rJkYcWzE5uHo7L"
                      *       }
@@ -3920,6 +3975,11 @@ export interface operations {
                      *         ],
                      *         "description": "Order service",
                      *         "status": "enabled",
+                     *         "chaos": {
+                     *           "duplicates": 0,
+                     *           "reverse_order": false,
+                     *           "delay_seconds": 0
+                     *         },
                      *         "created_at": "2026-11-22T01:00:00.000Z"
                      *       }
                      *     }
@@ -4041,6 +4101,11 @@ export interface operations {
                      *         ],
                      *         "description": "Order service",
                      *         "status": "enabled",
+                     *         "chaos": {
+                     *           "duplicates": 0,
+                     *           "reverse_order": false,
+                     *           "delay_seconds": 0
+                     *         },
                      *         "created_at": "2026-11-22T01:00:00.000Z"
                      *       }
                      *     }
@@ -4137,6 +4202,195 @@ export interface operations {
             };
         };
     };
+    updateWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1–255 printable ASCII characters, scoped to your client (not to the operation). The same key with the same request (operation, path and body) within 24 h replays the first response (status and body) with `Idempotent-Replayed: true`, a 404, 409 or 422 refusal as well as a success; with a different request, on this operation or another, it is 409 IDEMPOTENCY_KEY_REUSED, and while the first is still being processed 409 IDEMPOTENCY_KEY_IN_USE. Validation errors (400), 429 and 500 are not stored, so such a request may be retried with the same key. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description Sandbox control (docs/api.md §12), for keys with the `sandbox:simulate` scope (403 FORBIDDEN otherwise, whatever the operation's own scope): makes this request misbehave on purpose. `error_500` answers 500 INTERNAL_ERROR, `error_503` 503 SERVICE_UNAVAILABLE and `rate_limit` 429 RATE_LIMITED with `Retry-After: 1`, each with nothing done; `latency_<ms>` (0–10000) delays the answer by that many milliseconds, then runs the request normally; `error_after_commit` runs the request, commits its effect and its Idempotency-Key record, then answers 500 INTERNAL_ERROR: a retry with the same Idempotency-Key gets the stored answer. Any other value is 400 VALIDATION_ERROR naming the header. Checked after the client's requests per second, so it counts as a request. */
+                "Sandbox-Fault"?: components["parameters"]["SandboxFault"];
+            };
+            path: {
+                /** @description The webhook endpoint id (whe_ followed by a ULID) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: uri
+                     * @description An absolute URL of at most 2048 characters, without a user name or password. Deployed: `https://` and a host name whose every address is public. Locally (`npm start`): also `http://` and loopback
+                     * @example https://example.com/webhooks/payments
+                     */
+                    url?: string;
+                    /**
+                     * @description Event types to deliver: a list of distinct types, or `["*"]` (alone) for every type; default `["*"]`
+                     * @default [
+                     *       "*"
+                     *     ]
+                     */
+                    enabled_events?: ("payment.created" | "payment.settled" | "payment.failed" | "payment.cancelled" | "payment.expired" | "refund.created" | "payment.refunded" | "webhook_endpoint.secret_rolled" | "webhook_endpoint.updated" | "api_key.created" | "api_key.rolled" | "api_key.revoked" | "api_key.expired" | "*")[];
+                    /** @description Your own note, at most 255 characters */
+                    description?: string | null;
+                    /**
+                     * @description `disabled`: the endpoint receives nothing (no first attempt, no retry) until `enabled` again
+                     * @enum {string}
+                     */
+                    status?: "enabled" | "disabled";
+                    /** @description Delivery chaos (docs/api.md §17): `duplicates` 0–3, `reverse_order`, `delay_seconds` 0–300; a field left out stays as it is (off on a create) */
+                    chaos?: {
+                        duplicates?: number;
+                        reverse_order?: boolean;
+                        delay_seconds?: number;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description The endpoint as it now is, without its secret */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "id": "whe_01M80D4KQ5V7X9Z2B4C6D8F0GH",
+                     *         "url": "https://example.com/webhooks/payments",
+                     *         "enabled_events": [
+                     *           "payment.settled",
+                     *           "payment.failed"
+                     *         ],
+                     *         "description": "Order service",
+                     *         "status": "disabled",
+                     *         "chaos": {
+                     *           "duplicates": 0,
+                     *           "reverse_order": false,
+                     *           "delay_seconds": 0
+                     *         },
+                     *         "created_at": "2026-11-22T01:00:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["WebhookEndpoint"];
+                    };
+                };
+            };
+            /** @description INVALID_JSON: The body is not valid JSON, or not a JSON object. VALIDATION_ERROR: A field, query parameter, path id, cursor, Idempotency-Key or Sandbox-Fault header is wrong; `details` names each. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidJsonError"] | components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description UNAUTHORIZED: The key is missing, malformed, unknown or revoked. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description FORBIDDEN: The key lacks the operation's scope, or sends `Sandbox-Fault` (or the `sandbox` field of a create) without `sandbox:simulate`; a server key on an account route; a sign-up the stage's policy does not let in. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description NOT_FOUND: No such resource for this client (another client's id is also 404), or no such route. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /** @description IDEMPOTENCY_KEY_IN_USE: A request with the same `Idempotency-Key` is still being processed. IDEMPOTENCY_KEY_REUSED: The same `Idempotency-Key` was used with a different request body, path or operation. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdempotencyKeyInUseError"] | components["schemas"]["IdempotencyKeyReusedError"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: The body is over 16 KiB. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayloadTooLargeError"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: A body was sent without `Content-Type: application/json`. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnsupportedMediaTypeError"];
+                };
+            };
+            /** @description RATE_LIMITED: The client made more requests this second than its stage allows, or another request was changing the same data at that moment, or `Sandbox-Fault: rate_limit` asked for it; nothing was done: retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitedError"];
+                };
+            };
+            /** @description INTERNAL_ERROR: Anything unexpected; the message gives the request id, never a stack trace. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: The service is unavailable for the moment (the sandbox answers it when `Sandbox-Fault: error_503` asks); nothing was done: retry later. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceUnavailableError"];
+                };
+            };
+        };
+    };
     rollWebhookEndpointSecret: {
         parameters: {
             query?: never;
@@ -4184,6 +4438,11 @@ export interface operations {
                      *         ],
                      *         "description": "Order service",
                      *         "status": "enabled",
+                     *         "chaos": {
+                     *           "duplicates": 0,
+                     *           "reverse_order": false,
+                     *           "delay_seconds": 0
+                     *         },
                      *         "created_at": "2026-11-22T01:00:00.000Z",
                      *         "secret": "whsec_p2xVb3QaDt0n8mSgF1rJkYcWzE5uHo7L"
                      *       }

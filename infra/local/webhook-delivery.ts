@@ -1,5 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
+import { randomUUID } from 'node:crypto';
+import type { DynamoDBBatchResponse, DynamoDBStreamEvent, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
+import { setInProcessTimer, timerMessage, type DueAttempt } from '../../lib/webhooks/delivery-timer';
 import { invokedAs } from '../../lib/db/call-recorder';
 import { backgroundFunctions } from '../../lib/routes';
 import { abandonPostsInFlight } from '../../lib/webhooks/send-webhook';
@@ -19,13 +21,14 @@ const DISPATCHER_TIMEOUT_MS = DISPATCHER_TIMEOUT_SECONDS * 1000;
 export async function startStreamDelivery(options: { dynamoEndpoint: string; tableName: string }): Promise<BackgroundLoop> {
   const { dispatchEvents } = backgroundFunctions;
   const dispatch = await loadFunction<DynamoDBStreamEvent, DynamoDBBatchResponse>(dispatchEvents, DISPATCHER_TIMEOUT_MS);
+  const timer = await startInProcessTimer();
   // Imported late too: the logger reads its level (POWERTOOLS_LOG_LEVEL) when first loaded.
   const { startStreamPoller } = await import('./stream-poller');
   const { setLogKeys, withOwnLogKeys } = await import('../../lib/logger');
   // The poller's stream reads are the event source mapping's, made with the dispatcher's role
   // deployed: the grant check counts them, and the handler's calls, as the dispatcher's. Its own
   // lines name it; each batch it hands on is an invocation with keys of its own (load-function.ts).
-  return withOwnLogKeys(() => {
+  const polling = await withOwnLogKeys(() => {
     setLogKeys({ job: 'streamPoller' });
     return invokedAs(dispatchEvents.id, () =>
       startStreamPoller({
@@ -35,7 +38,59 @@ export async function startStreamDelivery(options: { dynamoEndpoint: string; tab
         handler: (event) => dispatch(event),
       }),
     );
+  }).catch(async (error: unknown) => {
+    await timer.stop();
+    throw error;
   });
+  return {
+    stop: () => Promise.all([polling.stop(), timer.stop()]).then(() => undefined),
+    nudge: () => polling.nudge?.(),
+  };
+}
+
+/**
+ * The delivery timer of `npm start` (decision 0267), in place of the stack's SQS queue: each
+ * attempt the dispatcher plans for later is handed, when it falls due, to the very handler the
+ * queue invokes deployed (functions/deliver-due-attempts.ts), as a message of the queue's shape.
+ * Stopping clears what is still waiting (the attempts stay due in the table: the sweep makes them
+ * after a restart) and waits for what is running.
+ */
+async function startInProcessTimer(): Promise<BackgroundLoop> {
+  const deliver = await loadFunction<SQSEvent, SQSBatchResponse>(backgroundFunctions.deliverDueAttempts, DISPATCHER_TIMEOUT_MS);
+  const waiting = new Set<NodeJS.Timeout>();
+  const running = new Set<Promise<unknown>>();
+  let stopped = false;
+  const fire = (attempt: DueAttempt) => {
+    if (stopped) return;
+    const message = { messageId: randomUUID(), body: timerMessage(attempt) } as SQSRecord;
+    const run = deliver({ Records: [message] }).catch((error: unknown) => console.error('local sandbox: a delayed webhook attempt failed', error));
+    running.add(run);
+    void run.finally(() => running.delete(run));
+  };
+  setInProcessTimer({
+    async wake(attempts) {
+      for (const attempt of attempts) {
+        const timeout = setTimeout(
+          () => {
+            waiting.delete(timeout);
+            fire(attempt);
+          },
+          Math.max(0, Date.parse(attempt.dueAt) - Date.now()),
+        );
+        timeout.unref();
+        waiting.add(timeout);
+      }
+    },
+  });
+  return {
+    async stop() {
+      stopped = true;
+      setInProcessTimer(undefined);
+      for (const timeout of waiting) clearTimeout(timeout);
+      waiting.clear();
+      await Promise.allSettled([...running]);
+    },
+  };
 }
 
 /**

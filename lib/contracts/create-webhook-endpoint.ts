@@ -1,7 +1,8 @@
 import { contract } from '../http/contract';
 import { successEnvelope } from '../http/envelope-schemas';
 import { createWebhookEndpointRoute } from '../routes';
-import { CreatedWebhookEndpoint, CreateWebhookEndpointBody } from '../webhooks/webhook-endpoint';
+import { CreateWebhookEndpointBody } from '../webhooks/endpoint-bodies';
+import { CreatedWebhookEndpoint } from '../webhooks/webhook-endpoint';
 import { webhookEndpointExample, webhookSecretExample } from './examples';
 
 export const createWebhookEndpointContract = contract({

@@ -99,6 +99,7 @@ export const webhookEndpointExample = {
   enabled_events: ['payment.settled', 'payment.failed'],
   description: 'Order service',
   status: 'enabled',
+  chaos: { duplicates: 0, reverse_order: false, delay_seconds: 0 },
   created_at: '2026-11-22T01:00:00.000Z',
 };
 
@@ -110,6 +111,7 @@ export const deliveryAttemptExample = {
   id: 'dlv_01M80CWEM5K8Q2R6T0V4X8Z2B6',
   endpoint_id: webhookEndpointExample.id,
   attempt: 1,
+  duplicate: false,
   status: 'failed',
   response_status: 500,
   response_time_ms: 84,

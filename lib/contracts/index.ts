@@ -25,6 +25,7 @@ import { rollWebhookEndpointSecretContract } from './roll-webhook-endpoint-secre
 import { checkWebhookEndpointContract } from './check-webhook-endpoint';
 import { listWebhookEndpointChecksContract } from './list-webhook-endpoint-checks';
 import { simulateTransactionContract } from './simulate-transaction';
+import { updateWebhookEndpointContract } from './update-webhook-endpoint';
 
 import { getAccountContract } from './get-account';
 import { listAccountKeysContract } from './list-account-keys';
@@ -56,6 +57,7 @@ export const contracts = {
   getWebhookEndpoint: getWebhookEndpointContract,
   deleteWebhookEndpoint: deleteWebhookEndpointContract,
   rollWebhookEndpointSecret: rollWebhookEndpointSecretContract,
+  updateWebhookEndpoint: updateWebhookEndpointContract,
   checkWebhookEndpoint: checkWebhookEndpointContract,
   listWebhookEndpointChecks: listWebhookEndpointChecksContract,
   resetSandbox: resetSandboxContract,

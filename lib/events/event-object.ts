@@ -25,7 +25,7 @@ export const Event = meta(
       object: meta(z.union([Transaction, Refund, WebhookEndpoint, ApiKey]), {
         description:
           'The transaction after the change, the refund (refund.created), the webhook endpoint without its secret ' +
-          '(webhook_endpoint.secret_rolled), or the API key without the key (api_key.*), exactly as the API shows it',
+          '(webhook_endpoint.*), or the API key without the key (api_key.*), exactly as the API shows it',
       }),
       previous_attributes: meta(z.optional(z.record(z.string(), z.unknown())), {
         description: "The changed fields' values before the change; absent on payment.created and refund.created",

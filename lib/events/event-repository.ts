@@ -8,7 +8,7 @@ import { asApiObject } from '../payments/fields';
 import { Refund } from '../payments/refund';
 import { Transaction } from '../payments/transaction';
 import { ApiKey } from '../auth/api-key-object';
-import { WebhookEndpoint } from '../webhooks/webhook-endpoint';
+import { endpointObjectOf } from '../webhooks/webhook-endpoint';
 import type { Event } from './event';
 import type { ListEventsInput } from './event-queries';
 import { eventEntity, type StoredEvent } from './items';
@@ -30,8 +30,8 @@ export function viewEvent({ event }: StoredEvent): Event {
   const shaped =
     event.type === 'refund.created'
       ? asApiObject(Refund, object)
-      : event.type === 'webhook_endpoint.secret_rolled'
-        ? asApiObject(WebhookEndpoint, object)
+      : event.type.startsWith('webhook_endpoint.')
+        ? endpointObjectOf(object)
         : event.type.startsWith('api_key.')
           ? asApiObject(ApiKey, object)
           : asApiObject(Transaction, object);

@@ -12,6 +12,7 @@ export const eventTypes = [
   'refund.created',
   'payment.refunded',
   'webhook_endpoint.secret_rolled',
+  'webhook_endpoint.updated',
   'api_key.created',
   'api_key.rolled',
   'api_key.revoked',

@@ -95,6 +95,14 @@ export function endpointSecretRolled(endpoint: WebhookEndpoint, at: string): Cha
   return { type: 'webhook_endpoint.secret_rolled', createdAt: at, object: endpoint };
 }
 
+/** webhook_endpoint.updated: the endpoint after a PATCH (never a secret), with the changed fields' old values. */
+export function endpointUpdated(before: WebhookEndpoint, after: WebhookEndpoint, at: string): Change {
+  const previous = Object.fromEntries(
+    (Object.keys(after) as (keyof WebhookEndpoint)[]).filter((field) => !sameValue(before[field], after[field])).map((field) => [field, before[field]]),
+  );
+  return { type: 'webhook_endpoint.updated', createdAt: at, object: after, previous };
+}
+
 /** An api_key.* event: the key after the change (never the key itself), at `at`. */
 export function apiKeyChanged(type: 'api_key.created' | 'api_key.rolled' | 'api_key.revoked' | 'api_key.expired', key: ApiKey, at: string): Change {
   return { type, createdAt: at, object: key };

@@ -55,12 +55,12 @@ export const NoQuery = z.strictObject({});
 export const NoParams = z.object({});
 
 /**
- * POST and DELETE routes accept an `Idempotency-Key` (docs/api.md §8): a DELETE retried with its
+ * POST, PATCH and DELETE routes accept an `Idempotency-Key` (docs/api.md §8): a DELETE retried with its
  * key replays its first answer, where without one the second DELETE finds nothing (404). Only a
  * route that admits a key or a session has a client to keep the key under: a public route (sign-up)
  * ignores the header, and so will a page's form.
  */
-export const acceptsIdempotencyKey = (route: Route): boolean => takesBearer(route.credential) && (route.method === 'POST' || route.method === 'DELETE');
+export const acceptsIdempotencyKey = (route: Route): boolean => takesBearer(route.credential) && route.method !== 'GET';
 
 /**
  * Every error code a route can answer with: those of its chain as its face and credential make it

@@ -7,7 +7,8 @@ import { insertWebhookEndpoint } from './endpoint-repository';
 import type { UrlPolicy } from './policy';
 import { newWebhookSecret } from './signature';
 import { resolveWebhookTarget, UnsafeWebhookUrlError, type HostResolver } from './url-policy';
-import type { CreatedWebhookEndpoint, CreateWebhookEndpointInput } from './webhook-endpoint';
+import type { CreateWebhookEndpointInput } from './endpoint-bodies';
+import { NO_CHAOS, type CreatedWebhookEndpoint } from './webhook-endpoint';
 
 /** How a create checks the URL: the policy in force, and the resolver (the system's unless a test fakes it). */
 export interface UrlChecking {
@@ -35,6 +36,7 @@ export async function createWebhookEndpoint(context: UseCaseContext, input: Crea
     enabled_events: input.enabled_events ?? [ALL_EVENTS],
     description: input.description ?? null,
     status: 'enabled',
+    chaos: { ...NO_CHAOS, ...input.chaos },
     secret: newWebhookSecret(),
     created_at: now.toISOString(),
   };

@@ -7,8 +7,7 @@ import { transactWrite } from '../db/transact';
 import { findStoredEvent, isKept } from '../events/event-repository';
 import type { Pagination } from '../db/pagination';
 import { NotFoundError } from '../errors';
-import { asApiObject } from '../payments/fields';
-import { DeliveryAttempt, type ListEventDeliveriesInput, type ResendEventInput } from './delivery-attempt';
+import { attemptObjectOf, type DeliveryAttempt, type ListEventDeliveriesInput, type ResendEventInput } from './delivery-attempt';
 import { attemptPut, endpointItemsOf, pendingAttempt, subscribes } from './delivery-repository';
 import { findWebhookEndpoint } from './endpoint-repository';
 import type { StoredWebhookEndpoint } from './items';
@@ -48,7 +47,7 @@ export async function listEventDeliveries(
     filters: { event_id: eventId },
     readUnits,
   });
-  return { data: items.map((item) => asApiObject(DeliveryAttempt, item)), pagination };
+  return { data: items.map(attemptObjectOf), pagination };
 }
 
 /**
@@ -71,7 +70,7 @@ export async function resendEvent(context: UseCaseContext, eventId: string, inpu
     endpoints = (await endpointItemsOf(db, clientId)).filter((endpoint) => subscribes(endpoint, event.event.type));
   }
   const attempts = endpoints.map(({ endpoint }) => pendingAttempt(eventId, endpoint.id, 1, now, RESEND_ORIGIN, offsetOf(clock)));
-  const answer = attempts.map((attempt) => asApiObject(DeliveryAttempt, { ...attempt }));
+  const answer = attempts.map((attempt) => attemptObjectOf({ ...attempt }));
   const completion = claim?.complete(answer);
   if (attempts.length > 0 || completion) {
     await transactWrite(

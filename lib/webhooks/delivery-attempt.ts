@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { deliveryAttemptExample } from '../contracts/examples';
 import { cursor, limit } from '../payments/list-queries';
 import { meta } from '../meta';
-import { idOf, timestamp } from '../payments/fields';
+import { asApiObject, idOf, timestamp } from '../payments/fields';
 import { idField } from '../payments/schemas';
 
 /**
@@ -19,6 +19,9 @@ export const DeliveryAttempt = meta(
     endpoint_id: meta(idOf('webhookEndpoint'), { description: 'The webhook endpoint it is (or was) sent to' }),
     attempt: meta(z.int().check(z.minimum(1)), {
       description: 'Its number in its delivery: 1, then 2… for each retry; a resend starts again at 1',
+    }),
+    duplicate: meta(z.boolean(), {
+      description: "True for a copy that the endpoint's chaos (`duplicates`) sends besides the delivery: same `webhook-id` and body",
     }),
     status: meta(z.enum(attemptStatuses), {
       description: '`pending` until it is made (it may be under way), then `succeeded` (a 2xx within the timeout) or `failed`',
@@ -38,6 +41,11 @@ export const DeliveryAttempt = meta(
   { description: 'One attempt to deliver an event to a webhook endpoint', examples: [deliveryAttemptExample] },
 );
 export type DeliveryAttempt = Readonly<z.infer<typeof DeliveryAttempt>>;
+
+/** A stored attempt as the API shows it: `duplicate` is stored only when true (an attempt stored before chaos is none). */
+export function attemptObjectOf(item: Record<string, unknown>): DeliveryAttempt {
+  return { ...asApiObject(DeliveryAttempt, item), duplicate: item.duplicate === true };
+}
 
 /** The body of POST /event/{id}/resend: optionally one endpoint. */
 export const ResendEventBody = meta(

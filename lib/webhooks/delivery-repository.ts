@@ -3,7 +3,7 @@ import { queryAll } from '../db/query-all';
 import { REMOVE_DUE } from '../db/due';
 import { cancellationReasons, isConditionFailed } from '../db/errors';
 import { clientPartition, keys } from '../db/keys';
-import { deleteItem, getItem, updateItem, type TransactItem } from '../db/requests';
+import { deleteItem, getItem, queryPage, updateItem, type TransactItem } from '../db/requests';
 import { transactWrite } from '../db/transact';
 import { ALL_EVENTS } from '../events/event-types';
 import { newId } from '../ids';
@@ -32,11 +32,20 @@ export interface AttemptKey {
  * A new pending attempt of `eventId` to `endpointId`, due at `dueAt` (real time: retries are not
  * hurried by a client's clock), shown to the client on its clock, `offsetMs` ahead.
  */
-export function pendingAttempt(eventId: string, endpointId: string, attempt: number, dueAt: Date, origin: AttemptOrigin, offsetMs = 0): StoredAttempt {
+export function pendingAttempt(
+  eventId: string,
+  endpointId: string,
+  attempt: number,
+  dueAt: Date,
+  origin: AttemptOrigin,
+  offsetMs = 0,
+  chaos: { readonly duplicate?: boolean; readonly reorder?: boolean } = {},
+): StoredAttempt {
   return {
     id: newId('delivery', dueAt),
     endpoint_id: endpointId,
     attempt,
+    duplicate: chaos.duplicate === true,
     status: 'pending',
     response_status: null,
     response_time_ms: null,
@@ -46,6 +55,7 @@ export function pendingAttempt(eventId: string, endpointId: string, attempt: num
     event_id: eventId,
     origin,
     due_at: dueAt.toISOString(),
+    ...(chaos.reorder && { reorder: true as const }),
   };
 }
 
@@ -76,20 +86,20 @@ export async function endpointItemsOf(db: Db, clientId: string): Promise<StoredW
   return items.map(webhookEndpointEntity.fromItem);
 }
 
+/** A first attempt to write, and the worker's claim on it when that worker makes it at once. */
+export interface NewAttempt {
+  readonly attempt: StoredAttempt;
+  readonly hold?: Hold;
+}
+
 /**
  * Creates the first attempts of an event's deliveries and removes the event's due attributes, in
  * one TransactWriteItems conditioned on the event still being due: whoever brings the event first
  * (the stream, a retried batch, the sweep) creates its deliveries, exactly once; false for the
- * others, which then have nothing to do. With `hold`, the attempts are written claimed by it.
+ * others, which then have nothing to do. An attempt with a `hold` is written claimed by it; one
+ * without is due at its `due_at`.
  */
-export async function createEventDeliveries(
-  db: Db,
-  clientId: string,
-  eventId: string,
-  attempts: readonly StoredAttempt[],
-  ttl: number,
-  hold?: Hold,
-): Promise<boolean> {
+export async function createEventDeliveries(db: Db, clientId: string, eventId: string, attempts: readonly NewAttempt[], ttl: number): Promise<boolean> {
   const undue: TransactItem = {
     Update: {
       Key: keys.event(clientId, eventId),
@@ -98,13 +108,47 @@ export async function createEventDeliveries(
     },
   };
   try {
-    await transactWrite(db, [undue, ...attempts.map((attempt) => attemptPut(clientId, attempt, ttl, hold))]);
+    await transactWrite(db, [undue, ...attempts.map(({ attempt, hold }) => attemptPut(clientId, attempt, ttl, hold))]);
     return true;
   } catch (error) {
     if (cancellationReasons(error)?.[0]?.Code === 'ConditionalCheckFailed') return false;
     throw error;
   }
 }
+
+/**
+ * The pending first attempts to `endpointId` held for a reverse-order window (lib/webhooks/delivery-plan.ts)
+ * whose events were recorded from `fromEventId` up to `untilMs` (exclusive): one strongly consistent
+ * Query of the client's attempts in that range of event ids, filtered to the held ones of the endpoint.
+ */
+export async function heldAttemptsOf(db: Db, clientId: string, endpointId: string, fromEventId: string, untilMs: number): Promise<AttemptItem[]> {
+  const found: AttemptItem[] = [];
+  let startKey: Item | undefined;
+  do {
+    const page = await queryPage(db, {
+      KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :until',
+      FilterExpression: 'endpoint_id = :endpoint AND #status = :pending AND reorder = :held',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: {
+        ':pk': clientPartition(clientId),
+        ':from': keys.deliveryAttemptSortKeyPrefix(fromEventId),
+        // Every event id recorded before untilMs sorts below the id prefix of that millisecond.
+        ':until': keys.deliveryAttemptSortKeyPrefix(newId('event', new Date(untilMs))).slice(0, -EVENT_ULID_RANDOM_LENGTH - 1),
+        ':endpoint': endpointId,
+        ':pending': 'pending',
+        ':held': true,
+      },
+      ConsistentRead: true,
+      ExclusiveStartKey: startKey,
+    });
+    found.push(...(page.Items ?? []).map(deliveryAttemptEntity.fromItem));
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  return found;
+}
+
+/** The random part of a ULID, after its 10 characters of time. */
+const EVENT_ULID_RANDOM_LENGTH = 16;
 
 /** An item by its key, strongly consistent, or undefined. */
 export function readItem(db: Db, key: AttemptKey): Promise<Item | undefined> {

@@ -15,17 +15,20 @@ import {
   claimAttempt,
   createEventDeliveries,
   endpointItemsOf,
+  heldAttemptsOf,
   pendingAttempt,
   dropAttempt,
   recordAttempt,
-  subscribes,
   type AttemptKey,
   type AttemptOutcome,
   type Hold,
+  type NewAttempt,
 } from './delivery-repository';
+import { isDueNow, planDeliveries, reorderWindowEnd, windowOrder } from './delivery-plan';
+import type { DeliveryTimer } from './delivery-timer';
 import type { UrlPolicy } from './policy';
 import { signingSecrets } from './endpoint-repository';
-import { deliveryAttemptEntity, webhookEndpointEntity, type StoredAttempt, type StoredWebhookEndpoint } from './items';
+import { deliveryAttemptEntity, webhookEndpointEntity, type AttemptItem, type StoredAttempt, type StoredWebhookEndpoint } from './items';
 import { sendWebhook } from './send-webhook';
 import { signWebhook } from './signature';
 import { DNS_TIMEOUT_MS, resolveWebhookTarget, UnsafeWebhookUrlError, type HostResolver, type WebhookTarget } from './url-policy';
@@ -50,6 +53,8 @@ export interface DeliveryDeps {
   readonly policy: UrlPolicy;
   /** The system's resolver unless a test injects one. */
   readonly resolve?: HostResolver;
+  /** Wakes delivery when attempts planned for later fall due (the dispatcher's; without one, the sweep makes them). */
+  readonly timer?: DeliveryTimer;
 }
 
 /** Room beyond the DNS lookup and the POST before a claim runs out: the outcome's write and some slack. */
@@ -75,32 +80,43 @@ const RECORDS_AT_ONCE = 4;
 
 /** What creating an event's deliveries wrote and read: the first attempts, their endpoints, the client's clock offset. */
 interface Created {
-  readonly attempts: StoredAttempt[];
+  readonly attempts: readonly NewAttempt[];
   readonly endpoints: ReadonlyMap<string, StoredWebhookEndpoint>;
   readonly offset: number;
 }
 
-async function deliveriesOf(deps: DeliveryDeps, stored: StoredEvent, hold?: Hold): Promise<Created | undefined> {
+/**
+ * Plans an event's deliveries (lib/webhooks/delivery-plan.ts) and writes their first attempts,
+ * `holdOf` saying which of those due now the writer claims (by their place in their endpoint's
+ * copies: a later copy is sent after the ones before it, so its claim lasts longer).
+ */
+async function deliveriesOf(deps: DeliveryDeps, stored: StoredEvent, holdOf: (copy: number) => Hold | undefined): Promise<Created | undefined> {
   const { clientId, event } = stored;
   const eventId = event.id;
   // Read together: an event is owed deliveries only while its client has endpoints (decision 0195).
   const [items, clientClk] = await Promise.all([endpointItemsOf(deps.db, clientId), loadClientClock(deps.db, clientId, deps.clock)]);
-  const endpoints = items.filter((endpoint) => subscribes(endpoint, event.type));
   // Due now in real time; shown on the client's clock.
   const offset = offsetOf(clientClk);
   const now = deps.clock.now();
-  const attempts = endpoints.map(({ endpoint }) => pendingAttempt(eventId, endpoint.id, 1, now, 'event', offset));
-  if (!(await createEventDeliveries(deps.db, clientId, eventId, attempts, stored.ttl, hold))) return undefined;
-  return { attempts, endpoints: new Map(endpoints.map((e) => [e.endpoint.id, e])), offset };
+  const copies = new Map<string, number>();
+  const attempts = planDeliveries(event, items, now).map((planned): NewAttempt => {
+    const copy = copies.get(planned.endpointId) ?? 0;
+    copies.set(planned.endpointId, copy + 1);
+    const attempt = pendingAttempt(eventId, planned.endpointId, 1, planned.dueAt, 'event', offset, planned);
+    const hold = isDueNow(planned, now) ? holdOf(copy) : undefined;
+    return hold ? { attempt, hold } : { attempt };
+  });
+  if (!(await createEventDeliveries(deps.db, clientId, eventId, attempts, stored.ttl))) return undefined;
+  return { attempts, endpoints: new Map(items.map((e) => [e.endpoint.id, e])), offset };
 }
 
 /**
- * Creates the deliveries of an event item still due: the first attempt for each endpoint of its
- * client subscribed to its type, due now, and claimed by `hold` when given. Returns them, or
- * undefined when another worker had already created them (the event was no longer due).
+ * Creates the deliveries of an event item still due: the first attempts its plan owes, those due
+ * now claimed by `hold` when given. Returns them, or undefined when another worker had already
+ * created them (the event was no longer due).
  */
 export async function createDeliveries(deps: DeliveryDeps, stored: StoredEvent, hold?: Hold): Promise<StoredAttempt[] | undefined> {
-  return (await deliveriesOf(deps, stored, hold))?.attempts;
+  return (await deliveriesOf(deps, stored, () => hold))?.attempts.map(({ attempt }) => attempt);
 }
 
 /** The table key of an attempt of a client. */
@@ -132,7 +148,50 @@ export async function makeAttempt(deps: DeliveryDeps, key: AttemptKey): Promise<
   // The event was removed (a reset): its deliveries stop, and an attempt written after the reset
   // listed the partition goes too, so nothing of the removed event is left.
   if (!event) return (await dropAttempt(db, key, token)) ? 'dropped' : 'lost-claim';
-  return attemptClaimed(deps, { token, clientId, attempt, ttl, endpoint, event, offset: offsetOf(clientClk) });
+  const claimed: ClaimedAttempt = { token, clientId, attempt, ttl, endpoint, event, offset: offsetOf(clientClk) };
+  if (attempt.reorder && attempt.attempt === 1) return makeWindow(deps, claimed);
+  return attemptClaimed(deps, claimed);
+}
+
+/** A reverse-order window sends at most this many attempts; later ones of its 2 s open the next window. */
+const MAX_WINDOW_ATTEMPTS = 10;
+
+/**
+ * Makes a reverse-order window (docs/api.md §17, decision 0266) opened by the claimed first attempt
+ * of its oldest event: claims every other attempt to the endpoint held for the events recorded in
+ * the 2 s after it (whatever their own due time), then sends them one after another in the plan's
+ * window order, the newest event first, each recorded under its claim. Claims last until the
+ * window can have been sent. An attempt another worker holds is left to it.
+ */
+async function makeWindow(deps: DeliveryDeps, opener: ClaimedAttempt): Promise<AttemptResult> {
+  const { db, clock } = deps;
+  const { clientId, token, attempt } = opener;
+  const held = await heldAttemptsOf(db, clientId, attempt.endpoint_id, attempt.event_id, reorderWindowEnd(attempt.event_id));
+  const others = windowOrder(held.map((item) => item.attempt).filter((other) => other.id !== attempt.id)).slice(0, MAX_WINDOW_ATTEMPTS - 1);
+  const until = new Date(clock.now().getTime() + claimLeaseMs(deps.settings) * (others.length + 1));
+  const [, ...claims] = await Promise.all([
+    // The opener's own claim is lengthened the same way: it is sent last, its event being the oldest.
+    claimAttempt(db, attemptKey(clientId, attempt), token, until, until),
+    ...others.map((other) => claimAttempt(db, attemptKey(clientId, other), token, new Date(other.due_at), until)),
+  ]);
+  const mates = claims.filter((claim): claim is AttemptItem => claim !== undefined);
+  const events = new Map(
+    await Promise.all(
+      [...new Set(mates.map((mate) => mate.attempt.event_id))].map(async (id) => [id, await eventEntity.find(db, eventEntity.key(clientId, id))] as const),
+    ),
+  );
+  let result: AttemptResult = 'not-due';
+  for (const next of windowOrder([attempt, ...mates.map((mate) => mate.attempt)])) {
+    const event = next.id === attempt.id ? opener.event : events.get(next.event_id);
+    const made =
+      event === undefined
+        ? (await dropAttempt(db, attemptKey(clientId, next), token))
+          ? 'dropped'
+          : 'lost-claim'
+        : await attemptClaimed(deps, { ...opener, attempt: next, event });
+    if (next.id === attempt.id) result = made;
+  }
+  return result;
 }
 
 /** An attempt its worker holds the claim on, with what making it needs. */
@@ -158,6 +217,9 @@ async function attemptClaimed(deps: DeliveryDeps, claimed: ClaimedAttempt): Prom
   const attemptedAt = clock.now();
   if (!endpoint) {
     outcome = failure(shown(attemptedAt), 'The webhook endpoint was deleted', true);
+  } else if (endpoint.endpoint.status === 'disabled') {
+    // A disabled endpoint receives nothing, retries included (decision 0265).
+    outcome = failure(shown(attemptedAt), 'The webhook endpoint is disabled', true);
   } else if (!isKept(attempt.event_id, attemptedAt)) {
     outcome = failure(shown(attemptedAt), 'The event is no longer kept (events are kept 30 days)', true);
   } else {
@@ -193,7 +255,8 @@ async function attemptClaimed(deps: DeliveryDeps, claimed: ClaimedAttempt): Prom
     token,
     { ...made, next_attempt_at: nextAt ? shown(nextAt).toISOString() : null },
     nextAt && {
-      attempt: pendingAttempt(attempt.event_id, attempt.endpoint_id, attempt.attempt + 1, nextAt, 'retry', offset),
+      // A copy's retry is still a copy; a retry is never held for a window.
+      attempt: pendingAttempt(attempt.event_id, attempt.endpoint_id, attempt.attempt + 1, nextAt, 'retry', offset, { duplicate: attempt.duplicate }),
       clientId: claimed.clientId,
       ttl: claimed.ttl,
     },
@@ -216,24 +279,42 @@ function statusError(status: number): string {
 }
 
 /**
- * Creates an event's deliveries (if still due) and makes their first attempts at once. When the
- * invocation has time for them (`remainingMs`), they are written claimed by this worker and made
- * with the endpoints and the clock it has just read and the event it was brought, with no claim
- * and no read of their own; otherwise they are left due, for the sweep. An attempt that fails to
- * reach the table is logged: it is due again when its claim runs out.
+ * Creates an event's deliveries (if still due) and makes the first attempts its plan owes now.
+ * When the invocation has time for them (`remainingMs`), they are written claimed by this worker
+ * and made with the endpoints and the clock it has just read and the event it was brought, with no
+ * claim and no read of their own: each endpoint's attempts one after another in the plan's order
+ * (the delivery, then its chaos copies), the endpoints side by side. Otherwise they are left due,
+ * for the sweep. Attempts the plan makes due later (a chaos delay or reverse-order window) are
+ * handed to the timer, if this worker has one, to be made when due; the sweep makes them too. An
+ * attempt that fails to reach the table is logged: it is due again when its claim runs out.
  */
 export async function dispatchEvent(deps: DeliveryDeps, event: StoredEvent, remainingMs: () => number = () => Infinity): Promise<void> {
-  const hold: Hold | undefined = remainingMs() >= claimLeaseMs(deps.settings) ? { token: randomUUID(), until: leaseEnd(deps) } : undefined;
-  const created = await deliveriesOf(deps, event, hold);
-  if (!created || !hold) return;
+  const token = randomUUID();
+  const lease = claimLeaseMs(deps.settings);
+  const holdOf = (copy: number): Hold | undefined =>
+    remainingMs() >= lease * (copy + 1) ? { token, until: new Date(deps.clock.now().getTime() + lease * (copy + 1)) } : undefined;
+  const created = await deliveriesOf(deps, event, holdOf);
+  if (!created) return;
   const { clientId, ttl } = event;
-  await forEachLimited(created.attempts, ATTEMPTS_AT_ONCE, async (attempt) => {
-    const key = attemptKey(clientId, attempt);
+  const later = created.attempts.filter(({ hold }) => hold === undefined).map(({ attempt }) => attempt);
+  if (deps.timer && later.length > 0) {
     try {
-      const endpoint = created.endpoints.get(attempt.endpoint_id);
-      await attemptClaimed(deps, { token: hold.token, clientId, attempt, ttl, endpoint, event, offset: created.offset });
+      await deps.timer.wake(later.map((attempt) => ({ ...attemptKey(clientId, attempt), dueAt: attempt.due_at })));
     } catch (error) {
-      logger.error('webhook: an attempt could not be made; it is due again when its claim runs out', { pk: key.pk, sk: key.sk, error: error as Error });
+      logger.error('webhook: the timer was not set; the sweep makes the attempts when due', { event: event.event.id, error: error as Error });
+    }
+  }
+  const byEndpoint = new Map<string, StoredAttempt[]>();
+  for (const { attempt, hold } of created.attempts) if (hold) byEndpoint.set(attempt.endpoint_id, [...(byEndpoint.get(attempt.endpoint_id) ?? []), attempt]);
+  await forEachLimited([...byEndpoint.values()], ATTEMPTS_AT_ONCE, async (attempts) => {
+    for (const attempt of attempts) {
+      const key = attemptKey(clientId, attempt);
+      try {
+        const endpoint = created.endpoints.get(attempt.endpoint_id);
+        await attemptClaimed(deps, { token, clientId, attempt, ttl, endpoint, event, offset: created.offset });
+      } catch (error) {
+        logger.error('webhook: an attempt could not be made; it is due again when its claim runs out', { pk: key.pk, sk: key.sk, error: error as Error });
+      }
     }
   });
 }

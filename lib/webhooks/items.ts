@@ -1,10 +1,9 @@
 import { clientOf, defineEntity, requiredText, text } from '../db/entity';
 import { keys } from '../db/keys';
 import type { Item } from '../db/requests';
-import { asApiObject } from '../payments/fields';
-import { DeliveryAttempt } from './delivery-attempt';
+import { attemptObjectOf, type DeliveryAttempt } from './delivery-attempt';
 import { ATTEMPT_ENTITY, type RESEND_ORIGIN } from './stream-filter';
-import { WebhookEndpoint } from './webhook-endpoint';
+import { endpointObjectOf, type WebhookEndpoint } from './webhook-endpoint';
 
 /**
  * The stored items of webhooks (docs/data-model.md): an endpoint with its signing secrets, and one
@@ -18,7 +17,12 @@ export interface StoredWebhookEndpoint {
   readonly secret: string;
   /** The secret before the last roll, honoured until `previousUntil` (docs/api.md §15). */
   readonly previous?: { readonly secret: string; readonly until: string };
+  /** How many times a PATCH changed it (absent: never): what the next PATCH's write is conditioned on, so no update is lost. */
+  readonly revision?: number;
 }
+
+/** The item attribute that counts an endpoint's updates (lib/webhooks/update-endpoint.ts). */
+export const ENDPOINT_REVISION = 'revision';
 
 /** The item attributes that hold the secret before a roll. */
 export const PREVIOUS_SECRET = 'previous_secret';
@@ -32,13 +36,16 @@ export const webhookEndpointEntity = defineEntity({
     ...value.endpoint,
     secret: value.secret,
     ...(value.previous && { [PREVIOUS_SECRET]: value.previous.secret, [PREVIOUS_SECRET_EXPIRES_AT]: value.previous.until }),
+    ...(value.revision !== undefined && { [ENDPOINT_REVISION]: value.revision }),
   }),
   fromItem: (item): StoredWebhookEndpoint => {
     const previous = text(item, PREVIOUS_SECRET);
     const until = text(item, PREVIOUS_SECRET_EXPIRES_AT);
+    const revision = item[ENDPOINT_REVISION];
     return {
       clientId: clientOf(item),
-      endpoint: asApiObject(WebhookEndpoint, item),
+      endpoint: endpointObjectOf(item),
+      ...(typeof revision === 'number' && { revision }),
       secret: requiredText(item, 'secret'),
       ...(previous !== undefined && until !== undefined && { previous: { secret: previous, until } }),
     };
@@ -54,6 +61,11 @@ export interface StoredAttempt extends DeliveryAttempt {
   readonly origin: AttemptOrigin;
   /** When it is due in real time (the `due` index's time while pending); `next_attempt_at` shows it on the client's clock. */
   readonly due_at: string;
+  /**
+   * A first attempt held for a reverse-order window (the endpoint's chaos, lib/webhooks/delivery-plan.ts):
+   * whoever makes it sends the window's other held attempts with it, newest event first.
+   */
+  readonly reorder?: true;
 }
 
 /** A delivery attempt item: the attempt, its client, how long it is kept (`ttl`, its event's) and, while claimed, the claim's token. */
@@ -74,21 +86,25 @@ export const deliveryAttemptEntity = defineEntity({
   keyOf: (value: AttemptItem) => keys.deliveryAttempt(value.clientId, value.attempt.event_id, value.attempt.id),
   // A pending attempt is due at its real `due_at` (the due index), or, written claimed, when the
   // claim runs out, as claimAttempt leaves it; made, it is due no more.
-  attributes: (value: AttemptItem): Item => ({
-    ...value.attempt,
+  // `duplicate` and `reorder` are stored only when true: an ordinary attempt's item is as it was.
+  attributes: ({ attempt: { duplicate, reorder, ...attempt }, ...value }: AttemptItem): Item => ({
+    ...attempt,
+    ...(duplicate && { duplicate }),
+    ...(reorder && { reorder }),
     ttl: value.ttl,
     ...(value.claim !== undefined && { claim: value.claim }),
-    ...(value.attempt.status === 'pending' && keys.due(value.lease ?? value.attempt.due_at)),
+    ...(attempt.status === 'pending' && keys.due(value.lease ?? attempt.due_at)),
   }),
   fromItem: (item): AttemptItem => {
     const claim = text(item, 'claim');
     return {
       clientId: clientOf(item),
       attempt: {
-        ...asApiObject(DeliveryAttempt, item),
+        ...attemptObjectOf(item),
         event_id: requiredText(item, 'event_id'),
         origin: requiredText(item, 'origin') as AttemptOrigin,
         due_at: requiredText(item, 'due_at'),
+        ...(item.reorder === true && { reorder: true as const }),
       },
       ttl: Number(item.ttl),
       ...(claim !== undefined && { claim }),

@@ -157,6 +157,32 @@ describe('the dashboard in a browser', () => {
     expect(await row('wrong_secret')).toEqual(['wrong_secret', '4xx', expect.stringMatching(/^200 \(\d+ ms\)$/), 'no']);
   });
 
+  it("edits the endpoint's delivery chaos, then disables and enables it again, from the Webhooks view: the API shows each change", async () => {
+    const endpointNow = async () => {
+      const listed = await call('GET', '/webhook/endpoints', { key });
+      return listed.body.data[0];
+    };
+    await page.getByLabel('Duplicates (0–3: each delivery sent this many more times)').fill('1');
+    await page.getByLabel('Reverse order (events within 2 s of each other newest first)').check();
+    await page.getByRole('button', { name: 'Save chaos' }).click();
+    await expect.poll(() => page.getByRole('status').filter({ hasText: 'Saved' }).textContent()).toBe('Saved: 1 duplicate, reverse order.');
+    expect((await endpointNow()).chaos).toEqual({ duplicates: 1, reverse_order: true, delay_seconds: 0 });
+    await expect.poll(() => page.locator('table.list td').filter({ hasText: '1 duplicate, reverse order' }).count()).toBe(1);
+
+    await page.getByRole('button', { name: 'Disable', exact: true }).click();
+    await page.getByRole('group', { name: 'Confirm disable' }).getByRole('button', { name: 'Confirm' }).click();
+    await expect.poll(async () => (await endpointNow()).status).toBe('disabled');
+    await page.getByRole('button', { name: 'Enable', exact: true }).click();
+    await page.getByRole('group', { name: 'Confirm enable' }).getByRole('button', { name: 'Confirm' }).click();
+    await expect.poll(async () => (await endpointNow()).status).toBe('enabled');
+
+    // Chaos off again, for what the rest of the file delivers.
+    await page.getByLabel('Duplicates (0–3: each delivery sent this many more times)').fill('0');
+    await page.getByLabel('Reverse order (events within 2 s of each other newest first)').uncheck();
+    await page.getByRole('button', { name: 'Save chaos' }).click();
+    await expect.poll(async () => (await endpointNow()).chaos).toEqual({ duplicates: 0, reverse_order: false, delay_seconds: 0 });
+  });
+
   it('keeps the session in memory only: a reload, or another tab, signs in again, and nothing is stored', async () => {
     await quiet(page);
     expect(await page.evaluate('[sessionStorage.length, localStorage.length, document.cookie]')).toEqual([0, 0, '']);

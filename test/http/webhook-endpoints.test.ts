@@ -40,11 +40,12 @@ describe('POST /webhook/endpoints', () => {
       enabled_events: ['payment.settled', 'refund.created'],
       description: 'Order service',
       status: 'enabled',
+      chaos: { duplicates: 0, reverse_order: false, delay_seconds: 0 },
       secret: expect.stringMatching(SECRET),
       created_at: expect.stringMatching(TIMESTAMP),
     });
     expect(Buffer.from(res.body.data.secret.slice('whsec_'.length), 'base64')).toHaveLength(24);
-    expect(Object.keys(res.body.data)).toEqual(['id', 'url', 'enabled_events', 'description', 'status', 'secret', 'created_at']);
+    expect(Object.keys(res.body.data)).toEqual(['id', 'url', 'enabled_events', 'description', 'status', 'chaos', 'secret', 'created_at']);
   });
 
   it('subscribes to every event type and has no description when the body gives only the url', async () => {
@@ -97,7 +98,7 @@ describe('POST /webhook/endpoints', () => {
     [
       { url: localUrl(), enabled_events: ['payment.settled', 'payment.setled'] },
       'enabled_events.1',
-      'must be one of payment.created, payment.settled, payment.failed, payment.cancelled, payment.expired, refund.created, payment.refunded, webhook_endpoint.secret_rolled, api_key.created, api_key.rolled, api_key.revoked, api_key.expired, *',
+      'must be one of payment.created, payment.settled, payment.failed, payment.cancelled, payment.expired, refund.created, payment.refunded, webhook_endpoint.secret_rolled, webhook_endpoint.updated, api_key.created, api_key.rolled, api_key.revoked, api_key.expired, *',
     ],
     [{ url: localUrl(), description: 'x'.repeat(256) }, 'description', 'must be at most 255 characters'],
     [{ url: localUrl(), secret: 'whsec_mine' }, 'secret', 'is not a recognized field'],
@@ -298,6 +299,6 @@ describe('routing', () => {
     expect(collection.headers.get('allow')).toBe('POST, GET');
     const one = await call('POST', '/webhook/endpoints/whe_01ARZ3NDEKTSV4RRFFQ69G5FAV');
     expect(one.status).toBe(405);
-    expect(one.headers.get('allow')).toBe('GET, DELETE');
+    expect(one.headers.get('allow')).toBe('GET, DELETE, PATCH');
   });
 });

@@ -46,7 +46,7 @@ describe('POST /webhook/endpoints/{id}/roll-secret', () => {
 
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ success: true, data: { ...endpoint, secret: expect.stringMatching(SECRET) } });
-    expect(Object.keys(res.body.data)).toEqual(['id', 'url', 'enabled_events', 'description', 'status', 'created_at', 'secret']);
+    expect(Object.keys(res.body.data)).toEqual(['id', 'url', 'enabled_events', 'description', 'status', 'chaos', 'created_at', 'secret']);
     expect(res.body.data.secret).not.toBe(oldSecret);
     const read = await call('GET', `/webhook/endpoints/${created.id}`, { key });
     expect(read.body.data).toEqual(endpoint);

@@ -66,7 +66,7 @@ describe('cdk-nag AwsSolutions', () => {
     expect(Annotations.fromStack(nagged.stack).findError('*', Match.anyValue())).toEqual([]);
   });
 
-  it("acknowledges only APIG4 on the HTTP API, SMG4 on the cursor secret, COG1, COG2 and COG8 on the user pool, ListStreams on the dispatcher, and SQS3 on the dispatcher's failure queue and the sweep's dead-letter queue, each with a reason a reviewer can check", () => {
+  it("acknowledges only APIG4 on the HTTP API, SMG4 on the cursor secret, COG1, COG2 and COG8 on the user pool, ListStreams on the dispatcher, and SQS3 on the dispatcher's failure queue, the delivery timer's dead-letter queue and the sweep's dead-letter queue, each with a reason a reviewer can check", () => {
     const acks = acknowledgements(nagged.stack);
     expect(acks.map(({ path, id }) => ({ path, id }))).toEqual([
       { path: 'PaymentSandbox-nag/CursorSecret', id: 'AwsSolutions-SMG4' },
@@ -76,6 +76,7 @@ describe('cdk-nag AwsSolutions', () => {
       { path: 'PaymentSandbox-nag/HttpApi', id: 'AwsSolutions-APIG4' },
       { path: 'PaymentSandbox-nag/DispatchEvents/Role', id: 'AwsSolutions-IAM5[Resource::*]' },
       { path: 'PaymentSandbox-nag/DispatchEventsFailures', id: 'AwsSolutions-SQS3' },
+      { path: 'PaymentSandbox-nag/WebhookTimerDeadLetters', id: 'AwsSolutions-SQS3' },
       { path: 'PaymentSandbox-nag/SweepDeadLetters', id: 'AwsSolutions-SQS3' },
     ]);
     const reasonOf = (id: string) => acks.find((a) => a.id === id)!.reason;

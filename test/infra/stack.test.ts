@@ -98,9 +98,13 @@ const tableRoutes = routeList.filter((r) => r.table !== 'none');
 const tablelessRoutes = routeList.filter((r) => r.table === 'none');
 const fallbackId = () => functionOfRoute('$default');
 /** The function the table's stream invokes: the webhook dispatcher, the one function behind no route. */
-const dispatcherId = () => refId(ofType('AWS::Lambda::EventSourceMapping')[0]![1].Properties.FunctionName);
+const dispatcherId = () =>
+  refId(ofType('AWS::Lambda::EventSourceMapping').find(([, m]) => m.Properties.StartingPosition !== undefined)![1].Properties.FunctionName);
+/** The function the delivery timer's queue invokes (test/infra/webhook-dispatcher.test.ts). */
+const dueAttemptsId = () =>
+  refId(ofType('AWS::Lambda::EventSourceMapping').find(([, m]) => m.Properties.StartingPosition === undefined)![1].Properties.FunctionName);
 /** Functions besides one per route handler and the `$default` one: the sweep, the webhook dispatcher and the user pool's two triggers. */
-const BACKGROUND_FUNCTIONS = 4;
+const BACKGROUND_FUNCTIONS = 5;
 /** Routes naming the same handler module share its function. */
 const ROUTE_HANDLERS = new Set(routeList.map((r) => r.handler)).size;
 
@@ -163,7 +167,7 @@ describe('routes', () => {
     expect(functionOfRoute(routeKeyOf(routes.getDashboard))).toBe(functionOfRoute(routeKeyOf(routes.getDashboardAsset)));
     expect(functionIds).not.toContain(fallbackId());
     expect(functionIds).not.toContain(sweepId);
-    // Besides the routes': the $default route's, the sweep's, the webhook dispatcher's and the user pool's triggers.
+    // Besides the routes': the $default route's, the sweep's, the webhook dispatcher's, the delivery timer's and the user pool's triggers.
     expect(ofType('AWS::Lambda::Function')).toHaveLength(ROUTE_HANDLERS + 1 + BACKGROUND_FUNCTIONS);
   });
 
@@ -185,14 +189,14 @@ describe('functions', () => {
     expect(page).toContain(`| **every function, a bundle each** | **${ofType('AWS::Lambda::Function').length}** |`);
   });
 
-  it('run on Node.js 24 on arm64 with 256 MB and a 10 s timeout (the webhook dispatcher and the sweep, which make webhook attempts, 60 s; the receiver check, 25 s)', () => {
+  it("run on Node.js 24 on arm64 with 256 MB and a 10 s timeout (the webhook dispatcher and the sweep, which make webhook attempts, 60 s; the delivery timer's function, which may make a reverse-order window of ten, 5 min; the receiver check, 25 s)", () => {
     const checkId = functionOfRoute(routeKeyOf(routes.checkWebhookEndpoint));
     for (const [id, fn] of ofType('AWS::Lambda::Function')) {
       expect(fn.Properties).toMatchObject({
         Runtime: 'nodejs24.x',
         Architectures: ['arm64'],
         MemorySize: 256,
-        Timeout: id === dispatcherId() || id === sweepId ? 60 : id === checkId ? 25 : 10,
+        Timeout: id === dueAttemptsId() ? 300 : id === dispatcherId() || id === sweepId ? 60 : id === checkId ? 25 : 10,
         Handler: 'index.handler',
       });
       expect(fn.Properties.Environment.Variables).toMatchObject({
@@ -222,7 +226,7 @@ describe('functions', () => {
     }
   });
 
-  it("hold their own route's declaration and no other route's, the webhook URL checks only where an endpoint is created or checked, the Idempotency-Key store only in writes, and no test recorder", () => {
+  it("hold their own route's declaration and no other route's, the webhook URL checks only where an endpoint is created, changed or checked, the Idempotency-Key store only in writes, and no test recorder", () => {
     for (const route of routeList) {
       const dir = assetDirs.get(functionOfRoute(routeKeyOf(route)))!;
       // Each route's contract imports its own declaration; the route table is the fallback's alone, which matches paths with it.
@@ -235,7 +239,7 @@ describe('functions', () => {
       expect(
         sources.some((s) => s.includes('node_modules/ipaddr.js/')),
         route.id,
-      ).toBe(route.id === 'createWebhookEndpoint' || route.id === 'checkWebhookEndpoint');
+      ).toBe(route.id === 'createWebhookEndpoint' || route.id === 'updateWebhookEndpoint' || route.id === 'checkWebhookEndpoint');
       // A read never takes an Idempotency-Key: only a write's bundle carries the store of them.
       expect(
         sources.some((s) => s.endsWith('lib/http/idempotency-store.ts')),
@@ -613,8 +617,8 @@ describe('sweep', () => {
   });
 
   it('keeps undelivered ticks 14 days in an encrypted queue that refuses anything but TLS and takes messages from that rule only', () => {
-    // The other queue is the webhook dispatcher's (test/infra/webhook-dispatcher.test.ts).
-    expect(ofType('AWS::SQS::Queue')).toHaveLength(2);
+    // The others are the webhook dispatcher's and the delivery timer's two (test/infra/webhook-dispatcher.test.ts).
+    expect(ofType('AWS::SQS::Queue')).toHaveLength(4);
     expect(resources[deadLettersId()]!.Properties).toMatchObject({ SqsManagedSseEnabled: true, MessageRetentionPeriod: 14 * 24 * 3600 });
     const [, policy] = ofType('AWS::SQS::QueuePolicy').find(([, p]) => p.Properties.Queues.some((q: Json) => q.Ref === deadLettersId()))!;
     expect(policy.Properties.PolicyDocument.Statement).toEqual([

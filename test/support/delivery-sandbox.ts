@@ -32,7 +32,11 @@ export interface DeliverySandbox {
 /** How often these suites' sandbox sweeps: faster than `npm start`'s second, since their retries are a second apart. */
 const TEST_SWEEP_INTERVAL_MS = 250;
 
-export async function startDeliverySandbox(settings: DeliverySettings): Promise<DeliverySandbox> {
+/**
+ * `sweepIntervalMs`: how often its sweep runs (250 ms unless given); a suite that must see what
+ * the delivery timer alone does (decision 0267) gives one longer than the suite lasts.
+ */
+export async function startDeliverySandbox(settings: DeliverySettings, options: { sweepIntervalMs?: number } = {}): Promise<DeliverySandbox> {
   const table = await isolatedTable('webhooks-http');
   const dynamoEndpoint = inject('dynamoEndpoint');
   // As `npm start` does: the server takes its port first, so its address is in the handlers' environment before they load.
@@ -49,7 +53,7 @@ export async function startDeliverySandbox(settings: DeliverySettings): Promise<
   for (const [name, value] of Object.entries(environment)) vi.stubEnv(name, value);
   serve(await loadHandlers());
   // A retry falls due on the second (the schedule's unit); sweeping 4 times a second finds it within 250 ms instead of 1 s.
-  const start = () => startBackground({ dynamoEndpoint, tableName: table.tableName, sweepIntervalMs: TEST_SWEEP_INTERVAL_MS });
+  const start = () => startBackground({ dynamoEndpoint, tableName: table.tableName, sweepIntervalMs: options.sweepIntervalMs ?? TEST_SWEEP_INTERVAL_MS });
   let delivery: BackgroundLoop | undefined = await start();
   const newClient = async () => {
     const client = await createClient(table.db, 'webhooks');

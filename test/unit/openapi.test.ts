@@ -105,13 +105,13 @@ describe('operations', () => {
   });
 
   it.each(routeList.map((route) => ({ id: route.id, route })))(
-    '$id: Idempotency-Key on POST and DELETE that need a key only (a public write has no client to keep it under), Sandbox-Fault on every operation that needs a key',
+    '$id: Idempotency-Key on POST, PATCH and DELETE that need a key only (a public write has no client to keep it under), Sandbox-Fault on every operation that needs a key',
     ({ route }) => {
       const headers = (operationOf(route).parameters ?? []).map(resolve).filter((p: Json) => p.in === 'header');
       const idempotencyKey = expect.objectContaining({ name: 'Idempotency-Key', schema: expect.objectContaining({ pattern: expect.any(String) }) });
       const sandboxFault = expect.objectContaining({ name: 'Sandbox-Fault', schema: expect.objectContaining({ pattern: expect.any(String) }) });
       const expected = [
-        ...((route.method === 'POST' || route.method === 'DELETE') && takesBearer(route.credential) ? [idempotencyKey] : []),
+        ...(route.method !== 'GET' && takesBearer(route.credential) ? [idempotencyKey] : []),
         ...(takesBearer(route.credential) ? [sandboxFault] : []),
       ];
       expect(headers).toEqual(expected);
@@ -141,6 +141,7 @@ describe('operations', () => {
     getWebhookEndpoint: ['200', '400', '401', '403', '404', '429', '500', '503'],
     deleteWebhookEndpoint: ['200', '400', '401', '403', '404', '409', '429', '500', '503'],
     rollWebhookEndpointSecret: ['200', '400', '401', '403', '404', '409', '413', '415', '429', '500', '503'],
+    updateWebhookEndpoint: ['200', '400', '401', '403', '404', '409', '413', '415', '429', '500', '503'],
     checkWebhookEndpoint: ['200', '400', '401', '403', '404', '409', '429', '500', '503'],
     listWebhookEndpointChecks: ['200', '400', '401', '403', '404', '429', '500', '503'],
     resetSandbox: ['200', '400', '401', '403', '409', '413', '415', '429', '500', '503'],

@@ -17,7 +17,8 @@ describe('matchRoute', () => {
     const path = '/api/v1/webhook/endpoints/whe_01ARZ3NDEKTSV4RRFFQ69G5FAV';
     expect(matchRoute('DELETE', path).match).toEqual({ route: routes.deleteWebhookEndpoint, pathParameters: { id: 'whe_01ARZ3NDEKTSV4RRFFQ69G5FAV' } });
     expect(matchRoute('get', path).match?.route).toBe(routes.getWebhookEndpoint);
-    expect(matchRoute('PATCH', path)).toEqual({ match: undefined, allowed: ['GET', 'DELETE'] });
+    expect(matchRoute('PUT', path)).toEqual({ match: undefined, allowed: ['GET', 'DELETE', 'PATCH'] });
+    expect(matchRoute('PATCH', path).match?.route).toBe(routes.updateWebhookEndpoint);
   });
 
   it('matches /openapi.json literally: the dot is not a wildcard', () => {

@@ -12,7 +12,7 @@ const GRACES = [
   { label: 'none (at once)', seconds: 0 },
 ] as const;
 
-/** Webhook endpoints: the list, a form to register one (its secret is shown once), roll a secret, check the receiver and delete. */
+/** Webhook endpoints: the list, a form to register one (its secret is shown once), disable or enable, roll a secret, check the receiver, delete, and edit delivery chaos. */
 export function Webhooks() {
   const { api } = useSession();
   const endpoints = useLoad(
@@ -61,6 +61,8 @@ export function Webhooks() {
                 <th>URL</th>
                 <th>Events</th>
                 <th>Description</th>
+                <th>Status</th>
+                <th>Chaos</th>
                 <th>Created</th>
                 <th />
               </tr>
@@ -72,11 +74,30 @@ export function Webhooks() {
                   <td class="mono">{w.url}</td>
                   <td>{w.enabled_events.join(', ')}</td>
                   <td>{w.description ?? ''}</td>
+                  <td>{w.status}</td>
+                  <td>{chaosText(w.chaos)}</td>
                   <td>
                     <Time at={w.created_at} />
                   </td>
                   <td>
                     <RunCheckButton api={api} endpointId={w.id} onChecked={setCheck} />
+                    <ConfirmButton
+                      label={w.status === 'enabled' ? 'Disable' : 'Enable'}
+                      question={
+                        w.status === 'enabled'
+                          ? `Disable ${w.url}? It receives nothing, not even retries, until it is enabled again.`
+                          : `Enable ${w.url}? It receives the events recorded from now on.`
+                      }
+                      run={async () => {
+                        await ok(
+                          api.PATCH('/webhook/endpoints/{id}', {
+                            params: { path: { id: w.id } },
+                            body: { status: w.status === 'enabled' ? 'disabled' : 'enabled' },
+                          }),
+                        );
+                        endpoints.reload();
+                      }}
+                    />
                     <ConfirmButton
                       label="Roll secret"
                       question={`Give ${w.url} a new secret? The old one keeps signing beside it for ${GRACES.find((g) => g.seconds === grace)!.label}.`}
@@ -117,6 +138,7 @@ export function Webhooks() {
         {created?.rolled && <NewSecret created={created} onKept={() => setCreated(undefined)} />}
         {check && <CheckResults check={check} />}
       </Section>
+      {endpoints.data && endpoints.data.length > 0 && <ChaosForm endpoints={endpoints.data} onSaved={endpoints.reload} />}
       <Section title="Register an endpoint">
         <form class="stack" onSubmit={create}>
           <label>
@@ -139,6 +161,98 @@ export function Webhooks() {
         {created && !created.rolled && <NewSecret created={created} onKept={() => setCreated(undefined)} />}
       </Section>
     </>
+  );
+}
+
+type Chaos = { duplicates: number; reverse_order: boolean; delay_seconds: number };
+
+/** An endpoint's delivery chaos in a few words (docs/api.md §17). */
+function chaosText(chaos: Chaos): string {
+  const parts = [
+    chaos.duplicates > 0 && `${chaos.duplicates} duplicate${chaos.duplicates > 1 ? 's' : ''}`,
+    chaos.reverse_order && 'reverse order',
+    chaos.delay_seconds > 0 && `${chaos.delay_seconds} s delay`,
+  ].filter(Boolean);
+  return parts.length > 0 ? parts.join(', ') : 'off';
+}
+
+/** Edits one endpoint's delivery chaos (docs/api.md §17) with PATCH; a refusal shows its details. */
+function ChaosForm({ endpoints, onSaved }: { endpoints: readonly { id: string; url: string; chaos: Chaos }[]; onSaved: () => void }) {
+  const { api } = useSession();
+  const [id, setId] = useState(endpoints[0]!.id);
+  const current = endpoints.find((e) => e.id === id) ?? endpoints[0]!;
+  const [chaos, setChaos] = useState<Chaos>(current.chaos);
+  const [error, setError] = useState<unknown>();
+  const [saved, setSaved] = useState(false);
+  const choose = (next: string) => {
+    setId(next);
+    setChaos((endpoints.find((e) => e.id === next) ?? current).chaos);
+    setSaved(false);
+  };
+  const save = async (e: Event) => {
+    e.preventDefault();
+    setError(undefined);
+    setSaved(false);
+    try {
+      await ok(api.PATCH('/webhook/endpoints/{id}', { params: { path: { id: current.id } }, body: { chaos } }));
+      setSaved(true);
+      onSaved();
+    } catch (failure) {
+      setError(failure);
+    }
+  };
+  return (
+    <Section title="Delivery chaos">
+      <p class="muted">Deliver on purpose as the network may: copies, newest first, late. For testing that a receiver acts once and in order.</p>
+      <form class="stack" onSubmit={save}>
+        <label>
+          Endpoint
+          <select name="chaos_endpoint" value={current.id} onChange={(e) => choose(e.currentTarget.value)}>
+            {endpoints.map((e) => (
+              <option key={e.id} value={e.id}>
+                {e.url} ({e.id})
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Duplicates (0–3: each delivery sent this many more times)
+          <input
+            name="duplicates"
+            type="number"
+            min={0}
+            max={3}
+            value={chaos.duplicates}
+            onInput={(e) => setChaos({ ...chaos, duplicates: Number(e.currentTarget.value) })}
+          />
+        </label>
+        <label class="inline">
+          <input
+            name="reverse_order"
+            type="checkbox"
+            checked={chaos.reverse_order}
+            onChange={(e) => setChaos({ ...chaos, reverse_order: e.currentTarget.checked })}
+          />
+          Reverse order (events within 2 s of each other newest first)
+        </label>
+        <label>
+          Delay (0–300 seconds before each first attempt)
+          <input
+            name="delay_seconds"
+            type="number"
+            min={0}
+            max={300}
+            value={chaos.delay_seconds}
+            onInput={(e) => setChaos({ ...chaos, delay_seconds: Number(e.currentTarget.value) })}
+          />
+        </label>
+        <button type="submit" class="primary">
+          Save chaos
+        </button>
+      </form>
+      <ErrorNote error={error} />
+      {saved && <p role="status">Saved: {chaosText(chaos)}.</p>}
+    </Section>
   );
 }
 
