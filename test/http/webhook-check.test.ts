@@ -196,6 +196,15 @@ describe('POST /webhook/endpoints/{id}/check', () => {
     expect((await checks(key, endpoint.id)).body.data).toHaveLength(1);
   });
 
+  it('checks a disabled endpoint too: a check is asked for, not a delivery', { timeout: CHECK_TIMEOUT }, async () => {
+    const { key, hooks, endpoint } = await setUp(() => () => 200);
+    const disabled = await call('PATCH', `/webhook/endpoints/${endpoint.id}`, { key, body: { status: 'disabled' } });
+    expect(disabled.status).toBe(200);
+    const res = await check(key, endpoint.id);
+    expect(res.status).toBe(200);
+    expect(hooks.received).toHaveLength(9);
+  });
+
   it('refuses a malformed endpoint id with 400 VALIDATION_ERROR on id', async () => {
     const { key } = await newClient();
     const res = await check(key, 'whe_nope');
