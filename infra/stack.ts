@@ -287,6 +287,7 @@ export class PaymentSandboxStack extends Stack {
     const fn = new SandboxFunction(this, route.id, {
       entry: join(projectRoot, route.handler),
       projectRoot,
+      ...(route.timeoutSeconds !== undefined && { timeout: Duration.seconds(route.timeoutSeconds) }),
       description: assets
         ? `${route.method} ${API_BASE_PATH}${route.path} and its files: the ${assets.dir} page`
         : `${route.method} ${API_BASE_PATH}${route.path}: ${route.summary}`,

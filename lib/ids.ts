@@ -11,6 +11,7 @@ export const idPrefixes = {
   key: 'key',
   webhookEndpoint: 'whe',
   delivery: 'dlv',
+  webhookCheck: 'whc',
 } as const;
 
 export type IdKind = keyof typeof idPrefixes;

@@ -37,6 +37,11 @@ export interface Route {
    * (CURSOR_SECRET_ARN and read access to it), and fails at start without one (lib/db/cursor-key.ts).
    */
   readonly cursors?: true;
+  /**
+   * How long one invocation of its function may run, in seconds, when a route needs more than the
+   * stack's 10 s (the receiver check: 15 s and the URL's lookup). API Gateway waits at most 30 s.
+   */
+  readonly timeoutSeconds?: number;
 }
 
 /** The API's face: JSON bodies in, the envelope out (docs/api.md §1, §2). */
@@ -396,6 +401,35 @@ export const updateWebhookEndpointRoute = /* @__PURE__ */ route({
   summary: 'Change a webhook endpoint: its URL, events, description, status or delivery chaos',
 });
 
+export const checkWebhookEndpointRoute = /* @__PURE__ */ route({
+  id: 'checkWebhookEndpoint',
+  method: 'POST',
+  path: '/webhook/endpoints/{id}/check',
+  handler: 'functions/check-webhook-endpoint.ts',
+  face: { kind: 'json' },
+  credential: { kind: 'key', scope: 'webhooks:write' },
+  table: 'write',
+  // GetItem: the endpoint; PutItem: the check's lease (conditional); a TransactWriteItems of a Put (the
+  // check) and a Delete (the lease); DeleteItem: the lease given back when the check fails unexpectedly.
+  dynamodb: { actions: ['GetItem', 'BatchGetItem', 'PutItem', 'UpdateItem', 'DeleteItem'], sharedPartitions: READS_KEY_HASHES },
+  // The battery answers within 15 s; the URL's lookup may add 3 s before it (decision 0260).
+  timeoutSeconds: 25,
+  summary: "Check a webhook endpoint's receiver with forged, stale and duplicate probes",
+});
+
+export const listWebhookEndpointChecksRoute = /* @__PURE__ */ route({
+  id: 'listWebhookEndpointChecks',
+  method: 'GET',
+  path: '/webhook/endpoints/{id}/checks',
+  handler: 'functions/list-webhook-endpoint-checks.ts',
+  face: { kind: 'json' },
+  credential: { kind: 'key', scope: 'webhooks:write' },
+  table: 'read',
+  dynamodb: { actions: ['GetItem', 'BatchGetItem', 'Query', 'UpdateItem'], sharedPartitions: READS_KEY_HASHES },
+  cursors: true,
+  summary: "List a webhook endpoint's receiver checks, newest first",
+});
+
 export const resetSandboxRoute = /* @__PURE__ */ route({
   id: 'resetSandbox',
   method: 'POST',
@@ -616,6 +650,8 @@ const declaredRoutes = [
   deleteWebhookEndpointRoute,
   rollWebhookEndpointSecretRoute,
   updateWebhookEndpointRoute,
+  checkWebhookEndpointRoute,
+  listWebhookEndpointChecksRoute,
   resetSandboxRoute,
   getSandboxClockRoute,
   advanceSandboxClockRoute,

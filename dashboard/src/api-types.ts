@@ -349,6 +349,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/webhook/endpoints/{id}/check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check a webhook endpoint's receiver with forged, stale and duplicate probes
+         * @description Sends nine probes to the endpoint's URL, under the URL and connection rules of a delivery, and answers within 15 s how the receiver answered each: signed as a delivery is (2xx within 3 s), the same `webhook-id` again (2xx), an unknown type (2xx), two signatures of which only the second is valid (2xx); a tampered body, a wrong secret, no signature, a timestamp 10 minutes old or ahead (each 4xx: a 5xx would make a sender retry a forgery). Every probe is a `webhook_endpoint.check` event (the unknown type aside), not recorded in `GET /events`. Kept 30 days. One check at a time per endpoint: 409 INVALID_STATE while one runs. Another client's endpoint is 404.
+         *
+         *     Requires a key with the `webhooks:write` scope, or a signed-in person's session token.
+         */
+        post: operations["checkWebhookEndpoint"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhook/endpoints/{id}/checks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a webhook endpoint's receiver checks, newest first
+         * @description The endpoint's receiver checks of the last 30 days, newest first. Another client's endpoint is 404.
+         *
+         *     Requires a key with the `webhooks:write` scope, or a signed-in person's session token.
+         */
+        get: operations["listWebhookEndpointChecks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/sandbox/reset": {
         parameters: {
             query?: never;
@@ -4481,6 +4525,552 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["UnsupportedMediaTypeError"];
+                };
+            };
+            /** @description RATE_LIMITED: The client made more requests this second than its stage allows, or another request was changing the same data at that moment, or `Sandbox-Fault: rate_limit` asked for it; nothing was done: retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitedError"];
+                };
+            };
+            /** @description INTERNAL_ERROR: Anything unexpected; the message gives the request id, never a stack trace. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: The service is unavailable for the moment (the sandbox answers it when `Sandbox-Fault: error_503` asks); nothing was done: retry later. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceUnavailableError"];
+                };
+            };
+        };
+    };
+    checkWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1–255 printable ASCII characters, scoped to your client (not to the operation). The same key with the same request (operation, path and body) within 24 h replays the first response (status and body) with `Idempotent-Replayed: true`, a 404, 409 or 422 refusal as well as a success; with a different request, on this operation or another, it is 409 IDEMPOTENCY_KEY_REUSED, and while the first is still being processed 409 IDEMPOTENCY_KEY_IN_USE. Validation errors (400), 429 and 500 are not stored, so such a request may be retried with the same key. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description Sandbox control (docs/api.md §12), for keys with the `sandbox:simulate` scope (403 FORBIDDEN otherwise, whatever the operation's own scope): makes this request misbehave on purpose. `error_500` answers 500 INTERNAL_ERROR, `error_503` 503 SERVICE_UNAVAILABLE and `rate_limit` 429 RATE_LIMITED with `Retry-After: 1`, each with nothing done; `latency_<ms>` (0–10000) delays the answer by that many milliseconds, then runs the request normally; `error_after_commit` runs the request, commits its effect and its Idempotency-Key record, then answers 500 INTERNAL_ERROR: a retry with the same Idempotency-Key gets the stored answer. Any other value is 400 VALIDATION_ERROR naming the header. Checked after the client's requests per second, so it counts as a request. */
+                "Sandbox-Fault"?: components["parameters"]["SandboxFault"];
+            };
+            path: {
+                /** @description The webhook endpoint id (whe_ followed by a ULID) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The check, with one result per probe */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "id": "whc_01M80D9R2T4V6X8Z0B2C4D6F8H",
+                     *         "endpoint_id": "whe_01M80D4KQ5V7X9Z2B4C6D8F0GH",
+                     *         "url": "https://example.com/webhooks/payments",
+                     *         "passed": false,
+                     *         "created_at": "2026-11-22T01:05:00.000Z",
+                     *         "results": [
+                     *           {
+                     *             "probe": "valid_signature",
+                     *             "expected": "2xx within 3 s",
+                     *             "response_status": 200,
+                     *             "response_time_ms": 84,
+                     *             "error": null,
+                     *             "passed": true
+                     *           },
+                     *           {
+                     *             "probe": "duplicate",
+                     *             "expected": "2xx",
+                     *             "response_status": 200,
+                     *             "response_time_ms": 12,
+                     *             "error": null,
+                     *             "passed": true
+                     *           },
+                     *           {
+                     *             "probe": "unknown_type",
+                     *             "expected": "2xx",
+                     *             "response_status": 200,
+                     *             "response_time_ms": 80,
+                     *             "error": null,
+                     *             "passed": true
+                     *           },
+                     *           {
+                     *             "probe": "multiple_signatures",
+                     *             "expected": "2xx",
+                     *             "response_status": 200,
+                     *             "response_time_ms": 81,
+                     *             "error": null,
+                     *             "passed": true
+                     *           },
+                     *           {
+                     *             "probe": "tampered_body",
+                     *             "expected": "4xx",
+                     *             "response_status": 400,
+                     *             "response_time_ms": 79,
+                     *             "error": null,
+                     *             "passed": true
+                     *           },
+                     *           {
+                     *             "probe": "wrong_secret",
+                     *             "expected": "4xx",
+                     *             "response_status": 400,
+                     *             "response_time_ms": 78,
+                     *             "error": null,
+                     *             "passed": true
+                     *           },
+                     *           {
+                     *             "probe": "missing_signature",
+                     *             "expected": "4xx",
+                     *             "response_status": 400,
+                     *             "response_time_ms": 77,
+                     *             "error": null,
+                     *             "passed": true
+                     *           },
+                     *           {
+                     *             "probe": "stale_timestamp",
+                     *             "expected": "4xx",
+                     *             "response_status": 500,
+                     *             "response_time_ms": 83,
+                     *             "error": null,
+                     *             "passed": false
+                     *           },
+                     *           {
+                     *             "probe": "future_timestamp",
+                     *             "expected": "4xx",
+                     *             "response_status": 400,
+                     *             "response_time_ms": 80,
+                     *             "error": null,
+                     *             "passed": true
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        /**
+                         * @description A check of a webhook receiver: nine probes and the receiver's answers
+                         * @example {
+                         *       "id": "whc_01M80D9R2T4V6X8Z0B2C4D6F8H",
+                         *       "endpoint_id": "whe_01M80D4KQ5V7X9Z2B4C6D8F0GH",
+                         *       "url": "https://example.com/webhooks/payments",
+                         *       "passed": false,
+                         *       "created_at": "2026-11-22T01:05:00.000Z",
+                         *       "results": [
+                         *         {
+                         *           "probe": "valid_signature",
+                         *           "expected": "2xx within 3 s",
+                         *           "response_status": 200,
+                         *           "response_time_ms": 84,
+                         *           "error": null,
+                         *           "passed": true
+                         *         },
+                         *         {
+                         *           "probe": "duplicate",
+                         *           "expected": "2xx",
+                         *           "response_status": 200,
+                         *           "response_time_ms": 12,
+                         *           "error": null,
+                         *           "passed": true
+                         *         },
+                         *         {
+                         *           "probe": "unknown_type",
+                         *           "expected": "2xx",
+                         *           "response_status": 200,
+                         *           "response_time_ms": 80,
+                         *           "error": null,
+                         *           "passed": true
+                         *         },
+                         *         {
+                         *           "probe": "multiple_signatures",
+                         *           "expected": "2xx",
+                         *           "response_status": 200,
+                         *           "response_time_ms": 81,
+                         *           "error": null,
+                         *           "passed": true
+                         *         },
+                         *         {
+                         *           "probe": "tampered_body",
+                         *           "expected": "4xx",
+                         *           "response_status": 400,
+                         *           "response_time_ms": 79,
+                         *           "error": null,
+                         *           "passed": true
+                         *         },
+                         *         {
+                         *           "probe": "wrong_secret",
+                         *           "expected": "4xx",
+                         *           "response_status": 400,
+                         *           "response_time_ms": 78,
+                         *           "error": null,
+                         *           "passed": true
+                         *         },
+                         *         {
+                         *           "probe": "missing_signature",
+                         *           "expected": "4xx",
+                         *           "response_status": 400,
+                         *           "response_time_ms": 77,
+                         *           "error": null,
+                         *           "passed": true
+                         *         },
+                         *         {
+                         *           "probe": "stale_timestamp",
+                         *           "expected": "4xx",
+                         *           "response_status": 500,
+                         *           "response_time_ms": 83,
+                         *           "error": null,
+                         *           "passed": false
+                         *         },
+                         *         {
+                         *           "probe": "future_timestamp",
+                         *           "expected": "4xx",
+                         *           "response_status": 400,
+                         *           "response_time_ms": 80,
+                         *           "error": null,
+                         *           "passed": true
+                         *         }
+                         *       ]
+                         *     }
+                         */
+                        data: {
+                            id: string;
+                            endpoint_id: string;
+                            /** @description The URL the probes were sent to (the endpoint's at the time) */
+                            url: string;
+                            /** @description True when every probe passed */
+                            passed: boolean;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** @description One result per probe, in the order of the contract's table */
+                            results: {
+                                /**
+                                 * @description Which probe (docs/webhooks.md says what each sends and how to pass it)
+                                 * @enum {string}
+                                 */
+                                probe: "valid_signature" | "duplicate" | "unknown_type" | "multiple_signatures" | "tampered_body" | "wrong_secret" | "missing_signature" | "stale_timestamp" | "future_timestamp";
+                                /**
+                                 * @description The answer that passes it
+                                 * @enum {string}
+                                 */
+                                expected: "2xx within 3 s" | "2xx" | "4xx";
+                                /** @description The receiver's HTTP status; null when it did not answer */
+                                response_status: number | null;
+                                /** @description Milliseconds until the answer (or the failure); null when nothing was sent */
+                                response_time_ms: number | null;
+                                /** @description Why no answer came (a timeout, a refused connection, a URL the policy refuses); null when one came */
+                                error: string | null;
+                                passed: boolean;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR: A field, query parameter, path id, cursor, Idempotency-Key or Sandbox-Fault header is wrong; `details` names each. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description UNAUTHORIZED: The key is missing, malformed, unknown or revoked. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description FORBIDDEN: The key lacks the operation's scope, or sends `Sandbox-Fault` (or the `sandbox` field of a create) without `sandbox:simulate`; a server key on an account route; a sign-up the stage's policy does not let in. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description NOT_FOUND: No such resource for this client (another client's id is also 404), or no such route. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /** @description INVALID_STATE: The transaction's status forbids the operation; the message names the status. IDEMPOTENCY_KEY_IN_USE: A request with the same `Idempotency-Key` is still being processed. IDEMPOTENCY_KEY_REUSED: The same `Idempotency-Key` was used with a different request body, path or operation. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidStateError"] | components["schemas"]["IdempotencyKeyInUseError"] | components["schemas"]["IdempotencyKeyReusedError"];
+                };
+            };
+            /** @description RATE_LIMITED: The client made more requests this second than its stage allows, or another request was changing the same data at that moment, or `Sandbox-Fault: rate_limit` asked for it; nothing was done: retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitedError"];
+                };
+            };
+            /** @description INTERNAL_ERROR: Anything unexpected; the message gives the request id, never a stack trace. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: The service is unavailable for the moment (the sandbox answers it when `Sandbox-Fault: error_503` asks); nothing was done: retry later. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceUnavailableError"];
+                };
+            };
+        };
+    };
+    listWebhookEndpointChecks: {
+        parameters: {
+            query?: {
+                /** @description Page size */
+                limit?: number;
+                /** @description The previous page's `pagination.next_cursor`; send the same filters with it */
+                cursor?: string;
+            };
+            header?: {
+                /** @description Sandbox control (docs/api.md §12), for keys with the `sandbox:simulate` scope (403 FORBIDDEN otherwise, whatever the operation's own scope): makes this request misbehave on purpose. `error_500` answers 500 INTERNAL_ERROR, `error_503` 503 SERVICE_UNAVAILABLE and `rate_limit` 429 RATE_LIMITED with `Retry-After: 1`, each with nothing done; `latency_<ms>` (0–10000) delays the answer by that many milliseconds, then runs the request normally; `error_after_commit` runs the request, commits its effect and its Idempotency-Key record, then answers 500 INTERNAL_ERROR: a retry with the same Idempotency-Key gets the stored answer. Any other value is 400 VALIDATION_ERROR naming the header. Checked after the client's requests per second, so it counts as a request. */
+                "Sandbox-Fault"?: components["parameters"]["SandboxFault"];
+            };
+            path: {
+                /** @description The webhook endpoint id (whe_ followed by a ULID) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of checks, newest first */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": [
+                     *         {
+                     *           "id": "whc_01M80D9R2T4V6X8Z0B2C4D6F8H",
+                     *           "endpoint_id": "whe_01M80D4KQ5V7X9Z2B4C6D8F0GH",
+                     *           "url": "https://example.com/webhooks/payments",
+                     *           "passed": false,
+                     *           "created_at": "2026-11-22T01:05:00.000Z",
+                     *           "results": [
+                     *             {
+                     *               "probe": "valid_signature",
+                     *               "expected": "2xx within 3 s",
+                     *               "response_status": 200,
+                     *               "response_time_ms": 84,
+                     *               "error": null,
+                     *               "passed": true
+                     *             },
+                     *             {
+                     *               "probe": "duplicate",
+                     *               "expected": "2xx",
+                     *               "response_status": 200,
+                     *               "response_time_ms": 12,
+                     *               "error": null,
+                     *               "passed": true
+                     *             },
+                     *             {
+                     *               "probe": "unknown_type",
+                     *               "expected": "2xx",
+                     *               "response_status": 200,
+                     *               "response_time_ms": 80,
+                     *               "error": null,
+                     *               "passed": true
+                     *             },
+                     *             {
+                     *               "probe": "multiple_signatures",
+                     *               "expected": "2xx",
+                     *               "response_status": 200,
+                     *               "response_time_ms": 81,
+                     *               "error": null,
+                     *               "passed": true
+                     *             },
+                     *             {
+                     *               "probe": "tampered_body",
+                     *               "expected": "4xx",
+                     *               "response_status": 400,
+                     *               "response_time_ms": 79,
+                     *               "error": null,
+                     *               "passed": true
+                     *             },
+                     *             {
+                     *               "probe": "wrong_secret",
+                     *               "expected": "4xx",
+                     *               "response_status": 400,
+                     *               "response_time_ms": 78,
+                     *               "error": null,
+                     *               "passed": true
+                     *             },
+                     *             {
+                     *               "probe": "missing_signature",
+                     *               "expected": "4xx",
+                     *               "response_status": 400,
+                     *               "response_time_ms": 77,
+                     *               "error": null,
+                     *               "passed": true
+                     *             },
+                     *             {
+                     *               "probe": "stale_timestamp",
+                     *               "expected": "4xx",
+                     *               "response_status": 500,
+                     *               "response_time_ms": 83,
+                     *               "error": null,
+                     *               "passed": false
+                     *             },
+                     *             {
+                     *               "probe": "future_timestamp",
+                     *               "expected": "4xx",
+                     *               "response_status": 400,
+                     *               "response_time_ms": 80,
+                     *               "error": null,
+                     *               "passed": true
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "pagination": {
+                     *         "limit": 20,
+                     *         "has_more": false,
+                     *         "next_cursor": null
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: {
+                            id: string;
+                            endpoint_id: string;
+                            /** @description The URL the probes were sent to (the endpoint's at the time) */
+                            url: string;
+                            /** @description True when every probe passed */
+                            passed: boolean;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** @description One result per probe, in the order of the contract's table */
+                            results: {
+                                /**
+                                 * @description Which probe (docs/webhooks.md says what each sends and how to pass it)
+                                 * @enum {string}
+                                 */
+                                probe: "valid_signature" | "duplicate" | "unknown_type" | "multiple_signatures" | "tampered_body" | "wrong_secret" | "missing_signature" | "stale_timestamp" | "future_timestamp";
+                                /**
+                                 * @description The answer that passes it
+                                 * @enum {string}
+                                 */
+                                expected: "2xx within 3 s" | "2xx" | "4xx";
+                                /** @description The receiver's HTTP status; null when it did not answer */
+                                response_status: number | null;
+                                /** @description Milliseconds until the answer (or the failure); null when nothing was sent */
+                                response_time_ms: number | null;
+                                /** @description Why no answer came (a timeout, a refused connection, a URL the policy refuses); null when one came */
+                                error: string | null;
+                                passed: boolean;
+                            }[];
+                        }[];
+                        pagination: components["schemas"]["Pagination"];
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR: A field, query parameter, path id, cursor, Idempotency-Key or Sandbox-Fault header is wrong; `details` names each. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description UNAUTHORIZED: The key is missing, malformed, unknown or revoked. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description FORBIDDEN: The key lacks the operation's scope, or sends `Sandbox-Fault` (or the `sandbox` field of a create) without `sandbox:simulate`; a server key on an account route; a sign-up the stage's policy does not let in. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description NOT_FOUND: No such resource for this client (another client's id is also 404), or no such route. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFoundError"];
                 };
             };
             /** @description RATE_LIMITED: The client made more requests this second than its stage allows, or another request was changing the same data at that moment, or `Sandbox-Fault: rate_limit` asked for it; nothing was done: retry after `Retry-After` seconds. */

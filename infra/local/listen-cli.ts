@@ -3,8 +3,12 @@ import { parseArgs } from 'node:util';
 import { CloudFormationClient } from '@aws-sdk/client-cloudformation';
 import { decodeTime } from 'ulid';
 import { eventTypes } from '../../lib/events/event-types';
+import { newId } from '../../lib/ids';
+import { runProbes, unsent, type ProbeResult } from '../../lib/webhooks/receiver-check';
+import { sendWebhook } from '../../lib/webhooks/send-webhook';
 import { newWebhookSecret } from '../../lib/webhooks/signature';
 import { secretBytes, signWebhook } from '../../lib/webhooks/signature';
+import { systemResolver, type WebhookTarget } from '../../lib/webhooks/url-policy';
 import { runtimeFile as defaultRuntimeFile, sandboxDir } from './paths';
 import { NoRunningSandboxError, runningSandbox } from './runtime-file';
 import { findSandboxStack, StackError } from './stacks';
@@ -16,7 +20,8 @@ import { findSandboxStack, StackError } from './stacks';
  * `GET /events?order=asc` keeping `next_cursor`, and POSTs each event to the URL signed as a
  * webhook delivery is (Standard Webhooks), one line per event on stdout. Without `--since` it
  * forwards the events recorded from its start on; with it, those after that event. Ctrl-C stops it
- * and prints the `--since` to resume with.
+ * and prints the `--since` to resume with. `--check --forward-to URL --secret whsec_…` instead runs
+ * the receiver check's probes against URL once (docs/api.md §17, decision 0263).
  */
 
 export interface ListenIo {
@@ -32,6 +37,7 @@ export interface ListenIo {
 
 const USAGE = `Usage: npm run --silent listen -- --forward-to URL --key sk_… [--stack NAME [--region R] | --base-url URL]
                          [--events type,type] [--since evt_…] [--secret whsec_…]
+       npm run --silent listen -- --check --forward-to URL --secret whsec_…
 
 Forwards your events, signed like webhooks, to URL: for a CI job whose app the sandbox cannot reach.
 The first line printed is the secret to verify them with. Ctrl-C stops it.
@@ -43,6 +49,11 @@ The first line printed is the secret to verify them with. Ctrl-C stops it.
   --since evt_…      the events after this one (resume where a run stopped); default: from now on
   --secret whsec_…   sign with this secret instead of a new one; given twice (new, then old), sign
                      with both, as the sandbox does while a rolled secret is still honoured
+  --check            instead of forwarding: check the receiver at URL with the nine probes of
+                     POST /webhook/endpoints/{id}/check (docs/webhooks.md), signed with --secret
+                     (the one your receiver verifies with); prints a table (probe, expected, got,
+                     passed) and exits 0 when every probe passed, 1 when one failed. Needs no
+                     sandbox and no key
   -h, --help         print this and exit
 
 Environment:
@@ -69,9 +80,19 @@ interface Options {
   readonly secrets: readonly [string, ...string[]];
 }
 
-/** Runs the listener until `io.signal` aborts; returns the exit code (0 when stopped or after --help, 1 or 2 on an error). */
+/** What `--check` needs: the receiver and the secrets it verifies with. */
+interface CheckOptions {
+  readonly check: true;
+  readonly forwardTo: URL;
+  readonly secrets: readonly [string, ...string[]];
+}
+
+/**
+ * Runs the listener until `io.signal` aborts; returns the exit code (0 when stopped or after --help, 1 or 2 on an error).
+ * With `--check`, runs the receiver check once instead: 0 when every probe passed, 1 otherwise.
+ */
 export async function runListen(argv: readonly string[], io: ListenIo): Promise<number> {
-  let options: Options | 'help';
+  let options: Options | CheckOptions | 'help';
   try {
     options = await parseOptions(argv, io);
   } catch (error) {
@@ -89,6 +110,7 @@ export async function runListen(argv: readonly string[], io: ListenIo): Promise<
     io.stdout.write(`${USAGE}\n`);
     return 0;
   }
+  if ('check' in options) return checkReceiver(options, io);
   io.stdout.write(`${options.secrets[0]}\n`);
   io.stderr.write(
     `Forwarding ${options.types ? options.types.join(', ') : 'every event'} of ${options.baseUrl} to ${options.forwardTo.href}, ` +
@@ -166,7 +188,7 @@ async function forward(options: Options, event: { id: string; type: string }, si
   return `${new Date().toISOString()}  ${event.id}  ${event.type}  -> ${outcome}`;
 }
 
-async function parseOptions(argv: readonly string[], io: ListenIo): Promise<Options | 'help'> {
+async function parseOptions(argv: readonly string[], io: ListenIo): Promise<Options | CheckOptions | 'help'> {
   const parse = () =>
     parseArgs({
       args: [...argv],
@@ -179,6 +201,7 @@ async function parseOptions(argv: readonly string[], io: ListenIo): Promise<Opti
         events: { type: 'string' },
         since: { type: 'string' },
         secret: { type: 'string', multiple: true },
+        check: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
       strict: true,
@@ -199,6 +222,14 @@ async function parseOptions(argv: readonly string[], io: ListenIo): Promise<Opti
     throw new UsageError(`--forward-to must be an absolute URL, not '${forwardTo}'`);
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UsageError('--forward-to must be an http:// or https:// URL');
+  if (values.check) {
+    const others = (['key', 'stack', 'region', 'base-url', 'events', 'since'] as const).filter((name) => values[name] !== undefined);
+    if (others.length > 0) throw new UsageError(`--check takes --forward-to and --secret only, not --${others.join(', --')}`);
+    const given = values.secret ?? [];
+    if (given.length === 0 || given.length > 2)
+      throw new UsageError('--check needs --secret whsec_… (the secret your receiver verifies with; twice while rolling one)');
+    return { check: true, forwardTo: url, secrets: [checkedSecret(given[0]!), ...given.slice(1).map(checkedSecret)] };
+  }
   const key = values.key ?? process.env.SANDBOX_KEY;
   if (!key) throw new UsageError('--key sk_… is required (or SANDBOX_KEY)');
   const types = values.events
@@ -213,14 +244,66 @@ async function parseOptions(argv: readonly string[], io: ListenIo): Promise<Opti
   const given = values.secret ?? [];
   if (given.length > 2) throw new UsageError('--secret takes one secret, or two while rolling one (the new one first)');
   const secrets: [string, ...string[]] = given.length > 0 ? [given[0]!, ...given.slice(1)] : [newWebhookSecret()];
-  for (const secret of secrets) {
-    try {
-      secretBytes(secret);
-    } catch {
-      throw new UsageError('--secret must be whsec_ followed by base64');
-    }
-  }
+  for (const secret of secrets) checkedSecret(secret);
   return { forwardTo: url, key, baseUrl: await baseUrlOf(values, io), types, since: values.since, secrets };
+}
+
+/** A secret given on the command line, or a UsageError. */
+function checkedSecret(secret: string): string {
+  try {
+    secretBytes(secret);
+  } catch {
+    throw new UsageError('--secret must be whsec_ followed by base64');
+  }
+  return secret;
+}
+
+/**
+ * `--check`: the receiver check's battery (lib/webhooks/receiver-check.ts, the code the sandbox's
+ * check runs) sent to --forward-to, through the sandbox's sender (one address, no redirect, nothing
+ * of the answer kept but its status). The URL is the developer's own, on their machine or their CI
+ * job: no URL policy but its scheme. A table on stdout; 0 when every probe passed.
+ */
+async function checkReceiver(options: CheckOptions, io: ListenIo): Promise<number> {
+  const url = options.forwardTo;
+  const hostname = url.hostname.replace(/^\[(.*)\]$/, '$1');
+  let results: ProbeResult[];
+  const address = await systemResolver(hostname).then(
+    (all) => all[0],
+    () => undefined,
+  );
+  if (!address) results = unsent(`Not sent: ${hostname} does not resolve`);
+  else {
+    const target: WebhookTarget = { url, hostname, address: address.address, family: address.family === 6 ? 6 : 4 };
+    const now = () => new Date();
+    results = await runProbes(
+      (webhook, timeoutMs) => sendWebhook(target, webhook, timeoutMs),
+      options.secrets,
+      { checkId: newId('webhookCheck'), endpointId: null },
+      { real: now, shown: now },
+    );
+  }
+  io.stdout.write(`${checkTable(results)}\n`);
+  const failed = results.filter((r) => !r.passed).length;
+  io.stderr.write(
+    failed === 0 ? `${url.href} passed every probe.\n` : `${url.href} failed ${failed} of ${results.length} probes (docs/webhooks.md says how to fix each).\n`,
+  );
+  return failed === 0 ? 0 : 1;
+}
+
+/** The results as a table: probe, expected, got (the status and time, or why none came), passed. */
+function checkTable(results: readonly ProbeResult[]): string {
+  const rows = [
+    ['probe', 'expected', 'got', 'passed'],
+    ...results.map((r) => [
+      r.probe,
+      r.expected,
+      r.response_status === null ? (r.error ?? '') : `${r.response_status} (${r.response_time_ms} ms)`,
+      r.passed ? 'yes' : 'NO',
+    ]),
+  ];
+  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((row) => row[i]!.length)));
+  return rows.map((row) => row.map((cell, i) => (i === row.length - 1 ? cell : cell.padEnd(widths[i]!))).join('  ')).join('\n');
 }
 
 /** The API's base URL: --base-url, a stack's ApiUrl output, or the running `npm start` (else NoRunningSandboxError, at once). */

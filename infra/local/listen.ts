@@ -1,6 +1,7 @@
 /**
  * `npm run --silent listen -- --forward-to URL --key sk_… [--stack NAME | --base-url URL] [--events a,b] [--since evt_…]`
- * (docs/api.md §11): forwards the client's events, signed like webhooks, to a URL on this machine.
+ * (docs/api.md §11): forwards the client's events, signed like webhooks, to a URL on this machine;
+ * `--check --forward-to URL --secret whsec_…` checks the receiver there instead (docs/api.md §17).
  */
 import { pathToFileURL } from 'node:url';
 import { runListen } from './listen-cli';

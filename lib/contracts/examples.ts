@@ -142,3 +142,23 @@ export const accountExample = {
   user: { email: 'dev@example.com', created_at: '2026-11-22T00:59:00.000Z' },
   client: { id: 'cli_01M80C9X0T2W4Y6A8C0E2G4J6K', name: 'Acme', created_at: '2026-11-22T00:59:00.000Z' },
 };
+
+/** A check of the example endpoint's receiver (docs/api.md §17): a receiver that verifies, but answers 500 to a stale timestamp. */
+export const webhookCheckExample = {
+  id: 'whc_01M80D9R2T4V6X8Z0B2C4D6F8H',
+  endpoint_id: 'whe_01M80D4KQ5V7X9Z2B4C6D8F0GH',
+  url: 'https://example.com/webhooks/payments',
+  passed: false,
+  created_at: '2026-11-22T01:05:00.000Z',
+  results: [
+    { probe: 'valid_signature', expected: '2xx within 3 s', response_status: 200, response_time_ms: 84, error: null, passed: true },
+    { probe: 'duplicate', expected: '2xx', response_status: 200, response_time_ms: 12, error: null, passed: true },
+    { probe: 'unknown_type', expected: '2xx', response_status: 200, response_time_ms: 80, error: null, passed: true },
+    { probe: 'multiple_signatures', expected: '2xx', response_status: 200, response_time_ms: 81, error: null, passed: true },
+    { probe: 'tampered_body', expected: '4xx', response_status: 400, response_time_ms: 79, error: null, passed: true },
+    { probe: 'wrong_secret', expected: '4xx', response_status: 400, response_time_ms: 78, error: null, passed: true },
+    { probe: 'missing_signature', expected: '4xx', response_status: 400, response_time_ms: 77, error: null, passed: true },
+    { probe: 'stale_timestamp', expected: '4xx', response_status: 500, response_time_ms: 83, error: null, passed: false },
+    { probe: 'future_timestamp', expected: '4xx', response_status: 400, response_time_ms: 80, error: null, passed: true },
+  ],
+};

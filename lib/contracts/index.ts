@@ -22,6 +22,8 @@ import { listWebhookEndpointsContract } from './list-webhook-endpoints';
 import { resendEventContract } from './resend-event';
 import { resetSandboxContract } from './reset-sandbox';
 import { rollWebhookEndpointSecretContract } from './roll-webhook-endpoint-secret';
+import { checkWebhookEndpointContract } from './check-webhook-endpoint';
+import { listWebhookEndpointChecksContract } from './list-webhook-endpoint-checks';
 import { simulateTransactionContract } from './simulate-transaction';
 import { updateWebhookEndpointContract } from './update-webhook-endpoint';
 
@@ -56,6 +58,8 @@ export const contracts = {
   deleteWebhookEndpoint: deleteWebhookEndpointContract,
   rollWebhookEndpointSecret: rollWebhookEndpointSecretContract,
   updateWebhookEndpoint: updateWebhookEndpointContract,
+  checkWebhookEndpoint: checkWebhookEndpointContract,
+  listWebhookEndpointChecks: listWebhookEndpointChecksContract,
   resetSandbox: resetSandboxContract,
   getSandboxClock: getSandboxClockContract,
   advanceSandboxClock: advanceSandboxClockContract,

@@ -23,6 +23,8 @@ const IDEM = 'IDEM#';
 const WHE = 'WHE#';
 const EVT = 'EVT#';
 const DLV = 'DLV#';
+const WHC = 'WHC#';
+const WHC_LOCK = 'WHCLOCK#';
 const RATE = 'RATE#';
 const DUE_MARKER = 'DUE#';
 const RESET_FOLLOW_UP = 'RESETFOLLOWUP';
@@ -98,6 +100,16 @@ export const keys = {
 
   /** A webhook endpoint (docs/api.md §11), with the secret delivery signs with. */
   webhookEndpoint: (clientId: string, endpointId: string) => ({ pk: clientPartition(clientId), sk: WHE + endpointId }),
+
+  /**
+   * A check of a webhook receiver (docs/api.md §17), filed under its endpoint: `WHC#<whe id>#<whc id>`, so an
+   * endpoint's checks are one key range, ordered by the ULID of `whc_…` (when it was made, in real time).
+   */
+  webhookCheck: (clientId: string, endpointId: string, checkId: string) => ({ pk: clientPartition(clientId), sk: `${WHC}${endpointId}#${checkId}` }),
+  /** The sort-key prefix of an endpoint's checks: the `sortKeyPrefix` of their list. */
+  webhookCheckSortKeyPrefix: (endpointId: string) => `${WHC}${endpointId}#`,
+  /** The lease a running check holds on its endpoint (one check at a time per endpoint). */
+  webhookCheckLease: (clientId: string, endpointId: string) => ({ pk: clientPartition(clientId), sk: `${WHC_LOCK}${endpointId}` }),
 
   /** An event (docs/api.md §10); sort keys order by the ULID in the id, so by recording time. */
   event: (clientId: string, eventId: string) => ({ pk: clientPartition(clientId), sk: EVT + eventId }),

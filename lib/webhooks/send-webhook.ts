@@ -1,7 +1,6 @@
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import type { LookupFunction } from 'node:net';
-import type { SignedWebhook } from './signature';
 import type { WebhookTarget } from './url-policy';
 
 /**
@@ -15,6 +14,15 @@ import type { WebhookTarget } from './url-policy';
 const MAX_RESPONSE_BYTES = 4_096;
 
 const USER_AGENT = 'PaymentSandbox-Webhooks/1.0';
+
+/**
+ * What is POSTed: the headers and the body exactly as sent. A signed delivery (signature.ts
+ * `SignedWebhook`) is one; a check's forged probes (receiver-check.ts) are others.
+ */
+export interface OutgoingWebhook {
+  readonly headers: Readonly<Record<string, string>>;
+  readonly body: string;
+}
 
 /** What a POST came to: the status of an answer, or why none came. */
 export interface SendResult {
@@ -46,14 +54,14 @@ export async function abandonPostsInFlight(): Promise<void> {
 }
 
 /** POSTs `signed` to `target`; a 2xx is success only if its status line arrives within `timeoutMs`. */
-export function sendWebhook(target: WebhookTarget, signed: SignedWebhook, timeoutMs: number): Promise<SendResult> {
+export function sendWebhook(target: WebhookTarget, signed: OutgoingWebhook, timeoutMs: number): Promise<SendResult> {
   const sending = send(target, signed, timeoutMs, stopping.signal);
   inFlight.add(sending);
   void sending.finally(() => inFlight.delete(sending));
   return sending;
 }
 
-function send(target: WebhookTarget, signed: SignedWebhook, timeoutMs: number, stop: AbortSignal): Promise<SendResult> {
+function send(target: WebhookTarget, signed: OutgoingWebhook, timeoutMs: number, stop: AbortSignal): Promise<SendResult> {
   const { url } = target;
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);

@@ -146,6 +146,17 @@ describe('the dashboard in a browser', () => {
     expect(await page.getByTestId('secret').count()).toBe(0);
   });
 
+  it("runs a check of the endpoint's receiver from the Webhooks view and shows each probe: expected, got, passed", async () => {
+    // The test's receiver answers 200 to anything: the genuine probes pass, the forged ones fail.
+    await page.getByRole('button', { name: 'Run check', exact: true }).click();
+    await page.getByTestId('check-results').waitFor({ timeout: 30_000 });
+    expect(await page.getByTestId('check-verdict').textContent()).toBe('failed');
+    const row = (probe: string) => page.locator(`[data-probe="${probe}"] td`).allTextContents();
+    expect(await page.locator('[data-testid="check-results"] tbody tr').count()).toBe(9);
+    expect(await row('valid_signature')).toEqual(['valid_signature', '2xx within 3 s', expect.stringMatching(/^200 \(\d+ ms\)$/), 'yes']);
+    expect(await row('wrong_secret')).toEqual(['wrong_secret', '4xx', expect.stringMatching(/^200 \(\d+ ms\)$/), 'no']);
+  });
+
   it("edits the endpoint's delivery chaos, then disables and enables it again, from the Webhooks view: the API shows each change", async () => {
     const endpointNow = async () => {
       const listed = await call('GET', '/webhook/endpoints', { key });

@@ -189,13 +189,14 @@ describe('functions', () => {
     expect(page).toContain(`| **every function, a bundle each** | **${ofType('AWS::Lambda::Function').length}** |`);
   });
 
-  it("run on Node.js 24 on arm64 with 256 MB and a 10 s timeout (the webhook dispatcher and the sweep, which make webhook attempts, 60 s; the delivery timer's function, which may make a reverse-order window of ten, 5 min)", () => {
+  it("run on Node.js 24 on arm64 with 256 MB and a 10 s timeout (the webhook dispatcher and the sweep, which make webhook attempts, 60 s; the delivery timer's function, which may make a reverse-order window of ten, 5 min; the receiver check, 25 s)", () => {
+    const checkId = functionOfRoute(routeKeyOf(routes.checkWebhookEndpoint));
     for (const [id, fn] of ofType('AWS::Lambda::Function')) {
       expect(fn.Properties).toMatchObject({
         Runtime: 'nodejs24.x',
         Architectures: ['arm64'],
         MemorySize: 256,
-        Timeout: id === dueAttemptsId() ? 300 : id === dispatcherId() || id === sweepId ? 60 : 10,
+        Timeout: id === dueAttemptsId() ? 300 : id === dispatcherId() || id === sweepId ? 60 : id === checkId ? 25 : 10,
         Handler: 'index.handler',
       });
       expect(fn.Properties.Environment.Variables).toMatchObject({
@@ -225,7 +226,7 @@ describe('functions', () => {
     }
   });
 
-  it("hold their own route's declaration and no other route's, the webhook URL checks only where an endpoint is created or changed, the Idempotency-Key store only in writes, and no test recorder", () => {
+  it("hold their own route's declaration and no other route's, the webhook URL checks only where an endpoint is created, changed or checked, the Idempotency-Key store only in writes, and no test recorder", () => {
     for (const route of routeList) {
       const dir = assetDirs.get(functionOfRoute(routeKeyOf(route)))!;
       // Each route's contract imports its own declaration; the route table is the fallback's alone, which matches paths with it.
@@ -238,7 +239,7 @@ describe('functions', () => {
       expect(
         sources.some((s) => s.includes('node_modules/ipaddr.js/')),
         route.id,
-      ).toBe(route.id === 'createWebhookEndpoint' || route.id === 'updateWebhookEndpoint');
+      ).toBe(route.id === 'createWebhookEndpoint' || route.id === 'updateWebhookEndpoint' || route.id === 'checkWebhookEndpoint');
       // A read never takes an Idempotency-Key: only a write's bundle carries the store of them.
       expect(
         sources.some((s) => s.endsWith('lib/http/idempotency-store.ts')),
@@ -447,6 +448,7 @@ describe('cursor secret', () => {
       'listEvents',
       'listEventDeliveries',
       'listWebhookEndpoints',
+      'listWebhookEndpointChecks',
       'listAccountKeys',
     ]);
     const cursorFunctions = new Set(cursorRoutes.map((r) => functionOfRoute(routeKeyOf(r))));

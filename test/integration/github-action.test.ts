@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -133,6 +134,54 @@ describe('action.yml: the plan step', () => {
     const run = await plan({ inputs: { stage: 'pr-1' } }, {});
     expect(run.code).toBe(1);
     expect(run.log).toContain('no AWS region');
+  });
+});
+
+describe('action.yml: the receiver check (check-receiver)', () => {
+  it('plans a check and deploys nothing, needing no stage and no region', async () => {
+    const run = await runStep(stepById('plan'), { event: { name: 'push' }, inputs: { 'check-receiver': 'http://127.0.0.1:8080/webhooks' } }, {});
+    expect(run.code).toBe(0);
+    expect(run.outputs).toEqual({ mode: 'check' });
+  });
+
+  it('passes a receiver that verifies, and fails the step with an annotation for one that answers 200 to anything, masking the secret', {
+    timeout: 120_000,
+  }, async () => {
+    const secret = `whsec_${randomBytes(24).toString('base64')}`;
+    const { Webhook } = await import('standardwebhooks');
+    const receiver = (verify: boolean) =>
+      new Promise<Server>((resolve) => {
+        const server = createServer((req, res) => {
+          let body = '';
+          req.on('data', (chunk) => (body += chunk));
+          req.on('end', () => {
+            try {
+              if (verify) new Webhook(secret).verify(body, req.headers as Record<string, string>);
+              res.statusCode = 200;
+            } catch {
+              res.statusCode = 400;
+            }
+            res.end();
+          });
+        });
+        server.listen(0, '127.0.0.1', () => resolve(server));
+      });
+    const [good, naive] = await Promise.all([receiver(true), receiver(false)]);
+    try {
+      const urlOf = (server: Server) => `http://127.0.0.1:${(server.address() as AddressInfo).port}/webhooks`;
+      const check = (url: string) => runStep(stepById('check'), { inputs: { 'check-receiver': url, 'check-receiver-secret': secret } });
+      const passing = await check(urlOf(good));
+      expect(passing.code, passing.log).toBe(0);
+      expect(passing.log).toContain(`::add-mask::${secret}`);
+      const failing = await check(urlOf(naive));
+      expect(failing.code).toBe(1);
+      expect(failing.log).toMatch(/wrong_secret\s+4xx\s+200 \(\d+ ms\)\s+NO/);
+      expect(failing.log).toContain('::error title=Payment Sandbox::the webhook receiver at');
+    } finally {
+      good.closeAllConnections();
+      naive.closeAllConnections();
+      await Promise.all([good, naive].map((server) => new Promise<void>((resolve) => server.close(() => resolve()))));
+    }
   });
 });
 

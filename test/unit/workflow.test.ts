@@ -69,9 +69,9 @@ const PR_STAGE = 'pr-${{ github.event.pull_request.number }}';
 const FORK_GUARD = 'github.event.pull_request.head.repo.full_name == github.repository';
 
 describe('action.yml', () => {
-  it('is a composite action with the inputs stage, aws-region, scopes and destroy-on-close (destroying by default)', () => {
+  it('is a composite action with the inputs stage, aws-region, scopes, destroy-on-close (destroying by default) and the receiver check', () => {
     expect(action.runs.using).toBe('composite');
-    expect(Object.keys(action.inputs).sort()).toEqual(['aws-region', 'destroy-on-close', 'scopes', 'stage']);
+    expect(Object.keys(action.inputs).sort()).toEqual(['aws-region', 'check-receiver', 'check-receiver-secret', 'destroy-on-close', 'scopes', 'stage']);
     expect(Object.values(action.inputs).every((input) => input.required === false)).toBe(true);
     expect(action.inputs['destroy-on-close']!.default).toBe('true');
   });

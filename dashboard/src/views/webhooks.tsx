@@ -2,6 +2,7 @@ import { useState } from 'preact/hooks';
 import { ALL_EVENTS } from '../../../lib/events/event-types';
 import { ok, readAll } from '../api';
 import { ConfirmButton, ErrorNote, Loading, Section, Time, useLoad, useSession } from '../ui';
+import { CheckResults, RunCheckButton, type WebhookCheck } from './webhook-check';
 
 /** How long a rolled secret keeps signing beside the new one: the choices the page offers (docs/api.md §15). */
 const GRACES = [
@@ -11,7 +12,7 @@ const GRACES = [
   { label: 'none (at once)', seconds: 0 },
 ] as const;
 
-/** Webhook endpoints: the list, a form to register one (its secret is shown once), disable or enable, roll a secret, delete, and edit delivery chaos. */
+/** Webhook endpoints: the list, a form to register one (its secret is shown once), disable or enable, roll a secret, check the receiver, delete, and edit delivery chaos. */
 export function Webhooks() {
   const { api } = useSession();
   const endpoints = useLoad(
@@ -24,6 +25,7 @@ export function Webhooks() {
   const [created, setCreated] = useState<{ id: string; secret: string; rolled?: true }>();
   const [grace, setGrace] = useState<number>(GRACES[0].seconds);
   const [error, setError] = useState<unknown>();
+  const [check, setCheck] = useState<WebhookCheck>();
   const create = async (e: Event) => {
     e.preventDefault();
     setError(undefined);
@@ -78,6 +80,7 @@ export function Webhooks() {
                     <Time at={w.created_at} />
                   </td>
                   <td>
+                    <RunCheckButton api={api} endpointId={w.id} onChecked={setCheck} />
                     <ConfirmButton
                       label={w.status === 'enabled' ? 'Disable' : 'Enable'}
                       question={
@@ -133,6 +136,7 @@ export function Webhooks() {
           </label>
         )}
         {created?.rolled && <NewSecret created={created} onKept={() => setCreated(undefined)} />}
+        {check && <CheckResults check={check} />}
       </Section>
       {endpoints.data && endpoints.data.length > 0 && <ChaosForm endpoints={endpoints.data} onSaved={endpoints.reload} />}
       <Section title="Register an endpoint">
