@@ -571,6 +571,38 @@ export const getDashboardAssetRoute = /* @__PURE__ */ route({
   summary: "The dashboard's script and style sheet",
 });
 
+/**
+ * The payment page's face (docs/api.md §16): HTML for a customer's browser, whose forms post back to
+ * the page itself (and whose outcome's redirect to the shop's `return_url` each answer's policy names:
+ * decision 0251), its errors answered as pages.
+ */
+const PAYMENT_PAGE_FACE = { kind: 'page', formAction: 'self', errors: 'page' } as const satisfies PageFace;
+
+export const getPaymentPageRoute = /* @__PURE__ */ route({
+  id: 'getPaymentPage',
+  method: 'GET',
+  path: '/pay/{token}',
+  handler: 'functions/get-payment-page.ts',
+  face: PAYMENT_PAGE_FACE,
+  credential: { kind: 'pathToken', param: 'token' },
+  table: 'write',
+  dynamodb: { actions: ['GetItem', 'UpdateItem'] },
+  summary: 'The payment page: a customer sees what to pay and how, or is sent back to the shop',
+});
+
+export const submitPaymentPageRoute = /* @__PURE__ */ route({
+  id: 'submitPaymentPage',
+  method: 'POST',
+  path: '/pay/{token}',
+  handler: 'functions/submit-payment-page.ts',
+  face: PAYMENT_PAGE_FACE,
+  credential: { kind: 'pathToken', param: 'token' },
+  table: 'write',
+  dynamodb: { actions: ['GetItem', 'UpdateItem', 'PutItem'] },
+  audit: true,
+  summary: "The payment page's sandbox actions: pay, fail, a card, a 3-D Secure challenge's answer",
+});
+
 export const getOpenApiDocumentRoute = /* @__PURE__ */ route({
   id: 'getOpenApiDocument',
   method: 'GET',
@@ -613,6 +645,8 @@ const declaredRoutes = [
   signUpRoute,
   getDashboardRoute,
   getDashboardAssetRoute,
+  getPaymentPageRoute,
+  submitPaymentPageRoute,
   getOpenApiDocumentRoute,
 ] as const;
 

@@ -235,11 +235,11 @@ describe('functions', () => {
         sources.some((s) => s.includes('node_modules/ipaddr.js/')),
         route.id,
       ).toBe(route.id === 'createWebhookEndpoint');
-      // A read never takes an Idempotency-Key: only a write's bundle carries the store of them.
+      // A read never takes an Idempotency-Key: only a write's bundle carries the store of them (a page's form takes none).
       expect(
         sources.some((s) => s.endsWith('lib/http/idempotency-store.ts')),
         route.id,
-      ).toBe(route.table !== 'none' && route.method !== 'GET');
+      ).toBe(route.table !== 'none' && route.method !== 'GET' && route.credential.kind !== 'pathToken');
       // The grant check's recorder (with the access rules it evaluates) is the local adapters', never a function's.
       expect(
         sources.filter((s) => s.endsWith('lib/db/call-recorder.ts')),
@@ -397,8 +397,9 @@ describe('table permissions', () => {
           expect(statement.Condition['ForAllValues:StringLike'], `${route.id} ${action}`).toEqual({ 'dynamodb:LeadingKeys': partitions });
         }
       }
-      // Admission reads a key's hash record, or a session's user→client mapping.
-      expect(partitionsOf(route.dynamodb, 'GetItem'), route.id).toEqual(['C#*', 'KEYHASH#*', 'USER#*']);
+      // Admission reads a key's hash record, or a session's user→client mapping; a path's token names its client's partition.
+      const admits = route.credential.kind === 'pathToken' ? ['C#*'] : ['C#*', 'KEYHASH#*', 'USER#*'];
+      expect(partitionsOf(route.dynamodb, 'GetItem'), route.id).toEqual(admits);
     }
     // A reader's one write is its request counter (or its key's sampled last use), and nothing else of the item.
     for (const route of tableRoutes.filter((r) => r.table === 'read')) {
