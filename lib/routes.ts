@@ -45,7 +45,7 @@ export interface JsonFace {
 }
 
 /**
- * A page's face (the dashboard, docs/api.md §13; the payment page to come): HTML and its own files
+ * A page's face (the dashboard, docs/api.md §13; the payment page, §16): HTML and its own files
  * for a person's browser, served with a strict Content-Security-Policy and the page's other headers
  * (lib/http/page/page-face.ts). It contacts no origin but its own, unless it says which.
  */
@@ -89,7 +89,7 @@ export interface SessionCredential {
 }
 
 /**
- * An unguessable token in the path (the payment page to come): it names one client and one object of theirs,
+ * An unguessable token in the path (the payment page): it names one client and one object of theirs,
  * and grants nothing else. `param` is the path parameter that holds it.
  */
 export interface PathTokenCredential {

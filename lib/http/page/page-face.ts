@@ -37,6 +37,8 @@ interface PageRoute {
  * script, style sheet and images only, no inline code, no plugin, no framing, no `<base>`; it talks
  * to its own origin, and to `connectOrigin` when its face says it connects there (the dashboard:
  * the identity service); its forms post nowhere, or to its own origin when its face says so.
+ * `additions` are what one answer allows beyond that: the origins its forms' posts may be
+ * redirected to, and its own inline style sheets by hash (PolicyAdditions; decision 0251).
  */
 export function pageCsp(face: PageFace, connectOrigin?: string, additions: PolicyAdditions = {}): string {
   const { formTargets = [], styleHashes = [] } = additions;

@@ -28,7 +28,7 @@ export interface TokenPageOptions extends PageOptions {
 
 /**
  * The handler of a page whose path holds its credential (face `page`, credential `pathToken`: the
- * payment page to come): the page chain (lib/http/page/page-endpoint.ts) with the path's token
+ * payment page): the page chain (lib/http/page/page-endpoint.ts) with the path's token
  * (404 for one `resolve` does not know) and the client's limits and clock (429) as its parts. Page
  * actions count against the client's requests per second like any request.
  */
