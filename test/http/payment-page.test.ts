@@ -5,6 +5,7 @@ import { call, newClient, testDb } from '../support/fixtures';
 import { assertDocumentedResponse } from '../support/openapi';
 import { createPaymentVia, storedItem } from '../support/payments';
 import { advance } from '../support/sandbox-clock';
+import { startReceiver, verified } from '../support/webhook-receiver';
 
 /**
  * The payment page through the local server (docs/api.md §16): its headers as served, its 404s,
@@ -152,6 +153,31 @@ describe("the page's actions", () => {
     const again = await fetchPage(txn.payment_url);
     expect(again.status).toBe(303);
     expect(again.headers.get('location')).toContain('status=settled');
+  });
+
+  it("sends the page's payment.settled to the client's webhook endpoint as usual, signed, naming the payment page", async () => {
+    const { key } = await newClient();
+    const hooks = await startReceiver();
+    try {
+      const endpoint = await call('POST', '/webhook/endpoints', { key, body: { url: hooks.url, enabled_events: ['payment.settled'] } });
+      expect(endpoint.status).toBe(201);
+      const txn = await createPaymentVia(key, { payment_method: 'card', payment_channel: 'credit_card', amount: 100_000 });
+
+      expect((await submit(txn.payment_url, card('4111 1111 1111 1111'))).status).toBe(303);
+
+      const [delivery] = await hooks.waitFor(1);
+      const event = verified(endpoint.body.data.secret, delivery!) as {
+        type: string;
+        data: { object: { id: string; payment_details: unknown } };
+        request: unknown;
+      };
+      expect(event.type).toBe('payment.settled');
+      expect(event.data.object).toMatchObject({ id: txn.id, payment_details: { card: { brand: 'visa', last4: '1111', exp_month: 12, exp_year: 2039 } } });
+      expect(event.request).toMatchObject({ source: 'payment_page', idempotency_key: null });
+      expect(delivery!.body).not.toContain('4111111111111111');
+    } finally {
+      await hooks.close();
+    }
   });
 
   it('Fail fails with failure_code simulated; without a return_url the browser comes back to a receipt with no action', async () => {
