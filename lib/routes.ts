@@ -585,7 +585,8 @@ export const getPaymentPageRoute = /* @__PURE__ */ route({
   handler: 'functions/get-payment-page.ts',
   face: PAYMENT_PAGE_FACE,
   credential: { kind: 'pathToken', param: 'token' },
-  table: 'write',
+  // A reader: its one write is the request counter, which is all IAM lets it change.
+  table: 'read',
   dynamodb: { actions: ['GetItem', 'UpdateItem'] },
   summary: 'The payment page: a customer sees what to pay and how, or is sent back to the shop',
 });
