@@ -18,6 +18,8 @@ export const getPaymentPageContract = contract({
     'Served with a strict `Content-Security-Policy`, `Referrer-Policy: no-referrer`, `Cache-Control: no-store` and ' +
     '`X-Robots-Tag: noindex`. Counts against the client’s requests per second.',
   params: PaymentPageParams,
+  // A link a shop or a mail tool has added tracking parameters to still opens: the page reads no query.
+  query: meta(z.object({}), { description: 'Any query parameter is ignored' }),
   redirects:
     'See Other: the transaction is no longer `pending` and has a `return_url`; `Location` is that URL with `transaction_id`, `order_id` and `status` added to its query',
   response: {

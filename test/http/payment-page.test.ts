@@ -1,6 +1,8 @@
+import fc from 'fast-check';
 import { describe, expect, inject, it } from 'vitest';
 import { recordedEventsOf } from '../support/events';
 import { createClient, createKey } from '../../lib/auth/key-repository';
+import { newPaymentToken, parsePaymentToken } from '../../lib/payments/payment-token';
 import { call, newClient, testDb } from '../support/fixtures';
 import { assertDocumentedResponse } from '../support/openapi';
 import { createPaymentVia, storedItem } from '../support/payments';
@@ -70,6 +72,14 @@ describe('the payment page as served', () => {
     expect(html).toContain('Sandbox');
   });
 
+  it('opens with a query string a shop or a mail tool added, and ignores it', async () => {
+    const { key } = await newClient();
+    const txn = await createPaymentVia(key);
+    const { status, html } = await fetchPage(`${txn.payment_url}?utm_source=mail&lang=id`);
+    expect(status).toBe(200);
+    expect(html).toContain(txn.order_id);
+  });
+
   it('lets forms post only to itself when the transaction has no return_url', async () => {
     const { key } = await newClient();
     const txn = await createPaymentVia(key);
@@ -86,8 +96,11 @@ describe('the payment page as served', () => {
     const token = tokenOf(txn.payment_url);
     const tampered = `${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`;
     const base = `${inject('baseUrl')}/pay/`;
+    // Another client's live transaction, named under this client's id (with fresh random bits).
+    const theirs = await createPaymentVia(other.key);
+    const borrowed = newPaymentToken(parsePaymentToken(token)!.clientId, theirs.id);
 
-    for (const url of [`${base}${'A'.repeat(64)}`, `${base}not-a-token`, `${base}${tampered}`, gone.payment_url]) {
+    for (const url of [`${base}${'A'.repeat(64)}`, `${base}not-a-token`, `${base}${tampered}`, `${base}${borrowed}`, gone.payment_url]) {
       const { status, headers, html } = await fetchPage(url);
       expect(status, url).toBe(404);
       expect(headers.get('content-type')).toBe('text/html; charset=utf-8');
@@ -309,5 +322,45 @@ describe("the page's actions", () => {
     expect((await transactionOf(key, txn.id)).status).toBe('pending');
     expect((await transactionOf(key, cardTxn.id)).status).toBe('pending');
     expect((await recordedEventsOf(clientId, txn.id)).map((e) => e.type)).toEqual(['payment.created']);
+  });
+});
+
+describe('random input to the payment page', () => {
+  const field = fc.oneof(fc.constantFrom('action', 'card_number', 'card_expiry', 'card_cvc', 'card_name'), fc.string({ maxLength: 12 }));
+  const value = fc.oneof(
+    fc.constantFrom('pay', 'fail', 'card', '3ds-complete', '3ds-fail', '4111 1111 1111 1112', '13/99', '00/00', ''),
+    fc.string({ maxLength: 40 }),
+    fc.stringMatching(/^[0-9 ]{0,25}$/),
+  );
+  const form = fc.array(fc.tuple(field, value), { maxLength: 6 }).map((pairs) => new URLSearchParams(pairs).toString());
+  const contentType = fc.constantFrom(
+    'application/x-www-form-urlencoded',
+    'application/x-www-form-urlencoded; charset=utf-8',
+    'text/plain',
+    'application/json',
+    '',
+  );
+
+  it('never answers a 5xx, always an HTML page or a redirect, for random forms and random tokens', async () => {
+    const { key } = await newClient();
+    const pages = [
+      (await createPaymentVia(key, { payment_method: 'card', payment_channel: 'credit_card', amount: 100_000 })).payment_url,
+      (await createPaymentVia(key)).payment_url,
+    ];
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...pages), form, contentType, async (url, body, type) => {
+        const { status, headers } = await fetchPage(url, { method: 'POST', headers: type ? { 'content-type': type } : {}, body });
+        expect([303, 400, 413, 415, 429], `${type} ${body}`).toContain(status);
+        expect(headers.get('content-type')).toMatch(/^text\/(html|plain); charset=utf-8$/);
+      }),
+      { numRuns: 60 },
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.oneof(fc.string({ minLength: 1, maxLength: 80 }), fc.stringMatching(/^[A-Za-z0-9_-]{64}$/)), async (token) => {
+        const { status } = await fetchPage(`${inject('baseUrl')}/pay/${encodeURIComponent(token)}`);
+        expect([404, 400]).toContain(status);
+      }),
+      { numRuns: 60 },
+    );
   });
 });
