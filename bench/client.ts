@@ -11,7 +11,15 @@ export interface ApiRequest {
   readonly method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
   readonly path: string;
   readonly body?: unknown;
+  /** A page's form, sent as `application/x-www-form-urlencoded` (in place of a JSON body). */
+  readonly form?: Readonly<Record<string, string>>;
   readonly headers?: Readonly<Record<string, string>>;
+}
+
+/** A request's body as sent, with its media type: JSON, a form, or none. */
+function payloadOf(req: ApiRequest): { payload: string; type: string } | undefined {
+  if (req.form !== undefined) return { payload: new URLSearchParams(req.form).toString(), type: 'application/x-www-form-urlencoded' };
+  return req.body === undefined ? undefined : { payload: JSON.stringify(req.body), type: 'application/json' };
 }
 
 export interface ApiResponse {
@@ -53,11 +61,12 @@ export class HttpApi {
   }
 
   send(req: ApiRequest): Promise<ApiResponse> {
-    const payload = req.body === undefined ? undefined : JSON.stringify(req.body);
+    const body = payloadOf(req);
+    const payload = body?.payload;
     const headers: Record<string, string> = { authorization: `Bearer ${this.key}`, ...req.headers };
-    if (payload !== undefined) {
-      headers['content-type'] = 'application/json';
-      headers['content-length'] = String(Buffer.byteLength(payload));
+    if (body !== undefined) {
+      headers['content-type'] = body.type;
+      headers['content-length'] = String(Buffer.byteLength(body.payload));
     }
     return new Promise((resolve, reject) => {
       const r = request(
@@ -120,7 +129,7 @@ export class DirectInvoker {
   }
 
   private event(req: ApiRequest, url: URL, route: Route, pathParameters: Record<string, string>): APIGatewayProxyEventV2 {
-    const body = req.body === undefined ? undefined : JSON.stringify(req.body);
+    const body = payloadOf(req);
     return httpApiEvent({
       method: req.method,
       url,
@@ -128,10 +137,10 @@ export class DirectInvoker {
         host: '127.0.0.1',
         'user-agent': 'bench',
         authorization: `Bearer ${this.key}`,
-        ...(body === undefined ? {} : { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) }),
+        ...(body === undefined ? {} : { 'content-type': body.type, 'content-length': String(Buffer.byteLength(body.payload)) }),
         ...req.headers,
       },
-      body: Buffer.from(body ?? '', 'utf8'),
+      body: Buffer.from(body?.payload ?? '', 'utf8'),
       requestId: randomUUID(),
       route,
       pathParameters,

@@ -134,8 +134,8 @@ export async function measureEndpoint(
   // The probe: what the endpoint and its floor call, and what that costs by AWS's rules.
   const probe = await arms.counter.record(() => arms.http.send(prepared.request('http', 0)));
   expectStatus(probe.result, 'probe');
-  // The dashboard's routes answer HTML, JavaScript and CSS: no envelope, so no list.
-  const probeBody = scenario.route.table === 'none' ? {} : json(probe.result);
+  // The pages (the dashboard's routes, the payment page) answer HTML, JavaScript and CSS: no envelope, so no list.
+  const probeBody = scenario.route.face.kind === 'page' ? {} : json(probe.result);
   const list = probeBody.pagination !== undefined;
   const floorProbe = await arms.floorCounter.record(() => prepared.floor(0));
   const baselineProbe = prepared.baseline ? await arms.floorCounter.record(() => prepared.baseline!(0)) : undefined;

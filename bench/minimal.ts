@@ -35,7 +35,12 @@ export async function startMinimalService(db: Db, keyHash: string): Promise<Mini
         pending.delete(id);
         try {
           if (!job) throw new Error(`minimal service: no work ${id}`);
-          if (chunks.length > 0) JSON.parse(Buffer.concat(chunks).toString('utf8'));
+          // Read the body as its media type says: a page's form, or JSON.
+          if (chunks.length > 0) {
+            const text = Buffer.concat(chunks).toString('utf8');
+            if (String(req.headers['content-type']).startsWith('application/x-www-form-urlencoded')) new URLSearchParams(text);
+            else JSON.parse(text);
+          }
           if (job.authenticated) {
             const Item = await getItem(db, { Key: keys.apiKeyHash(keyHash), ConsistentRead: true });
             if (!Item) throw new Error('minimal service: the bench key is unknown');

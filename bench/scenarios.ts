@@ -132,6 +132,14 @@ export async function createViaApi(api: HttpApi): Promise<string> {
   return json(res).data.id as string;
 }
 
+/** A pending transaction of the bench client, created through the API: its payment page's path (`/pay/<token>`). */
+async function pagePathViaApi(api: HttpApi): Promise<string> {
+  const res = await api.send({ method: 'POST', path: '/payment/create', body: paymentBody() });
+  if (res.status !== 201) throw new Error(`fixture create failed: HTTP ${res.status} ${res.text.slice(0, 200)}`);
+  const url = json(res).data.payment_url as string;
+  return url.slice(url.indexOf('/pay/'));
+}
+
 async function settleViaApi(api: HttpApi, id: string): Promise<void> {
   const res = await api.send({ method: 'POST', path: `/transaction/${id}/simulate`, body: { outcome: 'settle' } });
   if (res.status !== 200) throw new Error(`fixture settle failed: HTTP ${res.status} ${res.text.slice(0, 200)}`);
@@ -140,6 +148,12 @@ async function settleViaApi(api: HttpApi, id: string): Promise<void> {
 const FIXTURE_CONCURRENCY = 8;
 
 /** `count` pending transactions of the bench client per request arm. */
+/** `count` pending transactions' payment page paths per request arm. */
+async function pagesPerArm(ctx: BenchContext, count: number): Promise<Record<RequestArm, string[]>> {
+  const paths = await mapLimit(Array.from({ length: 2 * count }), FIXTURE_CONCURRENCY, () => pagePathViaApi(ctx.api));
+  return { http: paths.slice(0, count), handler: paths.slice(count) };
+}
+
 async function pendingPerArm(ctx: BenchContext, count: number): Promise<Record<RequestArm, string[]>> {
   const ids = await mapLimit(Array.from({ length: 2 * count }), FIXTURE_CONCURRENCY, () => createViaApi(ctx.api));
   return { http: ids.slice(0, count), handler: ids.slice(count) };
@@ -613,6 +627,44 @@ const known: Record<string, Builder> = {
         baseline: async (i) => {
           await ctx.admit();
           await transitionCopy(ctx, pick(baselinePending, i).transaction.id, 'settle', 'without events');
+        },
+      };
+    },
+  }),
+
+  // The payment page: no admission; its floor reads the transaction (the token's lookup) and the
+  // client's item (its clock and name), as the page does.
+  getPaymentPage: (route) => ({
+    id: route.id,
+    route,
+    expectedStatus: 200,
+    prepare: async (ctx) => {
+      const [path] = (await pagesPerArm(ctx, 1)).http;
+      return {
+        request: () => ({ method: 'GET', path: path! }),
+        floor: async () => {
+          await getItem(ctx, keys.transaction(ctx.clientId, ctx.readOnlyId));
+          await getItem(ctx, keys.client(ctx.clientId));
+        },
+      };
+    },
+  }),
+
+  // A page's Pay: simulate's transition, reached by the token instead of a key (no admission).
+  submitPaymentPage: (route) => ({
+    id: route.id,
+    route,
+    variant: 'action=pay',
+    expectedStatus: 303,
+    prepare: async (ctx, count) => {
+      const pages = await pagesPerArm(ctx, count);
+      const floorPending = await floorCopies(ctx, count);
+      return {
+        request: (arm, i) => ({ method: 'POST', path: pick(pages[arm], i), form: { action: 'pay' } }),
+        // The client's item (clock, name), then simulate's read of the transaction and its write.
+        floor: async (i) => {
+          await getItem(ctx, keys.client(ctx.floorClientId));
+          await transitionCopy(ctx, pick(floorPending, i).transaction.id, 'settle', 'with events');
         },
       };
     },

@@ -50,7 +50,7 @@ export interface JsonFace {
 }
 
 /**
- * A page's face (the dashboard, docs/api.md §13; the payment page to come): HTML and its own files
+ * A page's face (the dashboard, docs/api.md §13; the payment page, §16): HTML and its own files
  * for a person's browser, served with a strict Content-Security-Policy and the page's other headers
  * (lib/http/page/page-face.ts). It contacts no origin but its own, unless it says which.
  */
@@ -94,7 +94,7 @@ export interface SessionCredential {
 }
 
 /**
- * An unguessable token in the path (the payment page to come): it names one client and one object of theirs,
+ * An unguessable token in the path (the payment page): it names one client and one object of theirs,
  * and grants nothing else. `param` is the path parameter that holds it.
  */
 export interface PathTokenCredential {
@@ -618,6 +618,39 @@ export const getDashboardAssetRoute = /* @__PURE__ */ route({
   summary: "The dashboard's script and style sheet",
 });
 
+/**
+ * The payment page's face (docs/api.md §16): HTML for a customer's browser, whose forms post back to
+ * the page itself (and whose outcome's redirect to the shop's `return_url` each answer's policy names:
+ * decision 0251), its errors answered as pages.
+ */
+const PAYMENT_PAGE_FACE = { kind: 'page', formAction: 'self', errors: 'page' } as const satisfies PageFace;
+
+export const getPaymentPageRoute = /* @__PURE__ */ route({
+  id: 'getPaymentPage',
+  method: 'GET',
+  path: '/pay/{token}',
+  handler: 'functions/get-payment-page.ts',
+  face: PAYMENT_PAGE_FACE,
+  credential: { kind: 'pathToken', param: 'token' },
+  // A reader: its one write is the request counter, which is all IAM lets it change.
+  table: 'read',
+  dynamodb: { actions: ['GetItem', 'UpdateItem'] },
+  summary: 'The payment page: a customer sees what to pay and how, or is sent back to the shop',
+});
+
+export const submitPaymentPageRoute = /* @__PURE__ */ route({
+  id: 'submitPaymentPage',
+  method: 'POST',
+  path: '/pay/{token}',
+  handler: 'functions/submit-payment-page.ts',
+  face: PAYMENT_PAGE_FACE,
+  credential: { kind: 'pathToken', param: 'token' },
+  table: 'write',
+  dynamodb: { actions: ['GetItem', 'UpdateItem', 'PutItem'] },
+  audit: true,
+  summary: "The payment page's sandbox actions: pay, fail, a card, a 3-D Secure challenge's answer",
+});
+
 export const getOpenApiDocumentRoute = /* @__PURE__ */ route({
   id: 'getOpenApiDocument',
   method: 'GET',
@@ -663,6 +696,8 @@ const declaredRoutes = [
   signUpRoute,
   getDashboardRoute,
   getDashboardAssetRoute,
+  getPaymentPageRoute,
+  submitPaymentPageRoute,
   getOpenApiDocumentRoute,
 ] as const;
 

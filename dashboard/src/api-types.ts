@@ -619,6 +619,34 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/pay/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The payment page: a customer sees what to pay and how, or is sent back to the shop
+         * @description The customer's page of one transaction (docs/api.md §16): the merchant, order, amount, channel, status and time left on the client's sandbox clock, the method's instructions (the virtual account number, the QR code drawn from `qr_string`, the retail code, the e-wallet's approve screen, a card form with the test cards) and the sandbox actions. Never the customer's e-mail or phone, nor the metadata. A transaction that is no longer `pending` sends the browser to its `return_url` (303, with `transaction_id`, `order_id` and `status` added to its query), or shows a receipt without one. Served with a strict `Content-Security-Policy`, `Referrer-Policy: no-referrer`, `Cache-Control: no-store` and `X-Robots-Tag: noindex`. Counts against the client’s requests per second.
+         *
+         *     Public to whoever holds its link: the `token` in the path is its only credential, and an unknown one is 404.
+         */
+        get: operations["getPaymentPage"];
+        put?: never;
+        /**
+         * The payment page's sandbox actions: pay, fail, a card, a 3-D Secure challenge's answer
+         * @description A sandbox action of the payment page (docs/api.md §16), the same transition as `simulate`: `pay` settles, `fail` fails (`failure_code: simulated`); `card` checks the card (Luhn, an expiry that has not passed on the client's clock, a CVC) and does what its test card says, or shows a 3-D Secure challenge whose `3ds-complete` settles and `3ds-fail` fails (`authentication_failed`). Its event names the payment page in `request.source`. Answers 303 See Other: to the transaction's `return_url` with `transaction_id`, `order_id` and `status` added to its query, else back to the page (its receipt, or the challenge). A transaction that already left `pending` (a cancel or another outcome won) is answered the same way, showing the winner. A bad card field is 400 with the page and the field’s error, nothing changed.
+         *
+         *     Public to whoever holds its link: the `token` in the path is its only credential, and an unknown one is 404.
+         */
+        post: operations["submitPaymentPage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/openapi.json": {
         parameters: {
             query?: never;
@@ -914,6 +942,11 @@ export interface components {
                 id: string | null;
                 /** @description The Idempotency-Key that request carried, or null */
                 idempotency_key: string | null;
+                /**
+                 * @description `payment_page` when a customer's action on the payment page made the change; absent otherwise
+                 * @constant
+                 */
+                source?: "payment_page";
             };
         };
         /**
@@ -1535,6 +1568,8 @@ export interface components {
          * @example 1
          */
         "Retry-After": string;
+        /** @description Where the browser goes next: a page of this API, or the address the transaction gave (`return_url`) */
+        Location: string;
         /**
          * @description The methods the path accepts
          * @example GET
@@ -6459,6 +6494,199 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+    getPaymentPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The token of `payment_url`: 64 base64url characters */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page, or the receipt */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example <!doctype html><html lang="en"><head><title>Pay Toko Budi · Payment Sandbox</title>…</head><body>…</body></html> */
+                    "text/html": string;
+                };
+            };
+            /** @description See Other: the transaction is no longer `pending` and has a `return_url`; `Location` is that URL with `transaction_id`, `order_id` and `status` added to its query */
+            303: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    Location: components["headers"]["Location"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example  */
+                    "text/plain": string;
+                };
+            };
+            /** @description VALIDATION_ERROR: A field, query parameter, path id, cursor, Idempotency-Key or Sandbox-Fault header is wrong; `details` names each. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example <!doctype html><html lang="en"><head><title>400 …</title></head><body><main><h1>…</h1><p>…</p><p><small>400 VALIDATION_ERROR · request id <code>…</code></small></p></main></body></html> */
+                    "text/html": string;
+                };
+            };
+            /** @description NOT_FOUND: No such resource for this client (another client's id is also 404), or no such route. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example <!doctype html><html lang="en"><head><title>404 …</title></head><body><main><h1>…</h1><p>…</p><p><small>404 NOT_FOUND · request id <code>…</code></small></p></main></body></html> */
+                    "text/html": string;
+                };
+            };
+            /** @description RATE_LIMITED: The client made more requests this second than its stage allows, or another request was changing the same data at that moment, or `Sandbox-Fault: rate_limit` asked for it; nothing was done: retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example <!doctype html><html lang="en"><head><title>429 …</title></head><body><main><h1>…</h1><p>…</p><p><small>429 RATE_LIMITED · request id <code>…</code></small></p></main></body></html> */
+                    "text/html": string;
+                };
+            };
+            /** @description INTERNAL_ERROR: Anything unexpected; the message gives the request id, never a stack trace. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example <!doctype html><html lang="en"><head><title>500 …</title></head><body><main><h1>…</h1><p>…</p><p><small>500 INTERNAL_ERROR · request id <code>…</code></small></p></main></body></html> */
+                    "text/html": string;
+                };
+            };
+        };
+    };
+    submitPaymentPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The token of `payment_url`: 64 base64url characters */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    /**
+                     * @description `pay` or `fail` (every method but card); `card` (a card payment: the card fields); `3ds-complete` or `3ds-fail` (a waiting 3-D Secure challenge)
+                     * @enum {string}
+                     */
+                    action: "pay" | "fail" | "card" | "3ds-complete" | "3ds-fail";
+                    /** @description card: the number, spaces allowed */
+                    card_number?: string;
+                    /** @description card: the expiry, MM/YY */
+                    card_expiry?: string;
+                    /** @description card: the security code, 3 or 4 digits */
+                    card_cvc?: string;
+                    /** @description card: the name on the card */
+                    card_name?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description See Other: where the browser goes next (`Location`) */
+            303: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    Location: components["headers"]["Location"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example  */
+                    "text/plain": string;
+                };
+            };
+            /** @description VALIDATION_ERROR: A field, query parameter, path id, cursor, Idempotency-Key or Sandbox-Fault header is wrong; `details` names each. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example <!doctype html><html lang="en"><head><title>400 …</title></head><body><main><h1>…</h1><p>…</p><p><small>400 VALIDATION_ERROR · request id <code>…</code></small></p></main></body></html> */
+                    "text/html": string;
+                };
+            };
+            /** @description NOT_FOUND: No such resource for this client (another client's id is also 404), or no such route. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example <!doctype html><html lang="en"><head><title>404 …</title></head><body><main><h1>…</h1><p>…</p><p><small>404 NOT_FOUND · request id <code>…</code></small></p></main></body></html> */
+                    "text/html": string;
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: The body is over 16 KiB. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example <!doctype html><html lang="en"><head><title>413 …</title></head><body><main><h1>…</h1><p>…</p><p><small>413 PAYLOAD_TOO_LARGE · request id <code>…</code></small></p></main></body></html> */
+                    "text/html": string;
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: A body was sent without `Content-Type: application/json`. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example <!doctype html><html lang="en"><head><title>415 …</title></head><body><main><h1>…</h1><p>…</p><p><small>415 UNSUPPORTED_MEDIA_TYPE · request id <code>…</code></small></p></main></body></html> */
+                    "text/html": string;
+                };
+            };
+            /** @description RATE_LIMITED: The client made more requests this second than its stage allows, or another request was changing the same data at that moment, or `Sandbox-Fault: rate_limit` asked for it; nothing was done: retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example <!doctype html><html lang="en"><head><title>429 …</title></head><body><main><h1>…</h1><p>…</p><p><small>429 RATE_LIMITED · request id <code>…</code></small></p></main></body></html> */
+                    "text/html": string;
+                };
+            };
+            /** @description INTERNAL_ERROR: Anything unexpected; the message gives the request id, never a stack trace. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example <!doctype html><html lang="en"><head><title>500 …</title></head><body><main><h1>…</h1><p>…</p><p><small>500 INTERNAL_ERROR · request id <code>…</code></small></p></main></body></html> */
+                    "text/html": string;
                 };
             };
         };

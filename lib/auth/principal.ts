@@ -31,7 +31,7 @@ export function credentialOf(principal: Principal): string {
 }
 
 /**
- * Whoever holds a page's path token (lib/routes.ts `pathToken`, the payment page to come): the token
+ * Whoever holds a page's path token (lib/routes.ts `pathToken`, the payment page): the token
  * names one client and one object of theirs, and lets its holder act on that object alone. No
  * principal: it has no key, no person and no scope.
  */

@@ -10,6 +10,8 @@ import { deleteWebhookEndpointContract } from './delete-webhook-endpoint';
 import { getDashboardAssetContract } from './get-dashboard-asset';
 import { getDashboardContract } from './get-dashboard';
 import { getOpenApiDocumentContract } from './get-openapi-document';
+import { getPaymentPageContract } from './get-payment-page';
+import { submitPaymentPageContract } from './submit-payment-page';
 import { getSandboxClockContract } from './get-sandbox-clock';
 import { getTransactionContract } from './get-transaction';
 import { getWebhookEndpointContract } from './get-webhook-endpoint';
@@ -71,5 +73,7 @@ export const contracts = {
   signUp: signUpContract,
   getDashboard: getDashboardContract,
   getDashboardAsset: getDashboardAssetContract,
+  getPaymentPage: getPaymentPageContract,
+  submitPaymentPage: submitPaymentPageContract,
   getOpenApiDocument: getOpenApiDocumentContract,
 } as const satisfies Record<RouteId, Contract>;

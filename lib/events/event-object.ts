@@ -35,6 +35,9 @@ export const Event = meta(
       z.strictObject({
         id: meta(z.nullable(z.string()), { description: 'The X-Request-Id of the request that caused the change, or null' }),
         idempotency_key: meta(z.nullable(z.string()), { description: 'The Idempotency-Key that request carried, or null' }),
+        source: meta(z.optional(z.literal('payment_page')), {
+          description: "`payment_page` when a customer's action on the payment page made the change; absent otherwise",
+        }),
       }),
       { description: 'The request that caused the change' },
     ),

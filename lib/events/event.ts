@@ -24,10 +24,15 @@ export function eventOfItem(item: Record<string, unknown>): Event {
   return pickFields(EVENT_FIELDS, item) as unknown as Event;
 }
 
-/** The request behind a change, as its events name it: its X-Request-Id and Idempotency-Key, or null for none. */
+/**
+ * The request behind a change, as its events name it: its X-Request-Id and Idempotency-Key, or null
+ * for none; and `source` `payment_page` when a customer's action on the payment page made it
+ * (absent otherwise: decision 0253).
+ */
 export interface Cause {
   readonly requestId: string | null;
   readonly idempotencyKey: string | null;
+  readonly source?: 'payment_page';
 }
 
 /** A change no request caused (a sweep, a script). */
@@ -86,7 +91,7 @@ export function eventOf(change: Change, id: string, cause: Cause): Event {
     api_version: EVENT_API_VERSION,
     created_at: change.createdAt,
     data: change.previous === undefined ? { object: change.object } : { object: change.object, previous_attributes: change.previous },
-    request: { id: cause.requestId, idempotency_key: cause.idempotencyKey },
+    request: { id: cause.requestId, idempotency_key: cause.idempotencyKey, ...(cause.source && { source: cause.source }) },
   };
 }
 

@@ -22,3 +22,12 @@ export function audit({ requestId, principal, route, objectId }: AuditRecord): v
     audit: { requestId, clientId: principal.clientId, keyId: credentialOf(principal), route: route.id, objectId: objectId ?? null },
   });
 }
+
+/**
+ * The audit line of a change made by whoever holds a page's path token (the payment page's
+ * actions): as a key's, with `keyId` `page:<route>` in place of a key, since the token is no key
+ * and is never logged.
+ */
+export function auditPageAction({ requestId, clientId, route, objectId }: { requestId: string; clientId: string; route: Route; objectId: string }): void {
+  logger.info('audit', { audit: { requestId, clientId, keyId: `page:${route.id}`, route: route.id, objectId } });
+}

@@ -9,7 +9,8 @@ import type { EndpointContext } from './middleware-context';
 /**
  * The chain's limits and clock step after a credential that names the client without counting its
  * request (a page's path token, lib/http/page/path-token.ts): the client's requests per second
- * (429) and its clock (docs/api.md §12) on the context. A key or a session has both from admission,
+ * (429), its clock (docs/api.md §12) and its name (what a page shows as the merchant's, read in the
+ * same GetItem) on the context. A key or a session has both from admission,
  * in its own round trip (lib/http/admission.ts).
  */
 export function clientLimits(db: Db, real: Clock, requestsPerSecond: number): middy.MiddlewareObj<APIGatewayProxyEventV2, unknown, Error, EndpointContext> {
@@ -17,7 +18,9 @@ export function clientLimits(db: Db, real: Clock, requestsPerSecond: number): mi
     before: async (request) => {
       const clientId = request.context.holder?.clientId;
       if (clientId === undefined) throw new Error('clientLimits must follow a credential step that names the client');
-      request.context.clock = clockOfReading(real, await countAndReadClient(db, clientId, real.now(), requestsPerSecond));
+      const reading = await countAndReadClient(db, clientId, real.now(), requestsPerSecond, true);
+      request.context.clock = clockOfReading(real, reading);
+      request.context.clientName = reading.name ?? clientId;
     },
   };
 }

@@ -30,7 +30,8 @@ export interface Contract {
    */
   readonly bodyFieldScopes?: Readonly<Record<string, Scope>>;
   readonly response: {
-    readonly status: 200 | 201 | 202;
+    /** 303 for a page's action, which answers See Other with the browser's next address in `Location`. */
+    readonly status: 200 | 201 | 202 | 303;
     readonly description: string;
     /** The whole response body, envelope included. */
     readonly schema: z.ZodMiniType;
@@ -41,6 +42,8 @@ export interface Contract {
   };
   /** Fields of the answer's `data` shown once and never stored: an idempotent replay answers them null (lib/http/idempotency.ts). */
   readonly shownOnce?: readonly string[];
+  /** When a page may also answer 303 See Other (`Location`) beside its success: what that means. */
+  readonly redirects?: string;
   /** Errors the use case raises; those of the request chain are added by `errorCodesOf`. */
   readonly errors?: readonly ErrorCode[];
 }

@@ -16,6 +16,8 @@ export interface EndpointContext extends Context {
   holder?: TokenHolder;
   /** The client's clock (docs/api.md §12), read by admission beside the key, or by the limits step after a path's token. */
   clock?: ClientClock;
+  /** The client's name, read with its clock after a path's token (lib/http/client-limits.ts): the merchant a page names. */
+  clientName?: string;
   /** The item admission read ahead for the use case (lib/db/prefetch.ts), with the key, when the route names one. */
   prefetched?: Prefetched;
   /** The sampled write of the key's last use admission started (lib/auth/key-use.ts), awaited before the answer. */

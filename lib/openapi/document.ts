@@ -36,7 +36,6 @@ import { AmountExceedsRefundableError, DuplicateOrderIdError, InvalidStateError 
 import { IDEMPOTENCY_TTL_SECONDS, storesRefusal } from '../http/idempotency';
 import { IDEMPOTENCY_KEY } from '../http/idempotency-key';
 import { FORM_MEDIA_TYPE } from '../http/page/form-body';
-import { HTML_MEDIA_TYPE } from '../http/page/html';
 import { MAX_BODY_BYTES } from '../http/request';
 import { internalErrorMessage } from '../http/respond';
 import { MAX_FAULT_LATENCY_MS, SANDBOX_FAULT, SANDBOX_FAULT_HEADER } from '../http/sandbox-fault';
@@ -99,6 +98,7 @@ const tagDescriptions: Record<string, string> = {
   Webhooks: 'Endpoints that receive events, signed with their secret',
   Account: "The signed-in person and their client's server keys (a session only)",
   Dashboard: 'A web page for people, on this same API',
+  'Payment page': "The customer's page of a transaction, reached by its `payment_url`",
   Meta: 'This document',
 };
 
@@ -173,6 +173,11 @@ const headerComponents: Record<string, oas31.HeaderObject> = {
     schema: { type: 'string', pattern: '^[0-9]+$' },
     example: '1',
   },
+  Location: {
+    description: 'Where the browser goes next: a page of this API, or the address the transaction gave (`return_url`)',
+    required: true,
+    schema: { type: 'string', minLength: 1 },
+  },
   Allow: {
     description: 'The methods the path accepts',
     required: true,
@@ -206,8 +211,15 @@ const SandboxFaultHeader = meta(z.optional(z.string().check(z.regex(SANDBOX_FAUL
   param: { id: 'SandboxFault' },
 });
 
+/** What a page's 303 See Other says besides its `Location`: nothing. */
+const RedirectBody = meta(z.string(), { description: 'Empty' });
+
 /** A page's error page (lib/http/page/page-face.ts): HTML that says the status, the code, the message and the request id. */
 const ErrorPage = meta(z.string(), { description: "An HTML page: the error's status, code and message, each bad field, and the request id" });
+
+/** An error page as a page answers it, shortened: the status, the code and the request id. */
+const errorPageExample = (status: number, code: ErrorCode) =>
+  `<!doctype html><html lang="en"><head><title>${status} …</title></head><body><main><h1>…</h1><p>…</p><p><small>${status} ${code} · request id <code>…</code></small></p></main></body></html>`;
 
 /**
  * The error response of one status: the envelope of each code the operation can answer with (or,
@@ -230,7 +242,7 @@ function errorResponse(status: number, codes: readonly ErrorCode[], idempotent: 
       ...(status === 429 && { 'Retry-After': headerRef('Retry-After') }),
       ...(idempotent && storesRefusal(status) && { 'Idempotent-Replayed': headerRef('Idempotent-Replayed') }),
     },
-    content: asPage ? { [HTML_MEDIA_TYPE]: { schema: ErrorPage } } : { 'application/json': { schema, examples } },
+    content: asPage ? { 'text/html': { schema: ErrorPage, example: errorPageExample(status, codes[0]!) } } : { 'application/json': { schema, examples } },
   };
 }
 
@@ -245,14 +257,23 @@ function responses(c: Contract): ZodOpenApiResponsesObject {
     description: c.response.description,
     headers: {
       'X-Request-Id': headerRef('X-Request-Id'),
+      ...(c.response.status === 303 && { Location: headerRef('Location') }),
       ...(acceptsIdempotencyKey(c.route) && { 'Idempotent-Replayed': headerRef('Idempotent-Replayed') }),
     },
     content: Object.fromEntries(
       (c.response.mediaTypes ?? ['application/json']).map((type) => [type, { schema: c.response.schema, example: c.response.example }]),
     ),
   };
+  const redirect: ZodOpenApiResponseObject | undefined = c.redirects
+    ? {
+        description: c.redirects,
+        headers: { 'X-Request-Id': headerRef('X-Request-Id'), Location: headerRef('Location') },
+        content: { 'text/plain': { schema: RedirectBody, example: '' } },
+      }
+    : undefined;
   return {
     [`${c.response.status}`]: success,
+    ...(redirect && { '303': redirect }),
     ...Object.fromEntries([...byStatus].map(([status, codes]) => [`${status}`, errorResponse(status, codes, acceptsIdempotencyKey(c.route), asPage)])),
   };
 }

@@ -7,7 +7,7 @@ import { paymentUrl } from './payment-url';
 import { Refund } from './refund';
 import { SettlementEntry } from './settlement-entry';
 import type { SimulateOutcome } from './states';
-import { Transaction } from './transaction';
+import { Transaction, type CardDetails } from './transaction';
 
 /**
  * The payments' stored items (docs/data-model.md): a transaction, the reservation of its order_id,
@@ -33,6 +33,11 @@ export interface StoredTransaction {
   readonly paymentToken?: string;
   readonly scheduled?: ScheduledOutcome;
   /**
+   * The card whose 3-D Secure challenge the payment page is showing (never shown on the object):
+   * the challenge's Complete and Fail are taken only while it is here (decision 0252).
+   */
+  readonly cardChallenge?: CardDetails;
+  /**
    * While pending, when it falls due in real time: the `due` index's sort key (keys.due), so the
    * sweep applies it; the write that takes it out of `pending` removes it (REMOVE_DUE).
    */
@@ -44,6 +49,17 @@ const SCHEDULED_OUTCOME = 'sandbox_outcome';
 const SCHEDULED_AT = 'sandbox_outcome_at';
 /** The item attribute that holds the payment page's token. */
 const PAYMENT_TOKEN = 'payment_token';
+/** The item attribute that holds the card of a waiting 3-D Secure challenge (StoredTransaction `cardChallenge`). */
+export const CARD_CHALLENGE = 'card_challenge';
+
+/** The card of a waiting challenge as the item holds it, or undefined. */
+function cardChallengeOf(item: Item): CardDetails | undefined {
+  const held = item[CARD_CHALLENGE] as Record<string, unknown> | undefined;
+  if (held === undefined || held === null || typeof held !== 'object') return undefined;
+  const { brand, last4, exp_month, exp_year } = held;
+  if (typeof brand !== 'string' || typeof last4 !== 'string' || typeof exp_month !== 'number' || typeof exp_year !== 'number') return undefined;
+  return { brand, last4, exp_month, exp_year };
+}
 
 /**
  * The transaction object of a stored item, in its schema's field order. Its links are made here, on
@@ -78,6 +94,7 @@ export const transactionEntity = defineEntity({
       payment_details: storedPaymentDetails(stored.payment_details, payment_url),
       ...(value.paymentToken !== undefined && { [PAYMENT_TOKEN]: value.paymentToken }),
       ...(value.scheduled && { [SCHEDULED_OUTCOME]: value.scheduled.outcome, [SCHEDULED_AT]: value.scheduled.at }),
+      ...(value.cardChallenge && { [CARD_CHALLENGE]: value.cardChallenge }),
       ...(value.dueAt !== undefined && keys.due(value.dueAt)),
     };
   },
@@ -85,11 +102,13 @@ export const transactionEntity = defineEntity({
     const outcome = text(item, SCHEDULED_OUTCOME);
     const at = text(item, SCHEDULED_AT);
     const paymentToken = text(item, PAYMENT_TOKEN);
+    const cardChallenge = cardChallengeOf(item);
     return {
       clientId: clientOf(item),
       transaction: storedTransactionObject(item, paymentToken),
       ...(paymentToken !== undefined && { paymentToken }),
       ...(outcome !== undefined && at !== undefined && { scheduled: { outcome: outcome as SimulateOutcome, at } }),
+      ...(cardChallenge && { cardChallenge }),
       ...(item.due_pk === DUE_PARTITION && { dueAt: requiredText(item, 'due_sk') }),
     };
   },

@@ -2,7 +2,8 @@ import { stageBaseUrl } from '../base-url';
 
 /**
  * The path of a transaction's payment page below `{base_url}` (docs/api.md §5, `payment_url`): the
- * page's route serves this path, and the token in it is the page's only credential
+ * page's routes serve this path (lib/routes.ts `getPaymentPageRoute`, held to it by
+ * test/unit/routes.test.ts; not imported, so a create's bundle holds no page route), and the token in it is the page's only credential
  * (lib/payments/payment-token.ts).
  */
 export const PAYMENT_PAGE_PATH = '/pay/{token}';

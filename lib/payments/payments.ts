@@ -14,8 +14,16 @@ import { paymentUrl } from './payment-url';
 import type { CreatePaymentInput } from './create-payment-body';
 import type { ListTransactionsInput } from './list-queries';
 import type { SimulateOutcome, Status } from './states';
-import { findTransactionIdByOrder, findTransaction, insertTransaction, SIMULATED_FAILURE, transitionTransaction } from './transaction-repository';
-import { transactionEntity, type ScheduledOutcome } from './items';
+import {
+  findTransactionIdByOrder,
+  findTransaction,
+  insertTransaction,
+  SIMULATED_FAILURE,
+  transitionTransaction,
+  type ExitFields,
+  type ExitRequires,
+} from './transaction-repository';
+import { transactionEntity, type ScheduledOutcome, type StoredTransaction } from './items';
 import { viewTransaction, type Transaction } from './transaction';
 
 /** Use cases of the payment routes (docs/api.md §5). Each takes the client id from the authenticated key. */
@@ -103,10 +111,28 @@ export async function cancelTransaction(context: UseCaseContext, transactionId: 
  * failure is `failure_code` `simulated`, an expiry no failure (its code stays null).
  */
 export async function simulateOutcome(context: UseCaseContext, transactionId: string, outcome: SimulateOutcome): Promise<Transaction> {
+  return applyOutcome(context, transactionId, outcome, outcome === 'fail' ? { fields: SIMULATED_FAILURE } : {});
+}
+
+/** What an outcome sets beyond its status (a failure's code, the payment page's card), and what it needs of the item. */
+export interface OutcomeOptions {
+  readonly fields?: ExitFields;
+  readonly requires?: ExitRequires;
+  /** The transaction as the caller has just read it (the payment page's token lookup), which saves the first read. */
+  readonly read?: StoredTransaction;
+}
+
+/**
+ * Applies an outcome to a pending transaction: the one transition of the simulate endpoint and of
+ * the payment page's actions (one conditional write with its event, settle's ledger entry, the
+ * idempotency record's completion), so any of them racing a cancel, an expiry or a scheduled
+ * outcome has exactly one winner.
+ */
+export async function applyOutcome(context: UseCaseContext, transactionId: string, outcome: SimulateOutcome, options: OutcomeOptions): Promise<Transaction> {
   const { db, clientId, clock, cause, idempotency: claim } = context;
   const now = clock.now();
   return transitionTransaction(db, clientId, transactionId, outcome, now, {
-    fields: outcome === 'fail' ? SIMULATED_FAILURE : undefined,
+    ...options,
     ledgerEntry: outcome === 'settle' ? (after) => paymentEntry(after, now) : undefined,
     recorder: { cause, clock },
     complete: claim && ((after) => claim.complete(after)),

@@ -8,11 +8,12 @@ import { paymentChanged, paymentCreated, type Change } from '../events/event';
 import { recordEvents, type Recorder } from '../events/event-recorder';
 import { ConcurrentWriteError, NotFoundError } from '../errors';
 import { DuplicateOrderIdError, InvalidStateError } from '../payments/errors';
-import { dueMarkerEntity, orderEntity, settlementEntity, transactionEntity, type DueMarker, type StoredTransaction } from './items';
+import { CARD_CHALLENGE, dueMarkerEntity, orderEntity, settlementEntity, transactionEntity, type DueMarker, type StoredTransaction } from './items';
 import { failureOf, type FailureCode } from './failures';
 import { paymentEntry, type SettlementEntry } from './ledger';
 
 import { transitions } from './states';
+import type { CardDetails, PaymentDetails } from './transaction';
 import { effectiveStatus, viewTransaction, type Transaction } from './transaction';
 
 /** Transactions in the table. Condition failures become domain errors here; nothing else sees SDK types. */
@@ -71,6 +72,28 @@ export async function insertTransaction(db: Db, pending: StoredTransaction, reco
   }
 }
 
+/**
+ * Keeps the card of the payment page's 3-D Secure challenge on a pending transaction (not expired
+ * at `now`), which the challenge's Complete or Fail then requires and removes (decision 0252): one
+ * conditional UpdateItem, no event (the transaction as shown does not change). False, with nothing
+ * written, when the transaction is gone or no longer pending.
+ */
+export async function holdCardChallenge(db: Db, clientId: string, transactionId: string, card: CardDetails, now: Date): Promise<boolean> {
+  try {
+    await updateItem(db, {
+      Key: transactionEntity.key(clientId, transactionId),
+      UpdateExpression: 'SET #challenge = :card',
+      ConditionExpression: 'attribute_exists(pk) AND #status = :pending AND expires_at > :now',
+      ExpressionAttributeNames: { '#challenge': CARD_CHALLENGE, '#status': 'status' },
+      ExpressionAttributeValues: { ':card': card, ':pending': 'pending', ':now': now.toISOString() },
+    });
+    return true;
+  } catch (error) {
+    if (isConditionFailed(error)) return false;
+    throw error;
+  }
+}
+
 /** Reads one transaction of this client (strongly consistent), or undefined. */
 export function findTransaction(db: Db, clientId: string, transactionId: string): Promise<StoredTransaction | undefined> {
   return transactionEntity.find(db, transactionEntity.key(clientId, transactionId));
@@ -93,11 +116,23 @@ export async function findTransactionIdByOrder(db: Db, clientId: string, orderId
 
 export type PendingExit = 'cancel' | 'fail' | 'expire' | 'settle';
 
-/** What a way out of `pending` may set besides its status and times: a cancel's reason, a failure's code and sentence. */
+/**
+ * What a way out of `pending` may set besides its status and times: a cancel's reason, a failure's
+ * code and sentence, the payment page's card (`payment_details`, whole).
+ */
 export interface ExitFields {
   readonly cancellation_reason?: string;
   readonly failure_code?: FailureCode;
   readonly failure_reason?: string;
+  readonly payment_details?: PaymentDetails;
+}
+
+/**
+ * A condition of a way out of `pending` beyond its status: an attribute of the item (never shown)
+ * that must be there, and that the write removes (the payment page's waiting 3-D Secure challenge).
+ */
+export interface ExitRequires {
+  readonly attribute: string;
 }
 
 /**
@@ -107,16 +142,20 @@ export interface ExitFields {
  * item without reading it back. It also removes the due attributes: nothing is left for the sweep
  * to expire. The benchmark's floors use it too.
  */
-export function pendingExit(clientId: string, transactionId: string, operation: PendingExit, now: Date, fields: ExitFields = {}) {
+export function pendingExit(clientId: string, transactionId: string, operation: PendingExit, now: Date, fields: ExitFields = {}, requires?: ExitRequires) {
   const t = transitions[operation];
   const at = now.toISOString();
-  const changes: Record<string, string> = { status: t.to, [t.stamp]: at, updated_at: at, ...fields };
+  const changes: Record<string, unknown> = { status: t.to, [t.stamp]: at, updated_at: at, ...fields };
   const names = Object.keys(changes);
   const update = {
     Key: transactionEntity.key(clientId, transactionId),
-    UpdateExpression: `SET ${names.map((_, i) => `#f${i} = :v${i}`).join(', ')} ${REMOVE_DUE}`,
-    ConditionExpression: 'attribute_exists(pk) AND #status = :from AND expires_at > :now',
-    ExpressionAttributeNames: { '#status': 'status', ...Object.fromEntries(names.map((f, i) => [`#f${i}`, f])) },
+    UpdateExpression: `SET ${names.map((_, i) => `#f${i} = :v${i}`).join(', ')} ${REMOVE_DUE}${requires ? ', #requires' : ''}`,
+    ConditionExpression: `attribute_exists(pk) AND #status = :from AND expires_at > :now${requires ? ' AND attribute_exists(#requires)' : ''}`,
+    ExpressionAttributeNames: {
+      '#status': 'status',
+      ...Object.fromEntries(names.map((f, i) => [`#f${i}`, f])),
+      ...(requires && { '#requires': requires.attribute }),
+    },
     ExpressionAttributeValues: {
       ':from': t.from[0],
       ':now': at,
@@ -157,14 +196,18 @@ export async function transitionTransaction(
   now: Date,
   options: {
     readonly fields?: ExitFields;
+    /** An attribute the item must hold, which the write removes (ExitRequires). */
+    readonly requires?: ExitRequires;
+    /** The transaction as the caller has just read it (strongly consistent), which saves the first read. */
+    readonly read?: StoredTransaction;
     readonly recorder: Recorder;
     readonly ledgerEntry?: (after: Transaction) => SettlementEntry;
     readonly complete?: (after: Transaction) => TransactItem;
   },
 ): Promise<Transaction> {
-  const { update, changes } = pendingExit(clientId, transactionId, operation, now, options.fields);
+  const { update, changes } = pendingExit(clientId, transactionId, operation, now, options.fields, options.requires);
   for (let attempt = 1; ; attempt++) {
-    const stored = await findTransaction(db, clientId, transactionId);
+    const stored = attempt === 1 && options.read ? options.read : await findTransaction(db, clientId, transactionId);
     if (!stored || effectiveStatus(stored.transaction, now) !== transitions[operation].from[0]) throw refused(stored, operation, now);
     const before = viewTransaction(stored.transaction, now);
     const after = viewTransaction({ ...stored.transaction, ...changes }, now);

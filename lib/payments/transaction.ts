@@ -26,6 +26,7 @@ export const CardDetails = meta(
   }),
   { description: 'card: the card last tried on the payment page, never its number or CVC' },
 );
+export type CardDetails = Readonly<z.infer<typeof CardDetails>>;
 
 /**
  * Sandbox payment instructions: the one field of the payment method; for card none until the

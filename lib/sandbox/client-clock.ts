@@ -22,21 +22,24 @@ export const CLOCK_OFFSET_ATTRIBUTE = 'clock_offset_ms';
 export interface ClientReading {
   readonly offset: number;
   readonly webhookEndpoints: number;
+  /** The client's name, where the reading asked for it (a page shows it as the merchant's: readClient). */
+  readonly name?: string;
 }
 
 /** The reading a client item gives: offset 0 when never advanced, no endpoints when never counted, or for no item. */
 export function clientReadingOf(item: Item | undefined): ClientReading {
   const count = item?.[WEBHOOK_ENDPOINT_COUNT];
-  return { offset: clockOffsetOf(item), webhookEndpoints: typeof count === 'number' && count > 0 ? count : 0 };
+  const name = item?.name;
+  return { offset: clockOffsetOf(item), webhookEndpoints: typeof count === 'number' && count > 0 ? count : 0, ...(typeof name === 'string' && { name }) };
 }
 
-/** The client's reading: one strongly consistent GetItem of those two attributes. */
-export async function readClient(db: Db, clientId: string): Promise<ClientReading> {
+/** The client's reading: one strongly consistent GetItem of those two attributes, and of its name when `withName` (a page's merchant). */
+export async function readClient(db: Db, clientId: string, withName = false): Promise<ClientReading> {
   const item = await getItem(db, {
     Key: keys.client(clientId),
     ConsistentRead: true,
-    ProjectionExpression: '#offset, #endpoints',
-    ExpressionAttributeNames: { '#offset': CLOCK_OFFSET_ATTRIBUTE, '#endpoints': WEBHOOK_ENDPOINT_COUNT },
+    ProjectionExpression: withName ? '#offset, #endpoints, #name' : '#offset, #endpoints',
+    ExpressionAttributeNames: { '#offset': CLOCK_OFFSET_ATTRIBUTE, '#endpoints': WEBHOOK_ENDPOINT_COUNT, ...(withName && { '#name': 'name' }) },
   });
   return clientReadingOf(item);
 }

@@ -240,11 +240,11 @@ describe('functions', () => {
         sources.some((s) => s.includes('node_modules/ipaddr.js/')),
         route.id,
       ).toBe(route.id === 'createWebhookEndpoint' || route.id === 'updateWebhookEndpoint' || route.id === 'checkWebhookEndpoint');
-      // A read never takes an Idempotency-Key: only a write's bundle carries the store of them.
+      // A read never takes an Idempotency-Key: only a write's bundle carries the store of them (a page's form takes none).
       expect(
         sources.some((s) => s.endsWith('lib/http/idempotency-store.ts')),
         route.id,
-      ).toBe(route.table !== 'none' && route.method !== 'GET');
+      ).toBe(route.table !== 'none' && route.method !== 'GET' && route.credential.kind !== 'pathToken');
       // The grant check's recorder (with the access rules it evaluates) is the local adapters', never a function's.
       expect(
         sources.filter((s) => s.endsWith('lib/db/call-recorder.ts')),
@@ -402,13 +402,15 @@ describe('table permissions', () => {
           expect(statement.Condition['ForAllValues:StringLike'], `${route.id} ${action}`).toEqual({ 'dynamodb:LeadingKeys': partitions });
         }
       }
-      // Admission reads a key's hash record, or a session's user→client mapping.
-      expect(partitionsOf(route.dynamodb, 'GetItem'), route.id).toEqual(['C#*', 'KEYHASH#*', 'USER#*']);
+      // Admission reads a key's hash record, or a session's user→client mapping; a path's token names its client's partition.
+      const admits = route.credential.kind === 'pathToken' ? ['C#*'] : ['C#*', 'KEYHASH#*', 'USER#*'];
+      expect(partitionsOf(route.dynamodb, 'GetItem'), route.id).toEqual(admits);
     }
     // A reader's one write is its request counter (or its key's sampled last use), and nothing else of the item.
     for (const route of tableRoutes.filter((r) => r.table === 'read')) {
       const [counter] = statementsOf(functionOfRoute(routeKeyOf(route))).filter((s) => asList<string>(s.Action).includes('dynamodb:UpdateItem'));
-      const expected = route.credential.kind === 'session' ? ['pk', 'sk', 'count', 'ttl'] : ['pk', 'sk', 'count', 'ttl', 'last_used_at'];
+      // Only a route a server key may take notes a key's last use (a session's, or a page's token, never does).
+      const expected = route.credential.kind === 'key' ? ['pk', 'sk', 'count', 'ttl', 'last_used_at'] : ['pk', 'sk', 'count', 'ttl'];
       expect(counter!.Condition['ForAllValues:StringEquals'], route.id).toEqual({ 'dynamodb:Attributes': expected });
     }
   });

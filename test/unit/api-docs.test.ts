@@ -57,7 +57,9 @@ function propertyPaths(schema: Json | undefined, prefix = ''): string[] {
 function inputsOf(route: Route): string[] {
   const operation: Json = document.paths[route.path][route.method.toLowerCase()];
   const parameters = (operation.parameters ?? []).filter((p: Json) => p.in === 'path' || p.in === 'query').map((p: Json) => String(p.name));
-  return [...parameters, ...propertyPaths(operation.requestBody?.content['application/json'].schema)];
+  // A JSON body, or a page's form.
+  const body = Object.values<Json>(operation.requestBody?.content ?? {})[0];
+  return [...parameters, ...propertyPaths(body?.schema)];
 }
 
 /** Every file git tracks, relative to the root (those deleted in the working tree left out). */

@@ -155,6 +155,8 @@ describe('operations', () => {
     signUp: ['202', '400', '403', '413', '415', '429', '500'],
     getDashboard: ['200', '400', '429', '500'],
     getDashboardAsset: ['200', '400', '404', '429', '500'],
+    getPaymentPage: ['200', '303', '400', '404', '429', '500'],
+    submitPaymentPage: ['303', '400', '404', '413', '415', '429', '500'],
     getOpenApiDocument: ['200', '400', '429', '500'],
   };
 
@@ -232,13 +234,9 @@ describe('examples', () => {
           return media.example === undefined ? named : [[`${operation.operationId} ${status} ${type}`, media.schema, media.example], ...named];
         }),
       ),
-      ...(operation.requestBody
-        ? (operation.requestBody.content['application/json'].schema.examples ?? []).map((e: unknown) => [
-            `${operation.operationId} request`,
-            operation.requestBody.content['application/json'].schema,
-            e,
-          ])
-        : []),
+      ...Object.values<Json>(operation.requestBody?.content ?? {}).flatMap((media) =>
+        (media.schema.examples ?? []).map((e: unknown) => [`${operation.operationId} request`, media.schema, e]),
+      ),
     ]),
   );
 
@@ -356,7 +354,6 @@ describe('a page reached by a token in its path, as the document would describe 
   it("answers its errors as HTML pages: no key's 401 or 403, 404 for an unknown token, the client's 429", () => {
     const responses = described.responses as Json;
     expect(Object.keys(responses).sort()).toEqual(['200', '400', '404', '413', '415', '429', '500']);
-    for (const status of ['400', '404', '413', '415', '429', '500'])
-      expect(Object.keys(responses[status].content), status).toEqual(['text/html; charset=utf-8']);
+    for (const status of ['400', '404', '413', '415', '429', '500']) expect(Object.keys(responses[status].content), status).toEqual(['text/html']);
   });
 });

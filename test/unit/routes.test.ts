@@ -1,3 +1,4 @@
+import { PAYMENT_PAGE_PATH } from '../../lib/payments/payment-url';
 import { describe, expect, it } from 'vitest';
 import { matchRoute, routeList, routes, scopeOf, takesBearer, type RouteCredential, type RouteId } from '../../lib/routes';
 import { isScope } from '../../lib/scopes';
@@ -45,13 +46,26 @@ describe('what each route declares it is (docs/decisions/0240)', () => {
     const byKind = (kind: RouteCredential['kind']) => routeList.filter((r) => r.credential.kind === kind).map((r) => r.id);
     expect(byKind('session')).toEqual(['getAccount', 'listAccountKeys', 'createAccountKey', 'rollAccountKey', 'revokeAccountKey']);
     expect(byKind('none')).toEqual(['signUp', 'getDashboard', 'getDashboardAsset', 'getOpenApiDocument']);
-    expect(byKind('pathToken')).toEqual([]);
+    expect(byKind('pathToken')).toEqual(['getPaymentPage', 'submitPaymentPage']);
     for (const id of byKind('key')) expect(isScope(scopeOf(routes[id as RouteId].credential) ?? ''), id).toBe(true);
   });
 
   it('serves the dashboard as a page: the identity service is the one origin it talks to besides its own, and it posts no form', () => {
     expect(routes.getDashboard.face).toMatchObject({ kind: 'page', connects: 'identity', formAction: 'none' });
-    expect(routeList.filter((r) => r.face.kind === 'page').map((r) => r.id)).toEqual(['getDashboard', 'getDashboardAsset']);
+    expect(routeList.filter((r) => r.face.kind === 'page').map((r) => r.id)).toEqual([
+      'getDashboard',
+      'getDashboardAsset',
+      'getPaymentPage',
+      'submitPaymentPage',
+    ]);
+  });
+
+  it('serves the payment page by its token: it talks to no other origin, posts its forms to itself and answers errors as pages', () => {
+    for (const route of [routes.getPaymentPage, routes.submitPaymentPage]) {
+      expect(route.face, route.id).toEqual({ kind: 'page', formAction: 'self', errors: 'page' });
+      expect(route.credential, route.id).toEqual({ kind: 'pathToken', param: 'token' });
+      expect(route.path, route.id).toBe(PAYMENT_PAGE_PATH);
+    }
   });
 
   it('names a path parameter of its own route as a path token, and a route that admits a Bearer credential uses the table', () => {

@@ -11,6 +11,19 @@ export interface PageResult {
   readonly body: string;
   /** Its `Content-Type`, and what else it says of itself: a `Cache-Control` for a file a browser may keep, a `Location`. */
   readonly headers: { readonly 'Content-Type': string } & Readonly<Record<string, string>>;
+  /** What this answer's policy allows beyond its face's: see PolicyAdditions. */
+  readonly policy?: PolicyAdditions;
+}
+
+/**
+ * What one answer of a page may allow beyond its face's policy, for what that answer holds: the
+ * origins its forms' posts may be redirected to (a browser checks `form-action` on every redirect
+ * of a form's post, so a page whose action sends the browser back to a shop names the shop's
+ * origin), and the hashes (`sha256-…`) of its own inline style sheets.
+ */
+export interface PolicyAdditions {
+  readonly formTargets?: readonly string[];
+  readonly styleHashes?: readonly string[];
 }
 
 /** A page route's declaration, as its face reads it. */
@@ -24,16 +37,20 @@ interface PageRoute {
  * script, style sheet and images only, no inline code, no plugin, no framing, no `<base>`; it talks
  * to its own origin, and to `connectOrigin` when its face says it connects there (the dashboard:
  * the identity service); its forms post nowhere, or to its own origin when its face says so.
+ * `additions` are what one answer allows beyond that: the origins its forms' posts may be
+ * redirected to, and its own inline style sheets by hash (PolicyAdditions; decision 0251).
  */
-export function pageCsp(face: PageFace, connectOrigin?: string): string {
+export function pageCsp(face: PageFace, connectOrigin?: string, additions: PolicyAdditions = {}): string {
+  const { formTargets = [], styleHashes = [] } = additions;
+  if (formTargets.length > 0 && face.formAction !== 'self') throw new Error('A page whose forms post nowhere has no form target either');
   return [
     "default-src 'none'",
     "script-src 'self'",
-    "style-src 'self'",
+    ["style-src 'self'", ...styleHashes.map((hash) => `'${hash}'`)].join(' '),
     "img-src 'self' data:",
     connectOrigin ? `connect-src 'self' ${connectOrigin}` : "connect-src 'self'",
     "base-uri 'none'",
-    `form-action ${face.formAction === 'self' ? "'self'" : "'none'"}`,
+    `form-action ${face.formAction === 'self' ? ["'self'", ...formTargets].join(' ') : "'none'"}`,
     "frame-ancestors 'none'",
   ].join('; ');
 }
@@ -68,7 +85,12 @@ export function pageFace(route: PageRoute, connectOrigin?: string): Responder<Pa
   return {
     answer: (result, requestId) => ({
       statusCode: result.statusCode,
-      headers: { ...baseHeaders(result.headers['Content-Type'], requestId), ...result.headers, ...headers },
+      headers: {
+        ...baseHeaders(result.headers['Content-Type'], requestId),
+        ...result.headers,
+        ...headers,
+        ...(result.policy && { 'Content-Security-Policy': pageCsp(route.face, connectOrigin, result.policy) }),
+      },
       body: result.body,
     }),
     refuse: (error, requestId) => {

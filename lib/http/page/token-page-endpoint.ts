@@ -11,8 +11,10 @@ import type { PageResult } from './page-face';
 import { pathToken, type TokenResolver } from './path-token';
 
 /** What a token page's handler receives besides its inputs: what its token names, and that client's clock. */
-export interface TokenPageInput<C extends Contract> extends PageInput<C> {
-  readonly holder: TokenHolder;
+export interface TokenPageInput<C extends Contract, H extends TokenHolder = TokenHolder> extends PageInput<C> {
+  readonly holder: H;
+  /** The client's name: the merchant the page names. */
+  readonly clientName: string;
   /** The client's clock (docs/api.md §12): what the page shows as the time left, and the time of what it does. */
   readonly clock: ClientClock;
 }
@@ -26,17 +28,21 @@ export interface TokenPageOptions extends PageOptions {
 
 /**
  * The handler of a page whose path holds its credential (face `page`, credential `pathToken`: the
- * payment page to come): the page chain (lib/http/page/page-endpoint.ts) with the path's token
+ * payment page): the page chain (lib/http/page/page-endpoint.ts) with the path's token
  * (404 for one `resolve` does not know) and the client's limits and clock (429) as its parts. Page
  * actions count against the client's requests per second like any request.
  */
-export function tokenPageEndpoint<C extends PageContract & { readonly route: { readonly credential: PathTokenCredential } }>(
-  contract: C,
-  resolve: TokenResolver,
-  run: (input: TokenPageInput<C>) => Promise<PageResult> | PageResult,
-  options: TokenPageOptions = {},
-) {
+export function tokenPageEndpoint<
+  C extends PageContract & { readonly route: { readonly credential: PathTokenCredential } },
+  H extends TokenHolder = TokenHolder,
+>(contract: C, resolve: TokenResolver<H>, run: (input: TokenPageInput<C, H>) => Promise<PageResult> | PageResult, options: TokenPageOptions = {}) {
   const { db = defaultDb, real = systemClock, requestsPerSecond = config.limits.requestsPerSecond } = options;
   const parts = [pathToken(contract.route.credential.param, resolve), clientLimits(db, real, requestsPerSecond)];
-  return pageChain(contract, parts, (input, context) => run({ ...input, holder: context.holder!, clock: context.clock! }), options);
+  // The holder on the context is the one `resolve` gave (lib/http/page/path-token.ts).
+  return pageChain(
+    contract,
+    parts,
+    (input, context) => run({ ...input, holder: context.holder as H, clientName: context.clientName!, clock: context.clock! }),
+    options,
+  );
 }
