@@ -11,7 +11,7 @@ import { describeFailures, exampleRunner, shellBlocks, type ExampleRunner } from
  * README's tour and the pages it sends a newcomer to, run as written, in the order a newcomer
  * reads them, against one fresh `npm start` (docs/contributing.md, "Examples that run").
  */
-const PAGES = ['README.md', 'docs/local.md', 'docs/webhooks.md', 'docs/sandbox-controls.md'];
+const PAGES = ['README.md', 'docs/local.md', 'docs/webhooks.md', 'docs/sandbox-controls.md', 'docs/payment-page.md'];
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const sandboxDir = mkdtempSync(join(tmpdir(), 'docs-examples-sandbox-'));
