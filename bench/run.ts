@@ -44,7 +44,7 @@ import { COUNTER_WRU_AT_MOST, evaluateTargets, renderAdvanceOnly, renderDelivery
 import { measureAdvance, type AdvanceResult } from './advance';
 import { measureReset } from './reset';
 import { measureDashboard } from './dashboard';
-import { measureStartup } from './startup';
+import { killStartups, measureStartup } from './startup';
 import { startMinimalService } from './minimal';
 import {
   BENCH_REQUESTS_PER_SECOND,
@@ -191,6 +191,8 @@ async function main(): Promise<number> {
   const work = mkdtempSync(join(tmpdir(), 'payment-sandbox-bench-'));
   const watchdog = setTimeout(() => {
     log(`bench: gave up after ${WATCHDOG_MS[mode] / 60_000} min`);
+    // An npm start being timed runs in a group of its own, which this exit would leave running.
+    killStartups();
     process.exit(2); // DynamoDB Local's guard stops java when this process goes.
   }, WATCHDOG_MS[mode]);
   watchdog.unref();

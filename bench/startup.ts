@@ -47,6 +47,25 @@ export async function measureStartup(restarts: number): Promise<StartupResult> {
   }
 }
 
+/** The process groups of the `npm start`s under way: what the bench's watchdog ends if it gives up during this part. */
+const running = new Set<number>();
+
+/**
+ * Ends every `npm start` this part has under way, at once (SIGKILL to its group: java goes with its
+ * guard). For a bench that gives up: its own exit does not reach them, since each runs in a process
+ * group of its own and its npm outlives the bench.
+ */
+export function killStartups(): void {
+  for (const pid of running) {
+    try {
+      process.kill(-pid, 'SIGKILL');
+    } catch {
+      // The group is gone already.
+    }
+  }
+  running.clear();
+}
+
 async function timeOneStart(dir: string): Promise<number> {
   const port = await freePort();
   const started = performance.now();
@@ -58,6 +77,7 @@ async function timeOneStart(dir: string): Promise<number> {
     // A process group of its own: npm, its shell and the sandbox are stopped together, as Ctrl-C does.
     detached: true,
   });
+  running.add(child.pid!);
   let output = '';
   try {
     const ms = await new Promise<number>((resolveStart, reject) => {
@@ -79,6 +99,7 @@ async function timeOneStart(dir: string): Promise<number> {
     return Math.round(ms);
   } finally {
     await stop(child, join(dir, 'runtime.json'));
+    running.delete(child.pid!);
   }
 }
 
