@@ -1,6 +1,7 @@
 /**
- * `npm run screenshot`: docs/dashboard.png, the README's picture of the dashboard, and
- * docs/dashboard-keys.png, its API Keys view. Starts a sandbox of its own (in memory, on a free
+ * `npm run screenshot`: docs/dashboard.png, the README's picture of the dashboard,
+ * docs/dashboard-keys.png, its API Keys view, and the payment page's pictures (docs/payment-page.png,
+ * -card.png, -3ds.png: a pending VA payment, a card form, a 3-D Secure challenge, on a phone-sized screen). Starts a sandbox of its own (in memory, on a free
  * port, with its identity emulator), signs a person up, makes a few payments and keys, and
  * photographs one transaction and the keys in Debian's Chromium with the browser tests' setup
  * (test/browser/support.ts, test/support/sessions.ts).
@@ -19,7 +20,7 @@ const browser = await launchChromium().catch(async (error: unknown) => {
 });
 try {
   const { identity, identityDir: dir } = sandbox;
-  const person = await newPerson('Toko Budi (sandbox)', { endpoint: identity.endpoint, clientId: identity.clientId, dir });
+  const person = await newPerson('Toko Budi (sandbox)', { baseUrl: sandbox.baseUrl, endpoint: identity.endpoint, clientId: identity.clientId, dir });
   const session = person.token;
   const call = async (credential: string, method: string, path: string, body?: unknown) => {
     const res = await fetch(`${sandbox.baseUrl}${path}`, {
@@ -72,6 +73,28 @@ try {
   await page.getByTestId('keys').waitFor();
   await page.screenshot({ path: keysTarget });
   console.log(`Wrote ${keysTarget}`);
+
+  // The payment page (docs/payment-page.md) on a phone-sized screen: a pending VA payment, a card payment's form, its 3-D Secure challenge.
+  const payable = async (n: number, channel: [string, string], amount: number) => {
+    const created = (await payment(n, channel, amount)) as unknown as { payment_url: string };
+    return created.payment_url;
+  };
+  const phone = await browser.newPage({ viewport: { width: 390, height: 844 } });
+  const shoot = async (url: string | undefined, name: string) => {
+    if (url) await phone.goto(url);
+    const file = fileURLToPath(new URL(`../docs/${name}`, import.meta.url));
+    await phone.screenshot({ path: file, fullPage: true });
+    console.log(`Wrote ${file}`);
+  };
+  await shoot(await payable(6, ['bank_transfer', 'bca_va'], 150_000), 'payment-page.png');
+  await shoot(await payable(7, ['card', 'credit_card'], 1_250_000), 'payment-page-card.png');
+  await phone.getByLabel('Card number').fill('4000 0000 0000 3220');
+  await phone.getByLabel('Expiry date (MM/YY)').fill('12/34');
+  await phone.getByLabel('Security code (CVC)').fill('123');
+  await phone.getByLabel('Name on the card').fill('Budi Santoso');
+  await phone.getByRole('button', { name: /^Pay / }).click();
+  await phone.getByRole('button', { name: 'Complete' }).waitFor();
+  await shoot(undefined, 'payment-page-3ds.png');
 } finally {
   await browser.close();
   await sandbox.stop();
