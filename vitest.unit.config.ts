@@ -12,7 +12,12 @@ export default defineConfig({
     exclude: [...configDefaults.exclude],
     // A module that reads the stage's configuration at import (lib/config.ts) needs what a stage's function is
     // given, as npm test's local server gives it; no unit test reaches a table.
-    env: { ...limitsEnvironment(DEFAULT_LIMITS), AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true', POWERTOOLS_LOG_LEVEL: 'CRITICAL', TABLE_NAME: LOCAL_TABLE_NAME },
+    env: {
+      ...limitsEnvironment(DEFAULT_LIMITS),
+      AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+      POWERTOOLS_LOG_LEVEL: 'CRITICAL',
+      TABLE_NAME: LOCAL_TABLE_NAME,
+    },
     testTimeout: 30_000,
     pool: 'threads',
     maxWorkers: 2,
