@@ -16,6 +16,7 @@ import {
   type Item,
   type TableKey,
   type TransactItem,
+  putItem,
 } from '../lib/db/requests';
 import { endpointSecretRolled, endpointUpdated, paymentChanged, paymentCreated, refundCreated, type Change } from '../lib/events/event';
 import { recordEvents } from '../lib/events/event-recorder';
@@ -752,6 +753,73 @@ const known: Record<string, Builder> = {
       return {
         request: () => ({ method: 'GET', path: `/webhook/endpoints/${id}`, headers: { authorization } }),
         floor: () => ctx.admitReading(keys.webhookEndpoint(clientId, id)),
+      };
+    },
+  }),
+
+  // The receiver check (docs/api.md §17): WEBHOOK_URL refuses connections at once, so each probe ends as an error
+  // quickly and the check is answered 200 with its nine results. Its floor reads the endpoint only: the probes,
+  // the lease and the stored check are the route's own work, which this ratio shows rather than hides.
+  checkWebhookEndpoint: (route) => ({
+    id: route.id,
+    route,
+    expectedStatus: 200,
+    prepare: async (ctx, count) => {
+      const endpoints = { http: await webhookEndpoints(ctx, count), handler: await webhookEndpoints(ctx, count) };
+      const floorEndpoints = await webhookEndpoints(ctx, count);
+      return {
+        request: (arm, i) => {
+          const endpoint = pick(endpoints[arm], i);
+          return { method: 'POST', path: `/webhook/endpoints/${endpoint.id}/check`, headers: { authorization: endpoint.authorization } };
+        },
+        // The route's DynamoDB work without the probes: the endpoint, the lease put conditionally, then the
+        // check stored and the lease removed in one transaction.
+        floor: async (i) => {
+          await ctx.admit();
+          const { clientId, id } = pick(floorEndpoints, i);
+          await getItem(ctx, keys.webhookEndpoint(clientId, id));
+          const lease = keys.webhookCheckLease(clientId, id);
+          const token = randomUUID();
+          const now = Date.now();
+          await putItem(ctx.floorDb, {
+            Item: { ...lease, entity: 'webhook_check_lease', lease: token, until: now + 60_000, ttl: Math.ceil(now / 1000) + 60 },
+            ConditionExpression: 'attribute_not_exists(pk) OR #until < :now',
+            ExpressionAttributeNames: { '#until': 'until' },
+            ExpressionAttributeValues: { ':now': now },
+          });
+          const checkId = `whc_${randomUUID()}`;
+          await floorTransact(ctx, [
+            {
+              Put: { Item: { ...keys.webhookCheck(clientId, id, checkId), entity: 'webhook_check', id: checkId, endpoint_id: id, passed: false, results: [] } },
+            },
+            { Delete: { Key: lease, ConditionExpression: 'attribute_not_exists(pk) OR lease = :token', ExpressionAttributeValues: { ':token': token } } },
+          ]);
+        },
+      };
+    },
+  }),
+
+  listWebhookEndpointChecks: (route) => ({
+    id: route.id,
+    route,
+    expectedStatus: 200,
+    prepare: async (ctx) => {
+      const { clientId, authorization } = await webhookClient(ctx);
+      const { id } = await createWebhookEndpoint({ db: ctx.floorDb, clientId, clock: systemClock, cause: NO_CAUSE }, { url: WEBHOOK_URL }, { policy: 'local' });
+      return {
+        request: () => ({ method: 'GET', path: `/webhook/endpoints/${id}/checks`, headers: { authorization } }),
+        // The endpoint (404 for another's), then its checks' newest-first page.
+        floor: async () => {
+          await ctx.admit();
+          await getItem(ctx, keys.webhookEndpoint(clientId, id));
+          const prefix = keys.webhookCheckSortKeyPrefix(id);
+          await queryPage(ctx.floorDb, {
+            KeyConditionExpression: 'pk = :pk AND sk BETWEEN :low AND :high',
+            ExpressionAttributeValues: { ':pk': clientPartition(clientId), ':low': prefix, ':high': `${prefix}~` },
+            ScanIndexForward: false,
+            Limit: 21,
+          });
+        },
       };
     },
   }),
