@@ -20,6 +20,9 @@ import {
 } from '../lib/db/requests';
 import { endpointSecretRolled, endpointUpdated, paymentChanged, paymentCreated, refundCreated, type Change } from '../lib/events/event';
 import { recordEvents } from '../lib/events/event-recorder';
+import { endLease, leasePut } from '../lib/webhooks/check-endpoint';
+import { unsent } from '../lib/webhooks/receiver-check';
+import { CHECK_KEPT_SECONDS, webhookCheckEntity } from '../lib/webhooks/check-items';
 import { success } from '../lib/http/envelope';
 import { IDEMPOTENCY_TTL_SECONDS } from '../lib/http/idempotency';
 import { claimKey, completionItem } from '../lib/http/idempotency-store';
@@ -778,21 +781,21 @@ const known: Record<string, Builder> = {
           await ctx.admit();
           const { clientId, id } = pick(floorEndpoints, i);
           await getItem(ctx, keys.webhookEndpoint(clientId, id));
-          const lease = keys.webhookCheckLease(clientId, id);
           const token = randomUUID();
-          const now = Date.now();
-          await putItem(ctx.floorDb, {
-            Item: { ...lease, entity: 'webhook_check_lease', lease: token, until: now + 60_000, ttl: Math.ceil(now / 1000) + 60 },
-            ConditionExpression: 'attribute_not_exists(pk) OR #until < :now',
-            ExpressionAttributeNames: { '#until': 'until' },
-            ExpressionAttributeValues: { ':now': now },
-          });
-          const checkId = `whc_${randomUUID()}`;
+          const now = new Date();
+          await putItem(ctx.floorDb, leasePut(clientId, id, token, now));
+          const check = {
+            id: `whc_${randomUUID()}`,
+            endpoint_id: id,
+            url: WEBHOOK_URL,
+            passed: false,
+            created_at: now.toISOString(),
+            results: unsent('Connection refused'),
+          };
+          // The check as the route stores it, its nine results and all, so the floor writes an item of the same size.
           await floorTransact(ctx, [
-            {
-              Put: { Item: { ...keys.webhookCheck(clientId, id, checkId), entity: 'webhook_check', id: checkId, endpoint_id: id, passed: false, results: [] } },
-            },
-            { Delete: { Key: lease, ConditionExpression: 'attribute_not_exists(pk) OR lease = :token', ExpressionAttributeValues: { ':token': token } } },
+            webhookCheckEntity.create({ clientId, check, ttl: Math.ceil(now.getTime() / 1000) + CHECK_KEPT_SECONDS }),
+            endLease(clientId, id, token),
           ]);
         },
       };

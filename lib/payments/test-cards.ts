@@ -12,21 +12,34 @@ export type Card = CardDetails;
 /** What a card's number makes of the payment: settled, failed with a code, or a 3-D Secure challenge first. */
 export type CardOutcome = { readonly kind: 'settle' } | { readonly kind: 'fail'; readonly code: FailureCode } | { readonly kind: 'challenge' };
 
-/** The test cards whose outcome is not `settled`; any other Luhn-valid number settles. */
-const SPECIAL_CARDS: Readonly<Record<string, CardOutcome>> = {
-  '4000000000000002': { kind: 'fail', code: 'card_declined' },
-  '4000000000009995': { kind: 'fail', code: 'insufficient_funds' },
-  '4000000000003220': { kind: 'challenge' },
-};
+/** The test cards of the contract, in its order: a number, the brand the page names for it, and what it does. */
+const CARDS: readonly { readonly digits: string; readonly brand?: string; readonly outcome: CardOutcome }[] = [
+  { digits: '4111111111111111', brand: 'Visa', outcome: { kind: 'settle' } },
+  { digits: '5555555555554444', brand: 'Mastercard', outcome: { kind: 'settle' } },
+  { digits: '4000000000000002', outcome: { kind: 'fail', code: 'card_declined' } },
+  { digits: '4000000000009995', outcome: { kind: 'fail', code: 'insufficient_funds' } },
+  { digits: '4000000000003220', outcome: { kind: 'challenge' } },
+];
 
-/** The test cards the page lists, with what each does, in the contract's order. */
+/** The test cards whose outcome is not `settled`; any other Luhn-valid number settles. */
+const SPECIAL_CARDS: ReadonlyMap<string, CardOutcome> = new Map(CARDS.filter((c) => c.outcome.kind !== 'settle').map((c) => [c.digits, c.outcome]));
+
+/** What a card does, in the page's words. */
+function outcomeWords(card: (typeof CARDS)[number]): string {
+  const { outcome } = card;
+  if (outcome.kind === 'settle') return card.brand ? `settled (${card.brand})` : 'settled';
+  if (outcome.kind === 'fail') return `failed: ${outcome.code}`;
+  return 'a 3-D Secure challenge: Complete → settled, Fail → failed: authentication_failed';
+}
+
+/** A card number as printed on a card: groups of four digits. */
+const grouped = (digits: string) => digits.replace(/(\d{4})(?=\d)/g, '$1 ');
+
+/** The test cards the page lists, with what each does, in the contract's order (from CARDS, the one table). */
 export const TEST_CARDS: readonly { readonly number: string; readonly outcome: string }[] = [
-  { number: '4111 1111 1111 1111', outcome: 'settled (Visa)' },
-  { number: '5555 5555 5555 4444', outcome: 'settled (Mastercard)' },
+  ...CARDS.filter((c) => c.outcome.kind === 'settle').map((c) => ({ number: grouped(c.digits), outcome: outcomeWords(c) })),
   { number: 'any other Luhn-valid number', outcome: 'settled' },
-  { number: '4000 0000 0000 0002', outcome: 'failed: card_declined' },
-  { number: '4000 0000 0000 9995', outcome: 'failed: insufficient_funds' },
-  { number: '4000 0000 0000 3220', outcome: 'a 3-D Secure challenge: Complete → settled, Fail → failed: authentication_failed' },
+  ...CARDS.filter((c) => c.outcome.kind !== 'settle').map((c) => ({ number: grouped(c.digits), outcome: outcomeWords(c) })),
 ];
 
 /** The card form's fields as sent (each may be missing). */
@@ -107,6 +120,6 @@ export function checkCard(form: CardForm, now: Date): CheckedCard | { readonly p
   if (Object.keys(problems).length > 0) return { problems };
   return {
     card: { brand: brandOf(digits), last4: digits.slice(-4), exp_month: month, exp_year: year },
-    outcome: SPECIAL_CARDS[digits] ?? { kind: 'settle' },
+    outcome: SPECIAL_CARDS.get(digits) ?? { kind: 'settle' },
   };
 }

@@ -3,7 +3,8 @@ import { realClockOf } from '../clock';
 import type { Db } from '../db/db';
 import { cancellationReasons, isConditionFailed } from '../db/errors';
 import { keys } from '../db/keys';
-import { deleteItem, putItem, type TransactItem } from '../db/requests';
+import type { PutCommandInput } from '@aws-sdk/lib-dynamodb';
+import { deleteItem, putItem, type OnTable, type TransactItem } from '../db/requests';
 import { transactWrite } from '../db/transact';
 import { InvalidStateError, NotFoundError } from '../errors';
 import { newId } from '../ids';
@@ -37,16 +38,21 @@ export interface CheckDeps {
   readonly resolve?: HostResolver;
 }
 
+/** The conditional put of the endpoint's check lease for `token`: it fails while another check's lease holds. */
+export function leasePut(clientId: string, endpointId: string, token: string, now: Date): OnTable<PutCommandInput> {
+  const until = now.getTime() + CHECK_LEASE_MS;
+  return {
+    Item: { ...keys.webhookCheckLease(clientId, endpointId), entity: 'webhook_check_lease', lease: token, until, ttl: Math.ceil(until / 1000) },
+    ConditionExpression: 'attribute_not_exists(pk) OR #until < :now',
+    ExpressionAttributeNames: { '#until': 'until' },
+    ExpressionAttributeValues: { ':now': now.getTime() },
+  };
+}
+
 /** Takes the endpoint's check lease for `token`; false when another check holds it. */
 async function takeLease(db: Db, clientId: string, endpointId: string, token: string, now: Date): Promise<boolean> {
-  const until = now.getTime() + CHECK_LEASE_MS;
   try {
-    await putItem(db, {
-      Item: { ...keys.webhookCheckLease(clientId, endpointId), entity: 'webhook_check_lease', lease: token, until, ttl: Math.ceil(until / 1000) },
-      ConditionExpression: 'attribute_not_exists(pk) OR #until < :now',
-      ExpressionAttributeNames: { '#until': 'until' },
-      ExpressionAttributeValues: { ':now': now.getTime() },
-    });
+    await putItem(db, leasePut(clientId, endpointId, token, now));
     return true;
   } catch (error) {
     if (isConditionFailed(error)) return false;
@@ -55,7 +61,7 @@ async function takeLease(db: Db, clientId: string, endpointId: string, token: st
 }
 
 /** The write that ends the lease: only this check's, and nothing when it is gone already (a reset). */
-const endLease = (clientId: string, endpointId: string, token: string): TransactItem => ({
+export const endLease = (clientId: string, endpointId: string, token: string): TransactItem => ({
   Delete: {
     Key: keys.webhookCheckLease(clientId, endpointId),
     ConditionExpression: 'attribute_not_exists(pk) OR lease = :token',
