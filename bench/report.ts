@@ -13,6 +13,7 @@ import type { LoadResult } from './load';
 import { ADMISSION_CALLS, SESSION_ADMISSION_CALLS } from './counter';
 import type { ReadBudgetResult } from './read-budget';
 import { IDEMPOTENT_VARIANT } from './scenarios';
+import { userCaseTargets, userCasesSection, type UserCasesResult } from './user-cases';
 
 /** Admission's round trips: its three calls start together (lib/auth/admission.ts). */
 const ADMISSION_ROUND_TRIPS = 1;
@@ -70,7 +71,8 @@ export interface Target {
     | 'read units'
     | 'webhook delivery'
     | 'dashboard'
-    | 'start-up';
+    | 'start-up'
+    | 'as met';
   readonly subject: string;
   readonly target: string;
   readonly value: string;
@@ -103,6 +105,8 @@ export interface Results {
   readonly dashboard?: DashboardResult;
   /** Absent from results written before the bench timed `npm start`. */
   readonly startup?: StartupResult;
+  /** Absent from results written before the bench met the requests as a user does (part 12). */
+  readonly userCases?: UserCasesResult;
   readonly targets: Target[];
   readonly missedTargets: number;
   /** Hard failures (the bench exits 1): load errors, read-back, ledger invariant. */
@@ -123,8 +127,9 @@ export function evaluateTargets(
   startup?: StartupResult,
   cost?: CostResult,
   advance?: AdvanceResult,
+  userCases?: UserCasesResult,
 ): Target[] {
-  const targets: Target[] = [];
+  const targets: Target[] = [...userCaseTargets(userCases)];
   if (cost) {
     targets.push({
       part: 'cost',
@@ -484,6 +489,7 @@ export function renderReport(r: Results): string {
     ...advanceSection(r.advance),
     ...dashboardSection(r.dashboard),
     ...startupSection(r.startup),
+    ...userCasesSection(r.userCases, table),
   );
   const missed = r.targets.filter((t) => t.met === false);
   out.push(`### Targets: ${r.targets.filter((t) => t.met === true).length} met, ${missed.length} missed`);
@@ -550,6 +556,24 @@ export function renderDeliveryOnly(r: { generatedAt: string; mode: string; envir
     ...deliverySection(r.delivery),
   ];
   if (r.delivery.failures.length > 0) out.push('### FAILED', ...r.delivery.failures.map((f) => `- ${f}`));
+  return out.join('\n');
+}
+
+/** What `npm run bench -- --only user-cases` prints. */
+export function renderUserCasesOnly(r: {
+  generatedAt: string;
+  mode: string;
+  environment: Record<string, string | number>;
+  userCases: UserCasesResult;
+}): string {
+  const e = r.environment;
+  const out = [
+    `Payment Sandbox bench (${r.mode}, part 12 only) — ${r.generatedAt}`,
+    `Node ${e.node}, ${e.cpus} × ${e.cpuModel}; DynamoDB Local ${e.dynamodbLocal}; load average ${e.loadAverageAtStart} → ${e.loadAverageAtEnd}`,
+    '',
+    ...userCasesSection(r.userCases, table),
+  ];
+  if (r.userCases.failures.length > 0) out.push('### FAILED', ...r.userCases.failures.map((f) => `- ${f}`));
   return out.join('\n');
 }
 

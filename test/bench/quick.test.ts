@@ -133,6 +133,26 @@ describe('npm run bench -- --quick', () => {
     expect(run.stdout).toContain('### 11. Start-up (local)');
   });
 
+  it('meets the requests as a user does: npm start beside the minimal service, each case timed on both and both lists under load, all answered 2xx', async () => {
+    const { userCases } = results;
+    expect(userCases.payments).toBeGreaterThanOrEqual(200);
+    expect(userCases.latency.map((l: any) => l.case)).toEqual([
+      'GET /payment/channels',
+      'GET /transaction/{id}',
+      'GET /transactions?limit=20 (client of ≥ 200 payments)',
+      'POST /transaction/{id}/cancel right after its create',
+    ]);
+    for (const l of userCases.latency) expect([l.sandbox.n, l.minimal.n], l.case).toEqual([userCases.settings.rounds, userCases.settings.rounds]);
+    expect(userCases.throughput.map((t: any) => t.path)).toEqual(['/payment/channels', '/transactions?limit=20']);
+    for (const t of userCases.throughput) expect(Math.min(t.sandbox.requests, t.minimal.requests), t.path).toBeGreaterThan(0);
+    expect(userCases.failures).toEqual([]);
+    expect(results.targets.map((t: any) => t.part)).toContain('as met');
+    expect(run.stdout).toContain('### 12. As a user meets it');
+    const socket = connect(Number(new URL(userCases.dynamoEndpoint).port), '127.0.0.1');
+    expect(await new Promise((resolve) => socket.once('connect', () => resolve('open')).once('error', () => resolve('stopped')))).toBe('stopped');
+    socket.destroy();
+  });
+
   it('prices a million create-payment calls', () => {
     expect(results.cost.totalUsd).toBeGreaterThan(0);
     expect(results.cost.lines.map((l: any) => l.item).join('\n')).toMatch(/Lambda[\s\S]*API Gateway[\s\S]*DynamoDB/);
