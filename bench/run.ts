@@ -44,6 +44,7 @@ import { COUNTER_WRU_AT_MOST, evaluateTargets, renderAdvanceOnly, renderDelivery
 import { measureAdvance, type AdvanceResult } from './advance';
 import { measureReset } from './reset';
 import { measureDashboard } from './dashboard';
+import { measurePaymentPage } from './payment-page';
 import { killStartups, measureStartup } from './startup';
 import { startMinimalService } from './minimal';
 import {
@@ -80,6 +81,9 @@ const RESET_ITEMS = { full: 10_000, quick: 1_000 } as const;
 
 /** Part 9, advance: the pending payments one POST /sandbox/clock/advance expires. */
 const ADVANCE_PAYMENTS = { full: 1_000, quick: 100 } as const;
+
+/** Part 12, the payment page: rounds of a click on Pay and a simulate, after warm-up rounds. */
+const PAYMENT_PAGE = { full: { rounds: 30, warmup: 3 }, quick: { rounds: 2, warmup: 1 } } as const;
 
 /** Restarts of `npm start` timed after its first start (part 11). */
 const STARTUP_RESTARTS = { full: 5, quick: 1 } as const;
@@ -322,6 +326,13 @@ async function main(): Promise<number> {
     const dashboard = await measureDashboard();
     log(`  ${dashboard.totalGzipBytes} B gzipped in ${dashboard.files.length} files, built in ${dashboard.buildMs} ms`);
 
+    log(`payment page: the weight of each state, and ${PAYMENT_PAGE[mode].rounds} clicks on Pay in Chromium beside simulate`);
+    const paymentPage = await measurePaymentPage(api, PAYMENT_PAGE[mode].rounds, PAYMENT_PAGE[mode].warmup);
+    log(
+      `  largest state ${paymentPage.largestGzipBytes} B gzipped; click to redirect p50 ${paymentPage.clickToRedirect.p50} ms, ` +
+        `simulate p50 ${paymentPage.simulate.p50} ms`,
+    );
+
     log(`start-up: npm start to its banner, a first start and ${STARTUP_RESTARTS[mode]} restarts`);
     const startup = await measureStartup(STARTUP_RESTARTS[mode]);
     log(`  first ${startup.firstMs} ms, restarts ${startup.warmMs.join(', ')} ms`);
@@ -338,7 +349,7 @@ async function main(): Promise<number> {
       counterWru: COUNTER_WRU_AT_MOST,
     });
 
-    const targets = evaluateTargets(endpoints, bundles, load, readBudget, delivery, dashboard, startup, cost, advance);
+    const targets = evaluateTargets(endpoints, bundles, load, readBudget, delivery, dashboard, startup, cost, advance, paymentPage);
     const results: Results = {
       generatedAt: new Date().toISOString(),
       mode,
@@ -368,6 +379,7 @@ async function main(): Promise<number> {
       reset,
       advance,
       dashboard,
+      paymentPage,
       startup,
       targets,
       missedTargets: targets.filter((t) => t.met === false).length,
@@ -377,6 +389,7 @@ async function main(): Promise<number> {
         ...delivery.failures,
         ...reset.failures,
         ...advance.failures,
+        ...paymentPage.failures,
         ...bundles.bundles.filter((b) => b.importError).map((b) => `bundle ${b.name} cannot be imported: ${b.importError}`),
       ],
     };
