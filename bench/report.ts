@@ -7,6 +7,7 @@ import { LOCAL_DELIVERY_TARGET_MS, type DeliveryResult } from './delivery';
 import type { AdvanceResult } from './advance';
 import type { ResetResult } from './reset';
 import type { DashboardResult } from './dashboard';
+import type { PaymentPageResult } from './payment-page';
 import type { StartupResult } from './startup';
 import { SESSION_ONLY, type EndpointResult } from './endpoints';
 import type { LoadResult } from './load';
@@ -71,6 +72,7 @@ export interface Target {
     | 'read units'
     | 'webhook delivery'
     | 'dashboard'
+    | 'payment page'
     | 'start-up'
     | 'as met';
   readonly subject: string;
@@ -103,9 +105,11 @@ export interface Results {
   readonly advance?: AdvanceResult;
   /** Absent from results written before the bench sized the dashboard. */
   readonly dashboard?: DashboardResult;
+  /** Absent from results written before the bench measured the payment page. */
+  readonly paymentPage?: PaymentPageResult;
   /** Absent from results written before the bench timed `npm start`. */
   readonly startup?: StartupResult;
-  /** Absent from results written before the bench met the requests as a user does (part 12). */
+  /** Absent from results written before the bench met the requests as a user does (part 13). */
   readonly userCases?: UserCasesResult;
   readonly targets: Target[];
   readonly missedTargets: number;
@@ -127,6 +131,7 @@ export function evaluateTargets(
   startup?: StartupResult,
   cost?: CostResult,
   advance?: AdvanceResult,
+  paymentPage?: PaymentPageResult,
   userCases?: UserCasesResult,
 ): Target[] {
   const targets: Target[] = [...userCaseTargets(userCases)];
@@ -166,6 +171,7 @@ export function evaluateTargets(
       met: dashboard.totalGzipBytes <= dashboard.budgetGzipBytes,
     });
   }
+  if (paymentPage) targets.push(...paymentPageTargets(paymentPage));
   for (const e of endpoints) {
     targets.push({
       part: 'latency',
@@ -488,6 +494,7 @@ export function renderReport(r: Results): string {
     ...resetSection(r.reset),
     ...advanceSection(r.advance),
     ...dashboardSection(r.dashboard),
+    ...paymentPageSection(r.paymentPage),
     ...startupSection(r.startup),
     ...userCasesSection(r.userCases, table),
   );
@@ -568,7 +575,7 @@ export function renderUserCasesOnly(r: {
 }): string {
   const e = r.environment;
   const out = [
-    `Payment Sandbox bench (${r.mode}, part 12 only) — ${r.generatedAt}`,
+    `Payment Sandbox bench (${r.mode}, part 13 only) — ${r.generatedAt}`,
     `Node ${e.node}, ${e.cpus} × ${e.cpuModel}; DynamoDB Local ${e.dynamodbLocal}; load average ${e.loadAverageAtStart} → ${e.loadAverageAtEnd}`,
     '',
     ...userCasesSection(r.userCases, table),
@@ -665,6 +672,68 @@ function startupSection(startup: StartupResult | undefined): string[] {
     '',
     `From the spawn of \`npm start -- --port <free port>\` in a directory of its own to "Payment Sandbox is running."; then SIGTERM, and the wait until it has stopped. ` +
       `The first start, which creates the table, the demo client and the demo user: ${startup.firstMs} ms; the restarts on its data: ${startup.warmMs.join(', ')} ms.`,
+    '',
+  ];
+}
+
+/** The page's weight in every state, and its click to redirect (docs/decisions/0255). */
+function paymentPageTargets(page: PaymentPageResult): Target[] {
+  const targets: Target[] = page.states.map((s) => ({
+    part: 'payment page',
+    subject: `${s.state}, as served`,
+    target: `≤ ${kb(page.budgetGzipBytes)} KB gzipped`,
+    value: `${kb(s.gzipBytes)} KB`,
+    met: s.gzipBytes <= page.budgetGzipBytes,
+  }));
+  if (page.rounds > 0) {
+    targets.push({
+      part: 'payment page',
+      subject: `click on Pay to the shop's return_url (median; simulate ${ms(page.simulate.p50)} ms)`,
+      target: `≤ ${page.budgetMs} ms`,
+      value: `${ms(page.clickToRedirect.p50)} ms`,
+      met: page.clickToRedirect.p50 <= page.budgetMs,
+    });
+  }
+  return targets;
+}
+
+/** Section 12: the payment page's weight and its click to redirect, beside simulate (bench/payment-page.ts). */
+function paymentPageSection(page: PaymentPageResult | undefined): string[] {
+  if (!page) return [];
+  return [
+    `### 12. Payment page: at most ${kb(page.largestGzipBytes)} KB gzipped (budget ${kb(page.budgetGzipBytes)} KB); click on Pay to the shop ${ms(page.clickToRedirect.p50)} ms at the median (target ${page.budgetMs} ms)`,
+    '',
+    'Each state as `GET /pay/{token}` serves it: the HTML is the whole page (no script, style sheet, image or font to fetch; the QR code is inline SVG).',
+    '',
+    table(
+      ['state', 'bytes', 'gzipped'],
+      page.states.map((s) => [s.state, s.bytes, s.gzipBytes]),
+    ),
+    '',
+    `${page.rounds} rounds in Debian's Chromium, interleaved with \`POST /transaction/{id}/simulate\` (the same transition, asked for by a server) on fresh pending payments. ` +
+      "Click to redirect: from Playwright's click on Pay to the shop's server receiving the browser at its return_url (the POST, the 303, the shop's request). " +
+      "The browser's part: from the start of the form's navigation to the request to the shop, by the browser's own clock (Navigation Timing); the rest of the click is Playwright's.",
+    '',
+    table(
+      ['measure', 'p50 ms', 'p99 ms', 'min ms', 'max ms'],
+      [
+        [
+          'click on Pay → shop receives the browser',
+          ms(page.clickToRedirect.p50),
+          ms(page.clickToRedirect.p99),
+          ms(page.clickToRedirect.min),
+          ms(page.clickToRedirect.max),
+        ],
+        [
+          "the browser's part: navigation start → request to the shop",
+          ms(page.submitToShopRequest.p50),
+          ms(page.submitToShopRequest.p99),
+          ms(page.submitToShopRequest.min),
+          ms(page.submitToShopRequest.max),
+        ],
+        ['POST /transaction/{id}/simulate over HTTP', ms(page.simulate.p50), ms(page.simulate.p99), ms(page.simulate.min), ms(page.simulate.max)],
+      ],
+    ),
     '',
   ];
 }

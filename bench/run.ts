@@ -11,7 +11,7 @@
  *   npm run bench -- --render FILE     print the report of a saved results.json again
  *   npm run bench -- --only delivery   only part 7 (webhook delivery), printed and written alone
  *   npm run bench -- --only advance    only part 9 (the clock's advance), printed and written alone
- *   npm run bench -- --only user-cases only part 12 (npm start beside the minimal service), printed and written alone
+ *   npm run bench -- --only user-cases only part 13 (npm start beside the minimal service), printed and written alone
  *   --iterations N --warmup N --rounds N --import-warmup N --duration S --connections N
  *                                      override the mode's settings
  *
@@ -55,6 +55,7 @@ import { measureUserCases, type UserCasesResult } from './user-cases';
 import { measureAdvance, type AdvanceResult } from './advance';
 import { measureReset } from './reset';
 import { measureDashboard } from './dashboard';
+import { measurePaymentPage } from './payment-page';
 import { killStartups, measureStartup } from './startup';
 import { startMinimalService } from './minimal';
 import {
@@ -92,10 +93,13 @@ const RESET_ITEMS = { full: 10_000, quick: 1_000 } as const;
 /** Part 9, advance: the pending payments one POST /sandbox/clock/advance expires. */
 const ADVANCE_PAYMENTS = { full: 1_000, quick: 100 } as const;
 
+/** Part 12, the payment page: rounds of a click on Pay and a simulate, after warm-up rounds. */
+const PAYMENT_PAGE = { full: { rounds: 30, warmup: 3 }, quick: { rounds: 2, warmup: 1 } } as const;
+
 /** Restarts of `npm start` timed after its first start (part 11). */
 const STARTUP_RESTARTS = { full: 5, quick: 1 } as const;
 
-/** Part 12, the requests as a user meets them: npm start beside the minimal service (a list over ≥ 200 payments in both modes). */
+/** Part 13, the requests as a user meets them: npm start beside the minimal service (a list over ≥ 200 payments in both modes). */
 const USER_CASES = {
   full: { warmup: 30, rounds: 300, payments: 200, connections: 32, throughputSeconds: 10 },
   quick: { warmup: 2, rounds: 6, payments: 200, connections: 32, throughputSeconds: 1 },
@@ -341,6 +345,13 @@ async function main(): Promise<number> {
     const dashboard = await measureDashboard();
     log(`  ${dashboard.totalGzipBytes} B gzipped in ${dashboard.files.length} files, built in ${dashboard.buildMs} ms`);
 
+    log(`payment page: the weight of each state, and ${PAYMENT_PAGE[mode].rounds} clicks on Pay in Chromium beside simulate`);
+    const paymentPage = await measurePaymentPage(api, PAYMENT_PAGE[mode].rounds, PAYMENT_PAGE[mode].warmup);
+    log(
+      `  largest state ${paymentPage.largestGzipBytes} B gzipped; click to redirect p50 ${paymentPage.clickToRedirect.p50} ms, ` +
+        `simulate p50 ${paymentPage.simulate.p50} ms`,
+    );
+
     log(`start-up: npm start to its banner, a first start and ${STARTUP_RESTARTS[mode]} restarts`);
     const startup = await measureStartup(STARTUP_RESTARTS[mode]);
     log(`  first ${startup.firstMs} ms, restarts ${startup.warmMs.join(', ')} ms`);
@@ -359,7 +370,7 @@ async function main(): Promise<number> {
       counterWru: COUNTER_WRU_AT_MOST,
     });
 
-    const targets = evaluateTargets(endpoints, bundles, load, readBudget, delivery, dashboard, startup, cost, advance, userCases);
+    const targets = evaluateTargets(endpoints, bundles, load, readBudget, delivery, dashboard, startup, cost, advance, paymentPage, userCases);
     const results: Results = {
       generatedAt: new Date().toISOString(),
       mode,
@@ -389,6 +400,7 @@ async function main(): Promise<number> {
       reset,
       advance,
       dashboard,
+      paymentPage,
       startup,
       userCases,
       targets,
@@ -399,6 +411,7 @@ async function main(): Promise<number> {
         ...delivery.failures,
         ...reset.failures,
         ...advance.failures,
+        ...paymentPage.failures,
         ...userCases.failures,
         ...bundles.bundles.filter((b) => b.importError).map((b) => `bundle ${b.name} cannot be imported: ${b.importError}`),
       ],
@@ -470,13 +483,13 @@ function writeOnePart(out: string, result: unknown, report: string, failures: re
   return failures.length > 0 ? 1 : 0;
 }
 
-/** Part 12: npm start, its background work on, beside the minimal service (bench/user-cases.ts). */
+/** Part 13: npm start, its background work on, beside the minimal service (bench/user-cases.ts). */
 async function userCasesPart(mode: 'full' | 'quick'): Promise<UserCasesResult> {
   log('as a user meets it: npm start --in-memory beside the minimal service');
   return measureUserCases(USER_CASES[mode], log);
 }
 
-/** `--only user-cases`: part 12 alone, written to its own results file. */
+/** `--only user-cases`: part 13 alone, written to its own results file. */
 async function userCasesOnly(mode: 'full' | 'quick', out: string): Promise<number> {
   const loadAtStart = loadavg()[0]!;
   const userCases = await userCasesPart(mode);
@@ -523,7 +536,7 @@ function readHelp(): string {
     '  --connections N      load connections',
     '  --only delivery      only the webhook delivery part (default --out bench/results-delivery.json)',
     '  --only advance       only the clock advance part (default --out bench/results-advance.json)',
-    '  --only user-cases    only part 12, npm start beside the minimal service (default --out bench/results-user-cases.json)',
+    '  --only user-cases    only part 13, npm start beside the minimal service (default --out bench/results-user-cases.json)',
   ].join('\n');
 }
 

@@ -20,7 +20,7 @@ import { mapLimit, round, rotate, summarize, type Summary } from './stats';
 import type { ThroughputConfig, ThroughputOutput } from './throughput-worker';
 
 /**
- * Part 12: the requests as a user meets them. `npm start -- --in-memory` itself, in a process group
+ * Part 13: the requests as a user meets them. `npm start -- --in-memory` itself, in a process group
  * of its own with its background work on (the stream poller that a write nudges, the sweep every
  * second, the in-process timer), its one client's request limit lifted; beside it, in the bench's
  * process, the minimal service (bench/minimal.ts) on the same DynamoDB Local, doing only what the
@@ -86,7 +86,7 @@ export interface UserCasesResult {
 const LIST_PATH = '/transactions?limit=20';
 const CHANNELS_PATH = '/payment/channels';
 
-/** Runs part 12; `npm start` is stopped before it returns, whatever happens. */
+/** Runs part 13; `npm start` is stopped before it returns, whatever happens. */
 export async function measureUserCases(settings: UserCasesSettings, log: (line: string) => void): Promise<UserCasesResult> {
   const dir = mkdtempSync(join(tmpdir(), 'bench-user-cases-'));
   const clients: HttpApi[] = [];
@@ -108,11 +108,11 @@ export async function measureUserCases(settings: UserCasesSettings, log: (line: 
     // Reading a stored transaction renders its links: run alone, this process has no {base_url} of its own yet.
     process.env[BASE_URL_ENV] ??= baseUrl;
     const template = await transactionEntity.find(db, transactionEntity.key(clientId, ids[0]!));
-    if (!template) throw new Error('part 12: a created transaction is not in the table');
+    if (!template) throw new Error('part 13: a created transaction is not in the table');
     const floor: FloorContext = { floorDb: db, floorClientId: (await createClient(db, 'bench floor')).id, template };
 
     const channels = await http.send({ method: 'GET', path: CHANNELS_PATH });
-    if (channels.status !== 200) throw new Error(`part 12: GET ${CHANNELS_PATH} answered HTTP ${channels.status}`);
+    if (channels.status !== 200) throw new Error(`part 13: GET ${CHANNELS_PATH} answered HTTP ${channels.status}`);
     // The minimal service answers what any service of the contract must: the channel list it
     // serialized once; the page of 20 it read, serialized.
     const minimal = await startMinimalService(db, hashApiKey(key), {
@@ -240,7 +240,7 @@ export async function measureUserCases(settings: UserCasesSettings, log: (line: 
       }
       throughput.push({ path, ...arms, ratio: round(arms.sandbox.requestsPerSecond / arms.minimal.requestsPerSecond, 2) });
     }
-    return { settings, dynamoEndpoint: runtime.dynamoEndpoint, payments: ids.length, latency, throughput, failures: failures.map((f) => `part 12: ${f}`) };
+    return { settings, dynamoEndpoint: runtime.dynamoEndpoint, payments: ids.length, latency, throughput, failures: failures.map((f) => `part 13: ${f}`) };
   } finally {
     for (const client of clients) client.close();
     await stopMinimal?.();
@@ -272,7 +272,7 @@ function runThroughput(config: ThroughputConfig): Promise<ThroughputOutput> {
   });
 }
 
-/** The targets of part 12 (bench/report.ts evaluateTargets). */
+/** The targets of part 13 (bench/report.ts evaluateTargets). */
 export function userCaseTargets(u: UserCasesResult | undefined): Target[] {
   if (!u) return [];
   return [
@@ -296,7 +296,7 @@ export function userCasesSection(u: UserCasesResult | undefined, table: (head: s
   const ms = (v: number) => v.toFixed(2);
   const mark = (met: boolean) => (met ? '✓' : '✗ missed');
   return [
-    `### 12. As a user meets it: \`npm start -- --in-memory\` (background work on, one client of ${u.payments} payments, its limit lifted) beside the minimal service`,
+    `### 13. As a user meets it: \`npm start -- --in-memory\` (background work on, one client of ${u.payments} payments, its limit lifted) beside the minimal service`,
     '',
     `Latency: ${u.settings.rounds} interleaved rounds after ${u.settings.warmup} warm-up, one request at a time; the cancel's create is sent just before it, untimed (the minimal service's create is its one TransactWriteItems). Throughput: autocannon, ${u.settings.connections} connections for ${u.settings.throughputSeconds} s against each server in turn.`,
     '',

@@ -69,6 +69,16 @@ describe('npm run bench -- --quick', () => {
     expect(results.failures).toEqual([]);
   });
 
+  it("weighs the payment page's states and times a click on Pay in Chromium to the shop, beside simulate", () => {
+    const page = results.paymentPage;
+    expect(page.failures).toEqual([]);
+    expect(page.states.map((s: any) => s.state)).toEqual(['bank transfer (pending)', 'QRIS (pending, with its QR code)', 'card form', '3-D Secure challenge']);
+    for (const s of page.states) expect(s.gzipBytes, s.state).toBeGreaterThan(0);
+    expect(page.clickToRedirect.n).toBe(2);
+    expect(page.simulate.n).toBe(2);
+    expect(run.stdout).toContain('### 12. Payment page');
+  });
+
   it('reports how long one POST /sandbox/reset takes to empty a partition of 1 000 items, in one call', () => {
     expect(results.reset).toMatchObject({ items: 1_000, deleted: 1_000, hasMore: false, failures: [] });
     expect(results.reset.ms).toBeGreaterThan(0);
@@ -147,7 +157,7 @@ describe('npm run bench -- --quick', () => {
     for (const t of userCases.throughput) expect(Math.min(t.sandbox.requests, t.minimal.requests), t.path).toBeGreaterThan(0);
     expect(userCases.failures).toEqual([]);
     expect(results.targets.map((t: any) => t.part)).toContain('as met');
-    expect(run.stdout).toContain('### 12. As a user meets it');
+    expect(run.stdout).toContain('### 13. As a user meets it');
     const socket = connect(Number(new URL(userCases.dynamoEndpoint).port), '127.0.0.1');
     expect(await new Promise((resolve) => socket.once('connect', () => resolve('open')).once('error', () => resolve('stopped')))).toBe('stopped');
     socket.destroy();

@@ -21,7 +21,7 @@ describe('docs/performance.md', () => {
     for (const missed of results.targets.filter((t) => t.met === false)) expect(readme).toContain(missed.part);
   });
 
-  it('shows part 12 once a run has measured it: each case beside the minimal service, both throughputs, and the targets they miss', () => {
+  it('shows part 13 once a run has measured it: each case beside the minimal service, both throughputs, and the targets they miss', () => {
     const at = (p50: number) => ({ n: 300, p50, p99: p50 * 2, mean: p50, min: p50 / 2, max: p50 * 3 });
     const load = (requestsPerSecond: number) => ({ requests: requestsPerSecond * 10, requestsPerSecond, p50: 30, p99: 90, errors: 0, non2xx: 0 });
     const userCases: UserCasesResult = {
@@ -34,7 +34,7 @@ describe('docs/performance.md', () => {
     };
     const run: Results = { ...results, userCases, targets: [...results.targets, ...userCaseTargets(userCases)] };
     const report = renderReport(run);
-    expect(report).toContain('### 12. As a user meets it');
+    expect(report).toContain('### 13. As a user meets it');
     expect(report).toContain('| POST /transaction/{id}/cancel right after its create | 15.16 | 30.32 | 11.66 | 23.32 | 1.30× | ✓ |');
     expect(report).toContain('| GET /transactions?limit=20 | 307.5 | 30 | 90 | 525 | 30 | 90 | 0.59× | ✗ missed |');
     expect(renderTargetsMissed(run)).toContain('GET /transactions?limit=20 at 32 connections 0.59× (307.5 against 525 requests/s)');
