@@ -173,7 +173,7 @@ export async function measureUserCases(settings: UserCasesSettings, log: (line: 
               ),
       },
       {
-        name: `GET ${LIST_PATH} (client of ≥ 200 payments)`,
+        name: `GET ${LIST_PATH} (client of ${settings.payments} payments)`,
         write: false,
         run: (arm) => timed(() => (arm === 'sandbox' ? http : minimalHttp).send({ method: 'GET', path: LIST_PATH }), 200, `${arm} list`),
       },
