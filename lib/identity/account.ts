@@ -1,4 +1,4 @@
-import type { ApiKey, Account, CreateApiKeyInput, CreatedApiKey, ListApiKeysInput, RollApiKeyInput } from '../auth/api-key-object';
+import type { ApiKey, Account, CreateApiKeyInput, CreatedApiKey, ListApiKeysInput, RollApiKeyInput } from '../objects/api-key-object';
 import { mintKey, revokeKeyItem, rollKey, viewKey } from '../auth/key-lifecycle';
 import type { SessionPrincipal } from '../auth/principal';
 import { systemClock } from '../clock';

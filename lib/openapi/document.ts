@@ -1,4 +1,4 @@
-import { Account, ApiKey, CreatedApiKey } from '../auth/api-key-object';
+import { Account, ApiKey, CreatedApiKey } from '../objects/api-key-object';
 import * as z from 'zod/mini';
 import {
   createDocument,
@@ -41,16 +41,16 @@ import { internalErrorMessage } from '../http/respond';
 import { MAX_FAULT_LATENCY_MS, SANDBOX_FAULT, SANDBOX_FAULT_HEADER } from '../http/sandbox-fault';
 import { DEFAULT_LIMITS } from '../limits';
 import { meta } from '../meta';
-import { Event } from '../events/event-object';
-import { SettlementEntry } from '../payments/settlement-entry';
+import { Event } from '../objects/event-object';
+import { SettlementEntry } from '../objects/settlement-entry';
 import { Refund } from '../payments/refund-transaction';
-import { Customer, PaymentDetails, Transaction } from '../payments/transaction';
+import { Customer, PaymentDetails, Transaction } from '../objects/transaction';
 import { idPattern } from '../ids';
 import { API_BASE_PATH, DEFAULT_LOCAL_PORT, routeList, scopeOf, takesBearer, type RouteCredential } from '../routes';
 import { scopes } from '../scopes';
-import { DeliveryAttempt } from '../webhooks/delivery-attempt';
+import { DeliveryAttempt } from '../objects/delivery-attempt';
 import { DEFAULT_DELIVERY_SETTINGS } from '../webhooks/delivery-settings';
-import { CreatedWebhookEndpoint, WebhookEndpoint } from '../webhooks/webhook-endpoint';
+import { CreatedWebhookEndpoint, WebhookEndpoint } from '../objects/webhook-endpoint';
 
 /**
  * The OpenAPI 3.1 document, built from the route table (lib/routes.ts) and each route's contract

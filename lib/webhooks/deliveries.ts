@@ -7,7 +7,7 @@ import { transactWrite } from '../db/transact';
 import { findStoredEvent, isKept } from '../events/event-repository';
 import type { Pagination } from '../db/pagination';
 import { NotFoundError } from '../errors';
-import { attemptObjectOf, type DeliveryAttempt, type ListEventDeliveriesInput, type ResendEventInput } from './delivery-attempt';
+import { attemptObjectOf, type DeliveryAttempt, type ListEventDeliveriesInput, type ResendEventInput } from '../objects/delivery-attempt';
 import { attemptPut, endpointItemsOf, pendingAttempt, subscribes } from './delivery-repository';
 import { findWebhookEndpoint } from './endpoint-repository';
 import type { StoredWebhookEndpoint } from './items';

@@ -1,9 +1,9 @@
 import { clientOf, defineEntity, requiredText, text } from '../db/entity';
 import { keys } from '../db/keys';
 import type { Item } from '../db/requests';
-import { attemptObjectOf, type DeliveryAttempt } from './delivery-attempt';
+import { attemptObjectOf, type DeliveryAttempt } from '../objects/delivery-attempt';
 import { ATTEMPT_ENTITY, type RESEND_ORIGIN } from './stream-filter';
-import { endpointObjectOf, type WebhookEndpoint } from './webhook-endpoint';
+import { endpointObjectOf, type WebhookEndpoint } from '../objects/webhook-endpoint';
 
 /**
  * The stored items of webhooks (docs/data-model.md): an endpoint with its signing secrets, and one

@@ -6,7 +6,7 @@ import { clientPartition, keys } from '../../lib/db/keys';
 import { NO_CAUSE } from '../../lib/events/event';
 import { viewEvent } from '../../lib/events/event-repository';
 import { eventEntity } from '../../lib/events/items';
-import type { WebhookEndpoint } from '../../lib/webhooks/webhook-endpoint';
+import type { WebhookEndpoint } from '../../lib/objects/webhook-endpoint';
 import { createPayment } from '../../lib/payments/payments';
 import type { CreatePaymentInput } from '../../lib/payments/create-payment-body';
 import { newWebhookSecret } from '../../lib/webhooks/signature';

@@ -6,7 +6,7 @@ import { contracts } from '../../lib/contracts';
 import { NO_TABLE } from '../../lib/db/access';
 import { contract } from '../../lib/http/contract';
 import { EVENT_FIELDS } from '../../lib/events/event';
-import { Event } from '../../lib/events/event-object';
+import { Event } from '../../lib/objects/event-object';
 import { DASHBOARD_API_TYPES, renderDashboardApiTypes } from '../../lib/openapi/dashboard-types';
 import { buildOpenApiDocument, operation, SECURITY_SCHEME, SESSION_SCHEME } from '../../lib/openapi/document';
 import { routeList, takesBearer, type Route } from '../../lib/routes';
