@@ -49,7 +49,7 @@ import { idPattern } from '../ids';
 import { API_BASE_PATH, DEFAULT_LOCAL_PORT, routeList, scopeOf, takesBearer, type RouteCredential } from '../routes';
 import { scopes } from '../scopes';
 import { DeliveryAttempt } from '../objects/delivery-attempt';
-import { DEFAULT_DELIVERY_SETTINGS } from '../webhooks/delivery-settings';
+import { DEFAULT_DELIVERY_SETTINGS } from '../config/delivery-settings';
 import { CreatedWebhookEndpoint, WebhookEndpoint } from '../objects/webhook-endpoint';
 
 /**

@@ -18,7 +18,7 @@ import { holdCardChallenge } from '../payments/transaction-repository';
 import { viewTransaction, type CardDetails, type Transaction } from '../objects/transaction';
 import { submitPaymentPageRoute } from '../routes';
 import type { UseCaseContext } from '../use-case';
-import type { PageAction } from './page-actions';
+import type { PageAction } from '../contracts/page-actions';
 import { challengePage, PAGE_STYLE_HASH, pendingPage, receiptPage, type PageView } from './render';
 import { formTargetOf, returnLocation } from './return-url';
 

@@ -4,7 +4,7 @@ import { ValidationError } from '../errors';
 import { newId } from '../ids';
 import { ALL_EVENTS } from '../objects/event-types';
 import { insertWebhookEndpoint } from './endpoint-repository';
-import type { UrlPolicy } from './policy';
+import type { UrlPolicy } from '../config/webhook-url-policy';
 import { newWebhookSecret } from './signature';
 import { resolveWebhookTarget, UnsafeWebhookUrlError, type HostResolver } from './url-policy';
 import type { CreateWebhookEndpointInput } from './endpoint-bodies';

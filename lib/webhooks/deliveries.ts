@@ -12,7 +12,7 @@ import { attemptPut, endpointItemsOf, pendingAttempt, subscribes } from './deliv
 import { findWebhookEndpoint } from './endpoint-repository';
 import type { StoredWebhookEndpoint } from './items';
 import type { StoredEvent } from '../events/items';
-import { RESEND_ORIGIN } from './stream-filter';
+import { RESEND_ORIGIN } from '../events/stream-filter';
 
 /**
  * The delivery routes (docs/api.md §11): an event's attempts, and a resend. Each takes the client

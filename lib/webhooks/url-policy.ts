@@ -1,7 +1,7 @@
 import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
 import ipaddr from 'ipaddr.js';
-import type { UrlPolicy } from './policy';
+import type { UrlPolicy } from '../config/webhook-url-policy';
 import { urlProblems, urlSyntaxProblem } from '../objects/url-syntax';
 
 export { urlProblems } from '../objects/url-syntax';

@@ -10,7 +10,7 @@ import type { WebhookEndpoint } from '../../lib/objects/webhook-endpoint';
 import { createPayment } from '../../lib/payments/payments';
 import type { CreatePaymentInput } from '../../lib/payments/create-payment-body';
 import { newWebhookSecret } from '../../lib/webhooks/signature';
-import { DEFAULT_DELIVERY_SETTINGS, type DeliverySettings } from '../../lib/webhooks/delivery-settings';
+import { DEFAULT_DELIVERY_SETTINGS, type DeliverySettings } from '../../lib/config/delivery-settings';
 import { claimAttempt, readItem, recordAttempt, type AttemptKey } from '../../lib/webhooks/delivery-repository';
 import { attemptKey, claimLeaseMs, createDeliveries, dispatchEvent, makeAttempt, type DeliveryDeps } from '../../lib/webhooks/dispatch';
 import { insertWebhookEndpoint } from '../../lib/webhooks/endpoint-repository';
