@@ -46,7 +46,7 @@ import { SettlementEntry } from '../objects/settlement-entry';
 import { Refund } from '../payments/refund-transaction';
 import { Customer, PaymentDetails, Transaction } from '../objects/transaction';
 import { idPattern } from '../ids';
-import { API_BASE_PATH, DEFAULT_LOCAL_PORT, routeList, scopeOf, takesBearer, type RouteCredential } from '../routes';
+import { API_BASE_PATH, DEFAULT_LOCAL_PORT, routeList, scopeOf, takesBearer, writeMethods, type RouteCredential } from '../routes';
 import { scopes } from '../scopes';
 import { DeliveryAttempt } from '../objects/delivery-attempt';
 import { DEFAULT_DELIVERY_SETTINGS } from '../config/delivery-settings';
@@ -59,6 +59,9 @@ import { CreatedWebhookEndpoint, WebhookEndpoint } from '../objects/webhook-endp
  */
 
 export type OpenApiDocument = oas31.OpenAPIObject;
+
+/** Words as a sentence lists them: `a`, `a and b`, `a, b and c`. */
+const inWords = (words: readonly string[]): string => (words.length < 2 ? words.join('') : `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`);
 
 /** The error envelope of one code (docs/api.md §2); only VALIDATION_ERROR carries `details`. */
 function errorEnvelopeOf<C extends ErrorCode>(code: C) {
@@ -384,7 +387,7 @@ function description(): string {
       "- Timestamps are ISO 8601 UTC with milliseconds; amounts are integers in the currency's charged " +
         'unit (IDR: whole rupiah); ids are a type prefix and a ULID (`txn_`, `rfd_`, `stl_`, `evt_`, `whe_`), sortable by ' +
         'creation time.',
-      '- `POST` and `DELETE` operations accept an `Idempotency-Key` header.',
+      `- ${inWords(writeMethods.map((method) => `\`${method}\``))} operations accept an \`Idempotency-Key\` header.`,
       '- Every operation that needs a key accepts a `Sandbox-Fault` header (keys with `sandbox:simulate`): an ' +
         'injected 500, 503 or 429, a delay, or a 500 after the change has committed, to test your retries.',
     ].join('\n'),

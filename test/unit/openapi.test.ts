@@ -119,6 +119,12 @@ describe('operations', () => {
     },
   );
 
+  it('says in its conventions which methods take an Idempotency-Key, the methods whose operations do', () => {
+    const takesKey = (route: Route) => (operationOf(route).parameters ?? []).map(resolve).some((p: Json) => p.name === 'Idempotency-Key');
+    expect([...new Set(routeList.filter(takesKey).map((route) => route.method))].sort()).toEqual(['DELETE', 'PATCH', 'POST']);
+    expect(committed.info.description).toContain('- `POST`, `PATCH` and `DELETE` operations accept an `Idempotency-Key` header.');
+  });
+
   // What each operation can answer, by the contract's rules (docs/api.md §2): 401/403 when scoped;
   // 413/415 with a body; 404 for an id or a refund's transaction; 409 when it changes state or
   // takes an Idempotency-Key (and for a per-client limit); 422 for refunds; 400, 429 and 500 everywhere;
