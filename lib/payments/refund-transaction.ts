@@ -5,7 +5,7 @@ import { AmountExceedsRefundableError, InvalidStateError } from '../payments/err
 import { newId } from '../ids';
 import { refundEntry } from './ledger';
 import { getTransaction } from './payments';
-import { Refund } from './refund';
+import { Refund } from '../objects/refund';
 import { writeRefund } from './refund-repository';
 import type { RefundInput } from './refund-body';
 import { allows } from './states';

@@ -1,10 +1,10 @@
 import * as z from 'zod/mini';
-import { paymentUrlExample, returnUrlExample, transactionExample } from '../contracts/examples';
+import { paymentUrlExample, returnUrlExample, transactionExample } from './examples';
 import { meta } from '../meta';
 import { amount, currency, idOf, timestamp } from './fields';
 import { failureCodes } from './failures';
 import { orderId } from './schemas';
-import { statuses, type Status } from './states';
+import { statuses, type Status } from './statuses';
 
 export const Customer = z.strictObject({
   name: meta(z.string(), { examples: ['Budi'] }),
