@@ -1,9 +1,6 @@
-import { spawn } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { DeliveryConfig, DeliveryOutput } from './delivery-worker';
 import { round, summarize, type Summary } from './stats';
+import { runWorker } from './worker-process';
 
 /**
  * Part 7: webhook delivery on the local sandbox (bench/delivery-worker.ts, its own process and
@@ -14,8 +11,6 @@ import { round, summarize, type Summary } from './stats';
  * delivery. Every delivery is checked with the standardwebhooks library and counted once per
  * endpoint and webhook-id.
  */
-
-const projectRoot = fileURLToPath(new URL('..', import.meta.url));
 
 /** What docs/api.md §11 and the issue promise locally: delivery starts within 1 s of the response. */
 export const LOCAL_DELIVERY_TARGET_MS = 1_000;
@@ -64,32 +59,12 @@ const roundSummary = (s: Summary): Summary => ({
   max: round(s.max, 2),
 });
 
-function runWorker(config: DeliveryConfig, timeoutMs: number, log: (line: string) => void): Promise<DeliveryOutput> {
-  const configFile = `${config.out}.config.json`;
-  writeFileSync(configFile, JSON.stringify(config), { mode: 0o600 });
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', join(projectRoot, 'bench/delivery-worker.ts'), configFile], {
-      cwd: projectRoot,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    // The handlers' and the dispatcher's logs: kept for a failure's message only.
-    let output = '';
-    const keep = (chunk: Buffer) => {
-      output = (output + chunk.toString()).slice(-6000);
-    };
-    child.stdout.on('data', keep);
-    child.stderr.on('data', (chunk: Buffer) => {
-      keep(chunk);
-      for (const line of chunk.toString().split('\n')) if (line.startsWith('  delivery: ')) log(line.trim());
-    });
-    // SIGTERM first: the worker's DynamoDB Local guard stops java when the worker goes.
-    const timer = setTimeout(() => child.kill('SIGTERM'), timeoutMs);
-    child.once('error', reject);
-    child.once('exit', (code, signal) => {
-      clearTimeout(timer);
-      if (code !== 0) return reject(new Error(`delivery worker failed (${signal ?? code}): ${output.slice(-3000)}`));
-      resolve(JSON.parse(readFileSync(config.out, 'utf8')) as DeliveryOutput);
-    });
+function runDeliveryWorker(config: DeliveryConfig, timeoutMs: number, log: (line: string) => void): Promise<DeliveryOutput> {
+  // The handlers' and the dispatcher's logs are kept for a failure's message only; its progress lines go to the bench's log.
+  return runWorker<DeliveryOutput>('delivery-worker.ts', config, {
+    timeoutMs,
+    stopSignal: 'SIGTERM',
+    onLine: (line) => line.startsWith('  delivery: ') && log(line.trim()),
   });
 }
 
@@ -98,7 +73,7 @@ export async function measureDelivery(
   log: (line: string) => void,
 ): Promise<DeliveryResult> {
   const { requestsPerSecond, settleMs, workFile, timeoutMs, ...shown } = settings;
-  const out = await runWorker({ ...shown, requestsPerSecond, waitMs: 15_000, settleMs, out: workFile }, timeoutMs, log);
+  const out = await runDeliveryWorker({ ...shown, requestsPerSecond, waitMs: 15_000, settleMs, out: workFile }, timeoutMs, log);
   const { throughput: t } = out;
   const seconds = t.deliveryMs / 1000;
   const createSeconds = t.createMs / 1000;

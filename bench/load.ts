@@ -1,10 +1,7 @@
-import { spawn } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { json, type HttpApi } from './client';
 import type { LoadConfig, LoadOutput } from './load-worker';
 import { mapLimit, round } from './stats';
+import { runWorker } from './worker-process';
 
 /**
  * Part 4: autocannon (bench/load-worker.ts, its own process) drives a create/get/list mix for a
@@ -12,8 +9,6 @@ import { mapLimit, round } from './stats';
  * ledger invariant is checked over all of its transactions and settlement entries (which include
  * the settles and refunds of the endpoint measurements).
  */
-
-const projectRoot = fileURLToPath(new URL('..', import.meta.url));
 
 const EXPECTED: Record<keyof LoadOutput['statuses'], string> = { create: '201', get: '200', list: '200' };
 
@@ -46,25 +41,8 @@ export interface LedgerCheck {
   readonly problems: string[];
 }
 
-function runWorker(config: LoadConfig): Promise<LoadOutput> {
-  const configFile = `${config.out}.config.json`;
-  writeFileSync(configFile, JSON.stringify(config), { mode: 0o600 });
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', join(projectRoot, 'bench/load-worker.ts'), configFile], {
-      cwd: projectRoot,
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
-    let stderr = '';
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    const timeoutMs = (config.durationSeconds + 60) * 1000;
-    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
-    child.once('error', reject);
-    child.once('exit', (code, signal) => {
-      clearTimeout(timer);
-      if (code !== 0) return reject(new Error(`load worker failed (${signal ?? code}): ${stderr.slice(-3000)}`));
-      resolve(JSON.parse(readFileSync(config.out, 'utf8')) as LoadOutput);
-    });
-  });
+function runLoadWorker(config: LoadConfig): Promise<LoadOutput> {
+  return runWorker<LoadOutput>('load-worker.ts', config, { timeoutMs: (config.durationSeconds + 60) * 1000, stopSignal: 'SIGKILL' });
 }
 
 /** Every page of a list through the API, following next_cursor. */
@@ -113,7 +91,7 @@ export interface LoadOptions {
 
 /** Runs the load test and its checks. */
 export async function runLoad(api: HttpApi, options: LoadOptions): Promise<LoadResult> {
-  const output = await runWorker({
+  const output = await runLoadWorker({
     baseUrl: options.baseUrl,
     key: api.key,
     connections: options.connections,

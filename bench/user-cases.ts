@@ -1,9 +1,7 @@
-import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { fileURLToPath } from 'node:url';
 import { hashApiKey } from '../lib/auth/api-key';
 import { BASE_URL_ENV } from '../lib/base-url';
 import { createClient } from '../lib/auth/key-repository';
@@ -18,6 +16,7 @@ import { BENCH_REQUESTS_PER_SECOND, cancelCopy, createCopy, createViaApi, type F
 import { startNpmStart } from './startup';
 import { mapLimit, round, rotate, summarize, type Summary } from './stats';
 import type { ThroughputConfig, ThroughputOutput } from './throughput-worker';
+import { runWorker } from './worker-process';
 
 /**
  * Part 13: the requests as a user meets them. `npm start -- --in-memory` itself, in a process group
@@ -30,8 +29,6 @@ import type { ThroughputConfig, ThroughputOutput } from './throughput-worker';
  * background work running as it does for a user). Throughput: autocannon on GET /payment/channels
  * and GET /transactions?limit=20 against each server in turn.
  */
-
-const projectRoot = fileURLToPath(new URL('..', import.meta.url));
 
 export interface UserCasesSettings {
   readonly warmup: number;
@@ -253,23 +250,7 @@ export async function measureUserCases(settings: UserCasesSettings, log: (line: 
 const rounded = (s: Summary): Summary => ({ n: s.n, p50: round(s.p50), p99: round(s.p99), mean: round(s.mean), min: round(s.min), max: round(s.max) });
 
 function runThroughput(config: ThroughputConfig): Promise<ThroughputOutput> {
-  const configFile = `${config.out}.config.json`;
-  writeFileSync(configFile, JSON.stringify(config), { mode: 0o600 });
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', join(projectRoot, 'bench/throughput-worker.ts'), configFile], {
-      cwd: projectRoot,
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
-    let stderr = '';
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    const timer = setTimeout(() => child.kill('SIGKILL'), (config.durationSeconds + 60) * 1000);
-    child.once('error', reject);
-    child.once('exit', (code, signal) => {
-      clearTimeout(timer);
-      if (code !== 0) return reject(new Error(`throughput worker failed (${signal ?? code}): ${stderr.slice(-3000)}`));
-      resolve(JSON.parse(readFileSync(config.out, 'utf8')) as ThroughputOutput);
-    });
-  });
+  return runWorker<ThroughputOutput>('throughput-worker.ts', config, { timeoutMs: (config.durationSeconds + 60) * 1000, stopSignal: 'SIGKILL' });
 }
 
 /** The targets of part 13 (bench/report.ts evaluateTargets). */
