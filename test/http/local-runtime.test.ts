@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAdmin } from '../../infra/local/admin-cli';
 import { freePort } from '../../infra/local/dynamodb-local';
 import { paymentBody } from '../support/payments';
+import { SHORT_LIVED_JAVA } from '../support/processes';
 import { newPerson, signIn } from '../support/sessions';
 import { DEFAULT_LIMITS, LIMIT_ENV } from '../../lib/limits';
 
@@ -38,7 +39,7 @@ function startProcess(
   const child = spawn(process.execPath, [...TSX_LOADER, 'infra/local/start.ts', ...(inMemory ? ['--in-memory'] : []), '--port', String(port), ...args], {
     // As a developer's shell has it: no limits in the environment, so the defaults apply; and
     // without the run's own secret: `npm start` must find (or make) the one in its directory.
-    env: { ...withoutLimits(process.env), SANDBOX_DIR: dir, CURSOR_SECRET: undefined, ...env },
+    env: { ...withoutLimits(process.env), ...SHORT_LIVED_JAVA, SANDBOX_DIR: dir, CURSOR_SECRET: undefined, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout!.on('data', (chunk) => (output += chunk));
