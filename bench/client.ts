@@ -3,12 +3,12 @@ import { Agent, request } from 'node:http';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import { API_BASE_PATH, matchRoute, type Route } from '../lib/routes';
+import { API_BASE_PATH, matchRoute, type Method, type Route } from '../lib/routes';
 import { httpApiEvent, lambdaContext } from '../infra/local/lambda-event';
 
 /** A request below the API base path, e.g. `{ method: 'GET', path: '/transactions?limit=20' }`. */
 export interface ApiRequest {
-  readonly method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  readonly method: Method;
   readonly path: string;
   readonly body?: unknown;
   /** A page's form, sent as `application/x-www-form-urlencoded` (in place of a JSON body). */

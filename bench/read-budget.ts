@@ -3,7 +3,7 @@ import { createClient, createKey } from '../lib/auth/key-repository';
 import { systemClock } from '../lib/clock';
 import type { Db } from '../lib/db/db';
 import { keys } from '../lib/db/keys';
-import { ListTransactionsQuery } from '../lib/payments/list-queries';
+import { ListTransactionsQuery } from '../lib/objects/list-queries';
 import { listTransactions } from '../lib/payments/payments';
 import { itemSize } from './capacity';
 import { HttpApi, json } from './client';

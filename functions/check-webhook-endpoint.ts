@@ -1,4 +1,4 @@
-import { config } from '../lib/config';
+import { config } from '../lib/config/config';
 import { checkWebhookEndpointContract } from '../lib/contracts/check-webhook-endpoint';
 import { writeEndpoint } from '../lib/http/write-endpoint';
 import { ok } from '../lib/http/envelope';

@@ -1,4 +1,4 @@
-import { config } from '../lib/config';
+import { config } from '../lib/config/config';
 import { createWebhookEndpointContract } from '../lib/contracts/create-webhook-endpoint';
 import { writeEndpoint } from '../lib/http/write-endpoint';
 import { created } from '../lib/http/envelope';

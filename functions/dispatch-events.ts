@@ -10,7 +10,7 @@ const queueUrl = process.env[TIMER_QUEUE_ENV];
 const deps = { ...defaultDeliveryDeps, timer: queueUrl ? queueTimer(queueUrl) : inProcessTimer };
 
 /**
- * The table's stream, filtered to inserted events and resend attempts (lib/webhooks/stream-filter.ts):
+ * The table's stream, filtered to inserted events and resend attempts (lib/events/stream-filter.ts):
  * each event's webhook deliveries are created and attempted at once, and those its plan makes due
  * later are handed to the timer. Deployed, Lambda's event source mapping invokes it; under
  * `npm start` the local stream poller does, with the same event shape. Every line it logs names

@@ -1,6 +1,6 @@
 import { getAccountContract } from '../lib/contracts/get-account';
 import { readEndpoint } from '../lib/http/read-endpoint';
 import { ok } from '../lib/http/envelope';
-import { getAccount } from '../lib/identity/account';
+import { getAccount } from '../lib/auth/account';
 
 export const handler = readEndpoint(getAccountContract, async ({ db, session }) => ok(await getAccount(db, session())));

@@ -1,6 +1,6 @@
 import type { PostAuthenticationTriggerEvent } from 'aws-lambda';
 import { defaultDb } from '../lib/db/default-db';
-import { registerMember } from '../lib/identity/members';
+import { registerMember } from '../lib/auth/members';
 import { CLIENT_NAME_ATTRIBUTE, CLIENT_NAME_METADATA, clientNameOf } from '../lib/identity/pool-settings';
 import { findUserClient } from '../lib/identity/user-client';
 import { logger, setLogKeys } from '../lib/logger';
@@ -11,7 +11,7 @@ import { logger, setLogKeys } from '../lib/logger';
  * in place of the temporary one the identity service e-mailed, so only the mailbox's owner ever gets
  * there. The client is named as they say then (the page sends `client_name` in the ClientMetadata of
  * that answer), else as the sign-up said, so whoever typed the address first cannot name it. The client, its registry entry, the person's user→client
- * mapping and member item are written in one TransactWriteItems (lib/identity/members.ts). Every
+ * mapping and member item are written in one TransactWriteItems (lib/auth/members.ts). Every
  * later sign-in finds the mapping and writes nothing; so does a person an operator added
  * (`admin users add`, registered then). A throw fails the sign-in, which the person may repeat.
  */

@@ -1,7 +1,7 @@
 import { listAccountKeysContract } from '../lib/contracts/list-account-keys';
 import { readEndpoint } from '../lib/http/read-endpoint';
 import { page } from '../lib/http/envelope';
-import { listAccountKeys } from '../lib/identity/account';
+import { listAccountKeys } from '../lib/auth/account';
 
 export const handler = readEndpoint(listAccountKeysContract, async ({ db, session, query, limits }) => {
   const { data, pagination } = await listAccountKeys(db, session().clientId, query, limits.readUnitsPerRequest);

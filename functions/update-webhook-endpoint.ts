@@ -1,4 +1,4 @@
-import { config } from '../lib/config';
+import { config } from '../lib/config/config';
 import { updateWebhookEndpointContract } from '../lib/contracts/update-webhook-endpoint';
 import { writeEndpoint } from '../lib/http/write-endpoint';
 import { ok } from '../lib/http/envelope';

@@ -31,16 +31,16 @@ import {
   type Route,
   type UserPoolAction,
 } from '../lib/routes';
-import { DEFAULT_DELIVERY_SETTINGS, deliverySettingsEnvironment } from '../lib/webhooks/delivery-settings';
+import { DEFAULT_DELIVERY_SETTINGS, deliverySettingsEnvironment } from '../lib/config/delivery-settings';
 import { TIMER_QUEUE_ENV } from '../lib/webhooks/delivery-timer';
-import { URL_POLICY_ENV, type UrlPolicy } from '../lib/webhooks/policy';
+import { URL_POLICY_ENV, type UrlPolicy } from '../lib/config/webhook-url-policy';
 import {
   DISPATCH_BATCH_SIZE,
   DISPATCH_FILTERS,
   DISPATCH_PARALLELIZATION_FACTOR,
   DISPATCH_RETRY_ATTEMPTS,
   DISPATCHER_TIMEOUT_SECONDS,
-} from '../lib/webhooks/stream-filter';
+} from '../lib/events/stream-filter';
 import { SandboxFunction } from './constructs/sandbox-function';
 import { SandboxIdentity } from './constructs/identity';
 import { STACK_OUTPUTS } from './stage';
@@ -141,7 +141,7 @@ export class PaymentSandboxStack extends Stack {
       const fn = shared ?? this.createRouteFunction(route);
       byHandler.set(route.handler, fn);
       // A route that needs no table (the OpenAPI document, the dashboard) gets neither TABLE_NAME nor a grant. The
-      // others load lib/config.ts, which reads the webhook URL policy: said explicitly, not defaulted.
+      // others load lib/config/config.ts, which reads the webhook URL policy: said explicitly, not defaulted.
       // Each is granted exactly the actions its route declares (lib/routes.ts).
       if (route.table === 'none' && route.dynamodb.actions.length + (route.dynamodb.indexes?.length ?? 0) > 0) {
         throw new Error(`Route ${route.id} has table: 'none' but declares DynamoDB actions`);
@@ -329,7 +329,7 @@ export class PaymentSandboxStack extends Stack {
 
   /**
    * The webhook dispatcher (functions/dispatch-events.ts): an event source mapping on the table's
-   * stream lets through only inserted events and resends (lib/webhooks/stream-filter.ts), so the
+   * stream lets through only inserted events and resends (lib/events/stream-filter.ts), so the
    * request counters written on every request never invoke it. A failing batch is split to find
    * the record at fault, a record it reports failed is retried alone, and what still fails after
    * the retries is sent to a queue; the sweep delivers any event still due meanwhile. Its role

@@ -2,7 +2,7 @@
  * The per-client budget (docs/decisions/, docs/limits.md): how many requests one client may
  * make per second, and how many DynamoDB read units one list request may spend. A stage sets
  * both (CDK context, `npm run deploy -- --requests-per-second N --read-units-per-request N`);
- * these are the defaults. Functions read them from the environment (lib/config.ts).
+ * these are the defaults. Functions read them from the environment (lib/config/config.ts).
  */
 
 export interface Limits {

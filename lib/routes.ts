@@ -4,10 +4,21 @@ import type { Scope } from './scopes';
 /** How much of the table a route's function may touch; drives the IAM grant in infra ('none': no table at all). */
 export type TableAccess = 'read' | 'write' | 'none';
 
+/**
+ * The methods that change something, stated once: a route of one is built with writeEndpoint and
+ * takes an `Idempotency-Key` (docs/api.md §8); a GET only reads.
+ */
+export const writeMethods = ['POST', 'PATCH', 'DELETE'] as const;
+export type WriteMethod = (typeof writeMethods)[number];
+export type Method = 'GET' | WriteMethod;
+
+/** True when a route of this method writes: POST, PATCH or DELETE. */
+export const isWriteMethod = (method: Method): method is WriteMethod => (writeMethods as readonly Method[]).includes(method);
+
 export interface Route {
   /** Operation id, also the OpenAPI operationId. */
   readonly id: string;
-  readonly method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  readonly method: Method;
   /** Path below the API base path, with `{id}` style parameters. */
   readonly path: string;
   /** Handler module, relative to the project root; it exports `handler`. Routes naming the same module share one function. */

@@ -95,7 +95,7 @@ export interface BindTableOptions {
 export interface BindTableActionsOptions {
   /** What the function does on the table (its declaration, lib/routes.ts); stream actions are the event source's to grant. */
   readonly dynamodb: DynamoAccess;
-  /** lib/config.ts reads the limits in every function, so a background function is given them too. */
+  /** lib/config/config.ts reads the limits in every function, so a background function is given them too. */
   readonly limits: Limits;
 }
 

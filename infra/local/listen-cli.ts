@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 import { CloudFormationClient } from '@aws-sdk/client-cloudformation';
 import { decodeTime } from 'ulid';
-import { eventTypes } from '../../lib/events/event-types';
+import { eventTypes } from '../../lib/objects/event-types';
 import { newId } from '../../lib/ids';
 import { runProbes, unsent, type ProbeResult } from '../../lib/webhooks/receiver-check';
 import { sendWebhook } from '../../lib/webhooks/send-webhook';

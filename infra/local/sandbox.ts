@@ -13,8 +13,8 @@ import { DEFAULT_LIMITS, LIMIT_ENV, limitsEnvironment, parseLimit, type Limits }
 import { BASE_URL_ENV } from '../../lib/base-url';
 import { backgroundFunctions, routes } from '../../lib/routes';
 import { scopes as allScopes } from '../../lib/scopes';
-import { deliverySettingsEnvironment, readDeliverySettings, type DeliverySettings } from '../../lib/webhooks/delivery-settings';
-import { URL_POLICY_ENV, type UrlPolicy } from '../../lib/webhooks/policy';
+import { deliverySettingsEnvironment, readDeliverySettings, type DeliverySettings } from '../../lib/config/delivery-settings';
+import { URL_POLICY_ENV, type UrlPolicy } from '../../lib/config/webhook-url-policy';
 import { LOCAL_SIGNUP_POLICY, parseSignupPolicy, type SignupPolicy } from '../../lib/identity/signup-policy';
 import { runEvery, type BackgroundLoop } from './background';
 import { AdminDeleteUserCommand, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
@@ -150,7 +150,7 @@ export function localLimits(given: Partial<Limits> = {}, env: NodeJS.ProcessEnv 
 const LOCAL_URL_POLICY: UrlPolicy = 'local';
 
 /**
- * The environment the handlers of a local sandbox read their configuration from (lib/config.ts,
+ * The environment the handlers of a local sandbox read their configuration from (lib/config/config.ts,
  * lib/base-url.ts): its table on DynamoDB Local, cursor secret, limits, the local webhook URL
  * policy and delivery settings, and the server's own `{base_url}` (what a transaction's links start with).
  */

@@ -20,7 +20,7 @@ import {
   DISPATCH_RETRY_ATTEMPTS,
   matchesAnyPattern,
   type FilterPattern,
-} from '../../lib/webhooks/stream-filter';
+} from '../../lib/events/stream-filter';
 
 /**
  * Lambda's DynamoDB event source mapping, for `npm start`: polls DynamoDB Local's stream with the
@@ -29,7 +29,7 @@ import {
  * Lambda gives it. It starts at LATEST and remembers its position only in memory: what is written
  * while it is stopped is never read from the stream, which is why delivery is durable without it
  * (docs/decisions/ "Webhook delivery"). New shards (DynamoDB rolls them over, and splits them)
- * are read from their start. The mapping's settings are the stack's (lib/webhooks/stream-filter.ts):
+ * are read from their start. The mapping's settings are the stack's (lib/events/stream-filter.ts):
  * as Lambda's poller does, a GetRecords reads whatever the shard has (up to the API's 1 000 records),
  * the filters drop what they do not pass, and what passes is handed on in batches of at most
  * DISPATCH_BATCH_SIZE records; a batch is handed on without waiting for the one before, up to
@@ -44,7 +44,7 @@ export interface StreamPollerOptions {
   readonly endpoint: string;
   readonly tableName: string;
   readonly handler: StreamHandler;
-  /** Only records matching one of these reach the handler (lib/webhooks/stream-filter.ts). */
+  /** Only records matching one of these reach the handler (lib/events/stream-filter.ts). */
   readonly filters: readonly FilterPattern[];
   /** Pause between two polls that found nothing, unless nudged. */
   readonly intervalMs?: number;

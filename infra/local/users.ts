@@ -13,7 +13,7 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import type { Db } from '../../lib/db/db';
 import { realNow } from '../../lib/clock';
-import { registerMember, removeMember } from '../../lib/identity/members';
+import { registerMember, removeMember } from '../../lib/auth/members';
 import { endSessions } from '../../lib/identity/session-end';
 import { findUserClient } from '../../lib/identity/user-client';
 

@@ -5,7 +5,7 @@ import { setInProcessTimer, timerMessage, type DueAttempt } from '../../lib/webh
 import { invokedAs } from '../../lib/db/call-recorder';
 import { backgroundFunctions } from '../../lib/routes';
 import { abandonPostsInFlight } from '../../lib/webhooks/send-webhook';
-import { DISPATCH_FILTERS, DISPATCHER_TIMEOUT_SECONDS } from '../../lib/webhooks/stream-filter';
+import { DISPATCH_FILTERS, DISPATCHER_TIMEOUT_SECONDS } from '../../lib/events/stream-filter';
 import type { BackgroundLoop } from './background';
 import { loadFunction } from './load-function';
 

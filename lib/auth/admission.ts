@@ -1,7 +1,7 @@
 import type { Db } from '../db/db';
 import type { Prefetched } from '../db/prefetch';
 import type { TableKey } from '../db/requests';
-import type { ClientReading } from '../sandbox/client-clock';
+import type { ClientReading } from './client-clock';
 import type { BearerCredential } from '../routes';
 import { clientIdOfKey, hashApiKey, parseCredential } from './api-key';
 import { countAndReadClient } from './client-limits';

@@ -1,5 +1,5 @@
 import type { Db } from '../db/db';
-import { readClient, type ClientReading } from '../sandbox/client-clock';
+import { readClient, type ClientReading } from './client-clock';
 import { RequestLimitReachedError } from './errors';
 import { requestCounter } from './request-counter';
 

@@ -10,10 +10,10 @@ import { apiKeyChanged, NO_CAUSE, type Cause, type Change } from '../events/even
 import { recordEvents } from '../events/event-recorder';
 import { InvalidStateError, LimitExceededError, NotFoundError } from '../errors';
 import { newId } from '../ids';
-import { asApiObject } from '../payments/fields';
+import { asApiObject } from '../objects/fields';
 import { scopes as allScopes, type Scope } from '../scopes';
 import { generateApiKey, hashApiKey } from './api-key';
-import { ApiKey, DEFAULT_ROLL_GRACE_SECONDS, MAX_LIVE_KEYS, type KeyStatus } from './api-key-object';
+import { ApiKey, DEFAULT_ROLL_GRACE_SECONDS, MAX_LIVE_KEYS, type KeyStatus } from '../objects/api-key-object';
 import { apiKeyEntity, apiKeyHashEntity, LIVE_KEY_COUNT, type KeyMaker, type StoredKey } from './items';
 
 /**

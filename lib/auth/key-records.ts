@@ -3,7 +3,7 @@ import { keys } from '../db/keys';
 import { Prefetched } from '../db/prefetch';
 import { batchGetItems, type TableKey } from '../db/requests';
 import type { Scope } from '../scopes';
-import { clientReadingOf, type ClientReading } from '../sandbox/client-clock';
+import { clientReadingOf, type ClientReading } from './client-clock';
 import { apiKeyHashEntity, type KeyHashRecord } from './items';
 
 /**

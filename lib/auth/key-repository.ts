@@ -5,7 +5,7 @@ import { transactWrite } from '../db/transact';
 import { realNow } from '../clock';
 import { newId } from '../ids';
 import type { Scope } from '../scopes';
-import type { ApiKey } from './api-key-object';
+import type { ApiKey } from '../objects/api-key-object';
 import { ClientNotFoundError, findKeyItemById, mintKey, revokeKeyItem, viewKey } from './key-lifecycle';
 import { apiKeyEntity, clientEntity, clientRegistryEntity, type Client, type StoredKey } from './items';
 import type { TransactItem } from '../db/requests';

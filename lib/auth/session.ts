@@ -10,7 +10,7 @@ import { userClientEntity } from '../identity/items';
 import { findUserClient, type UserClientReading, userClientReadingOf } from '../identity/user-client';
 import { keys } from '../db/keys';
 import { batchGetItems, type TableKey } from '../db/requests';
-import { clientReadingOf, readClient, type ClientReading } from '../sandbox/client-clock';
+import { clientReadingOf, readClient, type ClientReading } from './client-clock';
 import { requestCounter, secondOf } from './request-counter';
 import { scopes as allScopes } from '../scopes';
 import type { SessionPrincipal } from './principal';

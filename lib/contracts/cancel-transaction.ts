@@ -1,9 +1,9 @@
 import { contract } from '../http/contract';
 import { successEnvelope } from '../http/envelope-schemas';
 import { CancelBody, TransactionIdParams } from '../payments/transaction-requests';
-import { Transaction } from '../payments/transaction';
+import { Transaction } from '../objects/transaction';
 import { cancelTransactionRoute } from '../routes';
-import { transactionExample } from './examples';
+import { transactionExample } from '../objects/examples';
 
 export const cancelTransactionContract = contract({
   route: cancelTransactionRoute,

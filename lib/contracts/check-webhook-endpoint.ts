@@ -2,8 +2,8 @@ import { contract } from '../http/contract';
 import { successEnvelope } from '../http/envelope-schemas';
 import { checkWebhookEndpointRoute } from '../routes';
 import { WebhookCheck } from '../webhooks/webhook-check';
-import { WebhookEndpointIdParams } from '../webhooks/webhook-endpoint';
-import { webhookCheckExample } from './examples';
+import { WebhookEndpointIdParams } from '../objects/webhook-endpoint';
+import { webhookCheckExample } from '../objects/examples';
 
 export const checkWebhookEndpointContract = contract({
   route: checkWebhookEndpointRoute,

@@ -1,8 +1,8 @@
-import { CreateApiKeyBody, CreatedApiKey, MAX_LIVE_KEYS } from '../auth/api-key-object';
+import { CreateApiKeyBody, CreatedApiKey, MAX_LIVE_KEYS } from '../objects/api-key-object';
 import { contract } from '../http/contract';
 import { successEnvelope } from '../http/envelope-schemas';
 import { createAccountKeyRoute } from '../routes';
-import { apiKeyExample, serverKeyExample } from './examples';
+import { apiKeyExample, serverKeyExample } from '../objects/examples';
 
 export const createAccountKeyContract = contract({
   route: createAccountKeyRoute,

@@ -1,9 +1,9 @@
 import { contract } from '../http/contract';
 import { successEnvelope } from '../http/envelope-schemas';
 import { CreatePaymentBody } from '../payments/create-payment-body';
-import { Transaction } from '../payments/transaction';
+import { Transaction } from '../objects/transaction';
 import { createPaymentRoute } from '../routes';
-import { transactionExample } from './examples';
+import { transactionExample } from '../objects/examples';
 
 export const createPaymentContract = contract({
   route: createPaymentRoute,

@@ -3,7 +3,7 @@ import { successEnvelope } from '../http/envelope-schemas';
 import { Refund } from '../payments/refund-transaction';
 import { RefundBody } from '../payments/refund-body';
 import { createRefundRoute } from '../routes';
-import { refundExample } from './examples';
+import { refundExample } from '../objects/examples';
 
 export const createRefundContract = contract({
   route: createRefundRoute,

@@ -2,8 +2,8 @@ import { contract } from '../http/contract';
 import { successEnvelope } from '../http/envelope-schemas';
 import { createWebhookEndpointRoute } from '../routes';
 import { CreateWebhookEndpointBody } from '../webhooks/endpoint-bodies';
-import { CreatedWebhookEndpoint } from '../webhooks/webhook-endpoint';
-import { webhookEndpointExample, webhookSecretExample } from './examples';
+import { CreatedWebhookEndpoint } from '../objects/webhook-endpoint';
+import { webhookEndpointExample, webhookSecretExample } from '../objects/examples';
 
 export const createWebhookEndpointContract = contract({
   route: createWebhookEndpointRoute,

@@ -1,8 +1,8 @@
 import { contract } from '../http/contract';
 import { successEnvelope } from '../http/envelope-schemas';
 import { deleteWebhookEndpointRoute } from '../routes';
-import { WebhookEndpoint, WebhookEndpointIdParams } from '../webhooks/webhook-endpoint';
-import { webhookEndpointExample } from './examples';
+import { WebhookEndpoint, WebhookEndpointIdParams } from '../objects/webhook-endpoint';
+import { webhookEndpointExample } from '../objects/examples';
 
 export const deleteWebhookEndpointContract = contract({
   route: deleteWebhookEndpointRoute,

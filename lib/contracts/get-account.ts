@@ -1,8 +1,8 @@
-import { Account } from '../auth/api-key-object';
+import { Account } from '../objects/api-key-object';
 import { contract } from '../http/contract';
 import { successEnvelope } from '../http/envelope-schemas';
 import { getAccountRoute } from '../routes';
-import { accountExample } from './examples';
+import { accountExample } from '../objects/examples';
 
 export const getAccountContract = contract({
   route: getAccountRoute,

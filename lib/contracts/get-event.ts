@@ -1,9 +1,9 @@
 import { contract } from '../http/contract';
 import { successEnvelope } from '../http/envelope-schemas';
-import { Event } from '../events/event-object';
+import { Event } from '../objects/event-object';
 import { EventIdParams } from '../events/event-queries';
 import { getEventRoute } from '../routes';
-import { eventExample } from './examples';
+import { eventExample } from '../objects/examples';
 
 export const getEventContract = contract({
   route: getEventRoute,

@@ -1,9 +1,9 @@
 import { contract } from '../http/contract';
 import { successEnvelope } from '../http/envelope-schemas';
 import { TransactionIdParams } from '../payments/transaction-requests';
-import { Transaction } from '../payments/transaction';
+import { Transaction } from '../objects/transaction';
 import { getTransactionRoute } from '../routes';
-import { transactionExample } from './examples';
+import { transactionExample } from '../objects/examples';
 
 export const getTransactionContract = contract({
   route: getTransactionRoute,

@@ -1,8 +1,8 @@
-import { ApiKey, ListApiKeysQuery } from '../auth/api-key-object';
+import { ApiKey, ListApiKeysQuery } from '../objects/api-key-object';
 import { contract } from '../http/contract';
 import { listEnvelope } from '../http/envelope-schemas';
 import { listAccountKeysRoute } from '../routes';
-import { apiKeyExample, lastPage } from './examples';
+import { apiKeyExample, lastPage } from '../objects/examples';
 
 export const listAccountKeysContract = contract({
   route: listAccountKeysRoute,

@@ -2,8 +2,8 @@ import { EventIdParams } from '../events/event-queries';
 import { contract } from '../http/contract';
 import { listEnvelope } from '../http/envelope-schemas';
 import { listEventDeliveriesRoute } from '../routes';
-import { DeliveryAttempt, ListEventDeliveriesQuery } from '../webhooks/delivery-attempt';
-import { deliveryAttemptExample, lastPage } from './examples';
+import { DeliveryAttempt, ListEventDeliveriesQuery } from '../objects/delivery-attempt';
+import { deliveryAttemptExample, lastPage } from '../objects/examples';
 
 export const listEventDeliveriesContract = contract({
   route: listEventDeliveriesRoute,

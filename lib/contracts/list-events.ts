@@ -1,9 +1,9 @@
 import { contract } from '../http/contract';
 import { listEnvelope } from '../http/envelope-schemas';
-import { Event } from '../events/event-object';
+import { Event } from '../objects/event-object';
 import { ListEventsQuery } from '../events/event-queries';
 import { listEventsRoute } from '../routes';
-import { eventExample, lastPage } from './examples';
+import { eventExample, lastPage } from '../objects/examples';
 
 export const listEventsContract = contract({
   route: listEventsRoute,

@@ -1,9 +1,9 @@
 import { contract } from '../http/contract';
 import { listEnvelope } from '../http/envelope-schemas';
-import { SettlementEntry } from '../payments/settlement-entry';
-import { ListSettlementsQuery } from '../payments/list-queries';
+import { SettlementEntry } from '../objects/settlement-entry';
+import { ListSettlementsQuery } from '../objects/list-queries';
 import { listSettlementsRoute } from '../routes';
-import { lastPage, refundExample, settlementEntryExample } from './examples';
+import { lastPage, refundExample, settlementEntryExample } from '../objects/examples';
 
 export const listSettlementsContract = contract({
   route: listSettlementsRoute,

@@ -1,9 +1,9 @@
 import { contract } from '../http/contract';
 import { listEnvelope } from '../http/envelope-schemas';
-import { ListTransactionsQuery } from '../payments/list-queries';
-import { Transaction } from '../payments/transaction';
+import { ListTransactionsQuery } from '../objects/list-queries';
+import { Transaction } from '../objects/transaction';
 import { listTransactionsRoute } from '../routes';
-import { lastPage, transactionExample } from './examples';
+import { lastPage, transactionExample } from '../objects/examples';
 
 export const listTransactionsContract = contract({
   route: listTransactionsRoute,

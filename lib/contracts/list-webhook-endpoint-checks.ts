@@ -2,8 +2,8 @@ import { contract } from '../http/contract';
 import { listEnvelope } from '../http/envelope-schemas';
 import { listWebhookEndpointChecksRoute } from '../routes';
 import { ListWebhookChecksQuery, WebhookCheck } from '../webhooks/webhook-check';
-import { WebhookEndpointIdParams } from '../webhooks/webhook-endpoint';
-import { lastPage, webhookCheckExample } from './examples';
+import { WebhookEndpointIdParams } from '../objects/webhook-endpoint';
+import { lastPage, webhookCheckExample } from '../objects/examples';
 
 export const listWebhookEndpointChecksContract = contract({
   route: listWebhookEndpointChecksRoute,

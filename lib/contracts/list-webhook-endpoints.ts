@@ -1,8 +1,8 @@
 import { contract } from '../http/contract';
 import { listEnvelope } from '../http/envelope-schemas';
 import { listWebhookEndpointsRoute } from '../routes';
-import { ListWebhookEndpointsQuery, WebhookEndpoint } from '../webhooks/webhook-endpoint';
-import { lastPage, webhookEndpointExample } from './examples';
+import { ListWebhookEndpointsQuery, WebhookEndpoint } from '../objects/webhook-endpoint';
+import { lastPage, webhookEndpointExample } from '../objects/examples';
 
 export const listWebhookEndpointsContract = contract({
   route: listWebhookEndpointsRoute,

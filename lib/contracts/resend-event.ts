@@ -3,8 +3,8 @@ import { EventIdParams } from '../events/event-queries';
 import { contract } from '../http/contract';
 import { successEnvelope } from '../http/envelope-schemas';
 import { resendEventRoute } from '../routes';
-import { DeliveryAttempt, ResendEventBody } from '../webhooks/delivery-attempt';
-import { deliveryAttemptExample } from './examples';
+import { DeliveryAttempt, ResendEventBody } from '../objects/delivery-attempt';
+import { deliveryAttemptExample } from '../objects/examples';
 
 export const resendEventContract = contract({
   route: resendEventRoute,

@@ -1,8 +1,8 @@
-import { ApiKey, ApiKeyIdParams } from '../auth/api-key-object';
+import { ApiKey, ApiKeyIdParams } from '../objects/api-key-object';
 import { contract } from '../http/contract';
 import { successEnvelope } from '../http/envelope-schemas';
 import { revokeAccountKeyRoute } from '../routes';
-import { apiKeyExample } from './examples';
+import { apiKeyExample } from '../objects/examples';
 
 export const revokeAccountKeyContract = contract({
   route: revokeAccountKeyRoute,

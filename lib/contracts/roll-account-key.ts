@@ -1,8 +1,8 @@
-import { ApiKeyIdParams, CreatedApiKey, RollApiKeyBody } from '../auth/api-key-object';
+import { ApiKeyIdParams, CreatedApiKey, RollApiKeyBody } from '../objects/api-key-object';
 import { contract } from '../http/contract';
 import { successEnvelope } from '../http/envelope-schemas';
 import { rollAccountKeyRoute } from '../routes';
-import { apiKeyExample, serverKeyExample } from './examples';
+import { apiKeyExample, serverKeyExample } from '../objects/examples';
 
 export const rollAccountKeyContract = contract({
   route: rollAccountKeyRoute,

@@ -1,8 +1,8 @@
 import { contract } from '../http/contract';
 import { successEnvelope } from '../http/envelope-schemas';
 import { rollWebhookEndpointSecretRoute } from '../routes';
-import { CreatedWebhookEndpoint, RollWebhookSecretBody, WebhookEndpointIdParams } from '../webhooks/webhook-endpoint';
-import { webhookEndpointExample, webhookSecretExample } from './examples';
+import { CreatedWebhookEndpoint, RollWebhookSecretBody, WebhookEndpointIdParams } from '../objects/webhook-endpoint';
+import { webhookEndpointExample, webhookSecretExample } from '../objects/examples';
 
 export const rollWebhookEndpointSecretContract = contract({
   route: rollWebhookEndpointSecretRoute,

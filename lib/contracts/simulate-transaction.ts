@@ -1,9 +1,9 @@
 import { contract } from '../http/contract';
 import { successEnvelope } from '../http/envelope-schemas';
 import { SimulateBody, TransactionIdParams } from '../payments/transaction-requests';
-import { Transaction } from '../payments/transaction';
+import { Transaction } from '../objects/transaction';
 import { simulateTransactionRoute } from '../routes';
-import { settlementEntryExample, transactionExample } from './examples';
+import { settlementEntryExample, transactionExample } from '../objects/examples';
 
 export const simulateTransactionContract = contract({
   route: simulateTransactionRoute,

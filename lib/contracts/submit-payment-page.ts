@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { contract } from '../http/contract';
 import { meta } from '../meta';
-import { pageActions } from '../payment-page/page-actions';
+import { pageActions } from './page-actions';
 import { submitPaymentPageRoute } from '../routes';
 import { PaymentPageParams } from './payment-page-params';
 

@@ -2,8 +2,8 @@ import { contract } from '../http/contract';
 import { successEnvelope } from '../http/envelope-schemas';
 import { updateWebhookEndpointRoute } from '../routes';
 import { UpdateWebhookEndpointBody } from '../webhooks/endpoint-bodies';
-import { WebhookEndpoint, WebhookEndpointIdParams } from '../webhooks/webhook-endpoint';
-import { webhookEndpointExample } from './examples';
+import { WebhookEndpoint, WebhookEndpointIdParams } from '../objects/webhook-endpoint';
+import { webhookEndpointExample } from '../objects/examples';
 
 export const updateWebhookEndpointContract = contract({
   route: updateWebhookEndpointRoute,

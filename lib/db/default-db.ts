@@ -1,4 +1,4 @@
-import { config } from '../config';
+import { config } from '../config/config';
 import { createDb } from './client';
 import type { Db } from './db';
 

@@ -30,6 +30,12 @@ export interface DuePage {
   readonly next?: Record<string, unknown>;
 }
 
+/** What the sweep (lib/sweep/sweep.ts) does with one due item of a kind: decide it with a conditional write that removes its due attributes. */
+export type DueHandler = (db: Db, item: DueItem, now: Date) => Promise<void>;
+
+/** Handlers by sort-key prefix. */
+export type DueHandlers = Readonly<Record<string, DueHandler>>;
+
 /** One page of the items due at or before `now`, the longest overdue first. */
 export async function findDue(db: Db, now: Date, options: { limit?: number; startKey?: Record<string, unknown> } = {}): Promise<DuePage> {
   const { Items = [], LastEvaluatedKey } = await queryPage(db, {

@@ -1,8 +1,8 @@
 import * as z from 'zod/mini';
 import { meta } from '../meta';
-import { cursor, limit, oneOrSeveral, rangeInOrder, timestamp } from '../payments/list-queries';
-import { idField } from '../payments/schemas';
-import { eventTypes } from './event-types';
+import { cursor, limit, oneOrSeveral, rangeInOrder, timestamp } from '../objects/list-queries';
+import { idField } from '../objects/schemas';
+import { eventTypes } from '../objects/event-types';
 
 /** The path and query of the event routes (docs/api.md §10). */
 

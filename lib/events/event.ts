@@ -1,11 +1,11 @@
-import { EVENT_API_VERSION, type EventType } from './event-types';
-import { pickFields } from '../payments/fields';
-import type { Refund } from '../payments/refund';
-import type { Status } from '../payments/states';
-import type { Transaction } from '../payments/transaction';
-import type { WebhookEndpoint } from '../webhooks/webhook-endpoint';
-import type { ApiKey } from '../auth/api-key-object';
-import type { Event as EventObject } from './event-object';
+import { EVENT_API_VERSION, type EventType } from '../objects/event-types';
+import { pickFields } from '../objects/fields';
+import type { Refund } from '../objects/refund';
+import type { Status } from '../objects/states';
+import type { Transaction } from '../objects/transaction';
+import type { WebhookEndpoint } from '../objects/webhook-endpoint';
+import type { ApiKey } from '../objects/api-key-object';
+import type { Event as EventObject } from '../objects/event-object';
 
 /**
  * Events (docs/api.md §10): the record of every change of a client's data, each written in the
@@ -13,7 +13,7 @@ import type { Event as EventObject } from './event-object';
  * ledger entries; lib/events/event-repository.ts turns them into the items of that write.
  */
 
-/** An event as the API answers it (docs/api.md §10; its schema: lib/events/event-object.ts). */
+/** An event as the API answers it (docs/api.md §10; its schema: lib/objects/event-object.ts). */
 export type Event = EventObject;
 
 /** The fields of an event object, in the schema's order (a unit test holds them to it). */

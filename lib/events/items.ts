@@ -1,7 +1,7 @@
 import { clientOf, defineEntity, requiredText } from '../db/entity';
 import { DUE_PARTITION, keys } from '../db/keys';
 import type { Item } from '../db/requests';
-import { EVENT_ENTITY } from '../webhooks/stream-filter';
+import { EVENT_ENTITY } from './stream-filter';
 import { eventOfItem, transactionIdOf, type Event } from './event';
 
 /**

@@ -6,7 +6,7 @@ import type { Clock } from '../clock';
 import type { Db } from '../db/db';
 import type { TableKey } from '../db/requests';
 import { logger } from '../logger';
-import { clockOfReading } from '../sandbox/client-clock';
+import { clockOfReading } from '../auth/client-clock';
 import type { BearerCredential } from '../routes';
 import type { EndpointContext } from './middleware-context';
 import { header } from './request';

@@ -3,7 +3,7 @@ import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { countAndReadClient } from '../auth/client-limits';
 import type { Clock } from '../clock';
 import type { Db } from '../db/db';
-import { clockOfReading } from '../sandbox/client-clock';
+import { clockOfReading } from '../auth/client-clock';
 import type { EndpointContext } from './middleware-context';
 
 /**

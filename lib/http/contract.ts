@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { takesBearer, type Route } from '../routes';
+import { isWriteMethod, takesBearer, type Route } from '../routes';
 import type { Scope } from '../scopes';
 import type { ApiResult } from './envelope';
 import { errorCodes, type ErrorCode } from './errors';
@@ -58,12 +58,13 @@ export const NoQuery = z.strictObject({});
 export const NoParams = z.object({});
 
 /**
- * POST, PATCH and DELETE routes accept an `Idempotency-Key` (docs/api.md §8): a DELETE retried with its
- * key replays its first answer, where without one the second DELETE finds nothing (404). Only a
+ * Routes whose method writes (lib/routes.ts writeMethods) accept an `Idempotency-Key` (docs/api.md
+ * §8): a DELETE retried with its key replays its first answer, where without one the second DELETE
+ * finds nothing (404). Only a
  * route that admits a key or a session has a client to keep the key under: a public route (sign-up)
  * ignores the header, and so will a page's form.
  */
-export const acceptsIdempotencyKey = (route: Route): boolean => takesBearer(route.credential) && route.method !== 'GET';
+export const acceptsIdempotencyKey = (route: Route): boolean => takesBearer(route.credential) && isWriteMethod(route.method);
 
 /**
  * Every error code a route can answer with: those of its chain as its face and credential make it

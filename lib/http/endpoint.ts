@@ -6,7 +6,7 @@ import type { BearerCredential, JsonFace } from '../routes';
 import type { UseCaseContext } from '../use-case';
 import { systemClock, type Clock } from '../clock';
 import { cursorKeySource } from '../db/cursor-key';
-import { config } from '../config';
+import { config } from '../config/config';
 import type { Db } from '../db/db';
 import { defaultDb } from '../db/default-db';
 import { withPrefetched } from '../db/client';

@@ -1,7 +1,8 @@
+import type { Method, WriteMethod } from '../routes';
 import { endpointOf, type ApiContract, type EndpointOptions, type UseCaseRun } from './endpoint';
 
-/** A contract of a GET API route: it takes no Idempotency-Key (docs/api.md §8). */
-type ReadContract = ApiContract & { readonly route: { readonly method: 'GET' } };
+/** A contract of an API route whose method only reads (GET): it takes no Idempotency-Key (docs/api.md §8). */
+type ReadContract = ApiContract & { readonly route: { readonly method: Exclude<Method, WriteMethod> } };
 
 /**
  * The handler of a GET route (lib/http/endpoint.ts, endpointOf): the request chain and its use

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { meta } from '../meta';
-import { text } from '../payments/schemas';
+import { text } from '../objects/schemas';
 import { CLIENT_NAME_LIMITS } from './pool-settings';
 
 /** What sign-up takes and answers (docs/api.md §14, lib/identity/sign-up.ts): its schemas, as requested and as answered. */

@@ -1,4 +1,4 @@
-import { Account, ApiKey, CreatedApiKey } from '../auth/api-key-object';
+import { Account, ApiKey, CreatedApiKey } from '../objects/api-key-object';
 import * as z from 'zod/mini';
 import {
   createDocument,
@@ -41,16 +41,16 @@ import { internalErrorMessage } from '../http/respond';
 import { MAX_FAULT_LATENCY_MS, SANDBOX_FAULT, SANDBOX_FAULT_HEADER } from '../http/sandbox-fault';
 import { DEFAULT_LIMITS } from '../limits';
 import { meta } from '../meta';
-import { Event } from '../events/event-object';
-import { SettlementEntry } from '../payments/settlement-entry';
+import { Event } from '../objects/event-object';
+import { SettlementEntry } from '../objects/settlement-entry';
 import { Refund } from '../payments/refund-transaction';
-import { Customer, PaymentDetails, Transaction } from '../payments/transaction';
+import { Customer, PaymentDetails, Transaction } from '../objects/transaction';
 import { idPattern } from '../ids';
-import { API_BASE_PATH, DEFAULT_LOCAL_PORT, routeList, scopeOf, takesBearer, type RouteCredential } from '../routes';
+import { API_BASE_PATH, DEFAULT_LOCAL_PORT, routeList, scopeOf, takesBearer, writeMethods, type RouteCredential } from '../routes';
 import { scopes } from '../scopes';
-import { DeliveryAttempt } from '../webhooks/delivery-attempt';
-import { DEFAULT_DELIVERY_SETTINGS } from '../webhooks/delivery-settings';
-import { CreatedWebhookEndpoint, WebhookEndpoint } from '../webhooks/webhook-endpoint';
+import { DeliveryAttempt } from '../objects/delivery-attempt';
+import { DEFAULT_DELIVERY_SETTINGS } from '../config/delivery-settings';
+import { CreatedWebhookEndpoint, WebhookEndpoint } from '../objects/webhook-endpoint';
 
 /**
  * The OpenAPI 3.1 document, built from the route table (lib/routes.ts) and each route's contract
@@ -59,6 +59,9 @@ import { CreatedWebhookEndpoint, WebhookEndpoint } from '../webhooks/webhook-end
  */
 
 export type OpenApiDocument = oas31.OpenAPIObject;
+
+/** Words as a sentence lists them: `a`, `a and b`, `a, b and c`. */
+const inWords = (words: readonly string[]): string => (words.length < 2 ? words.join('') : `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`);
 
 /** The error envelope of one code (docs/api.md §2); only VALIDATION_ERROR carries `details`. */
 function errorEnvelopeOf<C extends ErrorCode>(code: C) {
@@ -384,7 +387,7 @@ function description(): string {
       "- Timestamps are ISO 8601 UTC with milliseconds; amounts are integers in the currency's charged " +
         'unit (IDR: whole rupiah); ids are a type prefix and a ULID (`txn_`, `rfd_`, `stl_`, `evt_`, `whe_`), sortable by ' +
         'creation time.',
-      '- `POST` and `DELETE` operations accept an `Idempotency-Key` header.',
+      `- ${inWords(writeMethods.map((method) => `\`${method}\``))} operations accept an \`Idempotency-Key\` header.`,
       '- Every operation that needs a key accepts a `Sandbox-Fault` header (keys with `sandbox:simulate`): an ' +
         'injected 500, 503 or 429, a delay, or a 500 after the change has committed, to test your retries.',
     ].join('\n'),

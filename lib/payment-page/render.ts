@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { findChannel } from '../catalog';
 import { escapeHtml as e } from '../http/page/html';
 import { TEST_CARDS, type CardField, type CardForm, type CardProblems } from '../payments/test-cards';
-import type { CardDetails, Transaction } from '../payments/transaction';
+import type { CardDetails, Transaction } from '../objects/transaction';
 import { qrCodeSvg } from './qr-code';
 
 /**

@@ -1,4 +1,4 @@
-import type { Transaction } from '../payments/transaction';
+import type { Transaction } from '../objects/transaction';
 
 /**
  * Where the payment page sends the browser back to the shop (docs/api.md §16): the transaction's

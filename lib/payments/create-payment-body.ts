@@ -1,11 +1,11 @@
 import * as z from 'zod/mini';
 import { catalog, findChannel, paymentMethodNames } from '../catalog';
-import { returnUrlExample } from '../contracts/examples';
+import { returnUrlExample } from '../objects/examples';
 import { meta } from '../meta';
 import { Metadata } from './metadata';
 import { LOOPBACK_HOSTS, MAX_RETURN_URL_LENGTH, returnUrlProblem } from './return-url';
-import { integer, orderId, prose, text } from './schemas';
-import { simulateOutcomes } from './states';
+import { integer, orderId, prose, text } from '../objects/schemas';
+import { simulateOutcomes } from '../objects/states';
 
 /** The body of POST /payment/create (docs/api.md §5). */
 

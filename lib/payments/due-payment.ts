@@ -3,7 +3,7 @@ import type { Db } from '../db/db';
 import type { DueItem } from '../db/due';
 import { clientIdOfPartition, keys } from '../db/keys';
 import { NO_CAUSE } from '../events/event';
-import { loadClientClock } from '../sandbox/client-clock';
+import { loadClientClock } from '../auth/client-clock';
 import { applyDueTransaction } from './transaction-repository';
 
 /**

@@ -1,13 +1,13 @@
 import { clientOf, defineEntity, requiredText, text } from '../db/entity';
 import { DUE_PARTITION, keys } from '../db/keys';
 import type { Item } from '../db/requests';
-import { asApiObject } from './fields';
+import { asApiObject } from '../objects/fields';
 import { shownPaymentDetails, storedPaymentDetails } from './payment-details';
 import { paymentUrl } from './payment-url';
-import { Refund } from './refund';
-import { SettlementEntry } from './settlement-entry';
-import type { SimulateOutcome } from './states';
-import { Transaction, type CardDetails } from './transaction';
+import { Refund } from '../objects/refund';
+import { SettlementEntry } from '../objects/settlement-entry';
+import type { SimulateOutcome } from '../objects/states';
+import { Transaction, type CardDetails } from '../objects/transaction';
 
 /**
  * The payments' stored items (docs/data-model.md): a transaction, the reservation of its order_id,

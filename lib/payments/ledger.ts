@@ -1,6 +1,6 @@
 import { newId } from '../ids';
-import type { SettlementEntry } from './settlement-entry';
-import type { Transaction } from './transaction';
+import type { SettlementEntry } from '../objects/settlement-entry';
+import type { Transaction } from '../objects/transaction';
 
 /** The ledger's entries, built (docs/api.md §7); their schema is in settlement-entry.ts. */
 

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { meta } from '../meta';
-import { text } from './schemas';
+import { text } from '../objects/schemas';
 
 /**
  * The `metadata` rule of POST /payment/create (docs/api.md §5): at most 20 flat entries whose keys

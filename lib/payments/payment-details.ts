@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import type { PaymentDetails } from './transaction';
+import type { PaymentDetails } from '../objects/transaction';
 
 /** Bank prefixes of the sandbox virtual accounts (the rest of the number is random). */
 const vaPrefixes: Record<string, string> = {

@@ -12,8 +12,8 @@ import { paymentDetails } from './payment-details';
 import { newPaymentToken } from './payment-token';
 import { paymentUrl } from './payment-url';
 import type { CreatePaymentInput } from './create-payment-body';
-import type { ListTransactionsInput } from './list-queries';
-import type { SimulateOutcome, Status } from './states';
+import type { ListTransactionsInput } from '../objects/list-queries';
+import type { SimulateOutcome, Status } from '../objects/states';
 import {
   findTransactionIdByOrder,
   findTransaction,
@@ -24,7 +24,7 @@ import {
   type ExitRequires,
 } from './transaction-repository';
 import { transactionEntity, type ScheduledOutcome, type StoredTransaction } from './items';
-import { viewTransaction, type Transaction } from './transaction';
+import { viewTransaction, type Transaction } from '../objects/transaction';
 
 /** Use cases of the payment routes (docs/api.md §5). Each takes the client id from the authenticated key. */
 

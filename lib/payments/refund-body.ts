@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { meta } from '../meta';
-import { idField, integer, orderId, prose } from './schemas';
+import { idField, integer, orderId, prose } from '../objects/schemas';
 
 /** The body of POST /refund (docs/api.md §6). */
 

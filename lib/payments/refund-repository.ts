@@ -5,7 +5,7 @@ import type { Change } from '../events/event';
 import { recordEvents, type Recorder } from '../events/event-recorder';
 import { ConcurrentWriteError } from '../errors';
 import type { SettlementEntry } from './ledger';
-import type { Refund } from './refund';
+import type { Refund } from '../objects/refund';
 import { refundEntity, settlementEntity, transactionEntity } from './items';
 import type { TransactItem } from '../db/requests';
 

@@ -5,10 +5,10 @@ import { AmountExceedsRefundableError, InvalidStateError } from '../payments/err
 import { newId } from '../ids';
 import { refundEntry } from './ledger';
 import { getTransaction } from './payments';
-import { Refund } from './refund';
+import { Refund } from '../objects/refund';
 import { writeRefund } from './refund-repository';
 import type { RefundInput } from './refund-body';
-import { allows } from './states';
+import { allows } from '../objects/states';
 import { findTransactionIdByOrder } from './transaction-repository';
 
 export { Refund };

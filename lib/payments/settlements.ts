@@ -2,9 +2,9 @@ import type { Db } from '../db/db';
 import { keys } from '../db/keys';
 import { allOf, equals, listNewestFirst } from '../db/paging';
 import type { Pagination } from '../db/pagination';
-import { asApiObject } from './fields';
-import { SettlementEntry } from './settlement-entry';
-import type { ListSettlementsInput } from './list-queries';
+import { asApiObject } from '../objects/fields';
+import { SettlementEntry } from '../objects/settlement-entry';
+import type { ListSettlementsInput } from '../objects/list-queries';
 
 /**
  * The client's settlement ledger (docs/api.md §7), newest first; `from`/`to` bound `settled_at`, and

@@ -1,5 +1,5 @@
-import type { FailureCode } from './failures';
-import type { CardDetails } from './transaction';
+import type { FailureCode } from '../objects/failures';
+import type { CardDetails } from '../objects/transaction';
 
 /**
  * The payment page's card form (docs/api.md §16): what it checks of a card, what it keeps of one

@@ -9,12 +9,12 @@ import { recordEvents, type Recorder } from '../events/event-recorder';
 import { ConcurrentWriteError, NotFoundError } from '../errors';
 import { DuplicateOrderIdError, InvalidStateError } from '../payments/errors';
 import { CARD_CHALLENGE, dueMarkerEntity, orderEntity, settlementEntity, transactionEntity, type DueMarker, type StoredTransaction } from './items';
-import { failureOf, type FailureCode } from './failures';
+import { failureOf, type FailureCode } from '../objects/failures';
 import { paymentEntry, type SettlementEntry } from './ledger';
 
-import { transitions } from './states';
-import type { CardDetails, PaymentDetails } from './transaction';
-import { effectiveStatus, viewTransaction, type Transaction } from './transaction';
+import { transitions } from '../objects/states';
+import type { CardDetails, PaymentDetails } from '../objects/transaction';
+import { effectiveStatus, viewTransaction, type Transaction } from '../objects/transaction';
 
 /** Transactions in the table. Condition failures become domain errors here; nothing else sees SDK types. */
 

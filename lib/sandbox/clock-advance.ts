@@ -15,7 +15,7 @@ import { logger } from '../logger';
 import { dueMarkerEntity, type DueMarker, type StoredTransaction } from '../payments/items';
 import { applyDueTransaction, expireDueTogether, expiresBy, findTransactions } from '../payments/transaction-repository';
 import { AdvanceUnfinishedError } from './errors';
-import { CLOCK_OFFSET_ATTRIBUTE, loadClientClock, readClient } from './client-clock';
+import { CLOCK_OFFSET_ATTRIBUTE, loadClientClock, readClient } from '../auth/client-clock';
 import type { AdvanceClockInput, SandboxClock } from './clock-schema';
 import { viewClock } from './clock-view';
 

@@ -1,8 +1,8 @@
 import * as z from 'zod/mini';
 import { meta } from '../meta';
-import { timestamp } from '../payments/fields';
-import { timestamp as queryTimestamp } from '../payments/list-queries';
-import { integer } from '../payments/schemas';
+import { timestamp } from '../objects/fields';
+import { timestamp as queryTimestamp } from '../objects/list-queries';
+import { integer } from '../objects/schemas';
 import { MAX_ADVANCE_SECONDS } from './clock-limits';
 
 /** The body of POST /sandbox/clock/advance: exactly one of `seconds` or `to`. */

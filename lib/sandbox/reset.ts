@@ -6,7 +6,7 @@ import { clientPartition, keys } from '../db/keys';
 import { queryPage, type TableKey, type TransactItem } from '../db/requests';
 import { retryingCollisions, transactWrite } from '../db/transact';
 import { endpointItemsOf } from '../webhooks/delivery-repository';
-import { clockResetItem } from './client-clock';
+import { clockResetItem } from '../auth/client-clock';
 import { deleteWebhookEndpointItem } from '../webhooks/endpoint-repository';
 
 /**
@@ -21,7 +21,7 @@ import { deleteWebhookEndpointItem } from '../webhooks/endpoint-repository';
  * Endpoints go one TransactWriteItems each, uncounted on the client item in the same write, so the
  * limit of 10 stays true. The work is bounded by the time the function has left: a reset that
  * runs out of time answers `has_more: true`, and the next call goes on where it stopped. The call
- * that finds the partition clean sets the client's clock back to real time (lib/sandbox/client-clock.ts)
+ * that finds the partition clean sets the client's clock back to real time (lib/auth/client-clock.ts)
  * in its last write.
  */
 

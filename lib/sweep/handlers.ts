@@ -4,7 +4,7 @@ import { applyDuePayment } from '../payments/due-payment';
 import { defaultDeliveryDeps } from '../webhooks/default-delivery';
 import { deliveryDueHandlers } from '../webhooks/dispatch';
 import { followUpReset } from '../webhooks/reset-follow-up';
-import type { DueHandlers } from './sweep';
+import type { DueHandlers } from '../db/due';
 
 /**
  * What the sweep does with each kind of due item, by sort-key prefix: the one registry that the

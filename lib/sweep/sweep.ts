@@ -1,5 +1,5 @@
 import type { Db } from '../db/db';
-import { findDue, type DueItem } from '../db/due';
+import { type DueHandlers, findDue } from '../db/due';
 import { forEachLimited } from '../concurrency';
 import { logger } from '../logger';
 
@@ -12,11 +12,6 @@ import { logger } from '../logger';
  * may overlap another) is settled once; one whose handler throws stays due and is tried again on
  * the next pass, without holding up the others.
  */
-
-export type DueHandler = (db: Db, item: DueItem, now: Date) => Promise<void>;
-
-/** Handlers by sort-key prefix. */
-export type DueHandlers = Readonly<Record<string, DueHandler>>;
 
 export interface SweepResult {
   readonly handled: number;

@@ -11,7 +11,7 @@ import { newId } from '../ids';
 import type { UseCaseContext } from '../use-case';
 import { webhookCheckEntity, CHECK_KEPT_SECONDS } from './check-items';
 import { findWebhookEndpoint, signingSecrets } from './endpoint-repository';
-import type { UrlPolicy } from './policy';
+import type { UrlPolicy } from '../config/webhook-url-policy';
 import { runProbes, unsent, type ProbeResult } from './receiver-check';
 import { sendWebhook } from './send-webhook';
 import { resolveWebhookTarget, UnsafeWebhookUrlError, type HostResolver } from './url-policy';

@@ -1,7 +1,7 @@
 import { clientOf, defineEntity } from '../db/entity';
 import { keys } from '../db/keys';
 import type { Item } from '../db/requests';
-import { asApiObject } from '../payments/fields';
+import { asApiObject } from '../objects/fields';
 import { WebhookCheck } from './webhook-check';
 
 /**

@@ -2,13 +2,13 @@ import type { UseCaseContext } from '../use-case';
 import { retryingCollisions } from '../db/transact';
 import { ValidationError } from '../errors';
 import { newId } from '../ids';
-import { ALL_EVENTS } from '../events/event-types';
+import { ALL_EVENTS } from '../objects/event-types';
 import { insertWebhookEndpoint } from './endpoint-repository';
-import type { UrlPolicy } from './policy';
+import type { UrlPolicy } from '../config/webhook-url-policy';
 import { newWebhookSecret } from './signature';
 import { resolveWebhookTarget, UnsafeWebhookUrlError, type HostResolver } from './url-policy';
 import type { CreateWebhookEndpointInput } from './endpoint-bodies';
-import { NO_CHAOS, type CreatedWebhookEndpoint } from './webhook-endpoint';
+import { NO_CHAOS, type CreatedWebhookEndpoint } from '../objects/webhook-endpoint';
 
 /** How a create checks the URL: the policy in force, and the resolver (the system's unless a test fakes it). */
 export interface UrlChecking {

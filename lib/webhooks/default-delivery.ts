@@ -1,5 +1,5 @@
 import { systemClock } from '../clock';
-import { config } from '../config';
+import { config } from '../config/config';
 import { createDb } from '../db/client';
 import type { DeliveryDeps } from './dispatch';
 

@@ -7,12 +7,12 @@ import { transactWrite } from '../db/transact';
 import { findStoredEvent, isKept } from '../events/event-repository';
 import type { Pagination } from '../db/pagination';
 import { NotFoundError } from '../errors';
-import { attemptObjectOf, type DeliveryAttempt, type ListEventDeliveriesInput, type ResendEventInput } from './delivery-attempt';
+import { attemptObjectOf, type DeliveryAttempt, type ListEventDeliveriesInput, type ResendEventInput } from '../objects/delivery-attempt';
 import { attemptPut, endpointItemsOf, pendingAttempt, subscribes } from './delivery-repository';
 import { findWebhookEndpoint } from './endpoint-repository';
 import type { StoredWebhookEndpoint } from './items';
 import type { StoredEvent } from '../events/items';
-import { RESEND_ORIGIN } from './stream-filter';
+import { RESEND_ORIGIN } from '../events/stream-filter';
 
 /**
  * The delivery routes (docs/api.md §11): an event's attempts, and a resend. Each takes the client

@@ -5,10 +5,10 @@ import { cancellationReasons, isConditionFailed } from '../db/errors';
 import { clientPartition, keys } from '../db/keys';
 import { deleteItem, getItem, queryPage, updateItem, type TransactItem } from '../db/requests';
 import { transactWrite } from '../db/transact';
-import { ALL_EVENTS } from '../events/event-types';
+import { ALL_EVENTS } from '../objects/event-types';
 import { newId } from '../ids';
 import { deliveryAttemptEntity, webhookEndpointEntity, type AttemptOrigin, type StoredAttempt, type StoredWebhookEndpoint, type AttemptItem } from './items';
-import { ATTEMPT_ENTITY } from './stream-filter';
+import { ATTEMPT_ENTITY } from '../events/stream-filter';
 
 /**
  * Webhook delivery attempts in the table (docs/data-model.md): one item per attempt,

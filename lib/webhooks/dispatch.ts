@@ -2,15 +2,15 @@ import { randomUUID } from 'node:crypto';
 import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { offsetOf, type Clock } from '../clock';
-import { loadClientClock } from '../sandbox/client-clock';
+import { loadClientClock } from '../auth/client-clock';
 import { forEachLimited } from '../concurrency';
 import type { Db } from '../db/db';
 import { keys } from '../db/keys';
-import type { DueHandlers } from '../sweep/sweep';
+import type { DueHandlers } from '../db/due';
 import { isKept, viewEvent } from '../events/event-repository';
 import { eventEntity, type StoredEvent } from '../events/items';
 import { logger } from '../logger';
-import type { DeliverySettings } from './delivery-settings';
+import type { DeliverySettings } from '../config/delivery-settings';
 import {
   claimAttempt,
   createEventDeliveries,
@@ -26,7 +26,7 @@ import {
 } from './delivery-repository';
 import { isDueNow, planDeliveries, reorderWindowEnd, windowOrder } from './delivery-plan';
 import type { DeliveryTimer } from './delivery-timer';
-import type { UrlPolicy } from './policy';
+import type { UrlPolicy } from '../config/webhook-url-policy';
 import { signingSecrets } from './endpoint-repository';
 import { deliveryAttemptEntity, webhookEndpointEntity, type AttemptItem, type StoredAttempt, type StoredWebhookEndpoint } from './items';
 import { sendWebhook } from './send-webhook';

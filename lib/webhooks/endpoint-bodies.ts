@@ -1,9 +1,9 @@
 import * as z from 'zod/mini';
-import { webhookEndpointExample } from '../contracts/examples';
+import { webhookEndpointExample } from '../objects/examples';
 import { meta } from '../meta';
-import { ALL_EVENTS } from '../events/event-types';
-import { integer, prose } from '../payments/schemas';
-import { MAX_WEBHOOK_URL_LENGTH, urlSyntaxProblem } from './url-syntax';
+import { ALL_EVENTS } from '../objects/event-types';
+import { integer, prose } from '../objects/schemas';
+import { MAX_WEBHOOK_URL_LENGTH, urlSyntaxProblem } from '../objects/url-syntax';
 import {
   endpointStatuses,
   enabledEventsDescription,
@@ -11,7 +11,7 @@ import {
   MAX_CHAOS_DELAY_SECONDS,
   MAX_CHAOS_DUPLICATES,
   subscribable,
-} from './webhook-endpoint';
+} from '../objects/webhook-endpoint';
 
 /**
  * The bodies that register and change a webhook endpoint (docs/api.md §11, §17), apart from the

@@ -1,9 +1,9 @@
 import { clientOf, defineEntity, requiredText, text } from '../db/entity';
 import { keys } from '../db/keys';
 import type { Item } from '../db/requests';
-import { attemptObjectOf, type DeliveryAttempt } from './delivery-attempt';
-import { ATTEMPT_ENTITY, type RESEND_ORIGIN } from './stream-filter';
-import { endpointObjectOf, type WebhookEndpoint } from './webhook-endpoint';
+import { attemptObjectOf, type DeliveryAttempt } from '../objects/delivery-attempt';
+import { ATTEMPT_ENTITY, type RESEND_ORIGIN } from '../events/stream-filter';
+import { endpointObjectOf, type WebhookEndpoint } from '../objects/webhook-endpoint';
 
 /**
  * The stored items of webhooks (docs/data-model.md): an endpoint with its signing secrets, and one
@@ -52,7 +52,7 @@ export const webhookEndpointEntity = defineEntity({
   },
 });
 
-/** Why an attempt item was written: decides whether the stream brings it to the dispatcher (lib/webhooks/stream-filter.ts). */
+/** Why an attempt item was written: decides whether the stream brings it to the dispatcher (lib/events/stream-filter.ts). */
 export type AttemptOrigin = 'event' | 'retry' | typeof RESEND_ORIGIN;
 
 /** An attempt as stored: the API object and what delivery needs to make it. */

@@ -5,7 +5,7 @@ import { isConditionFailed } from '../db/errors';
 import { clientIdOfPartition, keys } from '../db/keys';
 import { queryAll } from '../db/query-all';
 import { batchGetItems, deleteItem } from '../db/requests';
-import type { DeliverySettings } from './delivery-settings';
+import type { DeliverySettings } from '../config/delivery-settings';
 import { claimLeaseMs } from './dispatch';
 
 /**

@@ -1,4 +1,5 @@
 import { createHmac, randomBytes } from 'node:crypto';
+import { SECRET_BYTES, WEBHOOK_SECRET_PREFIX } from '../objects/webhook-secret';
 
 /**
  * Webhook signatures of the Standard Webhooks specification (docs/api.md §11), so a receiver can
@@ -6,11 +7,6 @@ import { createHmac, randomBytes } from 'node:crypto';
  * HMAC-SHA256, keyed with the secret's bytes (the base64 after `whsec_`), of
  * `{webhook-id}.{webhook-timestamp}.{body}`.
  */
-
-export const WEBHOOK_SECRET_PREFIX = 'whsec_';
-
-/** The random bytes of a secret the sandbox makes (192 bits); a multiple of 3, so their base64 has no padding. */
-export const SECRET_BYTES = 24;
 
 /** A new signing secret: `whsec_` and the base64 of SECRET_BYTES random bytes, as Standard Webhooks writes them. */
 export function newWebhookSecret(): string {

@@ -12,7 +12,7 @@ import { findWebhookEndpoint } from './endpoint-repository';
 import { ENDPOINT_REVISION, webhookEndpointEntity, type StoredWebhookEndpoint } from './items';
 import { resolveWebhookTarget, UnsafeWebhookUrlError } from './url-policy';
 import type { UpdateWebhookEndpointInput } from './endpoint-bodies';
-import type { WebhookEndpoint } from './webhook-endpoint';
+import type { WebhookEndpoint } from '../objects/webhook-endpoint';
 
 /**
  * PATCH /webhook/endpoints/{id} (docs/api.md §17, decision 0265): changes the fields given — `url`

@@ -1,10 +1,10 @@
 import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
 import ipaddr from 'ipaddr.js';
-import type { UrlPolicy } from './policy';
-import { urlProblems, urlSyntaxProblem } from './url-syntax';
+import type { UrlPolicy } from '../config/webhook-url-policy';
+import { urlProblems, urlSyntaxProblem } from '../objects/url-syntax';
 
-export { urlProblems } from './url-syntax';
+export { urlProblems } from '../objects/url-syntax';
 
 /**
  * Which URLs a webhook may be sent to (docs/api.md §11), checked when an endpoint is registered and

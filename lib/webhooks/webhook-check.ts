@@ -1,8 +1,8 @@
 import * as z from 'zod/mini';
-import { webhookCheckExample } from '../contracts/examples';
+import { webhookCheckExample } from '../objects/examples';
 import { meta } from '../meta';
-import { idOf, timestamp } from '../payments/fields';
-import { cursor, limit } from '../payments/list-queries';
+import { idOf, timestamp } from '../objects/fields';
+import { cursor, limit } from '../objects/list-queries';
 import { expectations, probeNames } from './receiver-check';
 
 /** The check of a webhook receiver (docs/api.md §17): its schemas, as answered and as listed. */

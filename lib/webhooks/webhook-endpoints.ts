@@ -17,7 +17,7 @@ import {
   type CreatedWebhookEndpoint,
   type ListWebhookEndpointsInput,
   type RollWebhookSecretInput,
-} from './webhook-endpoint';
+} from '../objects/webhook-endpoint';
 
 /**
  * The webhook endpoint use cases that read, delete and roll a secret (docs/api.md §11, §15);

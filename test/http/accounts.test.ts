@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { identityClient } from '../../infra/local/identity-client';
 import { createKey } from '../../lib/auth/key-repository';
-import { MAX_LIVE_KEYS } from '../../lib/auth/api-key-object';
+import { MAX_LIVE_KEYS } from '../../lib/objects/api-key-object';
 import { routeList } from '../../lib/routes';
 import { call, newClient, testDb } from '../support/fixtures';
 import { claimsOf, forge, newPerson, TEST_PASSWORD, withoutClaim, type TestPerson } from '../support/sessions';

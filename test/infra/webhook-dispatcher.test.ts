@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { marshall } from '@aws-sdk/util-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, cdkJsonContext } from '../../infra/app';
-import { matchesAnyPattern, type FilterPattern } from '../../lib/webhooks/stream-filter';
+import { matchesAnyPattern, type FilterPattern } from '../../lib/events/stream-filter';
 import { skipBuiltinValidation } from '../support/cdk';
 
 skipBuiltinValidation();

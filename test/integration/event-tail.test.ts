@@ -9,7 +9,7 @@ import { idTime } from '../../lib/ids';
 import { DEFAULT_LIMITS } from '../../lib/limits';
 import { CreatePaymentBody } from '../../lib/payments/create-payment-body';
 import { createPayment, simulateOutcome } from '../../lib/payments/payments';
-import type { Transaction } from '../../lib/payments/transaction';
+import type { Transaction } from '../../lib/objects/transaction';
 import { FakeClock } from '../support/clock';
 import { newClient, testDb } from '../support/fixtures';
 import { paymentBody } from '../support/payments';

@@ -4,7 +4,7 @@ import { InvalidStateError } from '../../lib/payments/errors';
 import { DEFAULT_LIMITS } from '../../lib/limits';
 import { cancelTransaction, createPayment, getTransaction, listTransactions, simulateOutcome } from '../../lib/payments/payments';
 import { CreatePaymentBody } from '../../lib/payments/create-payment-body';
-import { ListTransactionsQuery } from '../../lib/payments/list-queries';
+import { ListTransactionsQuery } from '../../lib/objects/list-queries';
 import { FakeClock } from '../support/clock';
 import { newClient, testDb } from '../support/fixtures';
 import { paymentBody } from '../support/payments';

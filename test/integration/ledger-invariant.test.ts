@@ -7,7 +7,7 @@ import { DEFAULT_LIMITS } from '../../lib/limits';
 import { cancelTransaction, createPayment, listTransactions, simulateOutcome } from '../../lib/payments/payments';
 import { refundTransaction } from '../../lib/payments/refund-transaction';
 import { CreatePaymentBody } from '../../lib/payments/create-payment-body';
-import { ListSettlementsQuery, ListTransactionsQuery } from '../../lib/payments/list-queries';
+import { ListSettlementsQuery, ListTransactionsQuery } from '../../lib/objects/list-queries';
 import { listSettlements } from '../../lib/payments/settlements';
 import { newClient, testDb } from '../support/fixtures';
 import { paymentBody } from '../support/payments';

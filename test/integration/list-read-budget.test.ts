@@ -5,7 +5,7 @@ import type { Db } from '../../lib/db/db';
 import { NO_CAUSE } from '../../lib/events/event';
 import { DEFAULT_LIMITS } from '../../lib/limits';
 import { CreatePaymentBody } from '../../lib/payments/create-payment-body';
-import { ListTransactionsQuery } from '../../lib/payments/list-queries';
+import { ListTransactionsQuery } from '../../lib/objects/list-queries';
 import { createPayment, listTransactions } from '../../lib/payments/payments';
 import { newClient } from '../support/fixtures';
 import { paymentBody } from '../support/payments';

@@ -3,7 +3,7 @@ import { NO_CAUSE } from '../../lib/events/event';
 import { DEFAULT_LIMITS } from '../../lib/limits';
 import { createPayment, listTransactions } from '../../lib/payments/payments';
 import { CreatePaymentBody } from '../../lib/payments/create-payment-body';
-import { ListTransactionsQuery } from '../../lib/payments/list-queries';
+import { ListTransactionsQuery } from '../../lib/objects/list-queries';
 import { FakeClock } from '../support/clock';
 import { newClient, testDb } from '../support/fixtures';
 import { paymentBody } from '../support/payments';

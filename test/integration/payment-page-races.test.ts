@@ -5,7 +5,7 @@ import type { DueItem } from '../../lib/db/due';
 import { clientPartition, keys } from '../../lib/db/keys';
 import { NO_CAUSE } from '../../lib/events/event';
 import { ConcurrentWriteError } from '../../lib/errors';
-import type { PageAction } from '../../lib/payment-page/page-actions';
+import type { PageAction } from '../../lib/contracts/page-actions';
 import { submitPaymentPage } from '../../lib/payment-page/payment-page';
 import { CreatePaymentBody } from '../../lib/payments/create-payment-body';
 import { applyDuePayment } from '../../lib/payments/due-payment';

@@ -4,7 +4,7 @@ import { NO_CAUSE } from '../../lib/events/event';
 import { ValidationError } from '../../lib/errors';
 import { CreatePaymentBody } from '../../lib/payments/create-payment-body';
 import { cancelTransaction, createPayment, getTransaction, simulateOutcome } from '../../lib/payments/payments';
-import { readClient } from '../../lib/sandbox/client-clock';
+import { readClient } from '../../lib/auth/client-clock';
 import { advanceClock } from '../../lib/sandbox/clock-advance';
 import { apiErrorOf } from '../../lib/http/errors';
 import { AdvanceUnfinishedError } from '../../lib/sandbox/errors';

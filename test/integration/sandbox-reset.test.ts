@@ -6,7 +6,7 @@ import { keys } from '../../lib/db/keys';
 import { transactWrite } from '../../lib/db/transact';
 import { newId } from '../../lib/ids';
 import { resetClientData, resetFollowUpPut, RESET_TIME_MARGIN_MS } from '../../lib/sandbox/reset';
-import { config } from '../../lib/config';
+import { config } from '../../lib/config/config';
 import { claimLeaseMs } from '../../lib/webhooks/dispatch';
 import { followUpReset } from '../../lib/webhooks/reset-follow-up';
 import { attemptPut, claimAttempt, pendingAttempt, readItem, recordAttempt } from '../../lib/webhooks/delivery-repository';

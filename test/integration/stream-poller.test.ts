@@ -3,7 +3,7 @@ import type { DynamoDBStreamEvent } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { startStreamPoller, type StreamPoller } from '../../infra/local/stream-poller';
-import { DISPATCH_BATCH_SIZE, DISPATCH_FILTERS } from '../../lib/webhooks/stream-filter';
+import { DISPATCH_BATCH_SIZE, DISPATCH_FILTERS } from '../../lib/events/stream-filter';
 import { isolatedTable } from '../support/isolated-table';
 
 /**

@@ -5,7 +5,7 @@ import { sandboxEnvironment, startBackground } from '../../infra/local/sandbox';
 import { createClient, createKey } from '../../lib/auth/key-repository';
 import type { Db } from '../../lib/db/db';
 import { DEFAULT_LIMITS } from '../../lib/limits';
-import type { DeliverySettings } from '../../lib/webhooks/delivery-settings';
+import type { DeliverySettings } from '../../lib/config/delivery-settings';
 import { SUITE_REQUESTS_PER_SECOND } from './global-setup';
 import { isolatedTable } from './isolated-table';
 

@@ -10,12 +10,12 @@ const complete = { TABLE_NAME: 'payments', CLIENT_REQUESTS_PER_SECOND: '20', LIS
 async function loadConfig(env: Record<string, string | undefined>) {
   vi.resetModules();
   for (const [name, value] of Object.entries({ ...complete, ...env })) vi.stubEnv(name, value);
-  return (await import('../../lib/config')).config;
+  return (await import('../../lib/config/config')).config;
 }
 
 afterEach(() => vi.unstubAllEnvs());
 
-describe('lib/config.ts', () => {
+describe('lib/config/config.ts', () => {
   it('reads the per-client limits as numbers', async () => {
     expect((await loadConfig({})).limits).toEqual({ requestsPerSecond: 20, readUnitsPerRequest: 128 });
   });

@@ -10,7 +10,7 @@ import { queueTimer } from '../../lib/webhooks/queue-timer';
 import { makeDueAttempts } from '../../lib/webhooks/due-attempts';
 import type { DeliveryDeps } from '../../lib/webhooks/dispatch';
 import type { SQSEvent } from 'aws-lambda';
-import { NO_CHAOS, type Chaos } from '../../lib/webhooks/webhook-endpoint';
+import { NO_CHAOS, type Chaos } from '../../lib/objects/webhook-endpoint';
 
 /** The delivery plan (lib/webhooks/delivery-plan.ts, decision 0266) and the deployed timer's messages (decision 0267). */
 

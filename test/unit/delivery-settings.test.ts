@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { readConfig } from '../../lib/config';
-import { DEFAULT_DELIVERY_SETTINGS, deliverySettingsEnvironment, readDeliverySettings } from '../../lib/webhooks/delivery-settings';
+import { readConfig } from '../../lib/config/config';
+import { DEFAULT_DELIVERY_SETTINGS, deliverySettingsEnvironment, readDeliverySettings } from '../../lib/config/delivery-settings';
 
 /** Webhook retry schedule and attempt timeout: the contract's unless set, and refused at load when malformed. */
 

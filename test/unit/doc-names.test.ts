@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { eventTypes } from '../../lib/events/event-types';
+import { eventTypes } from '../../lib/objects/event-types';
 import { scopes } from '../../lib/scopes';
 import { CHECK_EVENT_TYPE } from '../../lib/webhooks/receiver-check';
 
@@ -49,7 +49,7 @@ describe('the names users read in README, docs/ and action.yml', () => {
     expect(unknown).toEqual([]);
   });
 
-  it("name only event types that exist (lib/events/event-types.ts, and the receiver check's probe type, never recorded)", () => {
+  it("name only event types that exist (lib/objects/event-types.ts, and the receiver check's probe type, never recorded)", () => {
     const known: readonly string[] = [...eventTypes, CHECK_EVENT_TYPE];
     const unknown = texts.flatMap(({ file, text }) =>
       eventNames(text)

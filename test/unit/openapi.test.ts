@@ -6,7 +6,7 @@ import { contracts } from '../../lib/contracts';
 import { NO_TABLE } from '../../lib/db/access';
 import { contract } from '../../lib/http/contract';
 import { EVENT_FIELDS } from '../../lib/events/event';
-import { Event } from '../../lib/events/event-object';
+import { Event } from '../../lib/objects/event-object';
 import { DASHBOARD_API_TYPES, renderDashboardApiTypes } from '../../lib/openapi/dashboard-types';
 import { buildOpenApiDocument, operation, SECURITY_SCHEME, SESSION_SCHEME } from '../../lib/openapi/document';
 import { routeList, takesBearer, type Route } from '../../lib/routes';
@@ -118,6 +118,12 @@ describe('operations', () => {
       for (const h of headers) expect(h.required).toBeFalsy();
     },
   );
+
+  it('says in its conventions which methods take an Idempotency-Key, the methods whose operations do', () => {
+    const takesKey = (route: Route) => (operationOf(route).parameters ?? []).map(resolve).some((p: Json) => p.name === 'Idempotency-Key');
+    expect([...new Set(routeList.filter(takesKey).map((route) => route.method))].sort()).toEqual(['DELETE', 'PATCH', 'POST']);
+    expect(committed.info.description).toContain('- `POST`, `PATCH` and `DELETE` operations accept an `Idempotency-Key` header.');
+  });
 
   // What each operation can answer, by the contract's rules (docs/api.md §2): 401/403 when scoped;
   // 413/415 with a body; 404 for an id or a refund's transaction; 409 when it changes state or

@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import { eventTypes, type EventType } from '../../../lib/events/event-types';
+import { eventTypes, type EventType } from '../../../lib/objects/event-types';
 import { ok, type ApiEvent } from '../api';
 import { ConfirmButton, ErrorNote, Loading, Pager, Section, useLoad, usePager, useSession } from '../ui';
 import { Attempts, EventTitle } from './transaction';

@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import { ALL_EVENTS } from '../../../lib/events/event-types';
+import { ALL_EVENTS } from '../../../lib/objects/event-types';
 import { ok, readAll } from '../api';
 import { ConfirmButton, ErrorNote, Loading, Section, Time, useLoad, useSession } from '../ui';
 import { CheckResults, RunCheckButton, type WebhookCheck } from './webhook-check';

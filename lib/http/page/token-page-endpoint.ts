@@ -1,6 +1,6 @@
 import type { TokenHolder } from '../../auth/principal';
 import { systemClock, type ClientClock, type Clock } from '../../clock';
-import { config } from '../../config';
+import { config } from '../../config/config';
 import type { Db } from '../../db/db';
 import { defaultDb } from '../../db/default-db';
 import type { PathTokenCredential } from '../../routes';

@@ -1,12 +1,12 @@
 import * as z from 'zod/mini';
-import { eventExample } from '../contracts/examples';
+import { eventExample } from './examples';
 import { meta } from '../meta';
 import { EVENT_API_VERSION, eventTypes } from './event-types';
-import { idOf, timestamp } from '../payments/fields';
-import { Refund } from '../payments/refund';
-import { Transaction } from '../payments/transaction';
-import { WebhookEndpoint } from '../webhooks/webhook-endpoint';
-import { ApiKey } from '../auth/api-key-object';
+import { idOf, timestamp } from './fields';
+import { Refund } from './refund';
+import { Transaction } from './transaction';
+import { WebhookEndpoint } from './webhook-endpoint';
+import { ApiKey } from './api-key-object';
 
 /**
  * The event object's schema (docs/api.md §10), for the routes that answer events and for the

@@ -1,12 +1,12 @@
 import { realNow } from '../clock';
 import { cancellationReasons, isCancelledBy } from '../db/errors';
 import type { Db } from '../db/db';
-import { clientEntity } from '../auth/items';
+import { clientEntity } from './items';
 import { transactWrite } from '../db/transact';
-import type { Client } from '../auth/items';
-import { ClientNotFoundError, getClient, newClientItems } from '../auth/key-repository';
-import { memberEntity, userClientEntity, type Member } from './items';
-import { findUserClient } from './user-client';
+import type { Client } from './items';
+import { ClientNotFoundError, getClient, newClientItems } from './key-repository';
+import { memberEntity, userClientEntity, type Member } from '../identity/items';
+import { findUserClient } from '../identity/user-client';
 import type { TransactItem } from '../db/requests';
 
 /**

@@ -1,9 +1,9 @@
 import * as z from 'zod/mini';
-import { accountExample, apiKeyExample, serverKeyExample } from '../contracts/examples';
+import { accountExample, apiKeyExample, serverKeyExample } from './examples';
 import { meta } from '../meta';
-import { idOf, timestamp } from '../payments/fields';
-import { cursor, limit } from '../payments/list-queries';
-import { idField, integer, text } from '../payments/schemas';
+import { idOf, timestamp } from './fields';
+import { cursor, limit } from './list-queries';
+import { idField, integer, text } from './schemas';
 import { scopes } from '../scopes';
 
 /** The API key resource and the account (docs/api.md §14): their schemas, as answered and as requested. */

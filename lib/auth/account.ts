@@ -1,10 +1,10 @@
-import type { ApiKey, Account, CreateApiKeyInput, CreatedApiKey, ListApiKeysInput, RollApiKeyInput } from '../auth/api-key-object';
-import { mintKey, revokeKeyItem, rollKey, viewKey } from '../auth/key-lifecycle';
-import type { SessionPrincipal } from '../auth/principal';
+import type { ApiKey, Account, CreateApiKeyInput, CreatedApiKey, ListApiKeysInput, RollApiKeyInput } from '../objects/api-key-object';
+import { mintKey, revokeKeyItem, rollKey, viewKey } from './key-lifecycle';
+import type { SessionPrincipal } from './principal';
 import { systemClock } from '../clock';
 import type { Db } from '../db/db';
-import { apiKeyEntity } from '../auth/items';
-import { getClient } from '../auth/key-repository';
+import { apiKeyEntity } from './items';
+import { getClient } from './key-repository';
 import { listNewestFirst } from '../db/paging';
 import type { Pagination } from '../db/pagination';
 import type { UseCaseContext } from '../use-case';

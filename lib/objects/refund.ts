@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { refundExample } from '../contracts/examples';
+import { refundExample } from './examples';
 import { meta } from '../meta';
 import { amount, currency, idOf, timestamp } from './fields';
 import { orderId } from './schemas';

@@ -1,11 +1,11 @@
 import * as z from 'zod/mini';
-import { webhookEndpointExample, webhookSecretExample } from '../contracts/examples';
+import { webhookEndpointExample, webhookSecretExample } from './examples';
 import { meta } from '../meta';
-import { asApiObject, idOf, timestamp } from '../payments/fields';
-import { cursor, limit } from '../payments/list-queries';
-import { idField, integer } from '../payments/schemas';
-import { ALL_EVENTS, eventTypes } from '../events/event-types';
-import { SECRET_BYTES, WEBHOOK_SECRET_PREFIX } from './signature';
+import { asApiObject, idOf, timestamp } from './fields';
+import { cursor, limit } from './list-queries';
+import { idField, integer } from './schemas';
+import { ALL_EVENTS, eventTypes } from './event-types';
+import { SECRET_BYTES, WEBHOOK_SECRET_PREFIX } from './webhook-secret';
 import { MAX_WEBHOOK_URL_LENGTH } from './url-syntax';
 
 /** The webhook endpoint resource (docs/api.md §11, §17): its schemas as answered, and its path and list queries (the bodies: endpoint-bodies.ts). */

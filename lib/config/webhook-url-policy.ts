@@ -1,8 +1,8 @@
 /**
  * Which webhook URLs the service accepts (docs/api.md §11): `deployed` (https only, a host name
  * whose every address is public) or `local` (also http and loopback, for `npm start`). Kept apart
- * from the checks themselves (url-policy.ts) so that lib/config.ts and the CDK stack can name the
- * policies without bundling an address library into every function.
+ * from the checks themselves (lib/webhooks/url-policy.ts) so that lib/config/config.ts and the CDK
+ * stack can name the policies without bundling an address library into every function.
  */
 
 /** The environment variable that picks the policy; absent means `deployed`, the strict one. */

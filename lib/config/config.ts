@@ -1,8 +1,8 @@
 /** Configuration, read once at load time; a missing value fails fast instead of falling back silently. */
-import { isUrlPolicy, URL_POLICY_ENV, urlPolicies, type UrlPolicy } from './webhooks/policy';
+import { isUrlPolicy, URL_POLICY_ENV, urlPolicies, type UrlPolicy } from './webhook-url-policy';
 
-import { LIMIT_ENV, parseLimit, type Limits } from './limits';
-import { readDeliverySettings } from './webhooks/delivery-settings';
+import { LIMIT_ENV, parseLimit, type Limits } from '../limits';
+import { readDeliverySettings } from './delivery-settings';
 
 type Env = Readonly<Record<string, string | undefined>>;
 
@@ -34,7 +34,7 @@ export function readConfig(env: Env) {
     limits: { requestsPerSecond: limit('requestsPerSecond'), readUnitsPerRequest: limit('readUnitsPerRequest') } satisfies Limits,
     /** Which webhook URLs are accepted (lib/webhooks/url-policy.ts): `local` only under `npm start`. */
     webhookUrlPolicy: webhookUrlPolicy(env),
-    /** Webhook retries and attempt timeout (lib/webhooks/delivery-settings.ts): the contract's unless set. */
+    /** Webhook retries and attempt timeout (lib/config/delivery-settings.ts): the contract's unless set. */
     webhookDelivery: readDeliverySettings(env),
   } as const;
 }

@@ -2,7 +2,7 @@
  * How webhooks are delivered (docs/api.md §11): the pauses before each retry and how long one
  * attempt may take. The contract's values are the defaults; a stage sets them explicitly (the CDK
  * stack), and tests shorten them through the same variables so that they never wait minutes.
- * Kept apart from the delivery code so that lib/config.ts can read them without bundling it.
+ * Kept apart from the delivery code so that lib/config/config.ts can read them without bundling it.
  */
 
 /** Seconds to wait after each failed attempt before the next, comma-separated: `10,60,300,1800,7200`. */

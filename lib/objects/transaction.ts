@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { paymentUrlExample, returnUrlExample, transactionExample } from '../contracts/examples';
+import { paymentUrlExample, returnUrlExample, transactionExample } from './examples';
 import { meta } from '../meta';
 import { amount, currency, idOf, timestamp } from './fields';
 import { failureCodes } from './failures';

@@ -1,4 +1,4 @@
-import { WEBHOOK_ENDPOINT_COUNT } from '../auth/items';
+import { WEBHOOK_ENDPOINT_COUNT } from './items';
 import { clientClock, type ClientClock, type Clock } from '../clock';
 import type { Db } from '../db/db';
 import { REMOVE_DUE } from '../db/due';

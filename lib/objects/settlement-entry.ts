@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { settlementEntryExample } from '../contracts/examples';
+import { settlementEntryExample } from './examples';
 import { meta } from '../meta';
 import { amount, currency, idOf, timestamp } from './fields';
 import { orderId, settlementTypes } from './schemas';

@@ -1,9 +1,9 @@
 import * as z from 'zod/mini';
-import { deliveryAttemptExample } from '../contracts/examples';
-import { cursor, limit } from '../payments/list-queries';
+import { deliveryAttemptExample } from './examples';
+import { cursor, limit } from './list-queries';
 import { meta } from '../meta';
-import { asApiObject, idOf, timestamp } from '../payments/fields';
-import { idField } from '../payments/schemas';
+import { asApiObject, idOf, timestamp } from './fields';
+import { idField } from './schemas';
 
 /**
  * A webhook delivery attempt (docs/api.md §11): one POST of an event to one endpoint, or the one
