@@ -10,7 +10,7 @@ export default defineConfig({
   test: {
     include: ['test/unit/**/*.test.ts'],
     exclude: [...configDefaults.exclude],
-    // A module that reads the stage's configuration at import (lib/config.ts) needs what a stage's function is
+    // A module that reads the stage's configuration at import (lib/config/config.ts) needs what a stage's function is
     // given, as npm test's local server gives it; no unit test reaches a table.
     env: {
       ...limitsEnvironment(DEFAULT_LIMITS),

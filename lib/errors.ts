@@ -60,7 +60,7 @@ export class SendWindowClosedError extends DomainError {
   }
 }
 
-/** The object's status forbids the operation: a transaction's (lib/objects/states.ts) or a server key's (lib/auth/key-lifecycle.ts). */
+/** The object's status forbids the operation: a transaction's (lib/payments/states.ts) or a server key's (lib/auth/key-lifecycle.ts). */
 export class InvalidStateError extends DomainError {
   constructor(
     readonly status: string,

@@ -1,7 +1,7 @@
 import { EVENT_API_VERSION, type EventType } from '../objects/event-types';
 import { pickFields } from '../objects/fields';
 import type { Refund } from '../objects/refund';
-import type { Status } from '../objects/states';
+import type { Status } from '../objects/statuses';
 import type { Transaction } from '../objects/transaction';
 import type { WebhookEndpoint } from '../objects/webhook-endpoint';
 import type { ApiKey } from '../objects/api-key-object';

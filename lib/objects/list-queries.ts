@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { catalog, paymentMethodNames } from '../catalog';
 import { meta } from '../meta';
 import { idField, orderId, settlementTypes } from './schemas';
-import { statuses } from './states';
+import { statuses } from './statuses';
 
 /** The queries of GET /transactions and GET /settlements (docs/api.md §5, §7). */
 

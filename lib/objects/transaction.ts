@@ -4,7 +4,7 @@ import { meta } from '../meta';
 import { amount, currency, idOf, timestamp } from './fields';
 import { failureCodes } from './failures';
 import { orderId } from './schemas';
-import { statuses, type Status } from './states';
+import { statuses, type Status } from './statuses';
 
 export const Customer = z.strictObject({
   name: meta(z.string(), { examples: ['Budi'] }),

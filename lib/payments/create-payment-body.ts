@@ -5,7 +5,7 @@ import { meta } from '../meta';
 import { Metadata } from './metadata';
 import { LOOPBACK_HOSTS, MAX_RETURN_URL_LENGTH, returnUrlProblem } from './return-url';
 import { integer, orderId, prose, text } from '../objects/schemas';
-import { simulateOutcomes } from '../objects/states';
+import { simulateOutcomes } from './states';
 
 /** The body of POST /payment/create (docs/api.md §5). */
 

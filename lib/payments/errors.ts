@@ -9,7 +9,7 @@ export class DuplicateOrderIdError extends DomainError {
   }
 }
 
-/** The transaction's status forbids the operation (lib/objects/states.ts); shared with the keys' lifecycle. */
+/** The transaction's status forbids the operation (lib/payments/states.ts); shared with the keys' lifecycle. */
 export { InvalidStateError } from '../errors';
 
 /** The refund is larger than what is left to refund. */

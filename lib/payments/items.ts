@@ -6,7 +6,7 @@ import { shownPaymentDetails, storedPaymentDetails } from './payment-details';
 import { paymentUrl } from './payment-url';
 import { Refund } from '../objects/refund';
 import { SettlementEntry } from '../objects/settlement-entry';
-import type { SimulateOutcome } from '../objects/states';
+import type { SimulateOutcome } from './states';
 import { Transaction, type CardDetails } from '../objects/transaction';
 
 /**

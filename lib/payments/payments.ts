@@ -13,7 +13,8 @@ import { newPaymentToken } from './payment-token';
 import { paymentUrl } from './payment-url';
 import type { CreatePaymentInput } from './create-payment-body';
 import type { ListTransactionsInput } from '../objects/list-queries';
-import type { SimulateOutcome, Status } from '../objects/states';
+import type { Status } from '../objects/statuses';
+import type { SimulateOutcome } from './states';
 import {
   findTransactionIdByOrder,
   findTransaction,

@@ -8,7 +8,7 @@ import { getTransaction } from './payments';
 import { Refund } from '../objects/refund';
 import { writeRefund } from './refund-repository';
 import type { RefundInput } from './refund-body';
-import { allows } from '../objects/states';
+import { allows } from './states';
 import { findTransactionIdByOrder } from './transaction-repository';
 
 export { Refund };

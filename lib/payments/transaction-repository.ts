@@ -12,7 +12,7 @@ import { CARD_CHALLENGE, dueMarkerEntity, orderEntity, settlementEntity, transac
 import { failureOf, type FailureCode } from '../objects/failures';
 import { paymentEntry, type SettlementEntry } from './ledger';
 
-import { transitions } from '../objects/states';
+import { transitions } from './states';
 import type { CardDetails, PaymentDetails } from '../objects/transaction';
 import { effectiveStatus, viewTransaction, type Transaction } from '../objects/transaction';
 

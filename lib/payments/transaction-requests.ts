@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { idPattern, isId } from '../ids';
 import { meta } from '../meta';
-import { simulateOutcomes } from '../objects/states';
+import { simulateOutcomes } from './states';
 import { prose } from '../objects/schemas';
 
 /** The path and bodies of the routes that act on one transaction (docs/api.md §5). */

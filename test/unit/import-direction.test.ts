@@ -17,7 +17,7 @@ import { describe, expect, it } from 'vitest';
  *   lib/auth                        the client and who acts for it: its clock, keys, sessions, members
  *   lib/identity                    the identity service: pool settings, sign-up, the person's link
  *   lib/events                      recording and reading events, and the stream's filter
- *   lib/objects                     the API's objects: schemas, fields, examples, states
+ *   lib/objects                     the API's objects: schemas, fields, examples, statuses
  *   lib/db, then lib/config         the table and its requests; the environment, read once
  *   lib's root files                clock, errors, ids, meta, text, scopes, limits…
  *

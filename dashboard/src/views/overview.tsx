@@ -1,4 +1,4 @@
-import { statuses } from '../../../lib/objects/states';
+import { statuses } from '../../../lib/objects/statuses';
 import { ok, readAll } from '../api';
 import { ErrorNote, Loading, money, Section, Status, useLoad, useSession } from '../ui';
 

@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import { allows, simulateOutcomes } from '../../../lib/objects/states';
+import { allows, simulateOutcomes } from '../../../lib/payments/states';
 import { ok, type ApiEvent, type DeliveryAttempt, type Transaction as Txn } from '../api';
 import { ConfirmButton, ErrorNote, Loading, money, Section, Status, Time, useLoad, useSession } from '../ui';
 import { LedgerTable } from './settlements';

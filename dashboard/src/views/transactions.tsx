@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks';
 import { paymentMethodNames } from '../../../lib/catalog';
-import { statuses, type Status as TxnStatus } from '../../../lib/objects/states';
+import { statuses, type Status as TxnStatus } from '../../../lib/objects/statuses';
 import { ok, type Api } from '../api';
 import type { paths } from '../api-types';
 import { ErrorNote, instant, Loading, money, Pager, Section, Status, Time, usePager, useLoad, useSession } from '../ui';

@@ -1,7 +1,6 @@
-/** Transaction states and transitions (docs/api.md §5), as data. */
+import type { Status } from '../objects/statuses';
 
-export const statuses = ['pending', 'settled', 'failed', 'expired', 'cancelled', 'refunded'] as const;
-export type Status = (typeof statuses)[number];
+/** A transaction's transitions between its statuses (lib/objects/statuses.ts, docs/api.md §5), as data. */
 
 /** The operations that move a transaction, what they need, where they lead and which timestamp they stamp. */
 export const transitions = {
