@@ -8,6 +8,6 @@ export default defineConfig({
     include: ['test/bench/quick.test.ts'],
     env: { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true', POWERTOOLS_LOG_LEVEL: 'CRITICAL' },
     testTimeout: 60_000,
-    hookTimeout: 240_000,
+    hookTimeout: 300_000,
   },
 });

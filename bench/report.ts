@@ -14,6 +14,7 @@ import type { LoadResult } from './load';
 import { ADMISSION_CALLS, SESSION_ADMISSION_CALLS } from './counter';
 import type { ReadBudgetResult } from './read-budget';
 import { IDEMPOTENT_VARIANT } from './scenarios';
+import { userCaseTargets, userCasesSection, type UserCasesResult } from './user-cases';
 
 /** Admission's round trips: its three calls start together (lib/auth/admission.ts). */
 const ADMISSION_ROUND_TRIPS = 1;
@@ -72,7 +73,8 @@ export interface Target {
     | 'webhook delivery'
     | 'dashboard'
     | 'payment page'
-    | 'start-up';
+    | 'start-up'
+    | 'as met';
   readonly subject: string;
   readonly target: string;
   readonly value: string;
@@ -107,6 +109,8 @@ export interface Results {
   readonly paymentPage?: PaymentPageResult;
   /** Absent from results written before the bench timed `npm start`. */
   readonly startup?: StartupResult;
+  /** Absent from results written before the bench met the requests as a user does (part 13). */
+  readonly userCases?: UserCasesResult;
   readonly targets: Target[];
   readonly missedTargets: number;
   /** Hard failures (the bench exits 1): load errors, read-back, ledger invariant. */
@@ -128,8 +132,9 @@ export function evaluateTargets(
   cost?: CostResult,
   advance?: AdvanceResult,
   paymentPage?: PaymentPageResult,
+  userCases?: UserCasesResult,
 ): Target[] {
-  const targets: Target[] = [];
+  const targets: Target[] = [...userCaseTargets(userCases)];
   if (cost) {
     targets.push({
       part: 'cost',
@@ -491,6 +496,7 @@ export function renderReport(r: Results): string {
     ...dashboardSection(r.dashboard),
     ...paymentPageSection(r.paymentPage),
     ...startupSection(r.startup),
+    ...userCasesSection(r.userCases, table),
   );
   const missed = r.targets.filter((t) => t.met === false);
   out.push(`### Targets: ${r.targets.filter((t) => t.met === true).length} met, ${missed.length} missed`);
@@ -557,6 +563,24 @@ export function renderDeliveryOnly(r: { generatedAt: string; mode: string; envir
     ...deliverySection(r.delivery),
   ];
   if (r.delivery.failures.length > 0) out.push('### FAILED', ...r.delivery.failures.map((f) => `- ${f}`));
+  return out.join('\n');
+}
+
+/** What `npm run bench -- --only user-cases` prints. */
+export function renderUserCasesOnly(r: {
+  generatedAt: string;
+  mode: string;
+  environment: Record<string, string | number>;
+  userCases: UserCasesResult;
+}): string {
+  const e = r.environment;
+  const out = [
+    `Payment Sandbox bench (${r.mode}, part 13 only) — ${r.generatedAt}`,
+    `Node ${e.node}, ${e.cpus} × ${e.cpuModel}; DynamoDB Local ${e.dynamodbLocal}; load average ${e.loadAverageAtStart} → ${e.loadAverageAtEnd}`,
+    '',
+    ...userCasesSection(r.userCases, table),
+  ];
+  if (r.userCases.failures.length > 0) out.push('### FAILED', ...r.userCases.failures.map((f) => `- ${f}`));
   return out.join('\n');
 }
 

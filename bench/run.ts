@@ -11,6 +11,7 @@
  *   npm run bench -- --render FILE     print the report of a saved results.json again
  *   npm run bench -- --only delivery   only part 7 (webhook delivery), printed and written alone
  *   npm run bench -- --only advance    only part 9 (the clock's advance), printed and written alone
+ *   npm run bench -- --only user-cases only part 13 (npm start beside the minimal service), printed and written alone
  *   --iterations N --warmup N --rounds N --import-warmup N --duration S --connections N
  *                                      override the mode's settings
  *
@@ -40,7 +41,17 @@ import { runLoad } from './load';
 import { measureReadBudget } from './read-budget';
 import { measureDelivery, type DeliveryResult } from './delivery';
 import { writePerformancePage } from './performance-page';
-import { COUNTER_WRU_AT_MOST, evaluateTargets, renderAdvanceOnly, renderDeliveryOnly, renderReport, renderTargetsMissed, type Results } from './report';
+import {
+  COUNTER_WRU_AT_MOST,
+  evaluateTargets,
+  renderAdvanceOnly,
+  renderDeliveryOnly,
+  renderReport,
+  renderTargetsMissed,
+  renderUserCasesOnly,
+  type Results,
+} from './report';
+import { measureUserCases, type UserCasesResult } from './user-cases';
 import { measureAdvance, type AdvanceResult } from './advance';
 import { measureReset } from './reset';
 import { measureDashboard } from './dashboard';
@@ -88,8 +99,14 @@ const PAYMENT_PAGE = { full: { rounds: 30, warmup: 3 }, quick: { rounds: 2, warm
 /** Restarts of `npm start` timed after its first start (part 11). */
 const STARTUP_RESTARTS = { full: 5, quick: 1 } as const;
 
+/** Part 13, the requests as a user meets them: npm start beside the minimal service (a list over 200 payments; 50 in --quick, whose timings mean nothing). */
+const USER_CASES = {
+  full: { warmup: 30, rounds: 300, payments: 200, connections: 32, throughputSeconds: 10 },
+  quick: { warmup: 2, rounds: 6, payments: 50, connections: 32, throughputSeconds: 1 },
+} as const;
+
 /** The whole run may take this long before the bench gives up (and stops DynamoDB Local). */
-const WATCHDOG_MS = { full: 30 * 60_000, quick: 3 * 60_000 };
+const WATCHDOG_MS = { full: 30 * 60_000, quick: 5 * 60_000 };
 
 const t0 = Date.now();
 const log = (line: string) => process.stderr.write(`[${((Date.now() - t0) / 1000).toFixed(1).padStart(5)} s] ${line}\n`);
@@ -119,10 +136,11 @@ function options() {
     if (!Number.isInteger(n) || n < min) throw new Error(`--${name} must be an integer ≥ ${min}`);
     return n;
   };
-  if (values.only !== undefined && values.only !== 'delivery' && values.only !== 'advance') throw new Error('--only takes one part: delivery or advance');
+  const parts = ['delivery', 'advance', 'user-cases'];
+  if (values.only !== undefined && !parts.includes(values.only)) throw new Error(`--only takes one part: ${parts.join(', ')}`);
   return {
     help: values.help ?? false,
-    only: values.only as 'delivery' | 'advance' | undefined,
+    only: values.only as 'delivery' | 'advance' | 'user-cases' | undefined,
     render: values.render,
     mode: mode as 'full' | 'quick',
     out: resolve(values.out ?? (values.only ? join(projectRoot, `bench/results-${values.only}.json`) : DEFAULT_RESULTS)),
@@ -189,6 +207,7 @@ async function main(): Promise<number> {
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
   if (opts.only === 'delivery') return deliveryOnly(opts.mode, opts.out);
   if (opts.only === 'advance') return advanceOnly(opts.mode, opts.out);
+  if (opts.only === 'user-cases') return userCasesOnly(opts.mode, opts.out);
   const { settings, mode } = opts;
   const started = Date.now();
   const loadAtStart = loadavg()[0]!;
@@ -337,6 +356,8 @@ async function main(): Promise<number> {
     const startup = await measureStartup(STARTUP_RESTARTS[mode]);
     log(`  first ${startup.firstMs} ms, restarts ${startup.warmMs.join(', ')} ms`);
 
+    const userCases = await userCasesPart(mode);
+
     const create = endpoints.find((e) => e.id === routes.createPayment.id);
     const createFunction = synth.functions.find((f) => f.routeId === routes.createPayment.id);
     if (!create || !createFunction) throw new Error('createPayment was not measured');
@@ -349,7 +370,7 @@ async function main(): Promise<number> {
       counterWru: COUNTER_WRU_AT_MOST,
     });
 
-    const targets = evaluateTargets(endpoints, bundles, load, readBudget, delivery, dashboard, startup, cost, advance, paymentPage);
+    const targets = evaluateTargets(endpoints, bundles, load, readBudget, delivery, dashboard, startup, cost, advance, paymentPage, userCases);
     const results: Results = {
       generatedAt: new Date().toISOString(),
       mode,
@@ -381,6 +402,7 @@ async function main(): Promise<number> {
       dashboard,
       paymentPage,
       startup,
+      userCases,
       targets,
       missedTargets: targets.filter((t) => t.met === false).length,
       failures: [
@@ -390,6 +412,7 @@ async function main(): Promise<number> {
         ...reset.failures,
         ...advance.failures,
         ...paymentPage.failures,
+        ...userCases.failures,
         ...bundles.bundles.filter((b) => b.importError).map((b) => `bundle ${b.name} cannot be imported: ${b.importError}`),
       ],
     };
@@ -460,6 +483,20 @@ function writeOnePart(out: string, result: unknown, report: string, failures: re
   return failures.length > 0 ? 1 : 0;
 }
 
+/** Part 13: npm start, its background work on, beside the minimal service (bench/user-cases.ts). */
+async function userCasesPart(mode: 'full' | 'quick'): Promise<UserCasesResult> {
+  log('as a user meets it: npm start --in-memory beside the minimal service');
+  return measureUserCases(USER_CASES[mode], log);
+}
+
+/** `--only user-cases`: part 13 alone, written to its own results file. */
+async function userCasesOnly(mode: 'full' | 'quick', out: string): Promise<number> {
+  const loadAtStart = loadavg()[0]!;
+  const userCases = await userCasesPart(mode);
+  const result = { ...onePartHeader(mode, 'user-cases', loadAtStart), userCases };
+  return writeOnePart(out, result, renderUserCasesOnly(result), userCases.failures);
+}
+
 /** Part 9 on a running sandbox (bench/advance.ts). */
 async function advancePart(mode: 'full' | 'quick', sandbox: Sandbox): Promise<AdvanceResult> {
   log(`advance: one POST /sandbox/clock/advance past the expiry of ${ADVANCE_PAYMENTS[mode]} pending payments`);
@@ -499,6 +536,7 @@ function readHelp(): string {
     '  --connections N      load connections',
     '  --only delivery      only the webhook delivery part (default --out bench/results-delivery.json)',
     '  --only advance       only the clock advance part (default --out bench/results-advance.json)',
+    '  --only user-cases    only part 13, npm start beside the minimal service (default --out bench/results-user-cases.json)',
   ].join('\n');
 }
 

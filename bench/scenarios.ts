@@ -106,6 +106,9 @@ export interface BenchContext {
   readonly sandboxDb: Db;
 }
 
+/** What a floor's writes need: the floor's own client and partition, and the stored transaction it copies. */
+export type FloorContext = Pick<BenchContext, 'floorDb' | 'floorClientId' | 'template'>;
+
 /** An endpoint's fixtures, ready: request `i` of an arm and floor `i` each use their own. */
 export interface Prepared {
   request(arm: RequestArm, i: number): ApiRequest;
@@ -171,7 +174,7 @@ async function settledPerArm(ctx: BenchContext, count: number): Promise<Record<R
 }
 
 /** A copy of the template transaction in the floor's partition, written directly. */
-function copyOfTemplate(ctx: BenchContext, overrides: Partial<Transaction> = {}, clientId = ctx.floorClientId): StoredTransaction {
+function copyOfTemplate(ctx: FloorContext, overrides: Partial<Transaction> = {}, clientId = ctx.floorClientId): StoredTransaction {
   const transaction = { ...ctx.template.transaction, id: newId('transaction'), order_id: `BENCH-${randomUUID()}`, ...overrides };
   return { ...ctx.template, clientId, transaction };
 }
@@ -324,12 +327,12 @@ function keyChangeScenario(
 }
 
 /** One item as a floor reads it: strongly consistent, with the floor's own client. */
-export function getItem(ctx: BenchContext, key: TableKey): Promise<Item | undefined> {
+export function getItem(ctx: Pick<BenchContext, 'floorDb'>, key: TableKey): Promise<Item | undefined> {
   return readItem(ctx.floorDb, { Key: key, ConsistentRead: true });
 }
 
 /** One TransactWriteItems of the floor, sent bare (no send window, no error mapping). */
-function floorTransact(ctx: BenchContext, items: readonly TransactItem[]) {
+function floorTransact(ctx: Pick<BenchContext, 'floorDb'>, items: readonly TransactItem[]) {
   return ctx.floorDb.doc.send(transactWriteCommand(ctx.floorDb, items));
 }
 
@@ -351,7 +354,7 @@ type Events = 'with events' | 'without events';
  * items are the same size); none for the baseline. The floor client has no webhook endpoint, as
  * the bench's own client has none: its events are owed no delivery (decision 0195).
  */
-function eventPuts(ctx: BenchContext, events: Events, changes: readonly Change[]): readonly TransactItem[] {
+function eventPuts(ctx: FloorContext, events: Events, changes: readonly Change[]): readonly TransactItem[] {
   if (events === 'without events') return [];
   return recordEvents(ctx.floorClientId, changes, { cause: { requestId: randomUUID(), idempotencyKey: null }, clock: NO_ENDPOINTS_CLOCK }).puts;
 }
@@ -359,18 +362,25 @@ function eventPuts(ctx: BenchContext, events: Events, changes: readonly Change[]
 /** The real clock of a client that has no webhook endpoint. */
 const NO_ENDPOINTS_CLOCK = clientClock(systemClock, 0, 0);
 
-/** The transaction + order reservation (+ payment.created) TransactWriteItems of a create. */
-function insertCopy(ctx: BenchContext, events: Events, also: readonly TransactItem[] = []) {
+/** The transaction + order reservation (+ payment.created) TransactWriteItems of a create; answers the new transaction's id. */
+async function insertCopy(ctx: FloorContext, events: Events, also: readonly TransactItem[] = []): Promise<string> {
   const copy = copyOfTemplate(ctx);
   const { id, order_id, expires_at } = copy.transaction;
-  return floorTransact(ctx, [
+  await floorTransact(ctx, [
     transactionEntity.create(copy),
     orderEntity.create({ clientId: ctx.floorClientId, orderId: order_id, transactionId: id }),
     dueMarkerEntity.create({ clientId: ctx.floorClientId, dueAt: expires_at, transactionId: id }),
     ...eventPuts(ctx, events, [paymentCreated(viewTransaction(copy.transaction, new Date()))]),
     ...also,
   ]);
+  return id;
 }
+
+/** A create's floor for the minimal service: the create's one TransactWriteItems, events included; answers the id. */
+export const createCopy = (ctx: FloorContext): Promise<string> => insertCopy(ctx, 'with events');
+
+/** A cancel's floor for the minimal service: read the transaction, then the update and its event in one TransactWriteItems. */
+export const cancelCopy = (ctx: FloorContext, id: string): Promise<void> => transitionCopy(ctx, id, 'cancel', 'with events');
 
 /** A receiver URL the local policy accepts without a DNS lookup: what a developer registers under `npm start`. */
 const WEBHOOK_URL = 'http://127.0.0.1:4242/hooks';
@@ -442,7 +452,7 @@ async function resetClients(ctx: BenchContext, count: number) {
  * item, then one TransactWriteItems, as lib/payments/transaction-repository.ts does. Without
  * events and without a key, a cancel, fail or expire was one conditional UpdateItem.
  */
-async function transitionCopy(ctx: BenchContext, id: string, operation: PendingExit, events: Events, completion?: (after: Transaction) => TransactItem) {
+async function transitionCopy(ctx: FloorContext, id: string, operation: PendingExit, events: Events, completion?: (after: Transaction) => TransactItem) {
   const now = new Date();
   const { update, changes } = pendingExit(ctx.floorClientId, id, operation, now);
   if (events === 'without events' && operation !== 'settle' && !completion) {

@@ -67,26 +67,55 @@ export function killStartups(): void {
 }
 
 async function timeOneStart(dir: string): Promise<number> {
-  const port = await freePort();
   const started = performance.now();
-  const child = spawn('npm', ['start', '--silent', '--', '--port', String(port)], {
+  const sandbox = await startNpmStart(dir);
+  const ms = sandbox.bannerAt - started;
+  await sandbox.stop();
+  return Math.round(ms);
+}
+
+/** An `npm start` under way in a process group of its own, past its banner. */
+export interface NpmStart {
+  /** What it printed up to its banner, the banner included. */
+  readonly output: string;
+  /** performance.now() when the banner arrived. */
+  readonly bannerAt: number;
+  /** SIGTERM to its group, and the wait until it has stopped (its runtime.json gone). */
+  stop(): Promise<void>;
+}
+
+/**
+ * `npm start -- --port <free port> [args]` in `dir` (SANDBOX_DIR), as a developer's shell starts it
+ * (the bench's own secret and limits are not passed on; `env` adds to its environment), waited for
+ * until its banner. The watchdog's killStartups ends it if the bench gives up.
+ */
+export async function startNpmStart(dir: string, args: readonly string[] = [], env: Readonly<Record<string, string>> = {}): Promise<NpmStart> {
+  const port = await freePort();
+  const child = spawn('npm', ['start', '--silent', '--', '--port', String(port), ...args], {
     cwd: projectRoot,
-    // As a developer's shell has it: the run's own secret and limits are not passed on.
-    env: { ...process.env, SANDBOX_DIR: dir, CURSOR_SECRET: undefined },
+    env: { ...process.env, SANDBOX_DIR: dir, CURSOR_SECRET: undefined, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
     // A process group of its own: npm, its shell and the sandbox are stopped together, as Ctrl-C does.
     detached: true,
   });
   running.add(child.pid!);
+  const stopIt = async () => {
+    try {
+      await stop(child, join(dir, 'runtime.json'));
+    } finally {
+      running.delete(child.pid!);
+    }
+  };
   let output = '';
   try {
-    const ms = await new Promise<number>((resolveStart, reject) => {
+    const bannerAt = await new Promise<number>((resolveStart, reject) => {
       const timer = setTimeout(() => reject(new Error(`npm start printed no banner within ${START_TIMEOUT_MS} ms:\n${output}`)), START_TIMEOUT_MS);
       const onData = (chunk: Buffer) => {
+        if (output.includes(BANNER)) return;
         output += chunk.toString();
         if (output.includes(BANNER)) {
           clearTimeout(timer);
-          resolveStart(performance.now() - started);
+          resolveStart(performance.now());
         }
       };
       child.stdout!.on('data', onData);
@@ -96,10 +125,11 @@ async function timeOneStart(dir: string): Promise<number> {
         reject(new Error(`npm start exited (${code}) before its banner:\n${output}`));
       });
     });
-    return Math.round(ms);
-  } finally {
-    await stop(child, join(dir, 'runtime.json'));
-    running.delete(child.pid!);
+    // The banner comes in one write; what follows it (the curl line) is read so the pipe never fills.
+    return { output, bannerAt, stop: stopIt };
+  } catch (error) {
+    await stopIt();
+    throw error;
   }
 }
 

@@ -30,6 +30,10 @@ interface Held {
   next: number;
   /** The shared counter of this second reached the limit: the client's later requests are refused without a call. */
   full: boolean;
+  /** The reservation under way, if any: requests that find nothing held wait for it instead of writing one each. */
+  reserving?: Promise<void>;
+  /** Requests waiting for that reservation: the next block is made big enough for them. */
+  waiting: number;
 }
 
 /** A client's counter is its table's: a process that serves two tables (tests, the bench) holds for each apart. */
@@ -44,7 +48,9 @@ const REMEMBERED_CLIENTS = 10_000;
  * from it in blocks — 1, then 2, 4, … up to blockCap(limit) within a second — with one conditional
  * UpdateItem each, and admits from what it holds without a call: a client making 150 requests a
  * second through one container costs 8 counter writes instead of 150, and a client over its limit
- * none. The counter never passes the limit, so no second admits more than the limit across all
+ * none. Requests that find nothing held while a reservation is under way wait for it, and the
+ * next block is at least as big as the requests waiting: 32 requests at once cost one write, not
+ * 32. The counter never passes the limit, so no second admits more than the limit across all
  * containers; a container's unused requests lapse with their second. A request refused with 401 or
  * 403 gives its count back to its container only, so the shared counter never goes down.
  */
@@ -60,23 +66,27 @@ export class RequestCounter {
     const held = this.holding(db, clientId, second);
     // A request stamped in a second this container has already left reserves for itself alone.
     if (!held) return reserve(db, clientId, second, 1, limit);
+    while (held.left === 0 && !held.full && held.reserving) {
+      held.waiting += 1;
+      await held.reserving;
+      held.waiting -= 1;
+    }
     if (held.left > 0) {
       held.left -= 1;
       return true;
     }
     if (held.full) return false;
-    const block = Math.min(held.next, blockCap(limit));
-    if (await reserve(db, clientId, second, block, limit)) {
-      // (Should the second have ended meanwhile, `held` is no longer the client's: what it kept lapses.)
-      held.left += block - 1;
-      held.next = Math.min(block * 2, blockCap(limit));
-      return true;
+    const reserving = reserveBlock(db, clientId, held, limit);
+    const settled = reserving.then(
+      () => undefined,
+      () => undefined,
+    );
+    held.reserving = settled;
+    try {
+      return await reserving;
+    } finally {
+      if (held.reserving === settled) held.reserving = undefined;
     }
-    held.next = 2;
-    if (block > 1 && (await reserve(db, clientId, second, 1, limit))) return true;
-    // Nothing takes a count back from the shared counter, so it stays full for the rest of the second.
-    held.full = true;
-    return false;
   }
 
   /**
@@ -95,10 +105,30 @@ export class RequestCounter {
     if (held && held.second > second) return undefined;
     if (held?.second === second) return held;
     if (this.held.size >= REMEMBERED_CLIENTS) this.held.clear();
-    const fresh: Held = { second, left: 0, next: 1, full: false };
+    const fresh: Held = { second, left: 0, next: 1, full: false, waiting: 0 };
     this.held.set(holder(db, clientId), fresh);
     return fresh;
   }
+}
+
+/**
+ * Reserves a block for one request and those waiting: the doubling's next block, or more when more
+ * wait (up to blockCap); one request alone when the block no longer fits. False, and the holding
+ * marked full, when not even that one fits.
+ */
+async function reserveBlock(db: Db, clientId: string, held: Held, limit: number): Promise<boolean> {
+  const block = Math.min(Math.max(held.next, held.waiting + 1), blockCap(limit));
+  if (await reserve(db, clientId, held.second, block, limit)) {
+    // (Should the second have ended meanwhile, `held` is no longer the client's: what it kept lapses.)
+    held.left += block - 1;
+    held.next = Math.min(block * 2, blockCap(limit));
+    return true;
+  }
+  held.next = 2;
+  if (block > 1 && (await reserve(db, clientId, held.second, 1, limit))) return true;
+  // Nothing takes a count back from the shared counter, so it stays full for the rest of the second.
+  held.full = true;
+  return false;
 }
 
 /**

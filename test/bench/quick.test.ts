@@ -32,7 +32,7 @@ beforeAll(async () => {
     child.once('exit', (code) => resolve({ code, stdout, stderr }));
   });
   results = existsSync(out) ? JSON.parse(readFileSync(out, 'utf8')) : undefined;
-}, 180_000);
+}, 300_000);
 
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -141,6 +141,26 @@ describe('npm run bench -- --quick', () => {
     expect(startup.targetMs).toBe(4_000);
     expect(results.targets.map((t: any) => t.part)).toContain('start-up');
     expect(run.stdout).toContain('### 11. Start-up (local)');
+  });
+
+  it('meets the requests as a user does: npm start beside the minimal service, each case timed on both and both lists under load, all answered 2xx', async () => {
+    const { userCases } = results;
+    expect(userCases.payments).toBe(userCases.settings.payments);
+    expect(userCases.latency.map((l: any) => l.case)).toEqual([
+      'GET /payment/channels',
+      'GET /transaction/{id}',
+      `GET /transactions?limit=20 (client of ${userCases.settings.payments} payments)`,
+      'POST /transaction/{id}/cancel right after its create',
+    ]);
+    for (const l of userCases.latency) expect([l.sandbox.n, l.minimal.n], l.case).toEqual([userCases.settings.rounds, userCases.settings.rounds]);
+    expect(userCases.throughput.map((t: any) => t.path)).toEqual(['/payment/channels', '/transactions?limit=20']);
+    for (const t of userCases.throughput) expect(Math.min(t.sandbox.requests, t.minimal.requests), t.path).toBeGreaterThan(0);
+    expect(userCases.failures).toEqual([]);
+    expect(results.targets.map((t: any) => t.part)).toContain('as met');
+    expect(run.stdout).toContain('### 13. As a user meets it');
+    const socket = connect(Number(new URL(userCases.dynamoEndpoint).port), '127.0.0.1');
+    expect(await new Promise((resolve) => socket.once('connect', () => resolve('open')).once('error', () => resolve('stopped')))).toBe('stopped');
+    socket.destroy();
   });
 
   it('prices a million create-payment calls', () => {

@@ -48,6 +48,25 @@ describe('the requests-per-second budget across containers', () => {
     expect(counterWrites).toBe(16);
   });
 
+  it('lets requests that arrive at once through one container wait for one reservation rather than each write their own', async () => {
+    const { clientId } = await newClient();
+    const counter = new RequestCounter();
+    counterWrites = 0;
+    const admitted = await Promise.all(Array.from({ length: 32 }, () => counter.count(db, clientId, at(), 1_000)));
+    expect(admitted.every(Boolean)).toBe(true);
+    // The first request's block of 1; the 31 that waited for it reserve one block big enough for them all.
+    expect(counterWrites).toBe(2);
+    expect(await stored(clientId)).toBe(32);
+  });
+
+  it('never admits more than the limit at once through one container, refusing the rest', async () => {
+    const { clientId } = await newClient();
+    const counter = new RequestCounter();
+    const admitted = await Promise.all(Array.from({ length: LIMIT + 20 }, () => counter.count(db, clientId, at(), LIMIT)));
+    expect(admitted.filter(Boolean)).toHaveLength(LIMIT);
+    expect(await stored(clientId)).toBe(LIMIT);
+  });
+
   it('never admits more than the limit between containers, and admits all of it once each has been refused', async () => {
     const { clientId } = await newClient();
     const containers = [new RequestCounter(), new RequestCounter(), new RequestCounter()];
