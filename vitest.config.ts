@@ -1,4 +1,5 @@
 import { configDefaults, defineConfig } from 'vitest/config';
+import LongestFirstSequencer from './test/support/sequencer';
 
 export default defineConfig({
   test: {
@@ -16,6 +17,8 @@ export default defineConfig({
     // two cores busy where vitest's default on two cores (one worker) leaves one idle. Three made the
     // shared sandbox (one server, one stream poller) too slow for the suites' one-second delivery checks.
     maxWorkers: 2,
+    // The longest files first, with or without vitest's cache of durations (test/support/sequencer.ts).
+    sequence: { sequencer: LongestFirstSequencer },
     // expect.poll waits for a page to show what it loads (test/browser): with another file running
     // beside it, a view can take more than vitest's default second to render. Nothing timed rides on it.
     expect: { poll: { timeout: 5_000 } },

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAdmin } from '../../infra/local/admin-cli';
 import { freePort } from '../../infra/local/dynamodb-local';
 import { paymentBody } from '../support/payments';
+import { SHORT_LIVED_JAVA } from '../support/processes';
 import { newPerson, signIn } from '../support/sessions';
 import { DEFAULT_LIMITS, LIMIT_ENV } from '../../lib/limits';
 
@@ -38,7 +39,7 @@ function startProcess(
   const child = spawn(process.execPath, [...TSX_LOADER, 'infra/local/start.ts', ...(inMemory ? ['--in-memory'] : []), '--port', String(port), ...args], {
     // As a developer's shell has it: no limits in the environment, so the defaults apply; and
     // without the run's own secret: `npm start` must find (or make) the one in its directory.
-    env: { ...withoutLimits(process.env), SANDBOX_DIR: dir, CURSOR_SECRET: undefined, ...env },
+    env: { ...withoutLimits(process.env), ...SHORT_LIVED_JAVA, SANDBOX_DIR: dir, CURSOR_SECRET: undefined, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout!.on('data', (chunk) => (output += chunk));
@@ -173,20 +174,37 @@ const freshDir = (name: string) => {
   return dir;
 };
 
+/** Every directory (`d`) and file (`-`) under `dir`, itself included as `.`, with its permission bits: `{ 'db': 'd700', … }`. */
+function modesUnder(dir: string): Record<string, string> {
+  const modes: Record<string, string> = {};
+  const walk = (path: string) => {
+    const stat = lstatSync(path);
+    modes[relative(dir, path) || '.'] = `${stat.isDirectory() ? 'd' : '-'}${(stat.mode & 0o777).toString(8)}`;
+    if (stat.isDirectory()) for (const name of readdirSync(path)) walk(join(path, name));
+  };
+  walk(dir);
+  return modes;
+}
+
 /**
- * One directory's life, as a developer lives it: a runtime.json left by an npm start killed with
- * -9, an npm start that takes it over (and refuses another on the directory), a restart that keeps
- * the data and the cursor secret, and DynamoDB Local dying under the restarted one. Each test
- * carries on with the run the one before left going, so DynamoDB Local starts twice here instead
- * of four times (each start is seconds of a busy machine's CPU); run alone, a test starts its own.
+ * One directory's life, as a developer lives it: a first npm start that makes the directory and
+ * keeps what it holds to its owner (docs/security.md: every client's data, the demo key and password,
+ * the cursor secret, the emulator's people with their passwords and refresh tokens, whatever the
+ * shell's umask), refuses another npm start on it and stops on SIGTERM; then a restart on what it
+ * kept — a runtime.json left by an npm start killed with -9, files an older version left readable —
+ * and DynamoDB Local dying under it. DynamoDB Local starts twice here, each start proving several
+ * things (each is seconds of a busy machine's CPU; decision 0291), so the tests are one story and
+ * run in order: each carries on with what the one before left.
  */
 describe('npm start on a directory it keeps its data in', () => {
   let dir: string;
   let runtimeFile: string;
   /** The run the previous test left going, if any. */
   let running: ReturnType<typeof startProcess> | undefined;
+  /** Two payments made by the first run, and a cursor after the newer one: the restart must go on paging it. */
+  const made: { ids: string[]; cursor?: string } = { ids: [] };
   beforeAll(() => {
-    dir = freshDir('kept');
+    dir = join(freshDir('kept'), 'sandbox'); // not there yet: npm start makes it
     runtimeFile = join(dir, 'runtime.json');
   });
   afterAll(() => {
@@ -205,20 +223,56 @@ describe('npm start on a directory it keeps its data in', () => {
     baseUrl: /Base URL:\s+(\S+)/.exec(run.output())![1]!,
     key: /Server key:\s+(sk_sbx_\S+)/.exec(run.output())![1]!,
   });
+  const get = async (url: string, key: string) => {
+    const res = await fetch(url, { headers: { authorization: `Bearer ${key}` } });
+    return { status: res.status, body: (await res.json()) as any };
+  };
 
-  it('is refused on a directory another npm start runs on, naming the running one, while a stale runtime.json of a dead process is taken over', async () => {
-    // Left by an npm start that was killed with -9: its process is gone.
-    const deadPid = spawnSync(process.execPath, ['-e', '']).pid;
-    writeFileSync(
-      runtimeFile,
-      JSON.stringify({ baseUrl: 'http://127.0.0.1:9/api/v1', dynamoEndpoint: 'http://127.0.0.1:9', tableName: 'payment-sandbox', pid: deadPid }),
+  it('makes its directory 0700 and every file in it 0600: the data, the people, the demo key, the cursor secret, runtime.json and the log', async () => {
+    const run = await current();
+    const runtime = JSON.parse(readFileSync(runtimeFile, 'utf8'));
+    // Someone signs up and signs in at its identity emulator: a temporary password in the outbox, a person in the pool.
+    await newPerson('Owner only', {
+      baseUrl: runtime.baseUrl,
+      endpoint: runtime.identityEndpoint,
+      clientId: runtime.userPoolClientId,
+      dir: join(dir, 'identity'),
+    });
+    const { baseUrl, key } = urlAndKey(run);
+    for (let i = 0; i < 2; i++) {
+      const res = await fetch(`${baseUrl}/payment/create`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+        body: JSON.stringify(paymentBody()),
+      });
+      made.ids.push(((await res.json()) as any).data.id);
+    }
+    const modes = modesUnder(dir);
+    expect(Object.keys(modes)).toEqual(
+      expect.arrayContaining([
+        '.',
+        'db',
+        'db/shared-local-instance.db',
+        'dynamodb-local.log',
+        'identity',
+        'identity/clients.json',
+        'identity/pool.json',
+        `identity/${runtime.userPoolId}.json`,
+        'identity/outbox.jsonl',
+        'demo.json',
+        'cursor-secret',
+        'runtime.json',
+      ]),
     );
+    expect(Object.entries(modes).filter(([, mode]) => mode !== 'd700' && mode !== '-600')).toEqual([]);
+    // It goes on serving: the next test starts another on the directory.
+  }, 120_000);
 
-    const first = await startOnDir();
+  it('is refused on a directory another npm start runs on, naming the running one', async () => {
+    const first = await current();
     const { baseUrl, key } = urlAndKey(first);
     const runtime = JSON.parse(readFileSync(runtimeFile, 'utf8'));
-    expect(runtime).toMatchObject({ baseUrl, pid: expect.any(Number) });
-    expect(runtime.pid).toBe(first.child.pid);
+    expect(runtime).toMatchObject({ baseUrl, pid: first.child.pid });
 
     // Its java would note a start of DynamoDB Local (or of the launcher's compiler): it is never run.
     const java = javaThatNotes('refused-java');
@@ -240,44 +294,51 @@ describe('npm start on a directory it keeps its data in', () => {
       { runtimeFile },
     );
     expect(code).toBe(0);
-    expect(JSON.parse(listed)).toEqual([expect.objectContaining({ name: 'Demo' })]);
+    // The demo client, and the one of the person who signed up in the test before.
+    const names = JSON.parse(listed).map((client: { name: string }) => client.name);
+    expect(names.sort()).toEqual(['Demo', 'Owner only']);
     // It goes on serving: the next test stops it.
   }, 120_000);
 
-  it('keeps its cursor secret in .sandbox/cursor-secret, readable by its owner only, so cursors outlive a restart; SIGTERM stops it with code 0 and removes runtime.json', async () => {
-    const secretFile = join(dir, 'cursor-secret');
-    const get = async (url: string, key: string) => {
-      const res = await fetch(url, { headers: { authorization: `Bearer ${key}` } });
-      return { status: res.status, body: (await res.json()) as any };
-    };
-    const first = await current();
-    const before = urlAndKey(first);
-    const ids: string[] = [];
-    for (let i = 0; i < 2; i++) {
-      const res = await fetch(`${before.baseUrl}/payment/create`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${before.key}`, 'content-type': 'application/json' },
-        body: JSON.stringify(paymentBody()),
-      });
-      ids.push(((await res.json()) as any).data.id);
-    }
-    const page = await get(`${before.baseUrl}/transactions?limit=1`, before.key);
-    const cursor = page.body.pagination.next_cursor as string;
-    first.child.kill('SIGTERM');
-    expect(await exitOf(first.child)).toBe(0);
+  it('keeps its cursor secret in .sandbox/cursor-secret, readable by its owner only; SIGTERM stops it with code 0 and removes runtime.json', async () => {
+    const run = await current();
+    const { baseUrl, key } = urlAndKey(run);
+    const page = await get(`${baseUrl}/transactions?limit=1`, key);
+    made.cursor = page.body.pagination.next_cursor as string;
+    run.child.kill('SIGTERM');
+    expect(await exitOf(run.child)).toBe(0);
     expect(existsSync(runtimeFile)).toBe(false);
-
-    const secret = readFileSync(secretFile, 'utf8');
-    expect(secret.trim()).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const secretFile = join(dir, 'cursor-secret');
+    expect(readFileSync(secretFile, 'utf8').trim()).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(statSync(secretFile).mode & 0o777).toBe(0o600);
+  }, 60_000);
 
-    const after = urlAndKey(await startOnDir());
-    const next = await get(`${after.baseUrl}/transactions?limit=1&cursor=${encodeURIComponent(cursor)}`, after.key);
+  it("starts again on what it kept: takes over a stale runtime.json, pages on with the cursors of before, and takes from what an older version left readable every permission but its owner's, leaving a SANDBOX_DIR of yours its own mode", async () => {
+    const secret = readFileSync(join(dir, 'cursor-secret'), 'utf8');
+    // As an older npm start left it, in a directory its owner made with the usual umask …
+    for (const path of Object.keys(modesUnder(dir))) {
+      const full = join(dir, path);
+      chmodSync(full, statSync(full).isDirectory() ? 0o755 : 0o644);
+    }
+    // … with the runtime.json of an npm start that was killed with -9: its process is gone.
+    const deadPid = spawnSync(process.execPath, ['-e', '']).pid;
+    writeFileSync(
+      runtimeFile,
+      JSON.stringify({ baseUrl: 'http://127.0.0.1:9/api/v1', dynamoEndpoint: 'http://127.0.0.1:9', tableName: 'payment-sandbox', pid: deadPid }),
+    );
+
+    const run = await startOnDir();
+    const { baseUrl, key } = urlAndKey(run);
+    expect(JSON.parse(readFileSync(runtimeFile, 'utf8'))).toMatchObject({ baseUrl, pid: run.child.pid });
+    const next = await get(`${baseUrl}/transactions?limit=1&cursor=${encodeURIComponent(made.cursor!)}`, key);
     expect(next.status).toBe(200);
-    expect(next.body.data.map((t: any) => t.id)).toEqual([ids[0]]);
-    expect(readFileSync(secretFile, 'utf8')).toBe(secret);
+    expect(next.body.data.map((t: any) => t.id)).toEqual([made.ids[0]]);
+    expect(readFileSync(join(dir, 'cursor-secret'), 'utf8')).toBe(secret);
+    const modes = modesUnder(dir);
+    expect(modes['.']).toBe('d755');
+    expect(Object.entries(modes).filter(([path, mode]) => path !== '.' && mode !== 'd700' && mode !== '-600')).toEqual([]);
     // It goes on serving: the next test kills its DynamoDB Local.
-  }, 180_000);
+  }, 120_000);
 
   it('says so when DynamoDB Local dies and exits with code 1, leaving no java and no runtime.json behind', async () => {
     const run = await current();
@@ -292,83 +353,6 @@ describe('npm start on a directory it keeps its data in', () => {
     expect(existsSync(runtimeFile)).toBe(false);
     await waitFor(() => family.every((pid) => !alive(pid)));
   }, 120_000);
-});
-
-/** Every directory (`d`) and file (`-`) under `dir`, itself included as `.`, with its permission bits: `{ 'db': 'd700', … }`. */
-function modesUnder(dir: string): Record<string, string> {
-  const modes: Record<string, string> = {};
-  const walk = (path: string) => {
-    const stat = lstatSync(path);
-    modes[relative(dir, path) || '.'] = `${stat.isDirectory() ? 'd' : '-'}${(stat.mode & 0o777).toString(8)}`;
-    if (stat.isDirectory()) for (const name of readdirSync(path)) walk(join(path, name));
-  };
-  walk(dir);
-  return modes;
-}
-
-/**
- * What `npm start` keeps — every client's data, the demo key and password, the cursor secret, the
- * emulator's people with their passwords and refresh tokens — is readable by its owner only
- * (docs/security.md), whatever the shell's umask (these runs inherit the suite's, typically 022).
- */
-describe('npm start keeps its files to its owner', () => {
-  let dir: string;
-  let running: ReturnType<typeof startProcess> | undefined;
-  beforeAll(() => {
-    dir = join(freshDir('owner-only'), 'sandbox'); // not there yet: npm start makes it
-  });
-  afterAll(() => {
-    if (running?.child.exitCode === null) running.child.kill('SIGKILL');
-  });
-
-  /** Starts npm start on the directory, someone signs up and signs in at its identity emulator (a temporary password in the outbox, a person in the pool), and it stops. */
-  const runOnce = async () => {
-    running = startProcess(await freePort(), { dir, inMemory: false });
-    await waitFor(() => running!.output().includes('Press Ctrl-C'), running);
-    const runtime = JSON.parse(readFileSync(join(dir, 'runtime.json'), 'utf8'));
-    await newPerson('Owner only', {
-      baseUrl: runtime.baseUrl,
-      endpoint: runtime.identityEndpoint,
-      clientId: runtime.userPoolClientId,
-      dir: join(dir, 'identity'),
-    });
-    const modes = modesUnder(dir);
-    running.child.kill('SIGTERM');
-    expect(await exitOf(running.child)).toBe(0);
-    return { modes, userPoolId: runtime.userPoolId as string };
-  };
-
-  it('makes its directory 0700 and every file in it 0600: the data, the people, the demo key, the cursor secret, runtime.json and the log', async () => {
-    const { modes, userPoolId } = await runOnce();
-    expect(Object.keys(modes)).toEqual(
-      expect.arrayContaining([
-        '.',
-        'db',
-        'db/shared-local-instance.db',
-        'dynamodb-local.log',
-        'identity',
-        'identity/clients.json',
-        'identity/pool.json',
-        `identity/${userPoolId}.json`,
-        'identity/outbox.jsonl',
-        'demo.json',
-        'cursor-secret',
-        'runtime.json',
-      ]),
-    );
-    expect(Object.entries(modes).filter(([, mode]) => mode !== 'd700' && mode !== '-600')).toEqual([]);
-  }, 180_000);
-
-  it("takes from what an older version left readable every permission but its owner's, and leaves a SANDBOX_DIR of yours its own mode", async () => {
-    // As an older npm start left it, in a directory its owner made with the usual umask.
-    for (const path of Object.keys(modesUnder(dir))) {
-      const full = join(dir, path);
-      chmodSync(full, statSync(full).isDirectory() ? 0o755 : 0o644);
-    }
-    const { modes } = await runOnce();
-    expect(modes['.']).toBe('d755');
-    expect(Object.entries(modes).filter(([path, mode]) => path !== '.' && mode !== 'd700' && mode !== '-600')).toEqual([]);
-  }, 180_000);
 });
 
 describe('npm start without Java', () => {

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../infra/local/dynamodb-local';
 import { LIMIT_ENV } from '../../lib/limits';
-import { descendantsOf, isRunning, killStillRunning, named, processOf, type Started, stillRunningAfter } from '../support/processes';
+import { descendantsOf, isRunning, killStillRunning, named, processOf, SHORT_LIVED_JAVA, type Started, stillRunningAfter } from '../support/processes';
 
 /**
  * `npm start` and `npm run listen` as a CI job runs them (docs/local.md, "Stop it from a script"):
@@ -80,7 +80,7 @@ function startJob(command: readonly string[], { closedStdout = false } = {}): Jo
   const out = join(dir, 'out');
   const bash = spawn('bash', ['-c', jobScript(closedStdout), 'ci-job', ...command], {
     // As a developer's or CI's shell has it: no limits and no cursor secret of the test run.
-    env: { ...withoutLimits(process.env), CURSOR_SECRET: undefined, SANDBOX_DIR: join(dir, 'sandbox'), OUT: out, DIR: dir },
+    env: { ...withoutLimits(process.env), ...SHORT_LIVED_JAVA, CURSOR_SECRET: undefined, SANDBOX_DIR: join(dir, 'sandbox'), OUT: out, DIR: dir },
     stdio: ['pipe', 'ignore', 'ignore'],
   });
   const script = processOf(bash.pid!);
