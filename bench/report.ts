@@ -74,7 +74,7 @@ export interface Target {
     | 'dashboard'
     | 'payment page'
     | 'start-up'
-    | 'as met';
+    | 'as a user meets it';
   readonly subject: string;
   readonly target: string;
   readonly value: string;
@@ -494,8 +494,8 @@ export function renderReport(r: Results): string {
     ...resetSection(r.reset),
     ...advanceSection(r.advance),
     ...dashboardSection(r.dashboard),
-    ...paymentPageSection(r.paymentPage),
     ...startupSection(r.startup),
+    ...paymentPageSection(r.paymentPage),
     ...userCasesSection(r.userCases, table),
   );
   const missed = r.targets.filter((t) => t.met === false);
