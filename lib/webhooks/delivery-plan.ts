@@ -47,7 +47,7 @@ export interface PlannedEvent {
  * The first attempts an event is owed at `now`: for each endpoint subscribed to its type (enabled
  * and listing it), the delivery and then its chaos copies, in the order they are to be sent. Each
  * is due now, or, with a delay or a reverse-order window, that long after the event was recorded
- * (and now if that is past).
+ * (and now if that is past; a reverse-order attempt, no sooner than the settle time from now).
  */
 export function planDeliveries(event: PlannedEvent, endpoints: readonly StoredWebhookEndpoint[], now: Date): PlannedAttempt[] {
   const recordedAt = idTime(event.id).getTime();
@@ -55,7 +55,11 @@ export function planDeliveries(event: PlannedEvent, endpoints: readonly StoredWe
     .filter((endpoint) => subscribes(endpoint, event.type))
     .flatMap(({ endpoint: { id, chaos } }) => {
       const hold = chaos.delay_seconds * 1000 + (chaos.reverse_order ? REORDER_WINDOW_MS + REORDER_SETTLE_MS : 0);
-      const dueAt = hold === 0 ? now : new Date(Math.max(now.getTime(), recordedAt + hold));
+      // A held attempt whose event reaches delivery late (the stream behind) still leaves the window's
+      // later events, which come through right behind it, their settle time: a window is never made
+      // before they can have been written, however far behind the stream runs.
+      const earliest = chaos.reverse_order ? now.getTime() + REORDER_SETTLE_MS : now.getTime();
+      const dueAt = hold === 0 ? now : new Date(Math.max(earliest, recordedAt + hold));
       return Array.from({ length: 1 + chaos.duplicates }, (_, copy) => ({
         endpointId: id,
         duplicate: copy > 0,

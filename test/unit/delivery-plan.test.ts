@@ -2,7 +2,7 @@ import { SendMessageBatchCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { mockClient } from 'aws-sdk-client-mock';
 import { describe, expect, it } from 'vitest';
 import { newId } from '../../lib/ids';
-import { isDueNow, planDeliveries, REORDER_COPY_FALLBACK_MS, windowOrder } from '../../lib/webhooks/delivery-plan';
+import { isDueNow, planDeliveries, REORDER_COPY_FALLBACK_MS, REORDER_SETTLE_MS, windowOrder } from '../../lib/webhooks/delivery-plan';
 import { delaySecondsUntil } from '../../lib/webhooks/delivery-timer';
 import { pendingAttempt } from '../../lib/webhooks/delivery-repository';
 import type { StoredWebhookEndpoint } from '../../lib/webhooks/items';
@@ -76,10 +76,21 @@ describe('planDeliveries', () => {
   it('never lets the writer make a held attempt at once, even overdue: it is sent in a window', () => {
     const late = new Date(recorded.getTime() + 60_000);
     const [held] = planDeliveries(event, [endpoint('whe_a', { reverse_order: true })], late);
-    expect(held!.dueAt).toEqual(late);
     expect(isDueNow(held!, late)).toBe(false);
     const [plain] = planDeliveries(event, [endpoint('whe_a')], late);
     expect(isDueNow(plain!, late)).toBe(true);
+  });
+});
+
+describe('planDeliveries, when the stream runs behind', () => {
+  it("holds a late event's reverse-order attempt the settle time from when it reaches delivery, so the window's later events can be written first", () => {
+    // Reaching delivery 6 s after it was recorded, past its 5 s: due 3 s from then, not at once.
+    const late = new Date(recorded.getTime() + 6_000);
+    const [held] = planDeliveries(event, [endpoint('whe_a', { reverse_order: true })], late);
+    expect(held!.dueAt).toEqual(new Date(late.getTime() + REORDER_SETTLE_MS));
+    // On time, the settle time from now ends before the 5 s after the recording: that stays.
+    const onTime = new Date(recorded.getTime() + 50);
+    expect(planDeliveries(event, [endpoint('whe_a', { reverse_order: true })], onTime)[0]!.dueAt).toEqual(new Date(recorded.getTime() + 5_000));
   });
 });
 
