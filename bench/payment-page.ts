@@ -3,7 +3,8 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { gzipSync } from 'node:zlib';
-import { type Browser, chromium } from 'playwright-core';
+import type { Browser } from 'playwright-core';
+import { launchChromium } from '../test/browser/support';
 import { type HttpApi, json } from './client';
 import { paymentBody } from './payloads';
 import { round, type Summary, summarize } from './stats';
@@ -23,8 +24,6 @@ export const PAYMENT_PAGE_GZIP_BUDGET_BYTES = 14 * 1024;
 /** The click on Pay should bring the customer back to the shop within this, at the median: the response budget of the RAIL model (a reaction to input within 100 ms feels immediate). */
 export const PAYMENT_PAGE_CLICK_BUDGET_MS = 100;
 
-const CHROMIUM = '/usr/bin/chromium';
-const LAUNCH_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'];
 const THREE_D_SECURE_CARD = '4000000000003220';
 
 export interface PageState {
@@ -151,7 +150,7 @@ export async function measurePaymentPage(api: HttpApi, rounds: number, warmup: n
   let states: PageState[] = [];
   try {
     states = await weighStates(api, shop.url);
-    browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: LAUNCH_ARGS });
+    browser = await launchChromium();
     for (let i = 0; i < warmup + rounds; i++) {
       // Alternate which arm goes first, so neither always meets the other's after-effects.
       let clicked: { clickMs: number; browserMs: number };
