@@ -1,6 +1,7 @@
 import { configDefaults, defineConfig } from 'vitest/config';
 import { LOCAL_TABLE_NAME } from './infra/local/sandbox';
-import { DEFAULT_LIMITS, limitsEnvironment } from './lib/limits';
+import { ENV, limitsEnvironment } from './lib/config/env';
+import { DEFAULT_LIMITS } from './lib/limits';
 
 /**
  * The inner loop: `npm run test:unit`, the unit suites alone (test/unit), with no DynamoDB Local, local
@@ -16,7 +17,7 @@ export default defineConfig({
       ...limitsEnvironment(DEFAULT_LIMITS),
       AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
       POWERTOOLS_LOG_LEVEL: 'CRITICAL',
-      TABLE_NAME: LOCAL_TABLE_NAME,
+      [ENV.tableName]: LOCAL_TABLE_NAME,
     },
     testTimeout: 30_000,
     pool: 'threads',

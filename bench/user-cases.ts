@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { hashApiKey } from '../lib/auth/api-key';
-import { BASE_URL_ENV } from '../lib/base-url';
+import { ENV } from '../lib/config/env';
 import { createClient } from '../lib/auth/key-repository';
 import { closeDb, createDb } from '../lib/db/client';
 import { clientPartition, keys } from '../lib/db/keys';
@@ -103,7 +103,7 @@ export async function measureUserCases(settings: UserCasesSettings, log: (line: 
     log(`  npm start --in-memory at ${baseUrl}; ${settings.payments} payments for its client`);
     const ids = await mapLimit(Array.from({ length: settings.payments }), 8, () => createViaApi(api));
     // Reading a stored transaction renders its links: run alone, this process has no {base_url} of its own yet.
-    process.env[BASE_URL_ENV] ??= baseUrl;
+    process.env[ENV.baseUrl] ??= baseUrl;
     const template = await transactionEntity.find(db, transactionEntity.key(clientId, ids[0]!));
     if (!template) throw new Error('part 13: a created transaction is not in the table');
     const floor: FloorContext = { floorDb: db, floorClientId: (await createClient(db, 'bench floor')).id, template };

@@ -7,14 +7,14 @@ import { createClient, createKey } from '../../lib/auth/key-repository';
 import { findPrincipal } from '../../lib/auth/key-records';
 import { hashApiKey } from '../../lib/auth/api-key';
 import { closeDb, createDb } from '../../lib/db/client';
-import { CURSOR_SECRET_ENV, cursorKeyOf, MIN_CURSOR_SECRET_LENGTH } from '../../lib/db/cursor-key';
+import { cursorKeyOf, MIN_CURSOR_SECRET_LENGTH } from '../../lib/db/cursor-key';
 import type { Db } from '../../lib/db/db';
-import { DEFAULT_LIMITS, LIMIT_ENV, limitsEnvironment, parseLimit, type Limits } from '../../lib/limits';
-import { BASE_URL_ENV } from '../../lib/base-url';
+import { DEFAULT_LIMITS, parseLimit, type Limits } from '../../lib/limits';
 import { backgroundFunctions, routes } from '../../lib/routes';
 import { scopes as allScopes } from '../../lib/scopes';
-import { deliverySettingsEnvironment, readDeliverySettings, type DeliverySettings } from '../../lib/config/delivery-settings';
-import { URL_POLICY_ENV, type UrlPolicy } from '../../lib/config/webhook-url-policy';
+import type { DeliverySettings } from '../../lib/config/delivery-settings';
+import { deliverySettingsEnvironment, ENV, LIMIT_ENV, limitsEnvironment, readDeliverySettings } from '../../lib/config/env';
+import type { UrlPolicy } from '../../lib/config/webhook-url-policy';
 import { LOCAL_SIGNUP_POLICY, parseSignupPolicy, type SignupPolicy } from '../../lib/identity/signup-policy';
 import { runEvery, type BackgroundLoop } from './background';
 import { AdminDeleteUserCommand, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
@@ -163,12 +163,12 @@ export function sandboxEnvironment(options: {
   webhookDelivery: DeliverySettings;
 }): Record<string, string> {
   return {
-    [BASE_URL_ENV]: options.baseUrl,
-    TABLE_NAME: options.tableName,
-    DYNAMODB_ENDPOINT: options.dynamoEndpoint,
-    [CURSOR_SECRET_ENV]: options.cursorSecret,
+    [ENV.baseUrl]: options.baseUrl,
+    [ENV.tableName]: options.tableName,
+    [ENV.dynamoEndpoint]: options.dynamoEndpoint,
+    [ENV.cursorSecret]: options.cursorSecret,
     ...limitsEnvironment(options.limits),
-    [URL_POLICY_ENV]: LOCAL_URL_POLICY,
+    [ENV.webhookUrlPolicy]: LOCAL_URL_POLICY,
     ...deliverySettingsEnvironment(options.webhookDelivery),
   };
 }
