@@ -89,7 +89,7 @@ export async function measureUserCases(settings: UserCasesSettings, log: (line: 
   const clients: HttpApi[] = [];
   let stopMinimal: (() => Promise<void>) | undefined;
   // As the probe ran it: one client, its limit lifted, and nothing else changed.
-  const sandbox = await startNpmStart(dir, ['--in-memory'], { CLIENT_REQUESTS_PER_SECOND: String(BENCH_REQUESTS_PER_SECOND) });
+  const sandbox = await startNpmStart(dir, ['--in-memory'], { [ENV.requestsPerSecond]: String(BENCH_REQUESTS_PER_SECOND) });
   const runtime = JSON.parse(readFileSync(join(dir, 'runtime.json'), 'utf8')) as { dynamoEndpoint: string; tableName: string };
   const db = createDb(runtime.tableName, { endpoint: runtime.dynamoEndpoint });
   try {
