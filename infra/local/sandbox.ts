@@ -13,7 +13,7 @@ import { DEFAULT_LIMITS, parseLimit, type Limits } from '../../lib/limits';
 import { backgroundFunctions, routes } from '../../lib/routes';
 import { scopes as allScopes } from '../../lib/scopes';
 import type { DeliverySettings } from '../../lib/config/delivery-settings';
-import { deliverySettingsEnvironment, ENV, LIMIT_ENV, limitsEnvironment, readDeliverySettings } from '../../lib/config/env';
+import { deliverySettingsEnvironment, ENV, LIMIT_ENV, limitsEnvironment, readDeliverySettings, readEnv, type Env } from '../../lib/config/env';
 import type { UrlPolicy } from '../../lib/config/webhook-url-policy';
 import { LOCAL_SIGNUP_POLICY, parseSignupPolicy, type SignupPolicy } from '../../lib/identity/signup-policy';
 import { runEvery, type BackgroundLoop } from './background';
@@ -137,12 +137,8 @@ export async function startBackground(options: {
  * The limits a local sandbox runs with: those given, else CLIENT_REQUESTS_PER_SECOND and
  * LIST_READ_UNITS_PER_REQUEST from the environment, else the defaults of lib/limits.ts.
  */
-export function localLimits(given: Partial<Limits> = {}, env: NodeJS.ProcessEnv = process.env): Limits {
-  const pick = (key: keyof Limits) => {
-    if (given[key] !== undefined) return parseLimit(key, given[key]);
-    const fromEnv = env[LIMIT_ENV[key]];
-    return fromEnv ? parseLimit(`Environment variable ${LIMIT_ENV[key]}`, fromEnv) : DEFAULT_LIMITS[key];
-  };
+export function localLimits(given: Partial<Limits> = {}, env?: Env): Limits {
+  const pick = (key: keyof Limits) => (given[key] !== undefined ? parseLimit(key, given[key]) : (readEnv(LIMIT_ENV[key], env) ?? DEFAULT_LIMITS[key]));
   return { requestsPerSecond: pick('requestsPerSecond'), readUnitsPerRequest: pick('readUnitsPerRequest') };
 }
 
@@ -222,7 +218,7 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
       dynamoEndpoint: `http://127.0.0.1:${port}`,
       cursorSecret,
       limits,
-      webhookDelivery: options.webhookDelivery ?? readDeliverySettings(process.env),
+      webhookDelivery: options.webhookDelivery ?? readDeliverySettings(),
     }),
   );
   // The identity emulator starts while java does too; its triggers touch the table only when someone confirms.
