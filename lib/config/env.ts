@@ -9,6 +9,7 @@
  */
 import { parseLimit, type Limits } from '../limits';
 import { DEFAULT_DELIVERY_SETTINGS, parseAttemptTimeout, parseRetrySchedule, type DeliverySettings } from './delivery-settings';
+import { parseProbeTimeout } from './probe-timeout';
 import { urlPolicies, type UrlPolicy } from './webhook-url-policy';
 
 /** An environment: the process's, or one a test or a tool hands a reader instead. */
@@ -29,6 +30,11 @@ export const ENV = {
   retrySchedule: 'WEBHOOK_RETRY_SCHEDULE_SECONDS',
   /** Milliseconds one attempt may take to be answered (at most 10 000, the contract's 10 s). */
   attemptTimeout: 'WEBHOOK_ATTEMPT_TIMEOUT_MS',
+  /**
+   * A test sandbox's receiver-check probe timeout, shorter than the contract's 5 s (decision 0350):
+   * lib/config/config.ts refuses it unless the URL policy is `local`, which no deployed stack has.
+   */
+  testProbeTimeout: 'WEBHOOK_TEST_PROBE_TIMEOUT_MS',
   /** The deployed timer's queue (set by the stack on the dispatcher; absent under `npm start`). */
   timerQueueUrl: 'WEBHOOK_TIMER_QUEUE_URL',
   /** The stage's `{base_url}` (lib/base-url.ts); not `BASE_URL`, which Vite, and so vitest, sets to `/`. */
@@ -115,6 +121,7 @@ const readers = {
   [ENV.webhookUrlPolicy]: urlPolicy,
   [ENV.retrySchedule]: (name: string, value: string) => parseRetrySchedule(`Environment variable ${name}`, value),
   [ENV.attemptTimeout]: (name: string, value: string) => parseAttemptTimeout(`Environment variable ${name}`, value),
+  [ENV.testProbeTimeout]: (name: string, value: string) => parseProbeTimeout(`Environment variable ${name}`, value),
   [ENV.timerQueueUrl]: text,
   [ENV.baseUrl]: text,
   [ENV.cursorSecret]: text,
