@@ -14,7 +14,7 @@ import { fixedRoute, startMinimalService } from './minimal';
 import type { Target } from './report';
 import { BENCH_REQUESTS_PER_SECOND, cancelCopy, createCopy, createViaApi, type FloorContext } from './scenarios';
 import { startNpmStart } from './startup';
-import { mapLimit, round, rotate, summarize, type Summary } from './stats';
+import { mapLimit, round, rotate, roundSummary, summarize, type Summary } from './stats';
 import type { ThroughputConfig, ThroughputOutput } from './throughput-worker';
 import { runWorker } from './worker-process';
 
@@ -197,8 +197,8 @@ export async function measureUserCases(settings: UserCasesSettings, log: (line: 
           if (r >= settings.warmup) samples[arm].push(ms);
         }
       }
-      const sandboxSummary = rounded(summarize(samples.sandbox));
-      const minimalSummary = rounded(summarize(samples.minimal));
+      const sandboxSummary = roundSummary(summarize(samples.sandbox));
+      const minimalSummary = roundSummary(summarize(samples.minimal));
       latency.push({
         case: c.name,
         write: c.write,
@@ -246,8 +246,6 @@ export async function measureUserCases(settings: UserCasesSettings, log: (line: 
     rmSync(dir, { recursive: true, force: true });
   }
 }
-
-const rounded = (s: Summary): Summary => ({ n: s.n, p50: round(s.p50), p99: round(s.p99), mean: round(s.mean), min: round(s.min), max: round(s.max) });
 
 function runThroughput(config: ThroughputConfig): Promise<ThroughputOutput> {
   return runWorker<ThroughputOutput>('throughput-worker.ts', config, { timeoutMs: (config.durationSeconds + 60) * 1000, stopSignal: 'SIGKILL' });
