@@ -15,15 +15,8 @@ import type { CreatePaymentInput } from './create-payment-body';
 import type { ListTransactionsInput } from '../objects/list-queries';
 import type { Status } from '../objects/statuses';
 import type { SimulateOutcome } from './states';
-import {
-  findTransactionIdByOrder,
-  findTransaction,
-  insertTransaction,
-  SIMULATED_FAILURE,
-  transitionTransaction,
-  type ExitFields,
-  type ExitRequires,
-} from './transaction-repository';
+import { findTransactionIdByOrder, findTransaction, insertTransaction } from './transaction-repository';
+import { SIMULATED_FAILURE, transitionTransaction, type ExitFields, type ExitRequires } from './transitions';
 import { transactionEntity, type ScheduledOutcome, type StoredTransaction } from './items';
 import { viewTransaction, type Transaction } from '../objects/transaction';
 
