@@ -66,7 +66,7 @@ export async function refundTransaction(context: UseCaseContext, input: RefundIn
   const transactionId = input.transaction_id ?? (await findTransactionIdByOrder(db, clientId, input.order_id!));
   if (!transactionId) throw new NotFoundError('Transaction not found');
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-    const transaction = await getTransaction(db, clientId, transactionId, clock);
+    const transaction = await getTransaction(context, transactionId);
     if (!allows('refund', transaction.status)) throw new InvalidStateError(transaction.status, 'refund');
     const refundable = transaction.amount - transaction.refunded_amount;
     const amount = input.amount ?? refundable;
