@@ -2,7 +2,7 @@
 import { isUrlPolicy, URL_POLICY_ENV, urlPolicies, type UrlPolicy } from './webhook-url-policy';
 
 import { LIMIT_ENV, parseLimit, type Limits } from '../limits';
-import { readDeliverySettings } from './delivery-settings';
+import { readDeliverySettings, TEST_CLAIM_LEASE_ENV, TEST_RETRY_SECOND_ENV, type DeliverySettings } from './delivery-settings';
 
 type Env = Readonly<Record<string, string | undefined>>;
 
@@ -22,9 +22,22 @@ function webhookUrlPolicy(env: Env): UrlPolicy {
   return value;
 }
 
+/**
+ * Webhook delivery's settings; a test sandbox's timing (decision 0340) only with the local URL
+ * policy, which a deployed stack never has (infra/stack.ts), so it cannot reach a deployed function.
+ */
+function webhookDelivery(env: Env, policy: UrlPolicy): DeliverySettings {
+  const settings = readDeliverySettings(env);
+  if (settings.test && policy !== 'local') {
+    throw new Error(`Environment variables ${TEST_RETRY_SECOND_ENV} and ${TEST_CLAIM_LEASE_ENV} are a local test sandbox's (${URL_POLICY_ENV}=local)`);
+  }
+  return settings;
+}
+
 /** Reads the configuration from an environment; throws a message naming the first missing or invalid variable. */
 export function readConfig(env: Env) {
   const limit = (key: keyof Limits) => parseLimit(`Environment variable ${LIMIT_ENV[key]}`, required(env, LIMIT_ENV[key]));
+  const urlPolicy = webhookUrlPolicy(env);
   return {
     /** The single DynamoDB table. */
     tableName: required(env, 'TABLE_NAME'),
@@ -33,9 +46,9 @@ export function readConfig(env: Env) {
     /** The per-client budget of the stage (lib/limits.ts). */
     limits: { requestsPerSecond: limit('requestsPerSecond'), readUnitsPerRequest: limit('readUnitsPerRequest') } satisfies Limits,
     /** Which webhook URLs are accepted (lib/webhooks/url-policy.ts): `local` only under `npm start`. */
-    webhookUrlPolicy: webhookUrlPolicy(env),
+    webhookUrlPolicy: urlPolicy,
     /** Webhook retries and attempt timeout (lib/config/delivery-settings.ts): the contract's unless set. */
-    webhookDelivery: readDeliverySettings(env),
+    webhookDelivery: webhookDelivery(env, urlPolicy),
   } as const;
 }
 
