@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { routeList, takesBearer, type Route } from '../../lib/routes';
+import { routeList, type Route } from '../../lib/routes';
 import { call, newClient, type ApiResponse } from '../support/fixtures';
 import { createPaymentVia, paymentBody, simulate } from '../support/payments';
 
@@ -154,7 +154,9 @@ beforeAll(async () => {
   pendingId = (await createPaymentVia(key)).id;
 });
 
-const apiRoutes = routeList.filter((r) => takesBearer(r.credential));
+/** The routes a server key may call; the account routes take a person's session only, and refuse a key before reading anything else. */
+const apiRoutes = routeList.filter((r) => r.credential.kind === 'key');
+const sessionRoutes = routeList.filter((r) => r.credential.kind === 'session');
 
 // Concurrent: each property waits on the server for one request at a time; five of them at once keep it busy.
 describe.concurrent('random malformed input never gets a 5xx', () => {
@@ -177,6 +179,32 @@ describe.concurrent('random malformed input never gets a 5xx', () => {
         const body = route.method === 'POST' ? validBody(route, settledId) : undefined;
         expectContractAnswer(await call(route.method, `${path}${query ? `?${query}` : ''}`, { key, body }));
       }),
+      { numRuns: RUNS },
+    );
+  });
+
+  // One property over all of them: a key is refused there whatever it sends, so 60 runs a route would repeat one answer.
+  it('a server key on an account route: refused whatever the route, path id, query, body and headers', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...sessionRoutes),
+        pathId,
+        queryString,
+        fc.option(anyJson, { nil: undefined }),
+        headers,
+        async (route, id, query, body, extra) => {
+          const path = route.path.replace('{id}', encodeURIComponent(id));
+          const rawBody = route.method === 'GET' || body === undefined ? undefined : JSON.stringify(body);
+          const res = await call(route.method, `${path}${query ? `?${query}` : ''}`, {
+            key,
+            rawBody,
+            headers: { ...(rawBody && { 'content-type': 'application/json' }), ...sendable(extra) },
+          });
+          expectContractAnswer(res);
+          // 403 FORBIDDEN; a path id such as `..` leaves the route's path, and no route answers it: 404.
+          expect([403, 404], JSON.stringify(res.body)).toContain(res.status);
+        },
+      ),
       { numRuns: RUNS },
     );
   });
