@@ -2,20 +2,9 @@
  * How webhooks are delivered (docs/api.md §11): the pauses before each retry and how long one
  * attempt may take. The contract's values are the defaults; a stage sets them explicitly (the CDK
  * stack), and tests shorten them through the same variables so that they never wait minutes.
- * Kept apart from the delivery code so that lib/config/config.ts can read them without bundling it.
+ * Kept apart from the delivery code so that lib/config/env.ts, which reads them (WEBHOOK_RETRY_SCHEDULE_SECONDS,
+ * WEBHOOK_ATTEMPT_TIMEOUT_MS), does not bundle it.
  */
-
-/** Seconds to wait after each failed attempt before the next, comma-separated: `10,60,300,1800,7200`. */
-export const RETRY_SCHEDULE_ENV = 'WEBHOOK_RETRY_SCHEDULE_SECONDS';
-
-/** Milliseconds one attempt may take to be answered (at most 10 000, the contract's 10 s). */
-export const ATTEMPT_TIMEOUT_ENV = 'WEBHOOK_ATTEMPT_TIMEOUT_MS';
-
-/** Test only (decision 0340): how many milliseconds one second of the retry schedule lasts. */
-export const TEST_RETRY_SECOND_ENV = 'WEBHOOK_TEST_RETRY_SECOND_MS';
-
-/** Test only (decision 0340): how long a claim on an attempt lasts, in milliseconds. */
-export const TEST_CLAIM_LEASE_ENV = 'WEBHOOK_TEST_CLAIM_LEASE_MS';
 
 export interface DeliverySettings {
   /** The pause before attempt n + 1 after attempt n failed; its length + 1 attempts in all. */
@@ -24,7 +13,8 @@ export interface DeliverySettings {
   readonly attemptTimeoutMs: number;
   /**
    * A test sandbox's faster timing (decision 0340): absent deployed, where lib/config/config.ts
-   * refuses it, since only the local URL policy allows it.
+   * refuses it, since only the local URL policy allows it (WEBHOOK_TEST_RETRY_SECOND_MS and
+   * WEBHOOK_TEST_CLAIM_LEASE_MS, lib/config/env.ts).
    */
   readonly test?: TestDeliveryTiming;
 }
@@ -55,8 +45,6 @@ const MAX_RETRIES = 10;
 /** A retry waits at most a day. */
 const MAX_RETRY_SECONDS = 86_400;
 
-type Env = Readonly<Record<string, string | undefined>>;
-
 /** Parses a retry schedule (`10,60,300`); throws a message naming `name` on anything else. */
 export function parseRetrySchedule(name: string, value: string): number[] {
   const parts = value.split(',').map((part) => part.trim());
@@ -75,48 +63,27 @@ export function parseAttemptTimeout(name: string, value: string): number {
 }
 
 /** Whole milliseconds from `min` to `max`; throws a message naming `name` on anything else. */
-function parseMs(name: string, value: string, min: number, max: number): number {
+export function parseMs(name: string, value: string, min: number, max: number): number {
   const ms = /^[1-9][0-9]{0,5}$/.test(value.trim()) ? Number(value.trim()) : NaN;
   if (!(ms >= min && ms <= max)) throw new Error(`${name} must be whole milliseconds from ${min} to ${max}, not '${value}'`);
   return ms;
 }
 
-/** A test sandbox's timing from its variables, validated against the attempt timeout; undefined when neither is set. */
-function readTestTiming(env: Env, attemptTimeoutMs: number): TestDeliveryTiming | undefined {
-  const second = env[TEST_RETRY_SECOND_ENV];
-  const lease = env[TEST_CLAIM_LEASE_ENV];
-  if (!second && !lease) return undefined;
-  return {
-    ...(second && { retrySecondMs: parseMs(`Environment variable ${TEST_RETRY_SECOND_ENV}`, second, 10, 1_000) }),
-    // At least the timeout and a second for the reads and the outcome's write around the POST.
-    ...(lease && { claimLeaseMs: parseMs(`Environment variable ${TEST_CLAIM_LEASE_ENV}`, lease, attemptTimeoutMs + 1_000, 60_000) }),
-  };
-}
-
-/** The settings of an environment: each variable given is validated, each one absent is the contract's value. */
-export function readDeliverySettings(env: Env): DeliverySettings {
-  const schedule = env[RETRY_SCHEDULE_ENV];
-  const timeout = env[ATTEMPT_TIMEOUT_ENV];
-  const attemptTimeoutMs = timeout ? parseAttemptTimeout(`Environment variable ${ATTEMPT_TIMEOUT_ENV}`, timeout) : DEFAULT_DELIVERY_SETTINGS.attemptTimeoutMs;
-  const test = readTestTiming(env, attemptTimeoutMs);
-  return {
-    retryScheduleSeconds: schedule
-      ? parseRetrySchedule(`Environment variable ${RETRY_SCHEDULE_ENV}`, schedule)
-      : DEFAULT_DELIVERY_SETTINGS.retryScheduleSeconds,
-    attemptTimeoutMs,
-    ...(test && { test }),
-  };
-}
-
-/** The settings as the environment variables that carry them to a function or a local server. */
-export function deliverySettingsEnvironment(settings: DeliverySettings): Record<string, string> {
-  const { retrySecondMs, claimLeaseMs } = settings.test ?? {};
-  return {
-    [RETRY_SCHEDULE_ENV]: settings.retryScheduleSeconds.join(','),
-    [ATTEMPT_TIMEOUT_ENV]: String(settings.attemptTimeoutMs),
-    ...(retrySecondMs !== undefined && { [TEST_RETRY_SECOND_ENV]: String(retrySecondMs) }),
-    ...(claimLeaseMs !== undefined && { [TEST_CLAIM_LEASE_ENV]: String(claimLeaseMs) }),
-  };
+/** The test timing read from its variables (env.ts), refused when its lease would not outlast an attempt's timeout and a second. */
+export function testTiming(
+  retrySecondMs: number | undefined,
+  claimLeaseMs: number | undefined,
+  attemptTimeoutMs: number,
+  leaseName: string,
+): TestDeliveryTiming | undefined {
+  if (retrySecondMs === undefined && claimLeaseMs === undefined) return undefined;
+  // At least the timeout and a second for the reads and the outcome's write around the POST.
+  if (claimLeaseMs !== undefined && claimLeaseMs < attemptTimeoutMs + 1_000) {
+    throw new Error(
+      `Environment variable ${leaseName} must be at least the attempt timeout and a second (${attemptTimeoutMs + 1_000} ms), not ${claimLeaseMs}`,
+    );
+  }
+  return { ...(retrySecondMs !== undefined && { retrySecondMs }), ...(claimLeaseMs !== undefined && { claimLeaseMs }) };
 }
 
 /** The pause after failed attempt `attempt` (1, 2, …) before the next, in milliseconds; undefined after the last. */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readConfig } from '../../lib/config/config';
-import { DEFAULT_DELIVERY_SETTINGS, deliverySettingsEnvironment, readDeliverySettings, retryDelayMs } from '../../lib/config/delivery-settings';
+import { DEFAULT_DELIVERY_SETTINGS, retryDelayMs } from '../../lib/config/delivery-settings';
+import { deliverySettingsEnvironment, readDeliverySettings } from '../../lib/config/env';
 import { claimLeaseMs } from '../../lib/webhooks/dispatch';
 
 /** Webhook retry schedule and attempt timeout: the contract's unless set, and refused at load when malformed. */
@@ -51,8 +52,8 @@ describe('webhook delivery settings', () => {
       ['WEBHOOK_TEST_RETRY_SECOND_MS', '1001', /from 10 to 1000/],
       ['WEBHOOK_TEST_RETRY_SECOND_MS', '0.5', /from 10 to 1000/],
       // A lease shorter than the timeout and a second would run out under a live attempt.
-      ['WEBHOOK_TEST_CLAIM_LEASE_MS', '1499', /WEBHOOK_TEST_CLAIM_LEASE_MS must be whole milliseconds from 1500 to 60000/],
-      ['WEBHOOK_TEST_CLAIM_LEASE_MS', '60001', /from 1500 to 60000/],
+      ['WEBHOOK_TEST_CLAIM_LEASE_MS', '1499', /WEBHOOK_TEST_CLAIM_LEASE_MS must be at least the attempt timeout and a second \(1500 ms\), not 1499/],
+      ['WEBHOOK_TEST_CLAIM_LEASE_MS', '60001', /WEBHOOK_TEST_CLAIM_LEASE_MS must be whole milliseconds from 1100 to 60000/],
     ])('refuses %s=%s at load, naming the variable', (name, value, message) => {
       expect(() => readConfig({ ...local, [name]: value })).toThrow(message);
     });
