@@ -1,5 +1,6 @@
 /** Configuration, read once at load time; a missing value fails fast instead of falling back silently. */
 import type { Limits } from '../limits';
+import type { DeliverySettings } from './delivery-settings';
 import { ENV, readDeliverySettings, readEnv, requireEnv, type Env } from './env';
 import type { UrlPolicy } from './webhook-url-policy';
 
@@ -14,6 +15,18 @@ function testProbeTimeout(env: Env | undefined, policy: UrlPolicy): number | und
     throw new Error(`Environment variable ${ENV.testProbeTimeout} is a local test sandbox's (${ENV.webhookUrlPolicy}=local), not a stage's`);
   }
   return ms;
+}
+
+/**
+ * Webhook delivery's settings; a test sandbox's timing (decision 0340) only with the local URL
+ * policy, which a deployed stack never has (infra/stack.ts), so it cannot reach a deployed function.
+ */
+function webhookDelivery(env: Env | undefined, policy: UrlPolicy): DeliverySettings {
+  const settings = readDeliverySettings(env);
+  if (settings.test && policy !== 'local') {
+    throw new Error(`Environment variables ${ENV.testRetrySecond} and ${ENV.testClaimLease} are a local test sandbox's (${ENV.webhookUrlPolicy}=local)`);
+  }
+  return settings;
 }
 
 /** Reads the configuration from an environment (the process's by default); throws a message naming the first missing or invalid variable. */
@@ -32,7 +45,7 @@ export function readConfig(env?: Env) {
     /** Which webhook URLs are accepted (lib/webhooks/url-policy.ts): `local` only under `npm start`; absent is `deployed`, the strict one, so forgetting it never loosens anything. */
     webhookUrlPolicy,
     /** Webhook retries and attempt timeout (lib/config/delivery-settings.ts): the contract's unless set. */
-    webhookDelivery: readDeliverySettings(env),
+    webhookDelivery: webhookDelivery(env, webhookUrlPolicy),
     /** How long a receiver check's probe waits when a local test sandbox shortens it; undefined: the contract's 5 s. */
     webhookProbeTimeoutMs: testProbeTimeout(env, webhookUrlPolicy),
   } as const;
