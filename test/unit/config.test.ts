@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { localLimits } from '../../infra/local/sandbox';
+import { ENV } from '../../lib/config/env';
 import { DEFAULT_LIMITS } from '../../lib/limits';
 
 // The functions read their configuration once, when they load: a stage that forgets a limit or
@@ -7,9 +8,11 @@ import { DEFAULT_LIMITS } from '../../lib/limits';
 
 const complete = { TABLE_NAME: 'payments', CLIENT_REQUESTS_PER_SECOND: '20', LIST_READ_UNITS_PER_REQUEST: '128' };
 
+/** The configuration a function loads with exactly these variables: none of the run's own (npm test's sandbox sets some) leaks in. */
 async function loadConfig(env: Record<string, string | undefined>) {
   vi.resetModules();
-  for (const [name, value] of Object.entries({ ...complete, ...env })) vi.stubEnv(name, value);
+  const unset = Object.fromEntries(Object.values(ENV).map((name) => [name, undefined]));
+  for (const [name, value] of Object.entries({ ...unset, ...complete, ...env })) vi.stubEnv(name, value);
   return (await import('../../lib/config/config')).config;
 }
 
