@@ -63,6 +63,7 @@ import {
   createViaApi,
   getItem as floorGet,
   sameCallsAdmission,
+  sameCallsKeyAdmission,
   identityHonours,
   sameCallsSessionAdmission,
   signInBenchPerson,
@@ -265,6 +266,7 @@ async function main(): Promise<number> {
       template,
       readOnlyId,
       admit: () => sameCallsAdmission(ctx),
+      admitKey: () => sameCallsKeyAdmission(ctx),
       admitReading: (key) => sameCallsAdmission(ctx, key),
       admitSession: () => sameCallsSessionAdmission(ctx),
       identity,
@@ -275,6 +277,7 @@ async function main(): Promise<number> {
     const minimalCtx: BenchContext = {
       ...ctx,
       admit: async () => undefined,
+      admitKey: async () => undefined,
       admitReading: async (key) => void (await floorGet(ctx, key)),
       // §14's "at once" asks any service to check a session at the identity service on the account routes.
       admitSession: () => identityHonours(identity.endpoint, floorSession.token),
