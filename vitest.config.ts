@@ -1,26 +1,36 @@
 import { configDefaults, defineConfig } from 'vitest/config';
 import LongestFirstSequencer from './test/support/sequencer';
+import { unitProject } from './vitest.unit.config';
 
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
-    // The grant check runs after this whole run, on what it recorded (vitest.grants.config.ts); the
-    // quick bench runs after `npm test` in .ci/run (vitest.bench.config.ts).
-    exclude: [...configDefaults.exclude, 'test/grants/**', 'test/bench/quick.test.ts'],
-    // One DynamoDB Local and one local server for the whole run (test/support/global-setup.ts).
-    globalSetup: ['test/support/global-setup.ts'],
-    env: { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true', POWERTOOLS_LOG_LEVEL: 'CRITICAL' },
-    testTimeout: 30_000,
-    hookTimeout: 120_000,
-    pool: 'forks',
     // Many suites wait on the network (webhook receivers, the sweep, retries): two files at once keep
     // two cores busy where vitest's default on two cores (one worker) leaves one idle. Three made the
     // shared sandbox (one server, one stream poller) too slow for the suites' one-second delivery checks.
     maxWorkers: 2,
     // The longest files first, with or without vitest's cache of durations (test/support/sequencer.ts).
     sequence: { sequencer: LongestFirstSequencer },
-    // expect.poll waits for a page to show what it loads (test/browser): with another file running
-    // beside it, a view can take more than vitest's default second to render. Nothing timed rides on it.
-    expect: { poll: { timeout: 5_000 } },
+    projects: [
+      // test/unit, sharing modules between files (vitest.unit.config.ts).
+      unitProject,
+      {
+        test: {
+          name: 'suites',
+          include: ['test/**/*.test.ts'],
+          // The grant check runs after this whole run, on what it recorded (vitest.grants.config.ts); the
+          // quick bench runs after `npm test` in .ci/run (vitest.bench.config.ts).
+          exclude: [...configDefaults.exclude, ...unitProject.test.include, 'test/grants/**', 'test/bench/quick.test.ts'],
+          // One DynamoDB Local and one local server for the whole run (test/support/global-setup.ts).
+          globalSetup: ['test/support/global-setup.ts'],
+          env: { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true', POWERTOOLS_LOG_LEVEL: 'CRITICAL' },
+          testTimeout: 30_000,
+          hookTimeout: 120_000,
+          pool: 'forks',
+          // expect.poll waits for a page to show what it loads (test/browser): with another file running
+          // beside it, a view can take more than vitest's default second to render. Nothing timed rides on it.
+          expect: { poll: { timeout: 5_000 } },
+        },
+      },
+    ],
   },
 });

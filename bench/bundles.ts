@@ -3,8 +3,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { deflateRawSync } from 'node:zlib';
-import { IDENTITY_ENV } from '../lib/identity/pool-settings';
-import { CURSOR_SECRET_ARN_ENV } from '../lib/db/cursor-key';
+import { ENV, IDENTITY_ENV } from '../lib/config/env';
 import { composition } from './composition';
 import type { SynthesizedFunction, SynthResult } from './synth-bundles';
 import { median, rotate, round, summarize, type Summary } from './stats';
@@ -128,9 +127,9 @@ function lambdaEnv(fn: SynthesizedFunction): NodeJS.ProcessEnv {
     ...Object.fromEntries(fn.deployTimeVariables.flatMap((name) => (DEPLOY_TIME_VALUES[name] ? [[name, DEPLOY_TIME_VALUES[name]]] : []))),
     ...fn.environment,
     // The stack sets it to the table's generated name (a token here); any name will do, nothing is called at import.
-    ...(fn.boundToTable ? { TABLE_NAME: 'bench-table' } : {}),
+    ...(fn.boundToTable ? { [ENV.tableName]: 'bench-table' } : {}),
     // Likewise an ARN: the secret is read on a list's first request, never at import.
-    ...(fn.readsCursorSecret ? { [CURSOR_SECRET_ARN_ENV]: 'arn:aws:secretsmanager:us-east-1:111122223333:secret:bench-cursor-AbCdEf' } : {}),
+    ...(fn.readsCursorSecret ? { [ENV.cursorSecretArn]: 'arn:aws:secretsmanager:us-east-1:111122223333:secret:bench-cursor-AbCdEf' } : {}),
     AWS_REGION: 'us-east-1',
     AWS_DEFAULT_REGION: 'us-east-1',
     // Lambda's Node 24 prints no support warning; local Node 20 would, and pay for it.

@@ -1,5 +1,5 @@
 import type { DeliveryConfig, DeliveryOutput } from './delivery-worker';
-import { round, summarize, type Summary } from './stats';
+import { round, roundSummary, summarize, type Summary } from './stats';
 import { runWorker } from './worker-process';
 
 /**
@@ -50,15 +50,6 @@ export interface DeliveryResult extends DeliveryBenchSettings {
   readonly failures: string[];
 }
 
-const roundSummary = (s: Summary): Summary => ({
-  n: s.n,
-  p50: round(s.p50, 2),
-  p99: round(s.p99, 2),
-  mean: round(s.mean, 2),
-  min: round(s.min, 2),
-  max: round(s.max, 2),
-});
-
 function runDeliveryWorker(config: DeliveryConfig, timeoutMs: number, log: (line: string) => void): Promise<DeliveryOutput> {
   // The handlers' and the dispatcher's logs are kept for a failure's message only; its progress lines go to the bench's log.
   return runWorker<DeliveryOutput>('delivery-worker.ts', config, {
@@ -79,7 +70,7 @@ export async function measureDelivery(
   const createSeconds = t.createMs / 1000;
   return {
     ...shown,
-    latency: { delivery: roundSummary(summarize(out.latency.deliveriesMs)), allEndpoints: roundSummary(summarize(out.latency.allEndpointsMs)) },
+    latency: { delivery: roundSummary(summarize(out.latency.deliveriesMs), 2), allEndpoints: roundSummary(summarize(out.latency.allEndpointsMs), 2) },
     throughput: {
       payments: t.payments,
       createSeconds: round(createSeconds, 2),

@@ -53,7 +53,7 @@ import { mintKey, revokeKeyItem, rollKey } from '../lib/auth/key-lifecycle';
 import { identityClient } from '../infra/local/identity-client';
 import { addUser } from '../infra/local/users';
 import { invitingPoolOf } from '../lib/identity/user-pool-admin';
-import { IDENTITY_ENV } from '../lib/identity/pool-settings';
+import { IDENTITY_ENV } from '../lib/config/env';
 
 /**
  * What each endpoint is measured with: the request (for the HTTP and direct-handler arms) and its

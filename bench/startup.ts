@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { freePort } from '../infra/local/dynamodb-local';
+import { ENV } from '../lib/config/env';
 import { percentile } from './stats';
 
 /**
@@ -93,7 +94,7 @@ export async function startNpmStart(dir: string, args: readonly string[] = [], e
   const port = await freePort();
   const child = spawn('npm', ['start', '--silent', '--', '--port', String(port), ...args], {
     cwd: projectRoot,
-    env: { ...process.env, SANDBOX_DIR: dir, CURSOR_SECRET: undefined, ...env },
+    env: { ...process.env, SANDBOX_DIR: dir, [ENV.cursorSecret]: undefined, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
     // A process group of its own: npm, its shell and the sandbox are stopped together, as Ctrl-C does.
     detached: true,

@@ -37,6 +37,16 @@ export function summarize(values: readonly number[]): Summary {
 /** Rounds for reports and results.json (timings to µs, ratios to 0.01). */
 export const round = (value: number, digits = 3): number => (Number.isFinite(value) ? Number(value.toFixed(digits)) : value);
 
+/** A summary with each figure rounded to `digits` decimals, for the report. */
+export const roundSummary = (s: Summary, digits = 3): Summary => ({
+  n: s.n,
+  p50: round(s.p50, digits),
+  p99: round(s.p99, digits),
+  mean: round(s.mean, digits),
+  min: round(s.min, digits),
+  max: round(s.max, digits),
+});
+
 /** `items` rotated left by `by`: interleaved runs start each round at a different arm. */
 export function rotate<T>(items: readonly T[], by: number): T[] {
   if (items.length === 0) return [];

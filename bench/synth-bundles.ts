@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { App, Stack } from 'aws-cdk-lib';
 import { cdkJsonContext, createStack } from '../infra/app';
 import { SandboxFunction } from '../infra/constructs/sandbox-function';
-import { CURSOR_SECRET_ARN_ENV } from '../lib/db/cursor-key';
+import { ENV } from '../lib/config/env';
 import { fallbackFunction, routeList } from '../lib/routes';
 
 /** A function's bundle and the configuration it runs with. */
@@ -69,9 +69,9 @@ function describe(
     architectures: p.Architectures ?? ['x86_64'],
     runtime: String(p.Runtime),
     environment,
-    boundToTable: 'TABLE_NAME' in variables,
+    boundToTable: ENV.tableName in variables,
     deployTimeVariables: Object.keys(variables).filter((name) => typeof variables[name] !== 'string'),
-    readsCursorSecret: CURSOR_SECRET_ARN_ENV in variables,
+    readsCursorSecret: ENV.cursorSecretArn in variables,
   };
 }
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { hashApiKey } from '../lib/auth/api-key';
-import { BASE_URL_ENV } from '../lib/base-url';
+import { ENV } from '../lib/config/env';
 import { createClient } from '../lib/auth/key-repository';
 import { closeDb, createDb } from '../lib/db/client';
 import { clientPartition, keys } from '../lib/db/keys';
@@ -14,7 +14,7 @@ import { fixedRoute, startMinimalService } from './minimal';
 import type { Target } from './report';
 import { BENCH_REQUESTS_PER_SECOND, cancelCopy, createCopy, createViaApi, type FloorContext } from './scenarios';
 import { startNpmStart } from './startup';
-import { mapLimit, round, rotate, summarize, type Summary } from './stats';
+import { mapLimit, round, rotate, roundSummary, summarize, type Summary } from './stats';
 import type { ThroughputConfig, ThroughputOutput } from './throughput-worker';
 import { runWorker } from './worker-process';
 
@@ -89,7 +89,7 @@ export async function measureUserCases(settings: UserCasesSettings, log: (line: 
   const clients: HttpApi[] = [];
   let stopMinimal: (() => Promise<void>) | undefined;
   // As the issue's probe ran it: one client, its limit lifted, and nothing else changed.
-  const sandbox = await startNpmStart(dir, ['--in-memory'], { CLIENT_REQUESTS_PER_SECOND: String(BENCH_REQUESTS_PER_SECOND) });
+  const sandbox = await startNpmStart(dir, ['--in-memory'], { [ENV.requestsPerSecond]: String(BENCH_REQUESTS_PER_SECOND) });
   const runtime = JSON.parse(readFileSync(join(dir, 'runtime.json'), 'utf8')) as { dynamoEndpoint: string; tableName: string };
   const db = createDb(runtime.tableName, { endpoint: runtime.dynamoEndpoint });
   try {
@@ -103,7 +103,7 @@ export async function measureUserCases(settings: UserCasesSettings, log: (line: 
     log(`  npm start --in-memory at ${baseUrl}; ${settings.payments} payments for its client`);
     const ids = await mapLimit(Array.from({ length: settings.payments }), 8, () => createViaApi(api));
     // Reading a stored transaction renders its links: run alone, this process has no {base_url} of its own yet.
-    process.env[BASE_URL_ENV] ??= baseUrl;
+    process.env[ENV.baseUrl] ??= baseUrl;
     const template = await transactionEntity.find(db, transactionEntity.key(clientId, ids[0]!));
     if (!template) throw new Error('part 13: a created transaction is not in the table');
     const floor: FloorContext = { floorDb: db, floorClientId: (await createClient(db, 'bench floor')).id, template };
@@ -197,8 +197,8 @@ export async function measureUserCases(settings: UserCasesSettings, log: (line: 
           if (r >= settings.warmup) samples[arm].push(ms);
         }
       }
-      const sandboxSummary = rounded(summarize(samples.sandbox));
-      const minimalSummary = rounded(summarize(samples.minimal));
+      const sandboxSummary = roundSummary(summarize(samples.sandbox));
+      const minimalSummary = roundSummary(summarize(samples.minimal));
       latency.push({
         case: c.name,
         write: c.write,
@@ -246,8 +246,6 @@ export async function measureUserCases(settings: UserCasesSettings, log: (line: 
     rmSync(dir, { recursive: true, force: true });
   }
 }
-
-const rounded = (s: Summary): Summary => ({ n: s.n, p50: round(s.p50), p99: round(s.p99), mean: round(s.mean), min: round(s.min), max: round(s.max) });
 
 function runThroughput(config: ThroughputConfig): Promise<ThroughputOutput> {
   return runWorker<ThroughputOutput>('throughput-worker.ts', config, { timeoutMs: (config.durationSeconds + 60) * 1000, stopSignal: 'SIGKILL' });

@@ -1,14 +1,15 @@
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import { getDashboardContract } from '../lib/contracts/get-dashboard';
 import { getDashboardAssetContract } from '../lib/contracts/get-dashboard-asset';
-import { DASHBOARD_PAGE, dashboardAssetsDir, loadDashboardFiles, type DashboardFile } from '../lib/dashboard/assets';
-import { identityOrigin, pageIdentity, pageWithIdentity } from '../lib/dashboard/identity';
+import { DASHBOARD_PAGE, loadDashboardFiles, type DashboardFile } from '../lib/dashboard/assets';
+import { dashboardAssetsDir, pageIdentity } from '../lib/dashboard/environment';
+import { identityOrigin, pageWithIdentity } from '../lib/dashboard/identity';
 import { NotFoundError } from '../lib/errors';
 import { pageEndpoint } from '../lib/http/page/page-endpoint';
 
 // Read once per container: the page and its two files are a few dozen KB (dashboard/build.ts), and
 // where the page signs people in (none: the page says the stage has no identity service).
-const identity = pageIdentity(process.env);
+const identity = pageIdentity();
 const files = loadDashboardFiles(dashboardAssetsDir(import.meta.url));
 const page = files.get(DASHBOARD_PAGE)!;
 const served = new Map(files).set(DASHBOARD_PAGE, { ...page, body: pageWithIdentity(page.body, identity) });

@@ -1,12 +1,13 @@
 import type { Context, DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
+import { ENV, readEnv } from '../lib/config/env';
 import { setLogKeys } from '../lib/logger';
 import { defaultDeliveryDeps } from '../lib/webhooks/default-delivery';
-import { inProcessTimer, TIMER_QUEUE_ENV } from '../lib/webhooks/delivery-timer';
+import { inProcessTimer } from '../lib/webhooks/delivery-timer';
 import { dispatchStreamEvent } from '../lib/webhooks/dispatch';
 import { queueTimer } from '../lib/webhooks/queue-timer';
 
 /** Deployed, the stack's timer queue; under `npm start`, its in-process timer (decision 0267). */
-const queueUrl = process.env[TIMER_QUEUE_ENV];
+const queueUrl = readEnv(ENV.timerQueueUrl);
 const deps = { ...defaultDeliveryDeps, timer: queueUrl ? queueTimer(queueUrl) : inProcessTimer };
 
 /**

@@ -13,13 +13,10 @@ import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
-import { BASE_URL_ENV } from '../lib/base-url';
-import { CURSOR_SECRET_ARN_ENV } from '../lib/db/cursor-key';
 import { tableDefinition } from '../lib/db/table';
 import type { Limits } from '../lib/limits';
 import { UserPoolOperation } from 'aws-cdk-lib/aws-cognito';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
-import { IDENTITY_ENV } from '../lib/identity/pool-settings';
 import { formatSignupPolicy, type SignupPolicy } from '../lib/identity/signup-policy';
 import {
   API_BASE_PATH,
@@ -31,9 +28,9 @@ import {
   type Route,
   type UserPoolAction,
 } from '../lib/routes';
-import { DEFAULT_DELIVERY_SETTINGS, deliverySettingsEnvironment } from '../lib/config/delivery-settings';
-import { TIMER_QUEUE_ENV } from '../lib/webhooks/delivery-timer';
-import { URL_POLICY_ENV, type UrlPolicy } from '../lib/config/webhook-url-policy';
+import { DEFAULT_DELIVERY_SETTINGS } from '../lib/config/delivery-settings';
+import { deliverySettingsEnvironment, ENV, IDENTITY_ENV } from '../lib/config/env';
+import type { UrlPolicy } from '../lib/config/webhook-url-policy';
 import {
   DISPATCH_BATCH_SIZE,
   DISPATCH_FILTERS,
@@ -148,14 +145,14 @@ export class PaymentSandboxStack extends Stack {
       }
       if (!shared && route.table !== 'none') {
         fn.bindTable(this.table, { access: route.table, dynamodb: route.dynamodb, limits: props.limits, admitsKeys: route.credential.kind === 'key' });
-        fn.function.addEnvironment(URL_POLICY_ENV, WEBHOOK_URL_POLICY);
+        fn.function.addEnvironment(ENV.webhookUrlPolicy, WEBHOOK_URL_POLICY);
       }
       // A route that admits a key or a session (lib/http/admission.ts) verifies session tokens against this stage's
       // pool. No trigger of the pool is told the pool: the pool and its trigger would depend on each other.
       if (!shared && takesBearer(route.credential)) this.setEnvironment(fn, this.identity.sessionEnvironment());
       if (!shared && route.userPool) this.grantUserPool(fn, route.userPool);
       if (!shared && route.cursors) {
-        fn.function.addEnvironment(CURSOR_SECRET_ARN_ENV, this.cursorSecret.secretArn);
+        fn.function.addEnvironment(ENV.cursorSecretArn, this.cursorSecret.secretArn);
         this.cursorSecret.grantRead(fn.role);
       }
       this.api.addRoutes({
@@ -297,7 +294,7 @@ export class PaymentSandboxStack extends Stack {
         ],
       }),
     });
-    if (route.table !== 'none') fn.function.addEnvironment(BASE_URL_ENV, this.baseUrl);
+    if (route.table !== 'none') fn.function.addEnvironment(ENV.baseUrl, this.baseUrl);
     if (assets) fn.function.addEnvironment(assets.env, assets.dir);
     if (page?.connects === 'identity') this.setEnvironment(fn, this.identity.pageEnvironment());
     return fn;
@@ -322,7 +319,7 @@ export class PaymentSandboxStack extends Stack {
       timeout,
     });
     fn.bindTableActions(this.table, { dynamodb: declared.dynamodb, limits });
-    fn.function.addEnvironment(URL_POLICY_ENV, WEBHOOK_URL_POLICY);
+    fn.function.addEnvironment(ENV.webhookUrlPolicy, WEBHOOK_URL_POLICY);
     for (const [name, value] of Object.entries(deliverySettingsEnvironment(DEFAULT_DELIVERY_SETTINGS))) fn.function.addEnvironment(name, value);
     return fn;
   }
@@ -409,7 +406,7 @@ export class PaymentSandboxStack extends Stack {
     });
     fn.function.addEventSource(new SqsEventSource(timer, { batchSize: 10, reportBatchItemFailures: true }));
     timer.grantSendMessages(dispatcher.function);
-    dispatcher.function.addEnvironment(TIMER_QUEUE_ENV, timer.queueUrl);
+    dispatcher.function.addEnvironment(ENV.timerQueueUrl, timer.queueUrl);
     return fn;
   }
 
@@ -444,7 +441,7 @@ export class PaymentSandboxStack extends Stack {
     );
     sweep.function.configureAsyncInvoke({ retryAttempts: 0 });
     // Its expiries and scheduled outcomes record events whose object is the transaction, links and all.
-    sweep.function.addEnvironment(BASE_URL_ENV, this.baseUrl);
+    sweep.function.addEnvironment(ENV.baseUrl, this.baseUrl);
     const deadLetters = this.createOperatorQueue(
       'SweepDeadLetters',
       "This queue is itself a dead-letter queue, the sweep schedule target's (EventBridge DeadLetterConfig); " +

@@ -1,3 +1,4 @@
+import { ENV, readEnv } from './config/env';
 import { API_BASE_PATH } from './routes';
 
 /**
@@ -7,9 +8,6 @@ import { API_BASE_PATH } from './routes';
  * server has a port, before it loads the handlers (decision 0245).
  */
 
-/** The environment variable that carries it to the functions (not `BASE_URL`, which Vite, and so vitest, sets to `/`). */
-export const BASE_URL_ENV = 'API_BASE_URL';
-
 /**
  * `value` as a `{base_url}`: an absolute http(s) URL whose path ends with the API's base path, with
  * no trailing slash, query, fragment or user:password. Throws a message naming API_BASE_URL otherwise.
@@ -17,7 +15,7 @@ export const BASE_URL_ENV = 'API_BASE_URL';
 export function parseBaseUrl(value: string | undefined): string {
   if (value === undefined || value === '')
     throw new Error(
-      `Environment variable ${BASE_URL_ENV} is required: the stage's {base_url}, e.g. https://<api-id>.execute-api.<region>.amazonaws.com${API_BASE_PATH}`,
+      `Environment variable ${ENV.baseUrl} is required: the stage's {base_url}, e.g. https://<api-id>.execute-api.<region>.amazonaws.com${API_BASE_PATH}`,
     );
   const url = URL.canParse(value) ? new URL(value) : undefined;
   // Exactly its origin and path: no user:password, query or fragment, and written as the parser writes it.
@@ -28,7 +26,7 @@ export function parseBaseUrl(value: string | undefined): string {
     url.pathname.endsWith(API_BASE_PATH);
   if (!wellFormed) {
     throw new Error(
-      `Environment variable ${BASE_URL_ENV} must be an absolute http(s) URL ending with ${API_BASE_PATH}, without a trailing slash, query or user:password, not '${value}'`,
+      `Environment variable ${ENV.baseUrl} must be an absolute http(s) URL ending with ${API_BASE_PATH}, without a trailing slash, query or user:password, not '${value}'`,
     );
   }
   return value;
@@ -43,6 +41,6 @@ let baseUrl: string | undefined;
  * every function whose bundle holds this module to having it.
  */
 export function stageBaseUrl(): string {
-  baseUrl ??= parseBaseUrl(process.env[BASE_URL_ENV]);
+  baseUrl ??= parseBaseUrl(readEnv(ENV.baseUrl));
   return baseUrl;
 }

@@ -2,7 +2,7 @@
  * The per-client budget (docs/decisions/, docs/limits.md): how many requests one client may
  * make per second, and how many DynamoDB read units one list request may spend. A stage sets
  * both (CDK context, `npm run deploy -- --requests-per-second N --read-units-per-request N`);
- * these are the defaults. Functions read them from the environment (lib/config/config.ts).
+ * these are the defaults. Functions read them from the environment (lib/config/env.ts, LIMIT_ENV).
  */
 
 export interface Limits {
@@ -14,23 +14,11 @@ export interface Limits {
 
 export const DEFAULT_LIMITS: Limits = { requestsPerSecond: 50, readUnitsPerRequest: 256 };
 
-/** The environment variable that carries each limit to the functions. */
-export const LIMIT_ENV: { readonly [K in keyof Limits]: string } = {
-  requestsPerSecond: 'CLIENT_REQUESTS_PER_SECOND',
-  readUnitsPerRequest: 'LIST_READ_UNITS_PER_REQUEST',
-};
-
 /** The CDK context key (`-c key=N`) of each limit. */
 export const LIMIT_CONTEXT: { readonly [K in keyof Limits]: string } = {
   requestsPerSecond: 'requests-per-second',
   readUnitsPerRequest: 'read-units-per-request',
 };
-
-/** The limits as the functions' environment variables. */
-export const limitsEnvironment = (limits: Limits): Record<string, string> => ({
-  [LIMIT_ENV.requestsPerSecond]: String(limits.requestsPerSecond),
-  [LIMIT_ENV.readUnitsPerRequest]: String(limits.readUnitsPerRequest),
-});
 
 /** A limit as text (environment, context, a flag): a positive integer in decimal digits, or an error naming it. */
 export function parseLimit(name: string, value: unknown): number {

@@ -1,3 +1,4 @@
+import { ENV } from './config/env';
 import { NO_TABLE, type DynamoAccess } from './db/access';
 import type { Scope } from './scopes';
 
@@ -623,7 +624,7 @@ const DASHBOARD_FACE = {
   connects: 'identity',
   formAction: 'none',
   errors: 'envelope',
-  assets: { build: 'scripts/build-dashboard.ts', dir: 'dashboard', env: 'DASHBOARD_ASSETS_DIR' },
+  assets: { build: 'scripts/build-dashboard.ts', dir: 'dashboard', env: ENV.dashboardAssetsDir },
 } as const satisfies PageFace;
 
 export const getDashboardRoute = /* @__PURE__ */ route({

@@ -36,7 +36,7 @@ import { LambdaClient, ListEventSourceMappingsCommand, ListFunctionsCommand } fr
 import { ListSecretsCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { ListQueuesCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { getClient, listKeys } from '../lib/auth/key-repository';
-import { IDENTITY_ENV } from '../lib/identity/pool-settings';
+import { IDENTITY_ENV } from '../lib/config/env';
 import { closeDb, createDb } from '../lib/db/client';
 import { sandboxDir } from '../infra/local/paths';
 import { findSandboxStack } from '../infra/local/stacks';

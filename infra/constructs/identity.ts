@@ -11,7 +11,8 @@ import {
   VerificationEmailStyle,
 } from 'aws-cdk-lib/aws-cognito';
 import { Construct } from 'constructs';
-import { CLIENT_NAME_ATTRIBUTE, CLIENT_NAME_LIMITS, IDENTITY_ENV, poolSettings } from '../../lib/identity/pool-settings';
+import { IDENTITY_ENV } from '../../lib/config/env';
+import { CLIENT_NAME_ATTRIBUTE, CLIENT_NAME_LIMITS, poolSettings } from '../../lib/identity/pool-settings';
 
 /** `client_name`: Cognito declares a custom attribute without the `custom:` people and tokens see. */
 const CLIENT_NAME_SCHEMA_NAME = CLIENT_NAME_ATTRIBUTE.replace(/^custom:/, '');

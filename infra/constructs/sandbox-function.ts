@@ -11,7 +11,8 @@ import { LAST_USED_ATTRIBUTE } from '../../lib/auth/key-use';
 import { COUNTER_ATTRIBUTE } from '../../lib/auth/request-counter';
 import { CLIENT_PARTITION_PREFIX } from '../../lib/db/keys';
 import { tableDefinition } from '../../lib/db/table';
-import { limitsEnvironment, type Limits } from '../../lib/limits';
+import { ENV, limitsEnvironment } from '../../lib/config/env';
+import type { Limits } from '../../lib/limits';
 import { partitionsOf, READ_ACTIONS, type DynamoAccess, type TableAction } from '../../lib/db/access';
 import type { TableAccess } from '../../lib/routes';
 import { SERVICE_NAME } from '../../lib/service';
@@ -232,7 +233,7 @@ export class SandboxFunction extends Construct {
   }
 
   private setTableEnvironment(table: ITable, limits: Limits): void {
-    this.function.addEnvironment('TABLE_NAME', table.tableName);
+    this.function.addEnvironment(ENV.tableName, table.tableName);
     for (const [name, value] of Object.entries(limitsEnvironment(limits))) this.function.addEnvironment(name, value);
   }
 }

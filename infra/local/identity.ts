@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { CreateUserPoolClientCommand, CreateUserPoolCommand, DescribeUserPoolClientCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { CLIENT_NAME_ATTRIBUTE, CLIENT_NAME_LIMITS, poolSettings } from '../../lib/identity/pool-settings';
 import { formatSignupPolicy, type SignupPolicy } from '../../lib/identity/signup-policy';
-import { IDENTITY_ENV } from '../../lib/identity/pool-settings';
+import { IDENTITY_ENV } from '../../lib/config/env';
 import { backgroundFunctions } from '../../lib/routes';
 import { freePort } from './dynamodb-local';
 import { identityClient } from './identity-client';

@@ -7,14 +7,14 @@ import { createClient, createKey } from '../../lib/auth/key-repository';
 import { findPrincipal } from '../../lib/auth/key-records';
 import { hashApiKey } from '../../lib/auth/api-key';
 import { closeDb, createDb } from '../../lib/db/client';
-import { CURSOR_SECRET_ENV, cursorKeyOf, MIN_CURSOR_SECRET_LENGTH } from '../../lib/db/cursor-key';
+import { cursorKeyOf, MIN_CURSOR_SECRET_LENGTH } from '../../lib/db/cursor-key';
 import type { Db } from '../../lib/db/db';
-import { DEFAULT_LIMITS, LIMIT_ENV, limitsEnvironment, parseLimit, type Limits } from '../../lib/limits';
-import { BASE_URL_ENV } from '../../lib/base-url';
+import { DEFAULT_LIMITS, parseLimit, type Limits } from '../../lib/limits';
 import { backgroundFunctions, routes } from '../../lib/routes';
 import { scopes as allScopes } from '../../lib/scopes';
-import { deliverySettingsEnvironment, readDeliverySettings, type DeliverySettings } from '../../lib/config/delivery-settings';
-import { URL_POLICY_ENV, type UrlPolicy } from '../../lib/config/webhook-url-policy';
+import type { DeliverySettings } from '../../lib/config/delivery-settings';
+import { deliverySettingsEnvironment, ENV, LIMIT_ENV, limitsEnvironment, readDeliverySettings, readEnv, type Env } from '../../lib/config/env';
+import type { UrlPolicy } from '../../lib/config/webhook-url-policy';
 import { LOCAL_SIGNUP_POLICY, parseSignupPolicy, type SignupPolicy } from '../../lib/identity/signup-policy';
 import type { SweepResult } from '../../lib/sweep/sweep';
 import { runEvery, type BackgroundLoop } from './background';
@@ -142,12 +142,8 @@ export async function startBackground(options: {
  * The limits a local sandbox runs with: those given, else CLIENT_REQUESTS_PER_SECOND and
  * LIST_READ_UNITS_PER_REQUEST from the environment, else the defaults of lib/limits.ts.
  */
-export function localLimits(given: Partial<Limits> = {}, env: NodeJS.ProcessEnv = process.env): Limits {
-  const pick = (key: keyof Limits) => {
-    if (given[key] !== undefined) return parseLimit(key, given[key]);
-    const fromEnv = env[LIMIT_ENV[key]];
-    return fromEnv ? parseLimit(`Environment variable ${LIMIT_ENV[key]}`, fromEnv) : DEFAULT_LIMITS[key];
-  };
+export function localLimits(given: Partial<Limits> = {}, env?: Env): Limits {
+  const pick = (key: keyof Limits) => (given[key] !== undefined ? parseLimit(key, given[key]) : (readEnv(LIMIT_ENV[key], env) ?? DEFAULT_LIMITS[key]));
   return { requestsPerSecond: pick('requestsPerSecond'), readUnitsPerRequest: pick('readUnitsPerRequest') };
 }
 
@@ -168,12 +164,12 @@ export function sandboxEnvironment(options: {
   webhookDelivery: DeliverySettings;
 }): Record<string, string> {
   return {
-    [BASE_URL_ENV]: options.baseUrl,
-    TABLE_NAME: options.tableName,
-    DYNAMODB_ENDPOINT: options.dynamoEndpoint,
-    [CURSOR_SECRET_ENV]: options.cursorSecret,
+    [ENV.baseUrl]: options.baseUrl,
+    [ENV.tableName]: options.tableName,
+    [ENV.dynamoEndpoint]: options.dynamoEndpoint,
+    [ENV.cursorSecret]: options.cursorSecret,
     ...limitsEnvironment(options.limits),
-    [URL_POLICY_ENV]: LOCAL_URL_POLICY,
+    [ENV.webhookUrlPolicy]: LOCAL_URL_POLICY,
     ...deliverySettingsEnvironment(options.webhookDelivery),
   };
 }
@@ -227,7 +223,7 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
       dynamoEndpoint: `http://127.0.0.1:${port}`,
       cursorSecret,
       limits,
-      webhookDelivery: options.webhookDelivery ?? readDeliverySettings(process.env),
+      webhookDelivery: options.webhookDelivery ?? readDeliverySettings(),
     }),
   );
   // The identity emulator starts while java does too; its triggers touch the table only when someone confirms.

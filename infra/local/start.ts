@@ -7,6 +7,7 @@
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { LIMIT_ENV } from '../../lib/config/env';
 import { DEFAULT_LOCAL_PORT } from '../../lib/routes';
 import { isParseArgsError } from './cli';
 import { JavaNotFoundError } from './dynamodb-local';
@@ -39,8 +40,8 @@ Runs the sandbox on this machine: DynamoDB Local and the API at http://127.0.0.1
 
 Data, the identity emulator's people, the demo key and user and the cursor secret are kept in
 ${sandboxDir} (SANDBOX_DIR moves it);
-one sandbox runs on a directory at a time. Per-client limits: CLIENT_REQUESTS_PER_SECOND and
-LIST_READ_UNITS_PER_REQUEST. Needs Java 17 or later ($JAVA_HOME/bin/java, else java on PATH).`;
+one sandbox runs on a directory at a time. Per-client limits: ${LIMIT_ENV.requestsPerSecond} and
+${LIMIT_ENV.readUnitsPerRequest}. Needs Java 17 or later ($JAVA_HOME/bin/java, else java on PATH).`;
 
 /** Set once this process holds runtime.json: every way out gives it back. */
 let claimed = false;

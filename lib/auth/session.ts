@@ -5,7 +5,7 @@ import type { Fetcher } from 'aws-jwt-verify/https';
 import { SimpleJwksCache } from 'aws-jwt-verify/jwk';
 import { realNow } from '../clock';
 import type { Db } from '../db/db';
-import { IDENTITY_ENV } from '../identity/pool-settings';
+import { IDENTITY_ENV, readEnv, requireEnv, type Env } from '../config/env';
 import { userClientEntity } from '../identity/items';
 import { findUserClient, type UserClientReading, userClientReadingOf } from '../identity/user-client';
 import { keys } from '../db/keys';
@@ -15,7 +15,7 @@ import { requestCounter, secondOf } from './request-counter';
 import { scopes as allScopes } from '../scopes';
 import type { SessionPrincipal } from './principal';
 
-/** What session verification needs of the stage's identity service (lib/identity/pool-settings.ts, IDENTITY_ENV). */
+/** What session verification needs of the stage's identity service (lib/config/env.ts, IDENTITY_ENV). */
 export interface SessionSettings {
   /** The `iss` of the pool's tokens; its signing keys are at `<issuer>/.well-known/jwks.json`. */
   readonly issuer: string;
@@ -25,39 +25,17 @@ export interface SessionSettings {
   readonly endpoint: string;
 }
 
-type Env = Readonly<Record<string, string | undefined>>;
-
-/** Loopback hosts: the only ones whose issuer may be plain http (the local identity emulator). */
-const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
-
 /**
- * Reads the stage's issuer, app client and identity endpoint from an environment; throws a message
- * naming the first missing or invalid variable. The issuer and the endpoint are https (the pool's),
- * or http on loopback (`npm start`'s emulator) — never http elsewhere.
+ * Reads the stage's issuer, app client and identity endpoint from an environment (the process's by
+ * default); throws a message naming the first missing or invalid variable. The issuer and the
+ * endpoint are https (the pool's), or http on loopback (`npm start`'s emulator) — never http
+ * elsewhere (lib/config/env.ts checks them).
  */
-export function readSessionSettings(env: Env): SessionSettings {
-  const required = (name: string) => {
-    const value = env[name];
-    if (value === undefined || value === '') throw new Error(`Environment variable ${name} is required`);
-    return value;
-  };
-  const secureUrl = (name: string) => {
-    const value = required(name);
-    let url: URL;
-    try {
-      url = new URL(value);
-    } catch {
-      throw new Error(`Environment variable ${name} must be a URL, not '${value}'`);
-    }
-    if (url.protocol !== 'https:' && !(url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname))) {
-      throw new Error(`Environment variable ${name} must be an https URL (http only on loopback), not '${value}'`);
-    }
-    return value;
-  };
+export function readSessionSettings(env?: Env): SessionSettings {
   return {
-    issuer: secureUrl(IDENTITY_ENV.issuer).replace(/\/+$/, ''),
-    clientId: required(IDENTITY_ENV.clientId),
-    endpoint: secureUrl(IDENTITY_ENV.endpoint),
+    issuer: requireEnv(IDENTITY_ENV.issuer, env).replace(/\/+$/, ''),
+    clientId: requireEnv(IDENTITY_ENV.clientId, env),
+    endpoint: requireEnv(IDENTITY_ENV.endpoint, env),
   };
 }
 
@@ -70,8 +48,8 @@ let settings: SessionSettings | null | undefined;
  */
 export function sessionSettings(): SessionSettings | null {
   if (settings === undefined) {
-    const none = !process.env[IDENTITY_ENV.issuer] && !process.env[IDENTITY_ENV.clientId] && !process.env[IDENTITY_ENV.endpoint];
-    settings = none ? null : readSessionSettings(process.env);
+    const none = !readEnv(IDENTITY_ENV.issuer) && !readEnv(IDENTITY_ENV.clientId) && !readEnv(IDENTITY_ENV.endpoint);
+    settings = none ? null : readSessionSettings();
   }
   return settings;
 }

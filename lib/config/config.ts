@@ -1,42 +1,24 @@
 /** Configuration, read once at load time; a missing value fails fast instead of falling back silently. */
-import { isUrlPolicy, URL_POLICY_ENV, urlPolicies, type UrlPolicy } from './webhook-url-policy';
+import type { Limits } from '../limits';
+import { ENV, readDeliverySettings, readEnv, requireEnv, type Env } from './env';
 
-import { LIMIT_ENV, parseLimit, type Limits } from '../limits';
-import { readDeliverySettings } from './delivery-settings';
-
-type Env = Readonly<Record<string, string | undefined>>;
-
-function required(env: Env, name: string): string {
-  const value = env[name];
-  if (value === undefined || value === '') {
-    throw new Error(`Environment variable ${name} is required`);
-  }
-  return value;
-}
-
-/** The webhook URL policy; absent means `deployed`, the strict one, so forgetting it never loosens anything. */
-function webhookUrlPolicy(env: Env): UrlPolicy {
-  const value = env[URL_POLICY_ENV];
-  if (value === undefined || value === '') return 'deployed';
-  if (!isUrlPolicy(value)) throw new Error(`Environment variable ${URL_POLICY_ENV} must be one of ${urlPolicies.join(', ')}, not '${value}'`);
-  return value;
-}
-
-/** Reads the configuration from an environment; throws a message naming the first missing or invalid variable. */
-export function readConfig(env: Env) {
-  const limit = (key: keyof Limits) => parseLimit(`Environment variable ${LIMIT_ENV[key]}`, required(env, LIMIT_ENV[key]));
+/** Reads the configuration from an environment (the process's by default); throws a message naming the first missing or invalid variable. */
+export function readConfig(env?: Env) {
   return {
     /** The single DynamoDB table. */
-    tableName: required(env, 'TABLE_NAME'),
+    tableName: requireEnv(ENV.tableName, env),
     /** Only set locally (DynamoDB Local); deployed functions use the regional endpoint. */
-    dynamoEndpoint: env.DYNAMODB_ENDPOINT || undefined,
+    dynamoEndpoint: readEnv(ENV.dynamoEndpoint, env),
     /** The per-client budget of the stage (lib/limits.ts). */
-    limits: { requestsPerSecond: limit('requestsPerSecond'), readUnitsPerRequest: limit('readUnitsPerRequest') } satisfies Limits,
-    /** Which webhook URLs are accepted (lib/webhooks/url-policy.ts): `local` only under `npm start`. */
-    webhookUrlPolicy: webhookUrlPolicy(env),
+    limits: {
+      requestsPerSecond: requireEnv(ENV.requestsPerSecond, env),
+      readUnitsPerRequest: requireEnv(ENV.readUnitsPerRequest, env),
+    } satisfies Limits,
+    /** Which webhook URLs are accepted (lib/webhooks/url-policy.ts): `local` only under `npm start`; absent is `deployed`, the strict one, so forgetting it never loosens anything. */
+    webhookUrlPolicy: readEnv(ENV.webhookUrlPolicy, env) ?? 'deployed',
     /** Webhook retries and attempt timeout (lib/config/delivery-settings.ts): the contract's unless set. */
     webhookDelivery: readDeliverySettings(env),
   } as const;
 }
 
-export const config = readConfig(process.env);
+export const config = readConfig();

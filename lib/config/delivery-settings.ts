@@ -2,14 +2,9 @@
  * How webhooks are delivered (docs/api.md §11): the pauses before each retry and how long one
  * attempt may take. The contract's values are the defaults; a stage sets them explicitly (the CDK
  * stack), and tests shorten them through the same variables so that they never wait minutes.
- * Kept apart from the delivery code so that lib/config/config.ts can read them without bundling it.
+ * Kept apart from the delivery code so that lib/config/env.ts, which reads them (WEBHOOK_RETRY_SCHEDULE_SECONDS,
+ * WEBHOOK_ATTEMPT_TIMEOUT_MS), does not bundle it.
  */
-
-/** Seconds to wait after each failed attempt before the next, comma-separated: `10,60,300,1800,7200`. */
-export const RETRY_SCHEDULE_ENV = 'WEBHOOK_RETRY_SCHEDULE_SECONDS';
-
-/** Milliseconds one attempt may take to be answered (at most 10 000, the contract's 10 s). */
-export const ATTEMPT_TIMEOUT_ENV = 'WEBHOOK_ATTEMPT_TIMEOUT_MS';
 
 export interface DeliverySettings {
   /** The pause before attempt n + 1 after attempt n failed; its length + 1 attempts in all. */
@@ -33,8 +28,6 @@ const MAX_RETRIES = 10;
 /** A retry waits at most a day. */
 const MAX_RETRY_SECONDS = 86_400;
 
-type Env = Readonly<Record<string, string | undefined>>;
-
 /** Parses a retry schedule (`10,60,300`); throws a message naming `name` on anything else. */
 export function parseRetrySchedule(name: string, value: string): number[] {
   const parts = value.split(',').map((part) => part.trim());
@@ -54,24 +47,4 @@ export function parseAttemptTimeout(name: string, value: string): number {
     throw new Error(`${name} must be whole milliseconds from 100 to ${MAX_ATTEMPT_TIMEOUT_MS}, not '${value}'`);
   }
   return ms;
-}
-
-/** The settings of an environment: each variable given is validated, each one absent is the contract's value. */
-export function readDeliverySettings(env: Env): DeliverySettings {
-  const schedule = env[RETRY_SCHEDULE_ENV];
-  const timeout = env[ATTEMPT_TIMEOUT_ENV];
-  return {
-    retryScheduleSeconds: schedule
-      ? parseRetrySchedule(`Environment variable ${RETRY_SCHEDULE_ENV}`, schedule)
-      : DEFAULT_DELIVERY_SETTINGS.retryScheduleSeconds,
-    attemptTimeoutMs: timeout ? parseAttemptTimeout(`Environment variable ${ATTEMPT_TIMEOUT_ENV}`, timeout) : DEFAULT_DELIVERY_SETTINGS.attemptTimeoutMs,
-  };
-}
-
-/** The settings as the environment variables that carry them to a function or a local server. */
-export function deliverySettingsEnvironment(settings: DeliverySettings): Record<string, string> {
-  return {
-    [RETRY_SCHEDULE_ENV]: settings.retryScheduleSeconds.join(','),
-    [ATTEMPT_TIMEOUT_ENV]: String(settings.attemptTimeoutMs),
-  };
 }

@@ -1,16 +1,15 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { dirname, extname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { extname, resolve } from 'node:path';
 import { pageCsp } from '../http/page/page-face';
 import { getDashboardRoute } from '../routes';
 
 /**
  * The dashboard's built files (dashboard/build.ts writes them; its route declares them: lib/routes.ts
- * `assets`): where the function finds them and how each is served. A relative directory is
- * relative to the function's own module, which is how the stack points the bundled function at the
- * copy inside its bundle; `npm start` gives an absolute one (infra/local/sandbox.ts).
+ * `assets`): how each is served. Where the function finds them is its DASHBOARD_ASSETS_DIR
+ * (lib/dashboard/environment.ts): a relative directory is relative to the function's own module,
+ * which is how the stack points the bundled function at the copy inside its bundle; `npm start`
+ * gives an absolute one (infra/local/sandbox.ts).
  */
-export const DASHBOARD_ASSETS_DIR_ENV = getDashboardRoute.face.assets.env;
 
 /** The page itself, served at `{base_url}/dashboard`; every other file is served below it by name. */
 export const DASHBOARD_PAGE = 'index.html';
@@ -40,13 +39,6 @@ export interface DashboardFile {
   readonly body: string;
   readonly contentType: string;
   readonly cacheControl: string;
-}
-
-/** The directory named by DASHBOARD_ASSETS_DIR, resolved against `moduleUrl` when relative; throws when unset. */
-export function dashboardAssetsDir(moduleUrl: string, env: NodeJS.ProcessEnv = process.env): string {
-  const value = env[DASHBOARD_ASSETS_DIR_ENV]?.trim();
-  if (!value) throw new Error(`Environment variable ${DASHBOARD_ASSETS_DIR_ENV} is required (the built dashboard's directory)`);
-  return resolve(dirname(fileURLToPath(moduleUrl)), value);
 }
 
 /** Reads every built file of `dir` into memory, by file name; throws when the page or a type is missing. */

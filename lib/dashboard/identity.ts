@@ -1,5 +1,3 @@
-import { IDENTITY_ENV } from '../identity/pool-settings';
-
 /**
  * Where the dashboard page signs people in (docs/api.md §14): the identity service's JSON API and
  * the app client it signs in as. The dashboard function reads them once from its environment, puts
@@ -15,33 +13,6 @@ export interface PageIdentity {
 
 /** The name of the page's `<meta>` whose content is the PageIdentity as JSON (the page reads it in dashboard/src/identity.ts). */
 export const IDENTITY_META = 'sandbox-identity';
-
-/**
- * The PageIdentity of IDENTITY_ENDPOINT and USER_POOL_CLIENT_ID, or undefined when neither is set (a
- * stage without an identity service: the page says so). Throws when only one is set, or when the
- * endpoint is not an http(s) URL: a function told half of it fails at load, not in a person's browser.
- */
-export function pageIdentity(env: Readonly<Record<string, string | undefined>>): PageIdentity | undefined {
-  const endpoint = env[IDENTITY_ENV.endpoint]?.trim();
-  const clientId = env[IDENTITY_ENV.clientId]?.trim();
-  if (!endpoint && !clientId) return undefined;
-  if (!endpoint || !clientId) {
-    const missing = endpoint ? IDENTITY_ENV.clientId : IDENTITY_ENV.endpoint;
-    throw new Error(
-      `Environment variable ${missing} is required beside ${endpoint ? IDENTITY_ENV.endpoint : IDENTITY_ENV.clientId} (where the dashboard signs people in)`,
-    );
-  }
-  let url: URL;
-  try {
-    url = new URL(endpoint);
-  } catch {
-    throw new Error(`Environment variable ${IDENTITY_ENV.endpoint} must be a URL, not '${endpoint}'`);
-  }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-    throw new Error(`Environment variable ${IDENTITY_ENV.endpoint} must be an http(s) URL, not '${endpoint}'`);
-  }
-  return { endpoint: url.href, clientId };
-}
 
 /** The origin the page may connect to besides its own: the identity service's. */
 export const identityOrigin = (identity: PageIdentity): string => new URL(identity.endpoint).origin;

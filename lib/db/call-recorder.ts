@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { DynamoDBStreamsClient } from '@aws-sdk/client-dynamodb-streams';
 import { grantsOfCall, iamRequestsOfCall, operationOf, type Grant, type IamRequest } from './access';
-import { CALL_OBSERVER, CALLS_DIR_ENV, observeCalls, type CallObserver } from './client';
+import { ENV, readEnv } from '../config/env';
+import { CALL_OBSERVER, observeCalls, type CallObserver } from './client';
 
 /**
  * Records which DynamoDB permissions each function's calls need, for the grant check (test/grants):
@@ -27,7 +28,7 @@ export interface RecordedCall {
   readonly request?: IamRequest;
 }
 
-const recordingDir = (): string | undefined => process.env[CALLS_DIR_ENV] || undefined;
+const recordingDir = (): string | undefined => readEnv(ENV.callsDir);
 
 /**
  * Per process, on globalThis: test runners may load this module more than once in a process, and

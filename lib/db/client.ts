@@ -1,5 +1,6 @@
 import { DynamoDBClient, type DynamoDBClientConfig } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { ENV, readEnv } from '../config/env';
 import type { Db } from './db';
 import type { Prefetched } from './prefetch';
 
@@ -24,12 +25,9 @@ export function dynamoClientConfig(options: { endpoint?: string; region?: string
   return clientConfig;
 }
 
-/** Set by a test run (the grant check's recording directory): only then are calls handed to the observer below. */
-export const CALLS_DIR_ENV = 'DYNAMODB_CALLS_DIR';
-
 /**
  * Where the grant check's recorder (lib/db/call-recorder.ts) puts itself, on globalThis, when it is
- * loaded: each client created while CALLS_DIR_ENV is set hands it every call's operation and input.
+ * loaded: each client created while DYNAMODB_CALLS_DIR is set (a test run sets it) hands it every call's operation and input.
  * The recorder is loaded by the local adapters, never by a function, so it and the access
  * declarations it evaluates stay out of every bundle.
  */
@@ -52,7 +50,7 @@ export function observeCalls(client: { middlewareStack: DynamoDBClient['middlewa
 function createRawClient(options: { endpoint?: string; region?: string }): DynamoDBClient {
   const client = new DynamoDBClient(dynamoClientConfig(options));
   // Only when a test run asks for it: the grant check's record of each function's calls.
-  if (process.env[CALLS_DIR_ENV]) observeCalls(client);
+  if (readEnv(ENV.callsDir)) observeCalls(client);
   return client;
 }
 

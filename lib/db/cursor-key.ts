@@ -1,4 +1,5 @@
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import { ENV, readEnv, type Env } from '../config/env';
 
 /**
  * The key list cursors are signed with (lib/db/cursor.ts): a secret of each sandbox, so reading
@@ -6,22 +7,18 @@ import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-sec
  * Manager secret; locally, a random one kept in `.sandbox/cursor-secret`.
  */
 
-/** Locally (npm start, the tests, the bench): the secret itself. */
-export const CURSOR_SECRET_ENV = 'CURSOR_SECRET';
-/** Deployed: the ARN of the stack's secret, read on first use. */
-export const CURSOR_SECRET_ARN_ENV = 'CURSOR_SECRET_ARN';
 /** A shorter secret is refused: a guessable key would make cursors forgeable again. */
 export const MIN_CURSOR_SECRET_LENGTH = 32;
 
 export type CursorKeySource = { readonly secret: string } | { readonly secretArn: string };
 
-/** Where this container's key comes from; throws a clear error when neither variable is set. */
-export function cursorKeySource(env: NodeJS.ProcessEnv = process.env): CursorKeySource {
-  const secret = env[CURSOR_SECRET_ENV];
+/** Where this container's key comes from (CURSOR_SECRET locally, else CURSOR_SECRET_ARN); throws a clear error when neither is set. */
+export function cursorKeySource(env?: Env): CursorKeySource {
+  const secret = readEnv(ENV.cursorSecret, env);
   if (secret) return { secret };
-  const secretArn = env[CURSOR_SECRET_ARN_ENV];
+  const secretArn = readEnv(ENV.cursorSecretArn, env);
   if (secretArn) return { secretArn };
-  throw new Error(`Environment variable ${CURSOR_SECRET_ARN_ENV} (or ${CURSOR_SECRET_ENV} locally) is required to sign list cursors`);
+  throw new Error(`Environment variable ${ENV.cursorSecretArn} (or ${ENV.cursorSecret} locally) is required to sign list cursors`);
 }
 
 let key: Promise<Buffer> | undefined;

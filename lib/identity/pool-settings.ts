@@ -53,17 +53,3 @@ export function clientNameOf(value: unknown): string | undefined {
   const name = typeof value === 'string' ? value.trim() : '';
   return name.length >= CLIENT_NAME_LIMITS.minLength && name.length <= CLIENT_NAME_LIMITS.maxLength ? name : undefined;
 }
-
-/**
- * The environment variables that carry a stage's identity service to its functions: the pool and
- * its app client, the issuer its tokens carry (`https://cognito-idp.<region>.amazonaws.com/<pool id>`
- * deployed, the emulator's locally; its JWKS is `<issuer>/.well-known/jwks.json`), the identity
- * service's JSON API the page posts to, and the sign-up policy the pre-sign-up trigger enforces.
- */
-export const IDENTITY_ENV = {
-  userPoolId: 'USER_POOL_ID',
-  clientId: 'USER_POOL_CLIENT_ID',
-  issuer: 'IDENTITY_ISSUER',
-  endpoint: 'IDENTITY_ENDPOINT',
-  signupPolicy: 'SIGNUP_POLICY',
-} as const;

@@ -5,7 +5,8 @@ import {
   CognitoIdentityProviderClient,
   type CognitoIdentityProviderClientConfig,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { CLIENT_NAME_ATTRIBUTE, IDENTITY_ENV } from './pool-settings';
+import { IDENTITY_ENV, requireEnv, type Env } from '../config/env';
+import { CLIENT_NAME_ATTRIBUTE } from './pool-settings';
 import { PersonExistsError, type InvitingPool } from './sign-up';
 
 /**
@@ -13,8 +14,6 @@ import { PersonExistsError, type InvitingPool } from './sign-up';
  * (AdminGetUser, AdminCreateUser, AdminDeleteUser: what lib/routes.ts declares, and all the stack
  * grants it). Locally the same calls go to `npm start`'s emulator on loopback.
  */
-
-type Env = Readonly<Record<string, string | undefined>>;
 
 const LOOPBACK = /^http:\/\/(127\.0\.0\.1|localhost|\[::1\])(:\d+)?\//;
 
@@ -27,15 +26,10 @@ function identityServiceClient(endpoint: string): CognitoIdentityProviderClient 
 
 const named = (error: unknown, name: string) => (error as Error | undefined)?.name === name;
 
-/** The inviting pool of an environment (USER_POOL_ID, IDENTITY_ENDPOINT); throws a message naming a missing variable. */
-export function invitingPoolOf(env: Env): InvitingPool {
-  const required = (name: string) => {
-    const value = env[name];
-    if (!value) throw new Error(`Environment variable ${name} is required`);
-    return value;
-  };
-  const userPoolId = required(IDENTITY_ENV.userPoolId);
-  const cognito = identityServiceClient(required(IDENTITY_ENV.endpoint));
+/** The inviting pool of an environment (USER_POOL_ID, IDENTITY_ENDPOINT; the process's by default); throws a message naming a missing variable. */
+export function invitingPoolOf(env?: Env): InvitingPool {
+  const userPoolId = requireEnv(IDENTITY_ENV.userPoolId, env);
+  const cognito = identityServiceClient(requireEnv(IDENTITY_ENV.endpoint, env));
   return {
     async findPerson(email) {
       try {

@@ -1,7 +1,7 @@
 import type { Db } from '../db/db';
 import { queryAll } from '../db/query-all';
 import { REMOVE_DUE } from '../db/due';
-import { cancellationReasons, isConditionFailed } from '../db/errors';
+import { cancellationReasons, isConditionFailed, oldItem } from '../db/errors';
 import { clientPartition, keys } from '../db/keys';
 import { deleteItem, getItem, queryPage, updateItem, type TransactItem } from '../db/requests';
 import { transactWrite } from '../db/transact';
@@ -121,7 +121,16 @@ export async function createEventDeliveries(db: Db, clientId: string, eventId: s
  * whose events were recorded from `fromEventId` up to `untilMs` (exclusive): one strongly consistent
  * Query of the client's attempts in that range of event ids, filtered to the held ones of the endpoint.
  */
-export async function heldAttemptsOf(db: Db, clientId: string, endpointId: string, fromEventId: string, untilMs: number): Promise<AttemptItem[]> {
+export function heldAttemptsOf(db: Db, clientId: string, endpointId: string, fromEventId: string, untilMs: number): Promise<AttemptItem[]> {
+  return heldAttemptsIn(db, clientId, endpointId, keys.deliveryAttemptSortKeyPrefix(fromEventId), untilMs);
+}
+
+/** As heldAttemptsOf, for the events recorded from `fromMs` (inclusive) up to `untilMs` (exclusive). */
+export function heldAttemptsBetween(db: Db, clientId: string, endpointId: string, fromMs: number, untilMs: number): Promise<AttemptItem[]> {
+  return heldAttemptsIn(db, clientId, endpointId, attemptsRecordedBefore(fromMs), untilMs);
+}
+
+async function heldAttemptsIn(db: Db, clientId: string, endpointId: string, fromSortKey: string, untilMs: number): Promise<AttemptItem[]> {
   const found: AttemptItem[] = [];
   let startKey: Item | undefined;
   do {
@@ -131,9 +140,8 @@ export async function heldAttemptsOf(db: Db, clientId: string, endpointId: strin
       ExpressionAttributeNames: { '#status': 'status' },
       ExpressionAttributeValues: {
         ':pk': clientPartition(clientId),
-        ':from': keys.deliveryAttemptSortKeyPrefix(fromEventId),
-        // Every event id recorded before untilMs sorts below the id prefix of that millisecond.
-        ':until': keys.deliveryAttemptSortKeyPrefix(newId('event', new Date(untilMs))).slice(0, -EVENT_ULID_RANDOM_LENGTH - 1),
+        ':from': fromSortKey,
+        ':until': attemptsRecordedBefore(untilMs),
         ':endpoint': endpointId,
         ':pending': 'pending',
         ':held': true,
@@ -146,6 +154,9 @@ export async function heldAttemptsOf(db: Db, clientId: string, endpointId: strin
   } while (startKey);
   return found;
 }
+
+/** The sort key below which lie the attempts of every event recorded before `ms`, and above those of every event recorded before it. */
+const attemptsRecordedBefore = (ms: number): string => keys.deliveryAttemptSortKeyPrefix(newId('event', new Date(ms))).slice(0, -EVENT_ULID_RANDOM_LENGTH - 1);
 
 /** The random part of a ULID, after its 10 characters of time. */
 const EVENT_ULID_RANDOM_LENGTH = 16;
@@ -161,11 +172,38 @@ export function readItem(db: Db, key: AttemptKey): Promise<Item | undefined> {
  * then. Returns the attempt, or undefined when it is not pending and due (made, or claimed by another).
  */
 export async function claimAttempt(db: Db, key: AttemptKey, token: string, dueBy: Date, leaseUntil: Date): Promise<AttemptItem | undefined> {
+  return (await claim(db, key, token, dueBy, leaseUntil, false)).claimed;
+}
+
+/**
+ * As claimAttempt, but an attempt held for a reverse-order window is not claimed: it is returned
+ * as `held`, as it stands, when it is pending and due, for its window to be made by one worker
+ * (lib/webhooks/dispatch.ts). Costs what claimAttempt does: the item comes with the refusal.
+ */
+export async function claimUnlessHeld(
+  db: Db,
+  key: AttemptKey,
+  token: string,
+  dueBy: Date,
+  leaseUntil: Date,
+): Promise<{ claimed?: AttemptItem; held?: AttemptItem }> {
+  return claim(db, key, token, dueBy, leaseUntil, true);
+}
+
+async function claim(
+  db: Db,
+  key: AttemptKey,
+  token: string,
+  dueBy: Date,
+  leaseUntil: Date,
+  unlessHeld: boolean,
+): Promise<{ claimed?: AttemptItem; held?: AttemptItem }> {
+  const due = '#entity = :entity AND #status = :pending AND due_sk <= :dueBy';
   try {
     const { Attributes } = await updateItem(db, {
       Key: { pk: key.pk, sk: key.sk },
       UpdateExpression: 'SET due_sk = :lease, #claim = :token',
-      ConditionExpression: '#entity = :entity AND #status = :pending AND due_sk <= :dueBy',
+      ConditionExpression: unlessHeld ? `${due} AND attribute_not_exists(reorder)` : due,
       ExpressionAttributeNames: { '#claim': 'claim', '#entity': 'entity', '#status': 'status' },
       ExpressionAttributeValues: {
         ':lease': leaseUntil.toISOString(),
@@ -175,11 +213,14 @@ export async function claimAttempt(db: Db, key: AttemptKey, token: string, dueBy
         ':dueBy': dueBy.toISOString(),
       },
       ReturnValues: 'ALL_NEW',
+      ...(unlessHeld && { ReturnValuesOnConditionCheckFailure: 'ALL_OLD' as const }),
     });
-    return Attributes === undefined ? undefined : deliveryAttemptEntity.fromItem(Attributes);
+    return Attributes === undefined ? {} : { claimed: deliveryAttemptEntity.fromItem(Attributes) };
   } catch (error) {
-    if (isConditionFailed(error)) return undefined;
-    throw error;
+    if (!isConditionFailed(error)) throw error;
+    const old = oldItem((error as { Item?: Record<string, unknown> }).Item);
+    const pendingDue = old?.entity === ATTEMPT_ENTITY && old.status === 'pending' && old.reorder === true && String(old.due_sk) <= dueBy.toISOString();
+    return pendingDue ? { held: deliveryAttemptEntity.fromItem(old) } : {};
   }
 }
 

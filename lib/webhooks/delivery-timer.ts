@@ -30,9 +30,6 @@ export function delaySecondsUntil(dueAt: string, now: Date): number {
 /** The message body that names an attempt to make: its table key. */
 export const timerMessage = (attempt: DueAttempt): string => JSON.stringify({ pk: attempt.pk, sk: attempt.sk });
 
-/** The environment variable that names the deployed timer's queue (set by the stack on the dispatcher). */
-export const TIMER_QUEUE_ENV = 'WEBHOOK_TIMER_QUEUE_URL';
-
 let inProcess: DeliveryTimer | undefined;
 
 /** `npm start`'s timer, in its process (infra/local/webhook-delivery.ts); undefined when it stops. */

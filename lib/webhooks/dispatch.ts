@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { offsetOf, type Clock } from '../clock';
+import { idTime } from '../ids';
 import { loadClientClock } from '../auth/client-clock';
 import { forEachLimited } from '../concurrency';
 import type { Db } from '../db/db';
@@ -13,8 +14,10 @@ import { logger } from '../logger';
 import type { DeliverySettings } from '../config/delivery-settings';
 import {
   claimAttempt,
+  claimUnlessHeld,
   createEventDeliveries,
   endpointItemsOf,
+  heldAttemptsBetween,
   heldAttemptsOf,
   pendingAttempt,
   dropAttempt,
@@ -24,7 +27,7 @@ import {
   type Hold,
   type NewAttempt,
 } from './delivery-repository';
-import { isDueNow, planDeliveries, reorderWindowEnd, windowOrder } from './delivery-plan';
+import { isDueNow, planDeliveries, REORDER_WINDOW_MS, reorderWindowEnd, windowOrder } from './delivery-plan';
 import type { DeliveryTimer } from './delivery-timer';
 import type { UrlPolicy } from '../config/webhook-url-policy';
 import { signingSecrets } from './endpoint-repository';
@@ -131,14 +134,21 @@ export type AttemptResult = 'succeeded' | 'failed' | 'not-due' | 'abandoned' | '
  * POSTs the event signed with the endpoint's secret, and records the outcome (and the next
  * attempt, if one is due) under the claim. A deleted endpoint, or an event past its 30 days, ends
  * the delivery with a failed attempt; a URL the policy now refuses is a failed attempt, retried.
+ * An attempt held for a reverse-order window is made in its window (makeHeld).
  */
 export async function makeAttempt(deps: DeliveryDeps, key: AttemptKey): Promise<AttemptResult> {
-  const { db, clock } = deps;
   const token = randomUUID();
-  const now = clock.now();
-  const claim = await claimAttempt(db, key, token, new Date(now.getTime() + CLOCK_TOLERANCE_MS), leaseEnd(deps));
-  if (!claim) return 'not-due';
+  const dueBy = new Date(deps.clock.now().getTime() + CLOCK_TOLERANCE_MS);
+  const { claimed, held } = await claimUnlessHeld(deps.db, key, token, dueBy, leaseEnd(deps));
+  if (held) return makeHeld(deps, held, dueBy);
+  return claimed ? makeClaimed(deps, token, claimed) : 'not-due';
+}
+
+/** Makes an attempt this worker has just claimed, with the endpoint, the event and the clock read for it; a held first attempt opens its window. */
+async function makeClaimed(deps: DeliveryDeps, token: string, claim: AttemptItem): Promise<AttemptResult> {
+  const { db, clock } = deps;
   const { clientId, attempt, ttl } = claim;
+  const key = attemptKey(clientId, attempt);
   const [endpoint, event, clientClk] = await Promise.all([
     webhookEndpointEntity.find(db, webhookEndpointEntity.key(clientId, attempt.endpoint_id)),
     eventEntity.find(db, eventEntity.key(clientId, attempt.event_id)),
@@ -152,6 +162,70 @@ export async function makeAttempt(deps: DeliveryDeps, key: AttemptKey): Promise<
   if (attempt.reorder && attempt.attempt === 1) return makeWindow(deps, claimed);
   return attemptClaimed(deps, claimed);
 }
+
+/**
+ * Makes a held attempt that fell due (decision 0266): exactly one worker makes each window, the
+ * one that claims its opener. The wake finds the attempt that opens this attempt's window
+ * (windowOpener) and claims it: claimed, it makes the window; not claimed, another worker is
+ * making that window, and sends this attempt in it.
+ */
+async function makeHeld(deps: DeliveryDeps, held: AttemptItem, dueBy: Date): Promise<AttemptResult> {
+  const { clientId, attempt } = held;
+  const opener = await windowOpener(deps.db, clientId, attempt);
+  if (!opener) return 'not-due';
+  const own = opener.id === attempt.id;
+  const token = randomUUID();
+  // Another attempt's window is made when this one falls due, even if its opener is due a little later (its event came late).
+  const openerDueBy = own ? dueBy : new Date(Math.max(Date.parse(opener.due_at), dueBy.getTime()));
+  const claim = await claimAttempt(deps.db, attemptKey(clientId, opener), token, openerDueBy, leaseEnd(deps));
+  if (!claim) return 'not-due';
+  const made = await makeClaimed(deps, token, claim);
+  return own ? made : 'not-due';
+}
+
+/** How many steps back windowOpener follows a chain of held events, each within the window of the one before. */
+const MAX_CHAIN = 10;
+
+/**
+ * The attempt that opens the window `attempt` is sent in, windows being cut from the oldest
+ * pending held attempt to its endpoint: each opens at the oldest event not in the one before and
+ * holds the events recorded in the 2 s after it. The chain is found by stepping back from
+ * `attempt`, each step to the events recorded at most 2 s before the oldest found so far. The
+ * opener is an event's delivery, or its copy if that alone is left. Undefined when `attempt` is no
+ * longer pending (a window sent it).
+ */
+async function windowOpener(db: Db, clientId: string, attempt: StoredAttempt): Promise<StoredAttempt | undefined> {
+  const pending = new Map((await heldBefore(db, clientId, attempt)).map((held) => [held.id, held]));
+  if (!pending.has(attempt.id)) return undefined;
+  let head = oldest([...pending.values()]);
+  for (let step = 1; step < MAX_CHAIN && head.event_id !== attempt.event_id; step++) {
+    const before = await heldBefore(db, clientId, head);
+    for (const held of before) pending.set(held.id, held);
+    const older = oldest(before);
+    if (older.id === head.id) break;
+    head = older;
+  }
+  let opener = head;
+  for (const next of [...pending.values()].sort(byAge)) {
+    if (idTime(next.event_id).getTime() >= reorderWindowEnd(opener.event_id)) opener = next;
+    if (next.id === attempt.id) break;
+  }
+  return opener;
+}
+
+/** The pending held attempts to the attempt's endpoint whose events were recorded in the window's length before its own, its own included. */
+async function heldBefore(db: Db, clientId: string, attempt: StoredAttempt): Promise<StoredAttempt[]> {
+  const recordedAt = idTime(attempt.event_id).getTime();
+  const items = await heldAttemptsBetween(db, clientId, attempt.endpoint_id, recordedAt - REORDER_WINDOW_MS, recordedAt + 1);
+  return items.map((item) => item.attempt);
+}
+
+/** Oldest event first, and an event's delivery before its copies. */
+const byAge = (a: StoredAttempt, b: StoredAttempt): number =>
+  a.event_id < b.event_id ? -1 : a.event_id > b.event_id ? 1 : Number(a.duplicate) - Number(b.duplicate) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+
+/** The attempt that would open a window of these: the oldest event's delivery (its copies are sent after it). */
+const oldest = (attempts: readonly StoredAttempt[]): StoredAttempt => [...attempts].sort(byAge)[0]!;
 
 /** A reverse-order window sends at most this many attempts; later ones of its 2 s open the next window. */
 const MAX_WINDOW_ATTEMPTS = 10;

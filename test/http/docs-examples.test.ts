@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LIMIT_ENV } from '../../lib/limits';
+import { LIMIT_ENV } from '../../lib/config/env';
 import { describeFailures, exampleRunner, shellBlocks, type ExampleRunner } from '../support/doc-examples';
 
 /**

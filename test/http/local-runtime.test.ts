@@ -9,7 +9,8 @@ import { freePort } from '../../infra/local/dynamodb-local';
 import { paymentBody } from '../support/payments';
 import { SHORT_LIVED_JAVA } from '../support/processes';
 import { newPerson, signIn } from '../support/sessions';
-import { DEFAULT_LIMITS, LIMIT_ENV } from '../../lib/limits';
+import { LIMIT_ENV } from '../../lib/config/env';
+import { DEFAULT_LIMITS } from '../../lib/limits';
 
 // Run by this node, not through tsx's `#!/usr/bin/env node`: a test may give npm start an empty PATH.
 /**

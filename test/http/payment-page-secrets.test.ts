@@ -2,7 +2,7 @@ import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it, vi } from 'vitest';
 import { startLocalServer, type LocalServer } from '../../infra/local/server';
 import { createClient, createKey } from '../../lib/auth/key-repository';
-import { LIMIT_ENV } from '../../lib/limits';
+import { LIMIT_ENV } from '../../lib/config/env';
 import { logger } from '../../lib/logger';
 import { call } from '../support/fixtures';
 import { isolatedTable } from '../support/isolated-table';

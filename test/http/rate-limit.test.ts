@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, afterEach, describe, expect, inject, it, vi } from 'vitest';
 import { startLocalServer, type LocalServer } from '../../infra/local/server';
 import { createKey } from '../../lib/auth/key-repository';
-import { LIMIT_ENV } from '../../lib/limits';
+import { LIMIT_ENV } from '../../lib/config/env';
 import { call, newClient, testDb, type ApiResponse } from '../support/fixtures';
 import { paymentBody } from '../support/payments';
 

@@ -13,7 +13,8 @@ import { buildCiRoleApp, cdkJsonContext, InvalidContextError, wantsCiRole } from
 import { CiRoleStack } from '../../infra/ci-role-stack';
 import { runAdmin } from '../../infra/local/admin-cli';
 import { iamRequestsOfCall, operationOf, type IamRequest } from '../../lib/db/access';
-import { CALL_OBSERVER, CALLS_DIR_ENV, type CallObserver } from '../../lib/db/client';
+import { ENV } from '../../lib/config/env';
+import { CALL_OBSERVER, type CallObserver } from '../../lib/db/client';
 import { describedStack } from '../support/cloudformation';
 import { ANOTHER_CLIENT_PARTITION, contextOf, SHARED_PARTITION_SAMPLES, UNNAMED_PARTITION } from '../support/iam-evaluation';
 
@@ -488,7 +489,7 @@ async function recordCiEnv(): Promise<IamRequest[]> {
   const cf = mockClient(CloudFormationClient);
   cf.on(DescribeStacksCommand).resolves({ Stacks: [describedStack('pr-42', { apiUrl: inject('baseUrl'), tableName: inject('tableName') })] });
   // lib/db/client.ts hands a client's calls to the observer only when recording is on.
-  if (!process.env[CALLS_DIR_ENV]) vi.stubEnv(CALLS_DIR_ENV, tmpdir());
+  if (!process.env[ENV.callsDir]) vi.stubEnv(ENV.callsDir, tmpdir());
   const observers = globalThis as Record<symbol, CallObserver | undefined>;
   const previous = observers[CALL_OBSERVER];
   const requests: IamRequest[] = [];

@@ -5,7 +5,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, cdkJsonContext, InvalidContextError } from '../../infra/app';
 import type { PaymentSandboxStack } from '../../infra/stack';
 import { STACK_OUTPUTS } from '../../infra/stage';
-import { CLIENT_NAME_ATTRIBUTE, CLIENT_NAME_LIMITS, IDENTITY_ENV, poolSettings } from '../../lib/identity/pool-settings';
+import { IDENTITY_ENV } from '../../lib/config/env';
+import { CLIENT_NAME_ATTRIBUTE, CLIENT_NAME_LIMITS, poolSettings } from '../../lib/identity/pool-settings';
 import { backgroundFunctions, fallbackFunction, routeList, routes, takesBearer } from '../../lib/routes';
 import { skipBuiltinValidation } from '../support/cdk';
 

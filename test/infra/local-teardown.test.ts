@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../infra/local/dynamodb-local';
-import { LIMIT_ENV } from '../../lib/limits';
+import { LIMIT_ENV } from '../../lib/config/env';
 import { descendantsOf, isRunning, killStillRunning, named, processOf, SHORT_LIVED_JAVA, type Started, stillRunningAfter } from '../support/processes';
 
 /**

@@ -6,19 +6,20 @@ import { clientPartition, keys } from '../../lib/db/keys';
 import { NO_CAUSE } from '../../lib/events/event';
 import { viewEvent } from '../../lib/events/event-repository';
 import { eventEntity } from '../../lib/events/items';
-import type { WebhookEndpoint } from '../../lib/objects/webhook-endpoint';
+import { NO_CHAOS, type Chaos, type WebhookEndpoint } from '../../lib/objects/webhook-endpoint';
 import { createPayment } from '../../lib/payments/payments';
 import type { CreatePaymentInput } from '../../lib/payments/create-payment-body';
 import { newWebhookSecret } from '../../lib/webhooks/signature';
 import { DEFAULT_DELIVERY_SETTINGS, type DeliverySettings } from '../../lib/config/delivery-settings';
 import { claimAttempt, readItem, recordAttempt, type AttemptKey } from '../../lib/webhooks/delivery-repository';
+import { REORDER_SETTLE_MS, REORDER_WINDOW_MS } from '../../lib/webhooks/delivery-plan';
 import { attemptKey, claimLeaseMs, createDeliveries, dispatchEvent, makeAttempt, type DeliveryDeps } from '../../lib/webhooks/dispatch';
 import { insertWebhookEndpoint } from '../../lib/webhooks/endpoint-repository';
 import type { HostResolver } from '../../lib/webhooks/url-policy';
 import { FakeClock } from '../support/clock';
 import { isolatedTable } from '../support/isolated-table';
 import { paymentBody } from '../support/payments';
-import { startReceiver, verified, type Answer, type Receiver } from '../support/webhook-receiver';
+import { startReceiver, verified, webhookIdOf, type Answer, type Receiver } from '../support/webhook-receiver';
 
 /**
  * Delivery attempts on DynamoDB Local, on a table of their own (no stream poller or sweep acts on
@@ -58,11 +59,19 @@ function depsOf(clock: FakeClock, overrides: Partial<DeliveryDeps> = {}, setting
 }
 
 /** A client with one endpoint at `url` (stored as registered, whatever the policy in force now says). */
-async function clientWithEndpoint(url: string, enabled_events = ['*']) {
+async function clientWithEndpoint(url: string, enabled_events = ['*'], chaos: Partial<Chaos> = {}) {
   const client = await createClient(db, 'attempts');
   const secret = newWebhookSecret();
   const endpointId = `whe_${client.id.slice(4)}`;
-  const endpoint = { id: endpointId, url, enabled_events, description: null, status: 'enabled', created_at: new Date().toISOString() } as WebhookEndpoint;
+  const endpoint = {
+    id: endpointId,
+    url,
+    enabled_events,
+    description: null,
+    status: 'enabled',
+    chaos: { ...NO_CHAOS, ...chaos },
+    created_at: new Date().toISOString(),
+  } as WebhookEndpoint;
   await insertWebhookEndpoint(db, { clientId: client.id, endpoint, secret });
   return { clientId: client.id, endpointId, secret };
 }
@@ -163,6 +172,78 @@ describe("an event's first attempts, made by the dispatcher that creates them", 
     expect(item).toMatchObject({ status: 'pending', due_sk: clock.now().toISOString() });
     expect(item!.claim).toBeUndefined();
     expect(await makeAttempt(deps, { pk: String(item!.pk), sk: String(item!.sk) })).toBe('succeeded');
+  });
+});
+
+describe('a reverse-order window (chaos reverse_order)', () => {
+  /**
+   * A client whose endpoint delivers in reverse order, two events recorded 30 ms apart (a create
+   * and its settle, say) with their held attempts, and the clock past when both fall due.
+   */
+  async function twoHeldEvents() {
+    const hooks = await receiver();
+    const { clientId } = await clientWithEndpoint(hooks.url, ['*'], { reverse_order: true });
+    const clock = new FakeClock();
+    const deps = depsOf(clock);
+    const older = await eventWithDeliveries(clientId, deps);
+    clock.advanceMs(30);
+    const newer = await eventWithDeliveries(clientId, deps);
+    clock.advanceMs(REORDER_WINDOW_MS + REORDER_SETTLE_MS);
+    const sent = () => hooks.received.map(webhookIdOf);
+    return { hooks, clock, deps, older, newer, sent };
+  }
+
+  it("is made whole, newest first, when the later event's attempt is woken before the window's first", async () => {
+    const { deps, older, newer, sent } = await twoHeldEvents();
+    await makeAttempt(deps, newer.keyOf());
+    expect(sent()).toEqual([newer.event.event.id, older.event.event.id]);
+    // The window's first attempt's own wake finds it made.
+    expect(await makeAttempt(deps, older.keyOf())).toBe('not-due');
+    expect(sent()).toHaveLength(2);
+  });
+
+  it("leaves the later event's attempt to the worker making the window, rather than sending it alone before the window", async () => {
+    const { clock, deps, older, newer, sent } = await twoHeldEvents();
+    const lease = claimLeaseMs(deps.settings);
+    // The first event's wake has claimed the window's first attempt and not yet made the window.
+    expect(await claimAttempt(db, older.keyOf(), 'window-maker', clock.now(), new Date(clock.now().getTime() + lease))).toBeDefined();
+    expect(await makeAttempt(deps, newer.keyOf())).toBe('not-due');
+    expect(sent()).toEqual([]);
+    const left = await readItem(db, newer.keyOf());
+    expect(left).toMatchObject({ status: 'pending' });
+    expect(left!.claim).toBeUndefined();
+    // The window's worker dies; when its claim runs out, the window is made whole, newest first.
+    clock.advanceMs(lease);
+    expect(await makeAttempt(deps, older.keyOf())).toBe('succeeded');
+    expect(sent()).toEqual([newer.event.event.id, older.event.event.id]);
+    expect(await makeAttempt(deps, newer.keyOf())).toBe('not-due');
+  });
+
+  it('holds the events recorded in the 2 s after its first, cut oldest first: a later window is made by its own opener, alone', async () => {
+    const hooks = await receiver();
+    const { clientId } = await clientWithEndpoint(hooks.url, ['*'], { reverse_order: true });
+    const clock = new FakeClock();
+    const deps = depsOf(clock);
+    const events: Awaited<ReturnType<typeof eventWithDeliveries>>[] = [];
+    // Recorded at 0, 1.5, 3 and 4 s: windows {0, 1.5} and {3, 4}, the second opened by the event at 3 s.
+    for (const gap of [0, 1_500, 1_500, 1_000]) {
+      clock.advanceMs(gap);
+      events.push(await eventWithDeliveries(clientId, deps));
+    }
+    clock.advanceMs(REORDER_WINDOW_MS + REORDER_SETTLE_MS);
+    const sent = () => hooks.received.map(webhookIdOf);
+    const id = (n: number) => events[n]!.event.event.id;
+    await makeAttempt(deps, events[3]!.keyOf());
+    expect(sent()).toEqual([id(3), id(2)]);
+    await makeAttempt(deps, events[1]!.keyOf());
+    expect(sent()).toEqual([id(3), id(2), id(1), id(0)]);
+    expect(await makeAttempt(deps, events[0]!.keyOf())).toBe('not-due');
+  });
+
+  it('is made by one worker, whichever of its attempts are woken at once', async () => {
+    const { deps, older, newer, sent } = await twoHeldEvents();
+    await Promise.all([newer.keyOf(), older.keyOf(), newer.keyOf(), older.keyOf()].map((key) => makeAttempt(deps, key)));
+    expect(sent()).toEqual([newer.event.event.id, older.event.event.id]);
   });
 });
 

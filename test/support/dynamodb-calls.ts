@@ -1,6 +1,6 @@
 import { mkdirSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { CALLS_DIR_ENV } from '../../lib/db/client';
+import { ENV } from '../../lib/config/env';
 
 /**
  * Where a test run records each function's DynamoDB calls (lib/db/call-recorder.ts) for the grant
@@ -9,16 +9,16 @@ import { CALLS_DIR_ENV } from '../../lib/db/client';
  */
 export const DEFAULT_CALLS_DIR = fileURLToPath(new URL('../../node_modules/.cache/dynamodb-calls', import.meta.url));
 
-export const callsDir = (): string => process.env[CALLS_DIR_ENV] || DEFAULT_CALLS_DIR;
+export const callsDir = (): string => process.env[ENV.callsDir] || DEFAULT_CALLS_DIR;
 
 /**
  * Turns recording on for this process and the test workers it starts (they inherit the
  * environment), emptying the default folder first: the check sees this run's calls only.
  */
 export function startRecordingCalls(): void {
-  if (!process.env[CALLS_DIR_ENV]) {
+  if (!process.env[ENV.callsDir]) {
     rmSync(DEFAULT_CALLS_DIR, { recursive: true, force: true });
-    process.env[CALLS_DIR_ENV] = DEFAULT_CALLS_DIR;
+    process.env[ENV.callsDir] = DEFAULT_CALLS_DIR;
   }
   mkdirSync(callsDir(), { recursive: true });
 }

@@ -4,7 +4,11 @@ import { parseBaseUrl } from '../../lib/base-url';
 // The stage's {base_url} (lib/base-url.ts): the stack sets API_BASE_URL from its API's endpoint, npm
 // start from its server's port. A wrong one fails with a message naming the variable.
 
-afterEach(() => vi.unstubAllEnvs());
+// The modules loaded under stubbed variables go too: the unit files share their workers' modules (vitest.unit.config.ts).
+afterEach(() => {
+  vi.unstubAllEnvs();
+  vi.resetModules();
+});
 
 describe('API_BASE_URL', () => {
   it.each(['https://a1b2c3d4e5.execute-api.ap-southeast-3.amazonaws.com/api/v1', 'http://127.0.0.1:3000/api/v1', 'http://127.0.0.1:41234/api/v1'])(

@@ -13,7 +13,11 @@ async function loadConfig(env: Record<string, string | undefined>) {
   return (await import('../../lib/config/config')).config;
 }
 
-afterEach(() => vi.unstubAllEnvs());
+// The modules loaded under stubbed variables go too: the unit files share their workers' modules (vitest.unit.config.ts).
+afterEach(() => {
+  vi.unstubAllEnvs();
+  vi.resetModules();
+});
 
 describe('lib/config/config.ts', () => {
   it('reads the per-client limits as numbers', async () => {

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { dashboardCsp } from '../../lib/dashboard/assets';
 import { pageHeaders } from '../../lib/http/page/page-face';
 import { routes } from '../../lib/routes';
-import { identityOrigin, pageIdentity, pageWithIdentity } from '../../lib/dashboard/identity';
+import { pageIdentity } from '../../lib/dashboard/environment';
+import { identityOrigin, pageWithIdentity } from '../../lib/dashboard/identity';
 import { identityInPage } from '../browser/people';
 
 /** Where the dashboard page signs people in: read from the function's environment, written into the page, allowed by its CSP. */
@@ -24,11 +25,14 @@ describe('pageIdentity', () => {
     expect(pageIdentity({ IDENTITY_ENDPOINT: ' ', USER_POOL_CLIENT_ID: '' })).toBeUndefined();
   });
 
-  it('refuses half of it, naming the variable that is missing, and an endpoint that is not an http(s) URL', () => {
+  it('refuses half of it, naming the variable that is missing, and an endpoint that is not https (http only on loopback), as admission does', () => {
     expect(() => pageIdentity({ IDENTITY_ENDPOINT: deployed.IDENTITY_ENDPOINT })).toThrow(/USER_POOL_CLIENT_ID is required/);
     expect(() => pageIdentity({ USER_POOL_CLIENT_ID: 'x' })).toThrow(/IDENTITY_ENDPOINT is required/);
     expect(() => pageIdentity({ IDENTITY_ENDPOINT: 'cognito', USER_POOL_CLIENT_ID: 'x' })).toThrow(/IDENTITY_ENDPOINT must be a URL/);
-    expect(() => pageIdentity({ IDENTITY_ENDPOINT: 'javascript:alert(1)', USER_POOL_CLIENT_ID: 'x' })).toThrow(/must be an http\(s\) URL/);
+    expect(() => pageIdentity({ IDENTITY_ENDPOINT: 'javascript:alert(1)', USER_POOL_CLIENT_ID: 'x' })).toThrow(
+      /IDENTITY_ENDPOINT must be an https URL \(http only on loopback\)/,
+    );
+    expect(() => pageIdentity({ IDENTITY_ENDPOINT: 'http://cognito.example.com/', USER_POOL_CLIENT_ID: 'x' })).toThrow(/http only on loopback/);
   });
 });
 

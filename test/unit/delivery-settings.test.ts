@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readConfig } from '../../lib/config/config';
-import { DEFAULT_DELIVERY_SETTINGS, deliverySettingsEnvironment, readDeliverySettings } from '../../lib/config/delivery-settings';
+import { DEFAULT_DELIVERY_SETTINGS } from '../../lib/config/delivery-settings';
+import { deliverySettingsEnvironment, readDeliverySettings } from '../../lib/config/env';
 
 /** Webhook retry schedule and attempt timeout: the contract's unless set, and refused at load when malformed. */
 
