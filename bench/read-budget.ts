@@ -127,7 +127,7 @@ export async function measureReadBudget(options: {
     });
     const unbounded = await follow(async (cursor) => {
       const query = ListTransactionsQuery.parse(Object.fromEntries(new URLSearchParams(queryString(cursor))));
-      const { result, calls } = await counter.record(() => listTransactions(db, client.id, query, systemClock, Number.MAX_SAFE_INTEGER));
+      const { result, calls } = await counter.record(() => listTransactions({ db, clientId: client.id, clock: systemClock }, query, Number.MAX_SAFE_INTEGER));
       return { ids: result.data.map((t) => t.id), cursor: result.pagination.next_cursor, calls };
     });
 

@@ -29,7 +29,7 @@ import { claimKey, completionItem } from '../lib/http/idempotency-store';
 import { newId } from '../lib/ids';
 import { paymentEntry, refundEntry } from '../lib/payments/ledger';
 import type { Refund } from '../lib/objects/refund';
-import { pendingExit, type PendingExit } from '../lib/payments/transaction-repository';
+import { pendingExit, type PendingExit } from '../lib/payments/transitions';
 import { dueMarkerEntity, orderEntity, refundEntity, settlementEntity, transactionEntity, type StoredTransaction } from '../lib/payments/items';
 import { clockResetItem } from '../lib/auth/client-clock';
 import { viewTransaction, type Transaction } from '../lib/objects/transaction';
@@ -467,7 +467,7 @@ async function resetClients(ctx: BenchContext, count: number) {
 
 /**
  * A transition of a pending floor copy with its event (and ledger entry, for a settle): read the
- * item, then one TransactWriteItems, as lib/payments/transaction-repository.ts does. Without
+ * item, then one TransactWriteItems, as lib/payments/transitions.ts does. Without
  * events and without a key, a cancel, fail or expire was one conditional UpdateItem.
  */
 async function transitionCopy(ctx: FloorContext, id: string, operation: PendingExit, events: Events, completion?: (after: Transaction) => TransactItem) {

@@ -1,8 +1,9 @@
 /**
  * Child process of the bench (bench/bundles.ts): synthesizes the CDK stack as `cdk synth` does
- * (infra/app.ts `createStack`, cdk.json context, esbuild bundling by NodejsFunction), plus a
- * second app in which the same SandboxFunction construct bundles the two reference entries — the
- * bare DynamoDB document client and an empty handler — and writes where each bundle landed.
+ * (infra/app.ts `createStack`, cdk.json context, one esbuild build of every function's entry by
+ * infra/constructs/bundles.ts), plus a second app in which the same SandboxFunction construct
+ * bundles the two reference entries — the bare DynamoDB document client and an empty handler — and
+ * writes where each bundle landed.
  *
  *   node --import tsx bench/synth-bundles.ts <outdir> <result.json>
  */
@@ -11,6 +12,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { App, Stack } from 'aws-cdk-lib';
 import { cdkJsonContext, createStack } from '../infra/app';
+import { SandboxBundles } from '../infra/constructs/bundles';
 import { SandboxFunction } from '../infra/constructs/sandbox-function';
 import { ENV } from '../lib/config/env';
 import { fallbackFunction, routeList } from '../lib/routes';
@@ -90,9 +92,12 @@ function main(): void {
   const refDir = join(outdir, 'references');
   const refApp = new App({ context: cdkJsonContext(), outdir: refDir });
   const refStack = new Stack(refApp, 'BenchReferenceBundles');
-  const make = (id: string, entry: string) => ({ fn: new SandboxFunction(refStack, id, { entry: join(projectRoot, entry), projectRoot }), entry });
-  const floor = make('DynamoDbDocumentClient', 'bench/entries/dynamodb-floor.ts');
-  const empty = make('Empty', 'bench/entries/empty.ts');
+  const referenceEntries = { floor: 'bench/entries/dynamodb-floor.ts', empty: 'bench/entries/empty.ts' };
+  // Named before the first function, as the stack names its own, so one build makes both.
+  SandboxBundles.of(refStack).add(...Object.values(referenceEntries).map((entry) => join(projectRoot, entry)));
+  const make = (id: string, entry: string) => ({ fn: new SandboxFunction(refStack, id, { entry: join(projectRoot, entry) }), entry });
+  const floor = make('DynamoDbDocumentClient', referenceEntries.floor);
+  const empty = make('Empty', referenceEntries.empty);
   const refResources = refApp.synth().getStackByName(refStack.stackName).template.Resources as Record<string, Resource>;
 
   const result: SynthResult = {

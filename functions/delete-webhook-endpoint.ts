@@ -3,6 +3,4 @@ import { writeEndpoint } from '../lib/http/write-endpoint';
 import { ok } from '../lib/http/envelope';
 import { deleteWebhookEndpoint } from '../lib/webhooks/webhook-endpoints';
 
-export const handler = writeEndpoint(deleteWebhookEndpointContract, async ({ db, principal, params, idempotency }) =>
-  ok(await deleteWebhookEndpoint(db, principal.clientId, params.id, idempotency)),
-);
+export const handler = writeEndpoint(deleteWebhookEndpointContract, async ({ context, params }) => ok(await deleteWebhookEndpoint(context, params.id)));

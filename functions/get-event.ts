@@ -4,10 +4,6 @@ import { eventEntity } from '../lib/events/items';
 import { readEndpoint } from '../lib/http/read-endpoint';
 import { ok } from '../lib/http/envelope';
 
-export const handler = readEndpoint(
-  getEventContract,
-  async ({ db, principal, params, clock }) => ok(await getEvent(db, principal.clientId, params.id, clock)),
-  {
-    readAhead: (clientId, params) => eventEntity.key(clientId, params.id),
-  },
-);
+export const handler = readEndpoint(getEventContract, async ({ context, params }) => ok(await getEvent(context, params.id)), {
+  readAhead: (clientId, params) => eventEntity.key(clientId, params.id),
+});

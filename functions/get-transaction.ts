@@ -4,8 +4,6 @@ import { readEndpoint } from '../lib/http/read-endpoint';
 import { ok } from '../lib/http/envelope';
 import { getTransaction } from '../lib/payments/payments';
 
-export const handler = readEndpoint(
-  getTransactionContract,
-  async ({ db, principal, params, clock }) => ok(await getTransaction(db, principal.clientId, params.id, clock)),
-  { readAhead: (clientId, params) => transactionEntity.key(clientId, params.id) },
-);
+export const handler = readEndpoint(getTransactionContract, async ({ context, params }) => ok(await getTransaction(context, params.id)), {
+  readAhead: (clientId, params) => transactionEntity.key(clientId, params.id),
+});

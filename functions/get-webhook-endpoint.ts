@@ -4,8 +4,6 @@ import { readEndpoint } from '../lib/http/read-endpoint';
 import { ok } from '../lib/http/envelope';
 import { getWebhookEndpoint } from '../lib/webhooks/webhook-endpoints';
 
-export const handler = readEndpoint(
-  getWebhookEndpointContract,
-  async ({ db, principal, params }) => ok(await getWebhookEndpoint(db, principal.clientId, params.id)),
-  { readAhead: (clientId, params) => webhookEndpointEntity.key(clientId, params.id) },
-);
+export const handler = readEndpoint(getWebhookEndpointContract, async ({ context, params }) => ok(await getWebhookEndpoint(context, params.id)), {
+  readAhead: (clientId, params) => webhookEndpointEntity.key(clientId, params.id),
+});

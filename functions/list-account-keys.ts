@@ -3,7 +3,7 @@ import { readEndpoint } from '../lib/http/read-endpoint';
 import { page } from '../lib/http/envelope';
 import { listAccountKeys } from '../lib/auth/account';
 
-export const handler = readEndpoint(listAccountKeysContract, async ({ db, session, query, limits }) => {
-  const { data, pagination } = await listAccountKeys(db, session().clientId, query, limits.readUnitsPerRequest);
+export const handler = readEndpoint(listAccountKeysContract, async ({ context, session, query, limits }) => {
+  const { data, pagination } = await listAccountKeys(context, session(), query, limits.readUnitsPerRequest);
   return page(data, pagination);
 });

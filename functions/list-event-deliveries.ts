@@ -6,8 +6,8 @@ import { listEventDeliveries } from '../lib/webhooks/deliveries';
 
 export const handler = readEndpoint(
   listEventDeliveriesContract,
-  async ({ db, principal, params, query, clock, limits }) => {
-    const { data, pagination } = await listEventDeliveries(db, principal.clientId, params.id, query, clock, limits.readUnitsPerRequest);
+  async ({ context, params, query, limits }) => {
+    const { data, pagination } = await listEventDeliveries(context, params.id, query, limits.readUnitsPerRequest);
     return page(data, pagination);
   },
   { readAhead: (clientId, params) => eventEntity.key(clientId, params.id) },

@@ -3,7 +3,7 @@ import { readEndpoint } from '../lib/http/read-endpoint';
 import { page } from '../lib/http/envelope';
 import { listSettlements } from '../lib/payments/settlements';
 
-export const handler = readEndpoint(listSettlementsContract, async ({ db, principal, query, limits }) => {
-  const { data, pagination } = await listSettlements(db, principal.clientId, query, limits.readUnitsPerRequest);
+export const handler = readEndpoint(listSettlementsContract, async ({ context, query, limits }) => {
+  const { data, pagination } = await listSettlements(context, query, limits.readUnitsPerRequest);
   return page(data, pagination);
 });

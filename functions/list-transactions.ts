@@ -3,7 +3,7 @@ import { readEndpoint } from '../lib/http/read-endpoint';
 import { page } from '../lib/http/envelope';
 import { listTransactions } from '../lib/payments/payments';
 
-export const handler = readEndpoint(listTransactionsContract, async ({ db, principal, query, clock, limits }) => {
-  const { data, pagination } = await listTransactions(db, principal.clientId, query, clock, limits.readUnitsPerRequest);
+export const handler = readEndpoint(listTransactionsContract, async ({ context, query, limits }) => {
+  const { data, pagination } = await listTransactions(context, query, limits.readUnitsPerRequest);
   return page(data, pagination);
 });

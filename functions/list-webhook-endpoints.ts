@@ -3,7 +3,7 @@ import { readEndpoint } from '../lib/http/read-endpoint';
 import { page } from '../lib/http/envelope';
 import { listWebhookEndpoints } from '../lib/webhooks/webhook-endpoints';
 
-export const handler = readEndpoint(listWebhookEndpointsContract, async ({ db, principal, query, limits }) => {
-  const { data, pagination } = await listWebhookEndpoints(db, principal.clientId, query, limits.readUnitsPerRequest);
+export const handler = readEndpoint(listWebhookEndpointsContract, async ({ context, query, limits }) => {
+  const { data, pagination } = await listWebhookEndpoints(context, query, limits.readUnitsPerRequest);
   return page(data, pagination);
 });

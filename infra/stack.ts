@@ -38,6 +38,7 @@ import {
   DISPATCH_RETRY_ATTEMPTS,
   DISPATCHER_TIMEOUT_SECONDS,
 } from '../lib/events/stream-filter';
+import { SandboxBundles } from './constructs/bundles';
 import { SandboxFunction } from './constructs/sandbox-function';
 import { SandboxIdentity } from './constructs/identity';
 import { STACK_OUTPUTS } from './stage';
@@ -111,10 +112,14 @@ export class PaymentSandboxStack extends Stack {
     this.cursorSecret = this.createCursorSecret();
     this.identity = new SandboxIdentity(this, 'Identity');
 
+    // One esbuild build makes every function's bundle (decision 0300): it is told them all before the first function asks for its own.
+    SandboxBundles.of(this).add(
+      ...[...routeList, fallbackFunction, ...Object.values(backgroundFunctions)].map((declared) => join(projectRoot, declared.handler)),
+    );
+
     // Routes that match nothing reach `$default` before any authentication, so it needs no table.
     this.fallbackFunction = new SandboxFunction(this, 'RouteNotFound', {
       entry: join(projectRoot, fallbackFunction.handler),
-      projectRoot,
       description: 'No route matched: 404, or 405 with Allow',
     });
 
@@ -242,7 +247,7 @@ export class PaymentSandboxStack extends Stack {
    * function, so the function must not name the pool (decision 0173).
    */
   private addIdentityTrigger(id: string, operation: UserPoolOperation, declared: BackgroundFunction, description: string): SandboxFunction {
-    const fn = new SandboxFunction(this, id, { entry: join(projectRoot, declared.handler), projectRoot, description });
+    const fn = new SandboxFunction(this, id, { entry: join(projectRoot, declared.handler), description });
     const { actions, indexes = [] } = declared.dynamodb;
     if (actions.length + indexes.length > 0) fn.bindTableActions(this.table, { dynamodb: declared.dynamodb, limits: this.limits });
     this.identity.userPool.addTrigger(operation, fn.function);
@@ -283,7 +288,6 @@ export class PaymentSandboxStack extends Stack {
     const assets = page?.assets;
     const fn = new SandboxFunction(this, route.id, {
       entry: join(projectRoot, route.handler),
-      projectRoot,
       ...(route.timeoutSeconds !== undefined && { timeout: Duration.seconds(route.timeoutSeconds) }),
       description: assets
         ? `${route.method} ${API_BASE_PATH}${route.path} and its files: the ${assets.dir} page`
@@ -314,7 +318,6 @@ export class PaymentSandboxStack extends Stack {
   ): SandboxFunction {
     const fn = new SandboxFunction(this, id, {
       entry: join(projectRoot, declared.handler),
-      projectRoot,
       description,
       timeout,
     });

@@ -16,3 +16,9 @@ export interface UseCaseContext {
   readonly cause: Cause;
   readonly idempotency?: IdempotencyClaim;
 }
+
+/**
+ * What a use case that only reads acts with: the part of UseCaseContext every request has (a read
+ * endpoint passes its whole context). Every use case takes one of the two first (decision 0320).
+ */
+export type ReadContext = Pick<UseCaseContext, 'db' | 'clientId' | 'clock'>;

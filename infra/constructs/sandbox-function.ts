@@ -1,10 +1,7 @@
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
-import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
-import { LogLevel, NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { Architecture, Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { LAST_USED_ATTRIBUTE } from '../../lib/auth/key-use';
@@ -16,10 +13,7 @@ import type { Limits } from '../../lib/limits';
 import { partitionsOf, READ_ACTIONS, type DynamoAccess, type TableAction } from '../../lib/db/access';
 import type { TableAccess } from '../../lib/routes';
 import { SERVICE_NAME } from '../../lib/service';
-
-/** The SDK's default credential chain, and what Lambda bundles use instead. */
-const CREDENTIAL_CHAIN = '@aws-sdk/credential-provider-node';
-const LAMBDA_CREDENTIALS = fileURLToPath(new URL('../../lib/db/lambda-credentials.ts', import.meta.url));
+import { FUNCTION_RUNTIME, SandboxBundles } from './bundles';
 
 /** The access levels that bind a table; a route with `table: 'none'` is never bound. */
 export type TableGrant = Exclude<TableAccess, 'none'>;
@@ -68,14 +62,12 @@ function byPartitions(access: DynamoAccess, actions: readonly TableAction[]): { 
 }
 
 export interface SandboxFunctionProps {
-  /** Absolute path of the handler module; it exports `handler`. */
+  /** Absolute path of the handler module, in the project (infra/constructs/bundles.ts); it exports `handler`. */
   readonly entry: string;
-  /** Where package-lock.json and tsconfig.json live; esbuild resolves modules from here. */
-  readonly projectRoot: string;
   readonly description?: string;
   /** How long one invocation may run; 10 s unless given (an API route's answer must come well within API Gateway's 30 s). */
   readonly timeout?: Duration;
-  /** Shell commands run after esbuild, to add files to the bundle in `outputDir` (the dashboard's page). */
+  /** Shell commands run in the project root after the bundle is in `outputDir`, to add files to it (the dashboard's page). */
   readonly afterBundling?: (outputDir: string) => string[];
 }
 
@@ -108,7 +100,7 @@ const dynamoActions = (actions: readonly TableAction[]) => actions.map((action) 
  * arm64, an ESM bundle (SDK included, minified, source maps), its own role and its own log group.
  */
 export class SandboxFunction extends Construct {
-  readonly function: NodejsFunction;
+  readonly function: LambdaFunction;
   readonly role: Role;
   readonly logGroup: LogGroup;
 
@@ -129,46 +121,20 @@ export class SandboxFunction extends Construct {
     });
     this.logGroup.grantWrite(this.role);
 
-    this.function = new NodejsFunction(this, 'Function', {
-      entry: props.entry,
-      handler: 'handler',
+    // The bundle is the stack's one build's (infra/constructs/bundles.ts): `handler` of its index.mjs.
+    this.function = new LambdaFunction(this, 'Function', {
+      code: SandboxBundles.of(this).code(props.entry, props.afterBundling),
+      handler: 'index.handler',
       description: props.description,
-      runtime: Runtime.NODEJS_24_X,
+      runtime: FUNCTION_RUNTIME,
       architecture: Architecture.ARM_64,
       memorySize: 256,
       timeout: props.timeout ?? Duration.seconds(10),
       role: this.role,
       logGroup: this.logGroup,
-      projectRoot: props.projectRoot,
-      depsLockFilePath: join(props.projectRoot, 'package-lock.json'),
       environment: {
         POWERTOOLS_SERVICE_NAME: SERVICE_NAME,
         NODE_OPTIONS: '--enable-source-maps',
-      },
-      bundling: {
-        format: OutputFormat.ESM,
-        // Prefer packages' ESM builds; CommonJS ones still work through the banner's `require`.
-        mainFields: ['module', 'main'],
-        // Aliased so a bundled module that imports `createRequire` itself cannot collide with it.
-        banner: ["import { createRequire as __bannerCreateRequire } from 'module';", 'const require = __bannerCreateRequire(import.meta.url);'].join(' '),
-        minify: true,
-        sourceMap: true,
-        sourcesContent: false,
-        // The SDK is bundled at the version we test against, not the one the runtime happens to ship.
-        bundleAwsSDK: true,
-        externalModules: [],
-        // Lambda provides credentials in the environment: the SDK's default chain is swapped for
-        // that one provider, ~140 KB less to compile on every cold start (lib/db/lambda-credentials.ts).
-        esbuildArgs: { [`--alias:${CREDENTIAL_CHAIN}`]: LAMBDA_CREDENTIALS },
-        tsconfig: join(props.projectRoot, 'tsconfig.json'),
-        logLevel: LogLevel.WARNING,
-        ...(props.afterBundling && {
-          commandHooks: {
-            beforeBundling: () => [],
-            beforeInstall: () => [],
-            afterBundling: (_inputDir: string, outputDir: string) => props.afterBundling!(outputDir),
-          },
-        }),
       },
     });
   }

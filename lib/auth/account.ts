@@ -2,12 +2,11 @@ import type { ApiKey, Account, CreateApiKeyInput, CreatedApiKey, ListApiKeysInpu
 import { mintKey, revokeKeyItem, rollKey, viewKey } from './key-lifecycle';
 import type { SessionPrincipal } from './principal';
 import { systemClock } from '../clock';
-import type { Db } from '../db/db';
 import { apiKeyEntity } from './items';
 import { getClient } from './key-repository';
 import { listNewestFirst } from '../db/paging';
 import type { Pagination } from '../db/pagination';
-import type { UseCaseContext } from '../use-case';
+import type { ReadContext, UseCaseContext } from '../use-case';
 import { getMember } from './members';
 
 /**
@@ -17,7 +16,7 @@ import { getMember } from './members';
  */
 
 /** GET /account: the person (their e-mail and when they joined) and their client. */
-export async function getAccount(db: Db, principal: SessionPrincipal): Promise<Account> {
+export async function getAccount({ db }: ReadContext, principal: SessionPrincipal): Promise<Account> {
   const [member, client] = await Promise.all([getMember(db, principal.clientId, principal.userId), getClient(db, principal.clientId)]);
   if (!member || !client) throw new Error(`The registration of user ${principal.userId} is incomplete`);
   return {
@@ -26,13 +25,14 @@ export async function getAccount(db: Db, principal: SessionPrincipal): Promise<A
   };
 }
 
-/** GET /account/keys: the client's keys, newest first, with their status now. */
+/** GET /account/keys: the keys of the person's client, newest first, with their status now. */
 export async function listAccountKeys(
-  db: Db,
-  clientId: string,
+  { db }: ReadContext,
+  principal: SessionPrincipal,
   query: ListApiKeysInput,
   readUnits: number,
 ): Promise<{ data: ApiKey[]; pagination: Pagination }> {
+  const { clientId } = principal;
   const { items, pagination } = await listNewestFirst(db, {
     clientId,
     kind: 'key',

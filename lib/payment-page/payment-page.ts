@@ -155,7 +155,7 @@ export async function submitPaymentPage(db: Db, { holder, clientName, clock, req
       case '3ds-fail': {
         const card = stored.cardChallenge;
         if (!card) throw new ValidationError([{ field: 'action', message: 'has no 3-D Secure challenge waiting: pay with the card first' }]);
-        const requires = { attribute: CARD_CHALLENGE };
+        const requires = { attribute: CARD_CHALLENGE } as const;
         const after =
           body.action === '3ds-complete'
             ? await applyOutcome(context, transaction.id, 'settle', { fields: withCard(card), requires, read: stored })

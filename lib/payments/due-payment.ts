@@ -4,7 +4,7 @@ import type { DueItem } from '../db/due';
 import { clientIdOfPartition, keys } from '../db/keys';
 import { NO_CAUSE } from '../events/event';
 import { loadClientClock } from '../auth/client-clock';
-import { applyDueTransaction } from './transaction-repository';
+import { applyDueTransaction } from './transitions';
 
 /**
  * What falls due for a pending payment, as a stored change (docs/api.md §10, §12): the sweep's

@@ -87,7 +87,7 @@ export const transactionEntity = defineEntity({
   name: 'transaction',
   key: keys.transaction,
   keyOf: (value: StoredTransaction) => keys.transaction(value.clientId, value.transaction.id),
-  attributes: (value: StoredTransaction): Item => {
+  attributes: (value: StoredTransaction) => {
     const { payment_url, ...stored } = value.transaction;
     return {
       ...stored,

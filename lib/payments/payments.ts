@@ -1,7 +1,5 @@
-import type { UseCaseContext } from '../use-case';
+import type { ReadContext, UseCaseContext } from '../use-case';
 import { computeFee, findChannel } from '../catalog';
-import type { Clock } from '../clock';
-import type { Db } from '../db/db';
 import { keys } from '../db/keys';
 import { allOf, equals, listNewestFirst, type Filter } from '../db/paging';
 import { NotFoundError } from '../errors';
@@ -15,15 +13,8 @@ import type { CreatePaymentInput } from './create-payment-body';
 import type { ListTransactionsInput } from '../objects/list-queries';
 import type { Status } from '../objects/statuses';
 import type { SimulateOutcome } from './states';
-import {
-  findTransactionIdByOrder,
-  findTransaction,
-  insertTransaction,
-  SIMULATED_FAILURE,
-  transitionTransaction,
-  type ExitFields,
-  type ExitRequires,
-} from './transaction-repository';
+import { findTransactionIdByOrder, findTransaction, insertTransaction } from './transaction-repository';
+import { SIMULATED_FAILURE, transitionTransaction, type ExitFields, type ExitRequires } from './transitions';
 import { transactionEntity, type ScheduledOutcome, type StoredTransaction } from './items';
 import { viewTransaction, type Transaction } from '../objects/transaction';
 
@@ -90,7 +81,7 @@ export async function createPayment(context: UseCaseContext, input: CreatePaymen
 }
 
 /** One transaction of this client; another client's id is as unknown as a made-up one. */
-export async function getTransaction(db: Db, clientId: string, transactionId: string, clock: Clock): Promise<Transaction> {
+export async function getTransaction({ db, clientId, clock }: ReadContext, transactionId: string): Promise<Transaction> {
   const stored = await findTransaction(db, clientId, transactionId);
   if (!stored) throw new NotFoundError('Transaction not found');
   return viewTransaction(stored.transaction, clock.now());
@@ -164,10 +155,8 @@ function statusFilter(wanted: readonly Status[] | undefined, now: string): Filte
  * and filters; its queries consume at most about `readUnits` read units (lib/db/paging.ts).
  */
 export async function listTransactions(
-  db: Db,
-  clientId: string,
+  { db, clientId, clock }: ReadContext,
   query: ListTransactionsInput,
-  clock: Clock,
   readUnits: number,
 ): Promise<{ data: Transaction[]; pagination: Pagination }> {
   const now = clock.now();

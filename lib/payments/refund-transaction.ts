@@ -10,6 +10,9 @@ import { writeRefund } from './refund-repository';
 import type { RefundInput } from './refund-body';
 import { allows } from './states';
 import { findTransactionIdByOrder } from './transaction-repository';
+import { transactionEntity } from './items';
+import type { TransactItem } from '../db/requests';
+import type { Transaction } from '../objects/transaction';
 
 export { Refund };
 
@@ -26,6 +29,34 @@ class RefundContentionError extends ConcurrentWriteError {
 }
 
 /**
+ * The update a refund of `amount` makes to its settled transaction, conditioned on the status still
+ * being `settled` and on what was refunded before: a partial refund needs `refunded_amount <
+ * amount − refund` (so it cannot reach or pass the amount, whatever else happened concurrently);
+ * the refund that completes the amount needs `refunded_amount` to be exactly what was read, and
+ * makes the transaction `refunded`.
+ */
+function refundUpdate(clientId: string, transaction: Transaction, amount: number, at: string): TransactItem {
+  const key = transactionEntity.key(clientId, transaction.id);
+  if (transaction.refunded_amount + amount === transaction.amount) {
+    return transactionEntity.update(key, {
+      set: { refunded_amount: transaction.amount, status: 'refunded', updated_at: at },
+      when: [
+        ['status', '=', 'settled'],
+        ['refunded_amount', '=', transaction.refunded_amount],
+      ],
+    });
+  }
+  return transactionEntity.update(key, {
+    set: { updated_at: at },
+    add: { refunded_amount: amount },
+    when: [
+      ['status', '=', 'settled'],
+      ['refunded_amount', '<', transaction.amount - amount],
+    ],
+  });
+}
+
+/**
  * Refunds all or part of what is left of a settled transaction, atomically with its ledger entry,
  * its refund.created event (and payment.refunded when it completes the amount), and the
  * completion of the request's idempotency claim, if it has one.
@@ -35,7 +66,7 @@ export async function refundTransaction(context: UseCaseContext, input: RefundIn
   const transactionId = input.transaction_id ?? (await findTransactionIdByOrder(db, clientId, input.order_id!));
   if (!transactionId) throw new NotFoundError('Transaction not found');
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-    const transaction = await getTransaction(db, clientId, transactionId, clock);
+    const transaction = await getTransaction(context, transactionId);
     if (!allows('refund', transaction.status)) throw new InvalidStateError(transaction.status, 'refund');
     const refundable = transaction.amount - transaction.refunded_amount;
     const amount = input.amount ?? refundable;
@@ -57,13 +88,9 @@ export async function refundTransaction(context: UseCaseContext, input: RefundIn
       events.push(paymentChanged(transaction, refunded));
     }
     const written = await writeRefund(db, clientId, {
-      transactionId,
-      amount,
-      refundedBefore: transaction.refunded_amount,
-      total: transaction.amount,
+      update: refundUpdate(clientId, transaction, amount, refund.created_at),
       refund,
       entry: refundEntry(transaction, refund, now),
-      at: refund.created_at,
       completion: claim?.complete(refund),
       events,
       recorder: { cause, clock },

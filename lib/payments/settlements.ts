@@ -1,4 +1,4 @@
-import type { Db } from '../db/db';
+import type { ReadContext } from '../use-case';
 import { keys } from '../db/keys';
 import { allOf, equals, listNewestFirst } from '../db/paging';
 import type { Pagination } from '../db/pagination';
@@ -11,8 +11,7 @@ import type { ListSettlementsInput } from '../objects/list-queries';
  * `readUnits` the read units its queries consume (lib/db/paging.ts).
  */
 export async function listSettlements(
-  db: Db,
-  clientId: string,
+  { db, clientId }: ReadContext,
   query: ListSettlementsInput,
   readUnits: number,
 ): Promise<{ data: SettlementEntry[]; pagination: Pagination }> {

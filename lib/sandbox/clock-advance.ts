@@ -13,7 +13,8 @@ import type { Recorder } from '../events/event-recorder';
 import { ConcurrentWriteError, ValidationError } from '../errors';
 import { logger } from '../logger';
 import { dueMarkerEntity, type DueMarker, type StoredTransaction } from '../payments/items';
-import { applyDueTransaction, expireDueTogether, expiresBy, findTransactions } from '../payments/transaction-repository';
+import { findTransactions } from '../payments/transaction-repository';
+import { applyDueTransaction, expireDueTogether, expiresBy } from '../payments/transitions';
 import { AdvanceUnfinishedError } from './errors';
 import { CLOCK_OFFSET_ATTRIBUTE, loadClientClock, readClient } from '../auth/client-clock';
 import type { AdvanceClockInput, SandboxClock } from './clock-schema';
@@ -54,7 +55,7 @@ const CHUNKS_IN_FLIGHT = 3;
  * strongly consistent Query per page, the next page read while this one is applied), 33 at a time:
  * their transactions read together (one strongly consistent BatchGetItem), each run of plain
  * expiries among them stored together in one TransactWriteItems with their events
- * (lib/payments/transaction-repository.ts, expireDueTogether); anything else — a scheduled outcome,
+ * (lib/payments/transitions.ts, expireDueTogether); anything else — a scheduled outcome,
  * a transaction that changed meanwhile, a collision — one at a time at its marker's time
  * (applyDueTransaction). Up to CHUNKS_IN_FLIGHT chunks are under way at once, but each records its
  * events only after the chunk before it has recorded its own (RecordingTurns), so their ids follow

@@ -3,7 +3,7 @@ import { keys } from '../db/keys';
 import { listNewestFirst } from '../db/paging';
 import type { Pagination } from '../db/pagination';
 import { NotFoundError } from '../errors';
-import type { UseCaseContext } from '../use-case';
+import type { ReadContext } from '../use-case';
 import { CHECK_KEPT_SECONDS, webhookCheckEntity } from './check-items';
 import { findWebhookEndpoint } from './endpoint-repository';
 import type { ListWebhookChecksInput, WebhookCheck } from './webhook-check';
@@ -15,7 +15,7 @@ import type { ListWebhookChecksInput, WebhookCheck } from './webhook-check';
 
 /** The checks of one of the client's endpoints, newest first, kept 30 days; another client's endpoint is 404. */
 export async function listWebhookChecks(
-  context: Pick<UseCaseContext, 'db' | 'clientId' | 'clock'>,
+  context: ReadContext,
   endpointId: string,
   query: ListWebhookChecksInput,
   readUnits: number,

@@ -1,5 +1,5 @@
-import type { UseCaseContext } from '../use-case';
-import { offsetOf, realClockOf, type Clock } from '../clock';
+import type { ReadContext, UseCaseContext } from '../use-case';
+import { offsetOf, realClockOf } from '../clock';
 import type { Db } from '../db/db';
 import { keys } from '../db/keys';
 import { listNewestFirst } from '../db/paging';
@@ -30,11 +30,9 @@ async function eventItemOf(db: Db, clientId: string, eventId: string, now: Date)
 
 /** Every attempt to deliver one of the client's events, newest first, a page at a time. */
 export async function listEventDeliveries(
-  db: Db,
-  clientId: string,
+  { db, clientId, clock }: ReadContext,
   eventId: string,
   query: ListEventDeliveriesInput,
-  clock: Clock,
   readUnits: number,
 ): Promise<{ data: DeliveryAttempt[]; pagination: Pagination }> {
   await eventItemOf(db, clientId, eventId, realClockOf(clock).now());

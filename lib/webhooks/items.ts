@@ -32,7 +32,7 @@ export const webhookEndpointEntity = defineEntity({
   name: 'webhook_endpoint',
   key: keys.webhookEndpoint,
   keyOf: (value: StoredWebhookEndpoint) => keys.webhookEndpoint(value.clientId, value.endpoint.id),
-  attributes: (value: StoredWebhookEndpoint): Item => ({
+  attributes: (value: StoredWebhookEndpoint) => ({
     ...value.endpoint,
     secret: value.secret,
     ...(value.previous && { [PREVIOUS_SECRET]: value.previous.secret, [PREVIOUS_SECRET_EXPIRES_AT]: value.previous.until }),

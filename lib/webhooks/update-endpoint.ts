@@ -82,24 +82,18 @@ export async function writeEndpointUpdate(
   also: { readonly items: readonly TransactItem[]; readonly completion?: TransactItem; readonly window?: SendWindow },
 ): Promise<'written' | 'gone' | 'changed'> {
   const read = stored.revision;
-  const update: TransactItem = {
-    Update: {
-      Key: webhookEndpointEntity.key(stored.clientId, after.id),
-      UpdateExpression: 'SET #url = :url, enabled_events = :events, description = :description, #status = :status, chaos = :chaos, #revision = :next',
-      ConditionExpression: read === undefined ? 'attribute_exists(pk) AND attribute_not_exists(#revision)' : 'attribute_exists(pk) AND #revision = :read',
-      ExpressionAttributeNames: { '#url': 'url', '#status': 'status', '#revision': ENDPOINT_REVISION },
-      ExpressionAttributeValues: {
-        ':url': after.url,
-        ':events': after.enabled_events,
-        ':description': after.description,
-        ':status': after.status,
-        ':chaos': after.chaos,
-        ':next': (read ?? 0) + 1,
-        ...(read !== undefined && { ':read': read }),
-      },
-      ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+  const update = webhookEndpointEntity.update(webhookEndpointEntity.key(stored.clientId, after.id), {
+    set: {
+      url: after.url,
+      enabled_events: after.enabled_events,
+      description: after.description,
+      status: after.status,
+      chaos: after.chaos,
+      [ENDPOINT_REVISION]: (read ?? 0) + 1,
     },
-  };
+    when: [{ exists: 'pk' }, read === undefined ? { absent: ENDPOINT_REVISION } : [ENDPOINT_REVISION, '=', read]],
+    returnOldOnRefusal: true,
+  });
   try {
     await transactWrite(db, [update, ...also.items], also.completion, also.window);
     return 'written';

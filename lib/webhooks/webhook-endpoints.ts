@@ -1,8 +1,7 @@
-import type { UseCaseContext } from '../use-case';
-import type { Db } from '../db/db';
+import type { ReadContext, UseCaseContext } from '../use-case';
 import { keys } from '../db/keys';
 import { listNewestFirst } from '../db/paging';
-import { retryingCollisions, type IdempotencyClaim } from '../db/transact';
+import { retryingCollisions } from '../db/transact';
 import type { Pagination } from '../db/pagination';
 import { ConcurrentWriteError, NotFoundError } from '../errors';
 import { realClockOf } from '../clock';
@@ -28,7 +27,7 @@ import {
 const notFound = () => new NotFoundError('Webhook endpoint not found');
 
 /** One endpoint of this client, without its secret; another client's id is 404 like an unknown one. */
-export async function getWebhookEndpoint(db: Db, clientId: string, endpointId: string): Promise<WebhookEndpoint> {
+export async function getWebhookEndpoint({ db, clientId }: ReadContext, endpointId: string): Promise<WebhookEndpoint> {
   const stored = await findWebhookEndpoint(db, clientId, endpointId);
   if (!stored) throw notFound();
   return stored.endpoint;
@@ -36,8 +35,7 @@ export async function getWebhookEndpoint(db: Db, clientId: string, endpointId: s
 
 /** The client's endpoints, newest first, a page at a time; never their secrets. */
 export async function listWebhookEndpoints(
-  db: Db,
-  clientId: string,
+  { db, clientId }: ReadContext,
   query: ListWebhookEndpointsInput,
   readUnits: number,
 ): Promise<{ data: WebhookEndpoint[]; pagination: Pagination }> {
@@ -58,9 +56,10 @@ export async function listWebhookEndpoints(
  * since the answer (stored with the write when the request carries a key) is the deleted endpoint;
  * a second delete is 404, unless it repeats the first's Idempotency-Key, which replays the first answer.
  */
-export async function deleteWebhookEndpoint(db: Db, clientId: string, endpointId: string, claim?: IdempotencyClaim): Promise<WebhookEndpoint> {
+export async function deleteWebhookEndpoint(context: UseCaseContext, endpointId: string): Promise<WebhookEndpoint> {
+  const { db, clientId, idempotency: claim } = context;
   return retryingCollisions(async () => {
-    const endpoint = await getWebhookEndpoint(db, clientId, endpointId);
+    const endpoint = await getWebhookEndpoint(context, endpointId);
     if (!(await deleteWebhookEndpointItem(db, clientId, endpointId, claim?.complete(endpoint)))) throw notFound();
     return endpoint;
   });

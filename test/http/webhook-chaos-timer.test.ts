@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../support/fixtures';
 import { startDeliverySandbox, type DeliverySandbox } from '../support/delivery-sandbox';
 import { paymentBody } from '../support/payments';
-import { startReceiver, verified, type Answer, type Received, type Receiver } from '../support/webhook-receiver';
+import { reverseOrderOf, startReceiver, verified, type Answer, type Received, type Receiver } from '../support/webhook-receiver';
 
 /**
  * What chaos plans for later is made by the delivery timer (decision 0267), not by waiting for the
@@ -55,7 +55,9 @@ describe('the delivery timer', () => {
     const txn = (await send('POST', '/payment/create', paymentBody())).body.data;
     expect((await send('POST', `/transaction/${txn.id}/simulate`, { outcome: 'settle' })).status).toBe(200);
     const received = await hooks.waitFor(2, { timeoutMs: 60_000 });
-    expect(received.map((request) => (verified(secret, request) as { type: string }).type)).toEqual(['payment.settled', 'payment.created']);
+    const events = received.map((request) => verified(secret, request) as { id: string; type: string });
+    const idOf = (type: string) => events.find((event) => event.type === type)!.id;
+    expect(events.map((event) => event.type)).toEqual(reverseOrderOf(idOf('payment.created'), idOf('payment.settled')));
   }, 90_000);
 
   it('makes a delayed first attempt when it falls due, and records its retry when it fails', async () => {

@@ -3,7 +3,7 @@ import { idTime } from '../../lib/ids';
 import { call } from '../support/fixtures';
 import { startDeliverySandbox, type DeliverySandbox } from '../support/delivery-sandbox';
 import { paymentBody } from '../support/payments';
-import { startReceiver, verified, webhookIdOf, type Answer, type Received, type Receiver } from '../support/webhook-receiver';
+import { reverseOrderOf, startReceiver, verified, webhookIdOf, type Answer, type Received, type Receiver } from '../support/webhook-receiver';
 
 /**
  * Delivery chaos (docs/api.md §17, decisions 0266 and 0267) end to end through `npm start`'s
@@ -134,11 +134,12 @@ describe('chaos: reverse_order', () => {
 
     const received = await hooks.waitFor(2, { timeoutMs: 30_000 });
     const apart = `recorded ${idTime(settled!.id).getTime() - idTime(created!.id).getTime()} ms apart`;
+    const order = reverseOrderOf(created!.id, settled!.id);
     expect(
       received.map((request) => typeOf(secret, request)),
       apart,
-    ).toEqual(['payment.settled', 'payment.created']);
-    expect(received.map(webhookIdOf)).toEqual([settled!.id, created!.id]);
+    ).toEqual(order);
+    expect(received.map(webhookIdOf)).toEqual(order.map((type) => (type === 'payment.settled' ? settled : created)!.id));
     for (const event of [created!, settled!]) {
       const [attempt] = await attemptsWhen(event.id, (list) => list.length === 1 && list[0].status === 'succeeded');
       expect(attempt.attempt).toBe(1);
@@ -150,8 +151,9 @@ describe('chaos: reverse_order', () => {
     const { secret } = await register(hooks.url, { reverse_order: true, duplicates: 1 });
     const txn = await createPayment();
     expect((await send('POST', `/transaction/${txn.id}/simulate`, { outcome: 'settle' })).status).toBe(200);
+    const [created, settled] = await eventsOf(txn.id);
     const received = await hooks.waitFor(4, { timeoutMs: 30_000 });
-    expect(received.map((request) => typeOf(secret, request))).toEqual(['payment.settled', 'payment.settled', 'payment.created', 'payment.created']);
+    expect(received.map((request) => typeOf(secret, request))).toEqual(reverseOrderOf(created!.id, settled!.id, 2));
   }, 60_000);
 });
 

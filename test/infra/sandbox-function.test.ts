@@ -36,7 +36,7 @@ beforeAll(() => {
   const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
   const stack = new Stack(app, 'SandboxFunctionSpec');
   const table = new Table(stack, 'Table', { partitionKey: { name: 'pk', type: AttributeType.STRING } });
-  const make = (id: string) => new SandboxFunction(stack, id, { entry: join(projectRoot, 'functions/route-not-found.ts'), projectRoot });
+  const make = (id: string) => new SandboxFunction(stack, id, { entry: join(projectRoot, 'functions/route-not-found.ts') });
   const reader = make('Reader');
   const writer = make('Writer');
   const unbound = make('Unbound');

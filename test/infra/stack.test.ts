@@ -26,9 +26,10 @@ import { dependencies, dependencyCycles } from '../support/template-graph';
 
 skipBuiltinValidation();
 
-// One real synthesis (esbuild bundling included) shared by every test in this file. It takes about
-// 17 s alone on 2 idle cores (a bundle per function, and the dashboard's); its hook may take four
-// minutes, for a machine twice as slow and busy with other work, where 60 s was seen to run out.
+// One real synthesis (esbuild bundling included) shared by every test in this file: one esbuild
+// build of every function's entry (infra/constructs/bundles.ts), and the dashboard's page. Its hook
+// may take four minutes, for a machine twice as slow and busy with other work, where 60 s was seen
+// to run out when each function had an esbuild process of its own.
 
 type Json = Record<string, any>;
 

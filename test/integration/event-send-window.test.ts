@@ -62,7 +62,7 @@ describe('the send window of a write that records events', () => {
     await expect(attempt).rejects.toBeInstanceOf(SendWindowClosedError);
     await expect(attempt.catch(apiErrorOf)).resolves.toMatchObject({ code: 'RATE_LIMITED', status: 429, headers: { 'Retry-After': '1' } });
     expect(sent).toBe(false);
-    expect(await getTransaction(testDb(), clientId, txn.id, clock)).toEqual(txn);
+    expect(await getTransaction({ db: testDb(), clientId, clock }, txn.id)).toEqual(txn);
     expect((await recordedEventsOf(clientId, txn.id)).map((e) => e.type)).toEqual(['payment.created']);
   });
 
@@ -84,7 +84,7 @@ describe('the send window of a write that records events', () => {
     const attempt = simulateOutcome({ db, clientId, clock, cause: NO_CAUSE }, txn.id, 'fail');
 
     await expect(attempt).rejects.toBeInstanceOf(SendWindowClosedError);
-    expect((await getTransaction(testDb(), clientId, txn.id, clock)).status).toBe('pending');
+    expect((await getTransaction({ db: testDb(), clientId, clock }, txn.id)).status).toBe('pending');
     expect((await recordedEventsOf(clientId, txn.id)).map((e) => e.type)).toEqual(['payment.created']);
   });
 
@@ -129,7 +129,7 @@ describe('the send window of a write that records events', () => {
     expect(attempts).toBe(2);
     expect(sent).toBe(1);
     // It did happen, once: a retry with an Idempotency-Key would have found out.
-    expect((await getTransaction(testDb(), clientId, txn.id, clock)).status).toBe('expired');
+    expect((await getTransaction({ db: testDb(), clientId, clock }, txn.id)).status).toBe('expired');
     expect((await recordedEventsOf(clientId, txn.id)).map((e) => e.type)).toEqual(['payment.created', 'payment.expired']);
   });
 });

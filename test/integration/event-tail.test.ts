@@ -29,7 +29,7 @@ async function create(clientId: string, clock: FakeClock): Promise<Transaction> 
 
 /** One poll: a page of `GET /events?order=asc` (with `query`) at the clock's now. */
 function poll(clientId: string, clock: FakeClock, query: Record<string, string> = {}) {
-  return listEvents(testDb(), clientId, ListEventsQuery.parse({ order: 'asc', ...query }), clock, READ_UNITS);
+  return listEvents({ db: testDb(), clientId, clock }, ListEventsQuery.parse({ order: 'asc', ...query }), READ_UNITS);
 }
 
 /** Writes the events of `changes` as a writer whose clock reads `clock` would: through the repository, in one write. */
@@ -157,7 +157,7 @@ describe('GET /events filters on the time of the change, not of the recording', 
     const expiredAt = new Date(Date.parse(txn.created_at) + 15 * 60_000).toISOString();
     const [expired] = await recordAs(clientId, clock, [paymentChanged(txn, { ...txn, status: 'expired', expired_at: expiredAt, updated_at: expiredAt })]);
     const list = (query: Record<string, string>) =>
-      listEvents(testDb(), clientId, ListEventsQuery.parse(query), clock, READ_UNITS).then((p) => p.data.map((e) => e.type));
+      listEvents({ db: testDb(), clientId, clock }, ListEventsQuery.parse(query), READ_UNITS).then((p) => p.data.map((e) => e.type));
     const at = (minutes: number) => new Date(Date.parse(txn.created_at) + minutes * 60_000).toISOString();
 
     expect(expired!.created_at).toBe(expiredAt);
@@ -174,18 +174,18 @@ describe('events are kept 30 days', () => {
     const clock = new FakeClock(new Date('2126-11-22T07:00:00.000Z'));
     const { clientId } = await newClient();
     const txn = await create(clientId, clock);
-    const [event] = (await listEvents(testDb(), clientId, ListEventsQuery.parse({}), clock, READ_UNITS)).data;
+    const [event] = (await listEvents({ db: testDb(), clientId, clock }, ListEventsQuery.parse({}), READ_UNITS)).data;
 
     clock.advanceMs(EVENT_TTL_SECONDS * 1000 - 2);
-    const lastDay = await listEvents(testDb(), clientId, ListEventsQuery.parse({}), clock, READ_UNITS);
-    const lastFind = await getEvent(testDb(), clientId, event!.id, clock);
+    const lastDay = await listEvents({ db: testDb(), clientId, clock }, ListEventsQuery.parse({}), READ_UNITS);
+    const lastFind = await getEvent({ db: testDb(), clientId, clock }, event!.id);
     clock.advanceMs(2);
-    const gone = await listEvents(testDb(), clientId, ListEventsQuery.parse({}), clock, READ_UNITS);
+    const gone = await listEvents({ db: testDb(), clientId, clock }, ListEventsQuery.parse({}), READ_UNITS);
 
     expect(lastDay.data.map((e) => e.data.object.id)).toEqual([txn.id]);
     expect(lastFind).toEqual(event);
     expect(gone.data).toEqual([]);
-    await expect(getEvent(testDb(), clientId, event!.id, clock).catch(apiErrorOf)).resolves.toMatchObject({ status: 404, code: 'NOT_FOUND' });
+    await expect(getEvent({ db: testDb(), clientId, clock }, event!.id).catch(apiErrorOf)).resolves.toMatchObject({ status: 404, code: 'NOT_FOUND' });
   });
 });
 
@@ -209,10 +209,8 @@ describe('GET /events within the read budget', () => {
     for (; requests < 50; requests++) {
       // One read unit: each request gets its first query and no more.
       const page = await listEvents(
-        testDb(),
-        clientId,
+        { db: testDb(), clientId, clock },
         ListEventsQuery.parse({ type: 'payment.settled', limit: '2', ...(cursor ? { cursor } : {}) }),
-        clock,
         1,
       );
       seen.push(...page.data.map((e) => e.data.object.id));

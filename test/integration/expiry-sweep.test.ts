@@ -79,7 +79,7 @@ describe('one sweep pass', () => {
     const clock = new FakeClock();
     const txn = await pendingPayment(clientId, clock);
     clock.advanceMinutes(1);
-    const shownBefore = await getTransaction(testDb(), clientId, txn.id, clock);
+    const shownBefore = await getTransaction({ db: testDb(), clientId, clock }, txn.id);
 
     await sweep(testDb(), clock.now(), expiringFor(clientId));
 
@@ -87,7 +87,7 @@ describe('one sweep pass', () => {
     expect(stored).toMatchObject({ status: 'expired', expired_at: txn.expires_at, updated_at: txn.expires_at });
     expect(stored.due_pk).toBeUndefined();
     expect(stored.due_sk).toBeUndefined();
-    const shownAfter = await getTransaction(testDb(), clientId, txn.id, clock);
+    const shownAfter = await getTransaction({ db: testDb(), clientId, clock }, txn.id);
     expect(shownAfter).toEqual(shownBefore);
     expect(shownAfter).toMatchObject({ status: 'expired', expired_at: txn.expires_at, updated_at: txn.expires_at });
 
@@ -194,7 +194,7 @@ describe('one sweep pass', () => {
     await sweep(testDb(), clock.now(), expiringFor(clientId));
 
     expect((await storedItem(clientId, txn.id)).status).toBe('pending');
-    expect((await getTransaction(testDb(), clientId, txn.id, clock)).status).toBe('expired');
+    expect((await getTransaction({ db: testDb(), clientId, clock }, txn.id)).status).toBe('expired');
     expect(await typesOf(clientId, txn.id)).toEqual(['payment.created']);
   });
 });

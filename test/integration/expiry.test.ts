@@ -17,7 +17,9 @@ async function pendingQris(clock: FakeClock) {
 }
 
 const list = (clientId: string, clock: FakeClock, query: Record<string, string>) =>
-  listTransactions(testDb(), clientId, ListTransactionsQuery.parse(query), clock, DEFAULT_LIMITS.readUnitsPerRequest).then((r) => r.data.map((t) => t.id));
+  listTransactions({ db: testDb(), clientId, clock }, ListTransactionsQuery.parse(query), DEFAULT_LIMITS.readUnitsPerRequest).then((r) =>
+    r.data.map((t) => t.id),
+  );
 
 describe('expiry (clock moved, no sleeping)', () => {
   it('keeps a payment pending until expires_at, using the channel default of 15 minutes for qris', async () => {
@@ -25,14 +27,14 @@ describe('expiry (clock moved, no sleeping)', () => {
     const { clientId, txn } = await pendingQris(clock);
     expect(new Date(txn.expires_at).getTime() - new Date(txn.created_at).getTime()).toBe(15 * 60_000);
     clock.advanceMinutes(14);
-    expect((await getTransaction(testDb(), clientId, txn.id, clock)).status).toBe('pending');
+    expect((await getTransaction({ db: testDb(), clientId, clock }, txn.id)).status).toBe('pending');
   });
 
   it('shows a pending payment past expires_at as expired on read, with expired_at = expires_at', async () => {
     const clock = new FakeClock();
     const { clientId, txn } = await pendingQris(clock);
     clock.advanceMinutes(16);
-    const read = await getTransaction(testDb(), clientId, txn.id, clock);
+    const read = await getTransaction({ db: testDb(), clientId, clock }, txn.id);
     expect(read.status).toBe('expired');
     expect(read.expired_at).toBe(txn.expires_at);
   });
@@ -72,6 +74,6 @@ describe('expiry (clock moved, no sleeping)', () => {
     const input = CreatePaymentBody.parse(paymentBody({ expiry_minutes: 1 }));
     const txn = await createPayment({ db: testDb(), clientId, clock, cause: NO_CAUSE }, input);
     clock.advanceMinutes(1);
-    expect((await getTransaction(testDb(), clientId, txn.id, clock)).status).toBe('expired');
+    expect((await getTransaction({ db: testDb(), clientId, clock }, txn.id)).status).toBe('expired');
   });
 });

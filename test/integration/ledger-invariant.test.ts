@@ -83,9 +83,9 @@ describe('settlement ledger', () => {
               const id = mine[mine.length - 1 - (o.pick % mine.length)]!;
               if (o.kind === 'cancel') await cancelTransaction({ db, clientId, clock: systemClock, cause: NO_CAUSE }, id);
               else if (o.kind === 'refund') {
-                const txn = (await listTransactions(db, clientId, ListTransactionsQuery.parse({}), systemClock, DEFAULT_LIMITS.readUnitsPerRequest)).data.find(
-                  (t) => t.id === id,
-                );
+                const txn = (
+                  await listTransactions({ db, clientId, clock: systemClock }, ListTransactionsQuery.parse({}), DEFAULT_LIMITS.readUnitsPerRequest)
+                ).data.find((t) => t.id === id);
                 const amount = o.percent === null || !txn ? undefined : Math.max(1, Math.floor((txn.amount * o.percent) / 100));
                 await refundTransaction({ db, clientId, clock: systemClock, cause: NO_CAUSE }, { transaction_id: id, amount });
                 refunds++;
@@ -100,15 +100,17 @@ describe('settlement ledger', () => {
         for (const [i, { clientId }] of clients.entries()) {
           const transactions = await allPages((cursor) =>
             listTransactions(
-              db,
-              clientId,
+              { db, clientId, clock: systemClock },
               ListTransactionsQuery.parse({ limit: '100', ...(cursor ? { cursor } : {}) }),
-              systemClock,
               DEFAULT_LIMITS.readUnitsPerRequest,
             ),
           );
           const ledger = await allPages((cursor) =>
-            listSettlements(db, clientId, ListSettlementsQuery.parse({ limit: '100', ...(cursor ? { cursor } : {}) }), DEFAULT_LIMITS.readUnitsPerRequest),
+            listSettlements(
+              { db, clientId, clock: systemClock },
+              ListSettlementsQuery.parse({ limit: '100', ...(cursor ? { cursor } : {}) }),
+              DEFAULT_LIMITS.readUnitsPerRequest,
+            ),
           );
           expect(transactions.map((t) => t.id).sort()).toEqual([...created[i]!].sort());
           expect(ledger.every((e) => created[i]!.includes(e.transaction_id))).toBe(true);

@@ -65,7 +65,7 @@ beforeAll(async () => {
 async function page(cursor: string | undefined, budget: number) {
   readUnits = 0;
   const query = ListTransactionsQuery.parse({ payment_channel: 'qris', limit: '100', ...(cursor ? { cursor } : {}) });
-  const result = await listTransactions(db, clientId, query, systemClock, budget);
+  const result = await listTransactions({ db, clientId, clock: systemClock }, query, budget);
   return { ...result, readUnits };
 }
 

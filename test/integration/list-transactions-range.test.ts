@@ -21,7 +21,7 @@ describe('GET /transactions by creation time (clock moved, no sleeping)', () => 
     const second = await create();
     const third = await create();
     const ids = async (query: Record<string, string>) =>
-      (await listTransactions(testDb(), clientId, ListTransactionsQuery.parse(query), clock, DEFAULT_LIMITS.readUnitsPerRequest)).data.map((t) => t.id);
+      (await listTransactions({ db: testDb(), clientId, clock }, ListTransactionsQuery.parse(query), DEFAULT_LIMITS.readUnitsPerRequest)).data.map((t) => t.id);
 
     expect(await ids({ created_from: second.created_at })).toEqual([third.id, second.id]);
     expect(await ids({ created_to: second.created_at })).toEqual([first.id]);

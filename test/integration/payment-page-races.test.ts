@@ -57,7 +57,7 @@ const expiringFor = (clientId: string) => ({
 /** The transitions recorded for the payment (its creation left out), and its status now. */
 async function outcome(clientId: string, transactionId: string, clock: FakeClock) {
   const types = (await recordedEventsOf(clientId, transactionId)).map((e) => e.type).filter((type) => type !== 'payment.created');
-  return { types, status: (await getTransaction(testDb(), clientId, transactionId, clock)).status };
+  return { types, status: (await getTransaction({ db: testDb(), clientId, clock }, transactionId)).status };
 }
 
 /** A rival's failure as a loser's: refused for the state the winner left, or a write conflict it may be retried after. */

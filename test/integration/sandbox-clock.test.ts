@@ -53,10 +53,10 @@ describe('advanceClock', () => {
     const txn = await createPayment({ db: testDb(), clientId, clock, cause: NO_CAUSE }, CreatePaymentBody.parse(paymentBody()));
 
     expect(txn.created_at).toBe('2030-01-02T00:00:00.000Z');
-    expect((await getTransaction(testDb(), clientId, txn.id, clock)).status).toBe('pending');
+    expect((await getTransaction({ db: testDb(), clientId, clock }, txn.id)).status).toBe('pending');
     // Past its expiry on that clock: read as expired, as for any client.
     real.advanceMinutes(1_440);
-    expect((await getTransaction(testDb(), clientId, txn.id, clock)).status).toBe('expired');
+    expect((await getTransaction({ db: testDb(), clientId, clock }, txn.id)).status).toBe('expired');
   });
 
   it('answers 503 when its function runs out of time midway, having moved nothing; sent again, it goes on from there', async () => {
@@ -65,7 +65,8 @@ describe('advanceClock', () => {
     const clock = clientClock(real, 0);
     const payments: Awaited<ReturnType<typeof createPayment>>[] = [];
     for (let n = 0; n < 3; n++) payments.push(await createPayment({ db: testDb(), clientId, clock, cause: NO_CAUSE }, CreatePaymentBody.parse(paymentBody())));
-    const stored = async () => Promise.all(payments.map(async (p) => (await getTransaction(testDb(), clientId, p.id, clientClock(real, 0))).status));
+    const stored = async () =>
+      Promise.all(payments.map(async (p) => (await getTransaction({ db: testDb(), clientId, clock: clientClock(real, 0) }, p.id)).status));
     // Time for two of the three, then none.
     let checks = 0;
     const remainingMs = () => (++checks <= 2 ? 60_000 : 0);
@@ -91,7 +92,7 @@ describe('advanceClock', () => {
     const context = { db: testDb(), clientId, clock, cause: NO_CAUSE };
     const ids: string[] = [];
     for (let n = 0; n < 40; n++) ids.push((await createPayment(context, CreatePaymentBody.parse(paymentBody()))).id);
-    const statuses = async () => Promise.all(ids.map(async (id) => (await getTransaction(testDb(), clientId, id, clientClock(real, 0))).status));
+    const statuses = async () => Promise.all(ids.map(async (id) => (await getTransaction({ db: testDb(), clientId, clock: clientClock(real, 0) }, id)).status));
     // Time for 35 markers: a whole chunk of 33 and two of the next, then none.
     let checks = 0;
     const remainingMs = () => (++checks <= 35 ? 60_000 : 0);
@@ -128,12 +129,12 @@ describe('advanceClock', () => {
     await expect(advanceClock({ ...context, db }, { seconds: 2 * 86_400 })).rejects.toBe(lost);
     expect((await readClient(testDb(), clientId)).offset).toBe(0);
     // The second chunk (the last 7 in due order) was under way: it finished before the advance answered.
-    const stored = await Promise.all(ids.map(async (id) => (await getTransaction(testDb(), clientId, id, clientClock(real, 0))).status));
+    const stored = await Promise.all(ids.map(async (id) => (await getTransaction({ db: testDb(), clientId, clock: clientClock(real, 0) }, id)).status));
     expect(stored.filter((status) => status === 'expired')).toHaveLength(7);
 
     await advanceClock({ ...context, db: testDb() }, { seconds: 2 * 86_400 });
 
-    for (const id of ids) expect((await getTransaction(testDb(), clientId, id, clientClock(real, 0))).status).toBe('expired');
+    for (const id of ids) expect((await getTransaction({ db: testDb(), clientId, clock: clientClock(real, 0) }, id)).status).toBe('expired');
     const expired = (await recordedEvents(clientId)).filter((e) => e.type === 'payment.expired');
     expect(expired.map((e) => e.data.object.id).sort()).toEqual([...ids].sort());
   });
@@ -179,7 +180,8 @@ describe('applying what falls due in an advance', () => {
     expect((await partitionItems(clientId)).filter((item) => kindOf(item) === 'DUE')).toEqual([]);
     const expired = (await recordedEvents(clientId)).filter((e) => e.type === 'payment.expired');
     expect(expired.map((e) => e.data.object.id).sort()).toEqual(ids.filter((_, n) => n % 3 === 0).sort());
-    for (const [n, id] of ids.entries()) expect((await getTransaction(testDb(), clientId, id, clock)).status).toBe(['expired', 'cancelled', 'settled'][n % 3]);
+    for (const [n, id] of ids.entries())
+      expect((await getTransaction({ db: testDb(), clientId, clock }, id)).status).toBe(['expired', 'cancelled', 'settled'][n % 3]);
   });
 
   it('applies seventy payments due one after another in one call, over several writes at once: each dated its own due time, recorded in due order', async () => {
@@ -210,7 +212,7 @@ describe('applying what falls due in an advance', () => {
     const inRecordingOrder = (await recordedEvents(clientId)).filter((e) => e.type !== 'payment.created');
     expect(inRecordingOrder.map((e) => ({ type: e.type, id: e.data.object.id, at: e.created_at }))).toEqual(due);
     const now = clientClock(real, 86_400_000);
-    for (const p of expiring) expect((await getTransaction(testDb(), clientId, p.id, now)).expired_at).toBe(p.expires_at);
+    for (const p of expiring) expect((await getTransaction({ db: testDb(), clientId, clock: now }, p.id)).expired_at).toBe(p.expires_at);
   });
 
   it('stores what a concurrent write disturbed one payment at a time: a collision of the write of several costs nothing but time', async () => {
@@ -234,6 +236,6 @@ describe('applying what falls due in an advance', () => {
     expect(collided).toBe(true);
     const expired = (await recordedEvents(clientId)).filter((e) => e.type === 'payment.expired');
     expect(expired.map((e) => e.data.object.id).sort()).toEqual([...ids].sort());
-    for (const id of ids) expect((await getTransaction(testDb(), clientId, id, clientClock(real, 0))).status).toBe('expired');
+    for (const id of ids) expect((await getTransaction({ db: testDb(), clientId, clock: clientClock(real, 0) }, id)).status).toBe('expired');
   });
 });

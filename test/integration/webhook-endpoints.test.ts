@@ -120,7 +120,7 @@ describe('a create or delete that collides with a concurrent write of the count'
       return send();
     });
 
-    const deleted = await deleteWebhookEndpoint(db, clientId, created.id);
+    const deleted = await deleteWebhookEndpoint({ db, clientId, clock: systemClock, cause: NO_CAUSE }, created.id);
 
     expect(collisions).toBe(1);
     expect(deleted.id).toBe(created.id);

@@ -1,6 +1,8 @@
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
+import { idTime } from '../../lib/ids';
+import { REORDER_WINDOW_MS } from '../../lib/webhooks/delivery-plan';
 
 /**
  * A webhook receiver on 127.0.0.1 and a random port, as a developer would run next to `npm start`.
@@ -99,3 +101,15 @@ export function verified(secret: string, request: Received): unknown {
 
 /** The event id a received request carries (its `webhook-id`). */
 export const webhookIdOf = (request: Received): string => String(request.headers['webhook-id']);
+
+/**
+ * The order chaos `reverse_order` delivers a create and its settle in (docs/api.md §17), each sent
+ * `copies` times: the settle first when the two were recorded within the window's 2 s of each other,
+ * else each in a window of its own, the create first. A test cannot choose: on a loaded machine the
+ * simulate that records the settle can come more than 2 s after the create.
+ */
+export function reverseOrderOf(createdId: string, settledId: string, copies = 1): string[] {
+  const within = idTime(settledId).getTime() - idTime(createdId).getTime() <= REORDER_WINDOW_MS;
+  const order = within ? ['payment.settled', 'payment.created'] : ['payment.created', 'payment.settled'];
+  return order.flatMap((type) => Array<string>(copies).fill(type));
+}
