@@ -5,5 +5,5 @@ import { ok } from '../lib/http/envelope';
 import { checkWebhookEndpoint } from '../lib/webhooks/check-endpoint';
 
 export const handler = writeEndpoint(checkWebhookEndpointContract, async ({ context, params }) =>
-  ok(await checkWebhookEndpoint(context, params.id, { policy: config.webhookUrlPolicy })),
+  ok(await checkWebhookEndpoint(context, params.id, { policy: config.webhookUrlPolicy, probeTimeoutMs: config.webhookProbeTimeoutMs })),
 );

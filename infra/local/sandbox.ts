@@ -86,6 +86,12 @@ export interface SandboxOptions {
   readonly background?: boolean;
   /** Webhook retries and timeout; else WEBHOOK_RETRY_SCHEDULE_SECONDS and WEBHOOK_ATTEMPT_TIMEOUT_MS, else the contract's. */
   readonly webhookDelivery?: DeliverySettings;
+  /**
+   * A test sandbox's: how long a receiver check's probe waits, shorter than the contract's 5 s so
+   * that a test of a receiver that never answers does not wait 10 (decision 0350); `npm start`
+   * offers no option for it.
+   */
+  readonly probeTimeoutMs?: number;
   /** Where the identity emulator keeps its users; omitted → a temporary directory, removed by `stop()`. */
   readonly identityDir?: string;
   /** Who may sign up themselves; locally `open` unless given (docs/api.md §14). */
@@ -162,6 +168,7 @@ export function sandboxEnvironment(options: {
   cursorSecret: string;
   limits: Limits;
   webhookDelivery: DeliverySettings;
+  probeTimeoutMs?: number;
 }): Record<string, string> {
   return {
     [ENV.baseUrl]: options.baseUrl,
@@ -171,6 +178,7 @@ export function sandboxEnvironment(options: {
     ...limitsEnvironment(options.limits),
     [ENV.webhookUrlPolicy]: LOCAL_URL_POLICY,
     ...deliverySettingsEnvironment(options.webhookDelivery),
+    ...(options.probeTimeoutMs !== undefined && { [ENV.testProbeTimeout]: String(options.probeTimeoutMs) }),
   };
 }
 
@@ -224,6 +232,7 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
       cursorSecret,
       limits,
       webhookDelivery: options.webhookDelivery ?? readDeliverySettings(),
+      probeTimeoutMs: options.probeTimeoutMs,
     }),
   );
   // The identity emulator starts while java does too; its triggers touch the table only when someone confirms.

@@ -62,7 +62,7 @@ export interface StreamPoller {
 }
 
 /** Idle polling, for writes nobody nudged about (the admin CLI, a test writing to the table directly). */
-const DEFAULT_INTERVAL_MS = 500;
+export const STREAM_IDLE_POLL_MS = 500;
 /** The most records one GetRecords returns (the Streams API's limit; Lambda's poller reads as many). */
 const RECORDS_PER_READ = 1_000;
 
@@ -78,7 +78,7 @@ interface ShardState {
 
 /** Starts polling the table's stream; resolves once the shards open now are positioned at LATEST. */
 export async function startStreamPoller(options: StreamPollerOptions): Promise<StreamPoller> {
-  const intervalMs = options.intervalMs ?? DEFAULT_INTERVAL_MS;
+  const intervalMs = options.intervalMs ?? STREAM_IDLE_POLL_MS;
   const dynamo = new DynamoDBClient(dynamoClientConfig({ endpoint: options.endpoint }));
   const streams = new DynamoDBStreamsClient(dynamoClientConfig({ endpoint: options.endpoint }));
   recordCallsOf(streams);

@@ -11,6 +11,23 @@ export interface DeliverySettings {
   readonly retryScheduleSeconds: readonly number[];
   /** A 2xx must arrive within this many milliseconds. */
   readonly attemptTimeoutMs: number;
+  /**
+   * A test sandbox's faster timing (decision 0340): absent deployed, where lib/config/config.ts
+   * refuses it, since only the local URL policy allows it (WEBHOOK_TEST_RETRY_SECOND_MS and
+   * WEBHOOK_TEST_CLAIM_LEASE_MS, lib/config/env.ts).
+   */
+  readonly test?: TestDeliveryTiming;
+}
+
+/** What a test sandbox shortens so that it waits for retries and lost claims in milliseconds, not seconds. */
+export interface TestDeliveryTiming {
+  /** How long one second of `retryScheduleSeconds` lasts (1000 unless set): the schedule keeps its shape, at a test's pace. */
+  readonly retrySecondMs?: number;
+  /**
+   * How long a claim lasts, in place of the DNS lookup's 3 s, the attempt's timeout and 5 s of slack:
+   * longer than the timeout, so a live attempt's claim never runs out under it.
+   */
+  readonly claimLeaseMs?: number;
 }
 
 /** The contract's schedule: retried after 10 s, 1 min, 5 min, 30 min and 2 h, so 6 attempts in all. */
@@ -42,9 +59,35 @@ export function parseRetrySchedule(name: string, value: string): number[] {
 
 /** Parses an attempt timeout in milliseconds (100 to 10 000). */
 export function parseAttemptTimeout(name: string, value: string): number {
-  const ms = /^[1-9][0-9]{2,4}$/.test(value.trim()) ? Number(value.trim()) : NaN;
-  if (!(ms >= 100 && ms <= MAX_ATTEMPT_TIMEOUT_MS)) {
-    throw new Error(`${name} must be whole milliseconds from 100 to ${MAX_ATTEMPT_TIMEOUT_MS}, not '${value}'`);
-  }
+  return parseMs(name, value, 100, MAX_ATTEMPT_TIMEOUT_MS);
+}
+
+/** Whole milliseconds from `min` to `max`; throws a message naming `name` on anything else. */
+export function parseMs(name: string, value: string, min: number, max: number): number {
+  const ms = /^[1-9][0-9]{0,5}$/.test(value.trim()) ? Number(value.trim()) : NaN;
+  if (!(ms >= min && ms <= max)) throw new Error(`${name} must be whole milliseconds from ${min} to ${max}, not '${value}'`);
   return ms;
+}
+
+/** The test timing read from its variables (env.ts), refused when its lease would not outlast an attempt's timeout and a second. */
+export function testTiming(
+  retrySecondMs: number | undefined,
+  claimLeaseMs: number | undefined,
+  attemptTimeoutMs: number,
+  leaseName: string,
+): TestDeliveryTiming | undefined {
+  if (retrySecondMs === undefined && claimLeaseMs === undefined) return undefined;
+  // At least the timeout and a second for the reads and the outcome's write around the POST.
+  if (claimLeaseMs !== undefined && claimLeaseMs < attemptTimeoutMs + 1_000) {
+    throw new Error(
+      `Environment variable ${leaseName} must be at least the attempt timeout and a second (${attemptTimeoutMs + 1_000} ms), not ${claimLeaseMs}`,
+    );
+  }
+  return { ...(retrySecondMs !== undefined && { retrySecondMs }), ...(claimLeaseMs !== undefined && { claimLeaseMs }) };
+}
+
+/** The pause after failed attempt `attempt` (1, 2, …) before the next, in milliseconds; undefined after the last. */
+export function retryDelayMs(settings: DeliverySettings, attempt: number): number | undefined {
+  const seconds = settings.retryScheduleSeconds[attempt - 1];
+  return seconds === undefined ? undefined : seconds * (settings.test?.retrySecondMs ?? 1_000);
 }

@@ -8,7 +8,8 @@
  * tests set the variables by these same names.
  */
 import { parseLimit, type Limits } from '../limits';
-import { DEFAULT_DELIVERY_SETTINGS, parseAttemptTimeout, parseRetrySchedule, type DeliverySettings } from './delivery-settings';
+import { DEFAULT_DELIVERY_SETTINGS, parseAttemptTimeout, parseMs, parseRetrySchedule, testTiming, type DeliverySettings } from './delivery-settings';
+import { parseProbeTimeout } from './probe-timeout';
 import { urlPolicies, type UrlPolicy } from './webhook-url-policy';
 
 /** An environment: the process's, or one a test or a tool hands a reader instead. */
@@ -29,6 +30,15 @@ export const ENV = {
   retrySchedule: 'WEBHOOK_RETRY_SCHEDULE_SECONDS',
   /** Milliseconds one attempt may take to be answered (at most 10 000, the contract's 10 s). */
   attemptTimeout: 'WEBHOOK_ATTEMPT_TIMEOUT_MS',
+  /**
+   * A test sandbox's receiver-check probe timeout, shorter than the contract's 5 s (decision 0350):
+   * lib/config/config.ts refuses it unless the URL policy is `local`, which no deployed stack has.
+   */
+  testProbeTimeout: 'WEBHOOK_TEST_PROBE_TIMEOUT_MS',
+  /** Test only (decision 0340): how many milliseconds one second of the retry schedule lasts; refused without the local URL policy. */
+  testRetrySecond: 'WEBHOOK_TEST_RETRY_SECOND_MS',
+  /** Test only (decision 0340): how long a claim on an attempt lasts, in milliseconds; refused without the local URL policy. */
+  testClaimLease: 'WEBHOOK_TEST_CLAIM_LEASE_MS',
   /** The deployed timer's queue (set by the stack on the dispatcher; absent under `npm start`). */
   timerQueueUrl: 'WEBHOOK_TIMER_QUEUE_URL',
   /** The stage's `{base_url}` (lib/base-url.ts); not `BASE_URL`, which Vite, and so vitest, sets to `/`. */
@@ -115,6 +125,9 @@ const readers = {
   [ENV.webhookUrlPolicy]: urlPolicy,
   [ENV.retrySchedule]: (name: string, value: string) => parseRetrySchedule(`Environment variable ${name}`, value),
   [ENV.attemptTimeout]: (name: string, value: string) => parseAttemptTimeout(`Environment variable ${name}`, value),
+  [ENV.testProbeTimeout]: (name: string, value: string) => parseProbeTimeout(`Environment variable ${name}`, value),
+  [ENV.testRetrySecond]: (name: string, value: string) => parseMs(`Environment variable ${name}`, value, 10, 1_000),
+  [ENV.testClaimLease]: (name: string, value: string) => parseMs(`Environment variable ${name}`, value, 1_100, 60_000),
   [ENV.timerQueueUrl]: text,
   [ENV.baseUrl]: text,
   [ENV.cursorSecret]: text,
@@ -160,16 +173,22 @@ export const limitsEnvironment = (limits: Limits): Record<string, string> => ({
 
 /** The delivery settings of an environment: each variable given is validated, each one absent is the contract's value. */
 export function readDeliverySettings(env?: Env): DeliverySettings {
+  const attemptTimeoutMs = readEnv(ENV.attemptTimeout, env) ?? DEFAULT_DELIVERY_SETTINGS.attemptTimeoutMs;
+  const test = testTiming(readEnv(ENV.testRetrySecond, env), readEnv(ENV.testClaimLease, env), attemptTimeoutMs, ENV.testClaimLease);
   return {
     retryScheduleSeconds: readEnv(ENV.retrySchedule, env) ?? DEFAULT_DELIVERY_SETTINGS.retryScheduleSeconds,
-    attemptTimeoutMs: readEnv(ENV.attemptTimeout, env) ?? DEFAULT_DELIVERY_SETTINGS.attemptTimeoutMs,
+    attemptTimeoutMs,
+    ...(test && { test }),
   };
 }
 
 /** The delivery settings as the environment variables that carry them to a function or a local server. */
 export function deliverySettingsEnvironment(settings: DeliverySettings): Record<string, string> {
+  const { retrySecondMs, claimLeaseMs } = settings.test ?? {};
   return {
     [ENV.retrySchedule]: settings.retryScheduleSeconds.join(','),
     [ENV.attemptTimeout]: String(settings.attemptTimeoutMs),
+    ...(retrySecondMs !== undefined && { [ENV.testRetrySecond]: String(retrySecondMs) }),
+    ...(claimLeaseMs !== undefined && { [ENV.testClaimLease]: String(claimLeaseMs) }),
   };
 }

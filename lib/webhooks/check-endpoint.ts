@@ -36,6 +36,8 @@ export interface CheckDeps {
   readonly policy: UrlPolicy;
   /** The system's resolver unless a test injects one. */
   readonly resolve?: HostResolver;
+  /** How long each probe waits: the contract's 5 s unless a local test sandbox shortens it (decision 0350). */
+  readonly probeTimeoutMs?: number;
 }
 
 /** The conditional put of the endpoint's check lease for `token`: it fails while another check's lease holds. */
@@ -99,6 +101,7 @@ export async function checkWebhookEndpoint(context: UseCaseContext, endpointId: 
           real: () => real.now(),
           shown: () => clock.now(),
         },
+        deps.probeTimeoutMs,
       );
     } catch (error) {
       if (!(error instanceof UnsafeWebhookUrlError)) throw error;

@@ -11,7 +11,7 @@ import type { DueHandlers } from '../db/due';
 import { isKept, viewEvent } from '../events/event-repository';
 import { eventEntity, type StoredEvent } from '../events/items';
 import { logger } from '../logger';
-import type { DeliverySettings } from '../config/delivery-settings';
+import { retryDelayMs, type DeliverySettings } from '../config/delivery-settings';
 import {
   claimAttempt,
   claimUnlessHeld,
@@ -64,10 +64,11 @@ export interface DeliveryDeps {
 const LEASE_SLACK_MS = 5_000;
 
 /**
- * How long a claim on an attempt lasts: the URL's lookup, the POST's timeout and some slack. An
- * attempt whose worker died is due again when it runs out (at least once).
+ * How long a claim on an attempt lasts: the URL's lookup, the POST's timeout and some slack (or a
+ * test sandbox's lease, decision 0340). An attempt whose worker died is due again when it runs out
+ * (at least once).
  */
-export const claimLeaseMs = (settings: DeliverySettings): number => DNS_TIMEOUT_MS + settings.attemptTimeoutMs + LEASE_SLACK_MS;
+export const claimLeaseMs = (settings: DeliverySettings): number => settings.test?.claimLeaseMs ?? DNS_TIMEOUT_MS + settings.attemptTimeoutMs + LEASE_SLACK_MS;
 
 /** When a claim taken now runs out. */
 const leaseEnd = ({ clock, settings }: DeliveryDeps): Date => new Date(clock.now().getTime() + claimLeaseMs(settings));
@@ -321,8 +322,8 @@ async function attemptClaimed(deps: DeliveryDeps, claimed: ClaimedAttempt): Prom
     }
   }
   const { final, ...made } = outcome!;
-  const delay = made.status === 'failed' && !final ? settings.retryScheduleSeconds[attempt.attempt - 1] : undefined;
-  const nextAt = delay === undefined ? undefined : new Date(clock.now().getTime() + delay * 1000);
+  const delay = made.status === 'failed' && !final ? retryDelayMs(settings, attempt.attempt) : undefined;
+  const nextAt = delay === undefined ? undefined : new Date(clock.now().getTime() + delay);
   const recorded = await recordAttempt(
     db,
     key,

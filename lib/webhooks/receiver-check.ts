@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { PROBE_TIMEOUT_MS } from '../config/probe-timeout';
 import { newId } from '../ids';
 import type { OutgoingWebhook, SendResult } from './send-webhook';
 import { newWebhookSecret, signature, signWebhook } from './signature';
@@ -44,12 +45,6 @@ const expected: Record<ProbeName, Expectation> = {
 
 /** The valid probe's answer must come within this (the contract's 3 s). */
 export const VALID_WITHIN_MS = 3_000;
-
-/**
- * How long any probe may wait for its answer. Two rounds of it (the duplicate goes after the valid
- * one) and the URL's lookup (3 s) stay within the 15 s the check must answer in.
- */
-export const PROBE_TIMEOUT_MS = 5_000;
 
 /** How far the stale and the future probes' `webhook-timestamp` lie from real time: 10 minutes, twice Standard Webhooks' 5-minute tolerance. */
 export const SKEW_SECONDS = 600;
@@ -163,16 +158,19 @@ export function unsent(reason: string): ProbeResult[] {
 /**
  * Runs the battery: every probe at once but the duplicate, which is sent when the valid probe has
  * been answered (the same `webhook-id`, headers and body again), so the receiver has seen the first
- * before the second. The results are in the order of `probeNames`.
+ * before the second. Each probe waits `timeoutMs` for its answer: the contract's 5 s
+ * (lib/config/probe-timeout.ts) unless a test sandbox shortens it (decision 0350). The results are
+ * in the order of `probeNames`.
  */
 export async function runProbes(
   post: ProbePoster,
   secrets: readonly [string, ...string[]],
   subject: CheckSubject,
   clocks: CheckClocks,
+  timeoutMs: number = PROBE_TIMEOUT_MS,
 ): Promise<ProbeResult[]> {
   const probes = buildProbes(secrets, subject, clocks);
-  const send = async (probe: ProbeName, webhook: OutgoingWebhook) => grade(probe, await post(webhook, PROBE_TIMEOUT_MS));
+  const send = async (probe: ProbeName, webhook: OutgoingWebhook) => grade(probe, await post(webhook, timeoutMs));
   const valid = send('valid_signature', probes.valid_signature);
   const duplicate = valid.then(() => send('duplicate', probes.valid_signature));
   const others = (Object.keys(probes) as (keyof typeof probes)[]).filter((p) => p !== 'valid_signature').map((p) => send(p, probes[p]));

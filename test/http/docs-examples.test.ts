@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIMIT_ENV } from '../../lib/config/env';
 import { describeFailures, exampleRunner, shellBlocks, type ExampleRunner } from '../support/doc-examples';
+import { SHORT_LIVED_JAVA } from '../support/processes';
 
 /**
  * README's tour and the pages it sends a newcomer to, run as written, in the order a newcomer
@@ -32,6 +33,8 @@ beforeAll(async () => {
       SANDBOX_DIR: sandboxDir,
       // A reader types slower than the runner: the per-client limit (docs/limits.md) is not these examples' subject.
       [LIMIT_ENV.requestsPerSecond]: '1000',
+      // A sandbox of seconds, like the starts of decision 0292: how Java compiles changes no answer an example checks.
+      ...SHORT_LIVED_JAVA,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

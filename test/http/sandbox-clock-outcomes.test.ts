@@ -5,11 +5,15 @@ import { createPaymentVia, paymentBody, storedItem } from '../support/payments';
 import { advance, secondsAfter, until } from '../support/sandbox-clock';
 import { startReceiver, verified } from '../support/webhook-receiver';
 
-/** Scheduled outcomes (`sandbox` on POST /payment/create, docs/api.md §12) through the local server. */
+/**
+ * Scheduled outcomes (`sandbox` on POST /payment/create, docs/api.md §12) through the local server.
+ * Each test has a client of its own, and a client's clock is its own, so they run side by side: the
+ * sweep's tests wait in real time for its passes, and those waits overlap instead of adding up.
+ */
 
 const create = (key: string, overrides: Record<string, unknown> = {}) => call('POST', '/payment/create', { key, body: paymentBody(overrides) });
 
-describe('POST /payment/create with sandbox', () => {
+describe.concurrent('POST /payment/create with sandbox', () => {
   it('settles by itself once after_seconds have passed on the client clock: ledger entry, payment.settled and its webhook, all dated then', async () => {
     const receiver = await startReceiver();
     try {
@@ -127,7 +131,7 @@ describe('POST /payment/create with sandbox', () => {
   });
 });
 
-describe('the sweep under the local sandbox', () => {
+describe.concurrent('the sweep under the local sandbox', () => {
   const settledOf = (key: string, id: string) =>
     until(
       async () => (await call('GET', `/transaction/${id}`, { key })).body.data,
@@ -167,9 +171,10 @@ describe('the sweep under the local sandbox', () => {
 
   it('applies an outcome that an advance brought within reach, though its real due time is an hour away', async () => {
     const { key } = await newClient();
-    const txn = await createPaymentVia(key, { expiry_minutes: 120, sandbox: { outcome: 'fail', after_seconds: 3_605 } });
-    // Due on the client clock 5 s after this advance lands: only the sweep's look at advanced clients can find it then.
+    const txn = await createPaymentVia(key, { expiry_minutes: 120, sandbox: { outcome: 'fail', after_seconds: 3_602 } });
+    // Due on the client clock 2 s after this advance lands, which applies only what is due by its target:
+    // only the sweep's look at advanced clients can find it then.
     expect((await advance(key, { to: secondsAfter(txn.created_at, 3_600) })).status).toBe(200);
-    expect(await settledOf(key, txn.id)).toMatchObject({ status: 'failed', failed_at: secondsAfter(txn.created_at, 3_605) });
+    expect(await settledOf(key, txn.id)).toMatchObject({ status: 'failed', failed_at: secondsAfter(txn.created_at, 3_602) });
   });
 });

@@ -6,14 +6,16 @@ import { paymentBody } from '../support/payments';
 import { startReceiver, type Receiver } from '../support/webhook-receiver';
 
 /**
- * A reset while webhook deliveries are pending, through `npm start`'s delivery loop (the sweep every
- * second, retries 1 s apart): the removed events are sent no more.
+ * A reset while webhook deliveries are pending, through `npm start`'s delivery loop (retries 1 s
+ * apart, so each is still pending when the reset comes): the removed events are sent no more. The
+ * sweep removes what attempts under way at the reset left once their claims have run out: a test
+ * sandbox's 2.5 s lease (decision 0340), where the contract's would be 3 s for DNS + 0.5 s + 5 s.
  */
 
 let sandbox: DeliverySandbox;
 let hooks: Receiver;
 beforeAll(async () => {
-  sandbox = await startDeliverySandbox({ retryScheduleSeconds: [1, 1, 1, 1, 1], attemptTimeoutMs: 1_000 });
+  sandbox = await startDeliverySandbox({ retryScheduleSeconds: [1, 1, 1, 1, 1], attemptTimeoutMs: 500, test: { claimLeaseMs: 2_500 } });
   hooks = await startReceiver(() => 500);
 });
 afterAll(async () => {
@@ -42,9 +44,9 @@ describe('POST /sandbox/reset with deliveries pending', () => {
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
 
-    // Then nothing of the removed events is sent any more, and nothing comes back.
+    // Then nothing of the removed events is sent any more (not within a retry's pause), and nothing comes back.
     const settled = hooks.received.length;
-    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    await new Promise((resolve) => setTimeout(resolve, sandbox.quietMs));
     expect(hooks.received.length).toBe(settled);
     expect(await left()).toEqual(kept);
   });

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { probeNames } from '../../lib/webhooks/receiver-check';
 import { newWebhookSecret } from '../../lib/webhooks/signature';
 import { npmRun } from '../support/commands';
+import { SUITE_PROBE_TIMEOUT_MS } from '../support/global-setup';
 import { call, newClient } from '../support/fixtures';
 import { startReceiver, verified, webhookIdOf, type Answer, type Received, type Receiver } from '../support/webhook-receiver';
 
@@ -137,12 +138,13 @@ describe('POST /webhook/endpoints/{id}/check', () => {
     }
   });
 
+  // Each probe waits the suites' probe timeout (2 s, decision 0350), not the contract's 5 s: the same path, a shorter wait.
   it('answers a receiver that never answers as a timeout error, within the time a check is given', { timeout: CHECK_TIMEOUT }, async () => {
     const { key, endpoint } = await setUp(() => () => 'hang');
     const res = await check(key, endpoint.id);
     expect(res.status).toBe(200);
     for (const result of res.body.data.results) {
-      expect(result, result.probe).toMatchObject({ passed: false, response_status: null, error: expect.stringMatching(/^No answer within/) });
+      expect(result, result.probe).toMatchObject({ passed: false, response_status: null, error: `No answer within ${SUITE_PROBE_TIMEOUT_MS} ms` });
     }
   });
 
@@ -260,7 +262,11 @@ describe('npm run listen -- --check', () => {
     const good = await receiver(verifying(() => secret));
     const naive = await receiver(() => 200);
 
-    const passing = await npmRun('listen', ['--check', '--forward-to', good.url, '--secret', secret]);
+    // The two runs are independent (a receiver each): side by side.
+    const [passing, failing] = await Promise.all([
+      npmRun('listen', ['--check', '--forward-to', good.url, '--secret', secret]),
+      npmRun('listen', ['--check', '--forward-to', naive.url, '--secret', secret]),
+    ]);
     expect(passing.code, passing.stderr).toBe(0);
     const rows = passing.stdout.trim().split('\n');
     expect(rows[0]).toMatch(/^probe\s+expected\s+got\s+passed$/);
@@ -269,17 +275,18 @@ describe('npm run listen -- --check', () => {
     // The same battery as the sandbox's check: nine requests, the duplicate the valid one again.
     expect(good.received).toHaveLength(9);
 
-    const failing = await npmRun('listen', ['--check', '--forward-to', naive.url, '--secret', secret]);
     expect(failing.code).toBe(1);
     expect(failing.stdout.split('\n').find((row) => row.startsWith('wrong_secret'))).toMatch(/4xx\s+200 \(\d+ ms\)\s+NO$/);
     expect(failing.stderr).toContain('failed 5 of 9 probes');
   });
 
   it('refuses --check without a secret, or with the options of forwarding, with its usage', async () => {
-    const run = await npmRun('listen', ['--check', '--forward-to', 'http://127.0.0.1:9/hooks']);
+    const [run, mixed] = await Promise.all([
+      npmRun('listen', ['--check', '--forward-to', 'http://127.0.0.1:9/hooks']),
+      npmRun('listen', ['--check', '--forward-to', 'http://127.0.0.1:9/hooks', '--secret', newWebhookSecret(), '--key', 'sk_x']),
+    ]);
     expect(run.code).toBe(2);
     expect(run.stderr).toContain('--check needs --secret whsec_');
-    const mixed = await npmRun('listen', ['--check', '--forward-to', 'http://127.0.0.1:9/hooks', '--secret', newWebhookSecret(), '--key', 'sk_x']);
     expect(mixed.code).toBe(2);
     expect(mixed.stderr).toContain('--check takes --forward-to and --secret only, not --key');
   }, 60_000);

@@ -7,14 +7,16 @@ import { startReceiver, verified, webhookIdOf, type Receiver } from '../support/
 /**
  * At least once across a restart of `npm start`'s delivery loop: stopped while one attempt is
  * under way and a retry is owed, with events recorded while it is down, and started again at the
- * stream's end — every event still reaches every endpoint. Retries every second and a 1 s timeout,
- * so the claim of the abandoned attempt runs out after 3 s (DNS) + 1 s + 5 s.
+ * stream's end — every event still reaches every endpoint. Retries every second and a 1 s timeout
+ * (so the stop comes while the one attempt hangs and before the other's retry), and a test
+ * sandbox's 2 s claim lease (decision 0340): the abandoned attempt's claim runs out 2 s after it
+ * was taken, where the contract's lease (3 s for DNS + 1 s + 5 s) would keep the test 9 s.
  */
 
 let sandbox: DeliverySandbox;
 const receivers: Receiver[] = [];
 beforeAll(async () => {
-  sandbox = await startDeliverySandbox({ retryScheduleSeconds: [1, 1, 1, 1, 1], attemptTimeoutMs: 1_000 });
+  sandbox = await startDeliverySandbox({ retryScheduleSeconds: [1, 1, 1, 1, 1], attemptTimeoutMs: 1_000, test: { claimLeaseMs: 2_000 } });
 });
 afterAll(async () => {
   await Promise.all(receivers.map((r) => r.close()));
@@ -52,17 +54,22 @@ describe('the local delivery loop, stopped and started again', () => {
     const during = await send('POST', '/payment/create', paymentBody());
     expect(during.status).toBe(201);
     expect((await send('POST', `/transaction/${during.body.data.id}/cancel`)).status).toBe(200);
-    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    // Long enough for the retry owed and the new events to arrive, were delivery still running.
+    await new Promise((resolve) => setTimeout(resolve, sandbox.quietMs));
     expect(failingFirst.received).toHaveLength(1);
     expect(hangingFirst.received).toHaveLength(1);
 
     await sandbox.startDelivery();
-    const all = [webhookIdOf(failingFirst.received[0]!)];
-    await failingFirst.waitFor(4, { timeoutMs: 20_000 });
-    await hangingFirst.waitFor(4, { timeoutMs: 20_000 });
+    const first = webhookIdOf(failingFirst.received[0]!);
+    // At least once: an attempt may come twice, so each receiver is awaited until it has had all three events.
+    for (const [receiver, secret] of [
+      [failingFirst, failingSecret],
+      [hangingFirst, hangingSecret],
+    ] as const) {
+      await expect.poll(() => delivered(receiver, secret).size, { timeout: 20_000, interval: 100 }).toBe(3);
+    }
     const created = delivered(failingFirst, failingSecret);
-    expect(created.size).toBe(3);
-    expect(created).toContain(all[0]);
+    expect(created).toContain(first);
     expect(delivered(hangingFirst, hangingSecret)).toEqual(created);
   });
 });

@@ -27,6 +27,18 @@ async function register(key: string, url: string, enabled_events?: string[]): Pr
   return res.body.data;
 }
 
+/**
+ * The endpoints an event's deliveries go to, as GET /event/{id}/deliveries lists them. An event's
+ * first attempts, one per endpoint it is owed to, are written together before the first of them is
+ * POSTed (lib/webhooks/dispatch.ts), so once any endpoint got the event, an endpoint missing here
+ * never will: what a test would otherwise wait a while to see not arrive.
+ */
+async function endpointsOf(key: string, eventId: string): Promise<string[]> {
+  const res = await call('GET', `/event/${eventId}/deliveries`, { key });
+  expect(res.status).toBe(200);
+  return [...new Set(res.body.data.map((attempt: { endpoint_id: string }) => attempt.endpoint_id) as string[])].sort();
+}
+
 /** The event with this id as GET /event/{id} shows it. */
 async function eventById(key: string, id: string) {
   const res = await call('GET', `/event/${id}`, { key });
@@ -107,16 +119,18 @@ describe('webhook delivery', () => {
     const { key } = await newClient();
     const all = await receiver();
     const settledOnly = await receiver();
-    await register(key, all.url);
-    const { secret } = await register(key, settledOnly.url, ['payment.settled']);
+    const toAll = await register(key, all.url);
+    const { id: toSettled, secret } = await register(key, settledOnly.url, ['payment.settled']);
 
     const payment = await createPaymentVia(key);
     await simulate(key, payment.id, 'settle');
-    await all.waitFor(2);
+    const both = await all.waitFor(2);
     const [settled] = await settledOnly.waitFor(1);
     expect((verified(secret, settled!) as { type: string }).type).toBe('payment.settled');
-    // The created event went to the other endpoint by now; give a stray one a moment to arrive.
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    // The created event went to the other endpoint alone, and is owed to no other: it never comes.
+    const created = both.map(webhookIdOf).find((id) => id !== webhookIdOf(settled!))!;
+    expect(await endpointsOf(key, created)).toEqual([toAll.id]);
+    expect(await endpointsOf(key, webhookIdOf(settled!))).toEqual([toAll.id, toSettled].sort());
     expect(settledOnly.received).toHaveLength(1);
   });
 
@@ -126,7 +140,7 @@ describe('webhook delivery', () => {
     const alicesHooks = await receiver();
     const bobsHooks = await receiver();
     const alicesEndpoint = await register(alice.key, alicesHooks.url);
-    await register(bob.key, bobsHooks.url);
+    const bobsEndpoint = await register(bob.key, bobsHooks.url);
 
     await createPaymentVia(bob.key);
     const alicesPayment = await createPaymentVia(alice.key);
@@ -134,7 +148,9 @@ describe('webhook delivery', () => {
     const [toBob] = await bobsHooks.waitFor(1);
     expect((verified(alicesEndpoint.secret, toAlice!) as { data: { object: { id: string } } }).data.object.id).toBe(alicesPayment.id);
     expect((await recordedEvents(bob.clientId)).map((e) => e.id)).toContain(webhookIdOf(toBob!));
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    // Each event is owed to its own client's endpoint alone, so the other's never comes.
+    expect(await endpointsOf(alice.key, webhookIdOf(toAlice!))).toEqual([alicesEndpoint.id]);
+    expect(await endpointsOf(bob.key, webhookIdOf(toBob!))).toEqual([bobsEndpoint.id]);
     expect(alicesHooks.received).toHaveLength(1);
     expect(bobsHooks.received).toHaveLength(1);
   });
@@ -145,7 +161,7 @@ describe('webhook delivery', () => {
     const bobsHooks = await receiver();
     const bobsEndpoint = await register(bob.key, bobsHooks.url);
     const alicesHooks = await receiver();
-    await register(alice.key, alicesHooks.url);
+    const alicesEndpoint = await register(alice.key, alicesHooks.url);
     await createPaymentVia(bob.key);
     await createPaymentVia(alice.key);
     const bobsEvent = webhookIdOf((await bobsHooks.waitFor(1))[0]!);
@@ -158,11 +174,11 @@ describe('webhook delivery', () => {
       status: 404,
       body: { success: false, error: { code: 'NOT_FOUND', message: 'Webhook endpoint not found' } },
     });
-    // Bob's own view: one delivery, and nothing was resent to him.
+    // Bob's own view: one delivery, and nothing was resent to him: a refused resend started no attempt, so none comes.
     const bobs = await call('GET', `/event/${bobsEvent}/deliveries`, { key: bob.key });
     expect(bobs.status).toBe(200);
     expect(bobs.body.data.map((a: { endpoint_id: string }) => a.endpoint_id)).toEqual([bobsEndpoint.id]);
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(await endpointsOf(alice.key, alicesEvent)).toEqual([alicesEndpoint.id]);
     expect(bobsHooks.received).toHaveLength(1);
   });
 
@@ -214,13 +230,14 @@ describe('webhook delivery', () => {
     const { key } = await newClient();
     const kept = await receiver();
     const deleted = await receiver();
-    await register(key, kept.url);
+    const stays = await register(key, kept.url);
     const gone = await register(key, deleted.url);
     expect((await call('DELETE', `/webhook/endpoints/${gone.id}`, { key })).status).toBe(200);
 
     await createPaymentVia(key);
-    await kept.waitFor(1);
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    const [created] = await kept.waitFor(1);
+    // The event is owed to the endpoint that stayed alone, so the deleted one never gets it.
+    expect(await endpointsOf(key, webhookIdOf(created!))).toEqual([stays.id]);
     expect(deleted.received).toEqual([]);
   });
 });

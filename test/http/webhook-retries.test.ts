@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { retryDelayMs, type DeliverySettings } from '../../lib/config/delivery-settings';
 import { call } from '../support/fixtures';
 import { startDeliverySandbox, type DeliverySandbox } from '../support/delivery-sandbox';
 import { paymentBody } from '../support/payments';
@@ -6,13 +7,18 @@ import { startReceiver, verified, webhookIdOf, type Answer, type Receiver } from
 
 /**
  * Retries, the attempts list and resend, end to end through `npm start`'s delivery loop with the
- * retry schedule set to 1 s between attempts and a 1 s timeout (the contract's 10 s … 2 h would take
- * hours); six attempts in all, as the contract says.
+ * retry schedule set to a second between attempts, a test sandbox's second lasting 100 ms (decision
+ * 0340), and a 500 ms timeout (the contract's 10 s … 2 h would take hours); six attempts in all, as
+ * the contract says.
  */
+
+const SETTINGS: DeliverySettings = { retryScheduleSeconds: [1, 1, 1, 1, 1], attemptTimeoutMs: 500, test: { retrySecondMs: 100 } };
+/** The pause the schedule makes after each failed attempt. */
+const PAUSE_MS = retryDelayMs(SETTINGS, 1)!;
 
 let sandbox: DeliverySandbox;
 beforeAll(async () => {
-  sandbox = await startDeliverySandbox({ retryScheduleSeconds: [1, 1, 1, 1, 1], attemptTimeoutMs: 1_000 });
+  sandbox = await startDeliverySandbox(SETTINGS);
 });
 afterAll(() => sandbox?.close());
 
@@ -57,6 +63,9 @@ async function attemptsWhen(eventId: string, done: (attempts: any[]) => boolean,
   }
 }
 
+/** At least `count` attempts, none of them pending: whatever the list holds then is all that was written. */
+const settled = (count: number) => (attempts: any[]) => attempts.length >= count && attempts.every((a) => a.status !== 'pending');
+
 const TIME = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
 
 describe('retries', () => {
@@ -93,12 +102,12 @@ describe('retries', () => {
         'next_attempt_at',
       ]);
     }
-    // A failed attempt names when the next is due: a second after it, and the next was not made before.
+    // A failed attempt names when the next is due: the schedule's pause after it, and the next was not made before.
     for (const [failed, next] of [
       [attempts[0], attempts[1]],
       [attempts[1], attempts[2]],
     ]) {
-      expect(Date.parse(failed.next_attempt_at) - Date.parse(failed.attempted_at)).toBeGreaterThanOrEqual(1_000);
+      expect(Date.parse(failed.next_attempt_at) - Date.parse(failed.attempted_at)).toBeGreaterThanOrEqual(PAUSE_MS);
       expect(Date.parse(next.attempted_at)).toBeGreaterThanOrEqual(Date.parse(failed.next_attempt_at));
     }
     expect(attempts[2].next_attempt_at).toBeNull();
@@ -114,13 +123,14 @@ describe('retries', () => {
 
     const attempts = await attemptsWhen(eventId, (list) => list.length === 6 && list[5].status === 'failed', 60_000);
     expect(attempts.map((a) => [a.attempt, a.status, a.response_status, a.error])).toEqual(
-      [1, 2, 3, 4, 5, 6].map((n) => [n, 'failed', null, 'No answer within 1000 ms']),
+      [1, 2, 3, 4, 5, 6].map((n) => [n, 'failed', null, `No answer within ${SETTINGS.attemptTimeoutMs} ms`]),
     );
     expect(attempts[5].next_attempt_at).toBeNull();
     expect(hooks.received).toHaveLength(6);
-    // Nothing more is owed.
-    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    // Nothing more is owed: no seventh attempt was written with the sixth's outcome, and none is sent.
+    await new Promise((resolve) => setTimeout(resolve, sandbox.quietMs));
     expect(hooks.received).toHaveLength(6);
+    expect(await attemptsOf(eventId)).toHaveLength(6);
 
     answering = true;
     const resent = await send('POST', `/event/${eventId}/resend`);
@@ -149,7 +159,7 @@ describe('retries', () => {
   it('resends to one endpoint only when asked, even one not subscribed to the type', async () => {
     const all = await receiver(() => 200);
     const other = await receiver(() => 200);
-    await register(all.url);
+    const { id: allId } = await register(all.url);
     const res = await send('POST', '/webhook/endpoints', { url: other.url, enabled_events: ['refund.created'] });
     const otherId = res.body.data.id;
     expect((await send('POST', '/payment/create', paymentBody())).status).toBe(201);
@@ -161,7 +171,12 @@ describe('retries', () => {
     expect(resent.body.data.map((a: { endpoint_id: string }) => a.endpoint_id)).toEqual([otherId]);
     const [toOther] = await other.waitFor(1);
     expect(webhookIdOf(toOther!)).toBe(eventId);
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    // The resend wrote its one attempt before answering: the event has no other, so nothing more goes to the first endpoint.
+    const attempts = await attemptsWhen(eventId, settled(2));
+    expect(attempts.map((a) => [a.endpoint_id, a.status])).toEqual([
+      [allId, 'succeeded'],
+      [otherId, 'succeeded'],
+    ]);
     expect(all.received).toHaveLength(1);
   });
 
@@ -177,8 +192,8 @@ describe('retries', () => {
     expect(replay.body).toEqual(first.body);
     expect(replay.headers.get('idempotent-replayed')).toBe('true');
     await hooks.waitFor(2);
-    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    // The replay wrote no attempt (a resend writes its attempts before answering), so no third POST is owed.
+    expect((await attemptsWhen(eventId, settled(2))).map((a) => a.status)).toEqual(['succeeded', 'succeeded']);
     expect(hooks.received).toHaveLength(2);
-    expect((await attemptsOf(eventId)).length).toBe(2);
   });
 });

@@ -8,7 +8,7 @@ import { startReceiver, verified, webhookIdOf, type Answer, type Received, type 
 /**
  * What retries and resends carry around a secret roll (docs/api.md §15): each attempt is signed with
  * the endpoint's secrets as they are when it is made, through `npm start`'s real delivery
- * (stream poller, sweep, retries 2 s apart) to a receiver on this machine. A receiver holds its answer
+ * (stream poller, sweep, retries 1 s apart) to a receiver on this machine. A receiver holds its answer
  * to a first attempt until the roll is made, then fails it, so its retry comes after the roll however
  * slow the machine (the 10 s attempt timeout of the contract is far longer than a roll takes). Each
  * delivery is checked as two receivers would: one that verifies with the standardwebhooks library and
@@ -18,7 +18,8 @@ import { startReceiver, verified, webhookIdOf, type Answer, type Received, type 
 
 let sandbox: DeliverySandbox;
 beforeAll(async () => {
-  sandbox = await startDeliverySandbox({ retryScheduleSeconds: [2, 2, 2, 2, 2], attemptTimeoutMs: 10_000 });
+  // The schedule's shortest: the gate below, not the pause, puts the retry after the roll.
+  sandbox = await startDeliverySandbox({ retryScheduleSeconds: [1, 1, 1, 1, 1], attemptTimeoutMs: 10_000 });
 });
 afterAll(() => sandbox?.close());
 

@@ -2,7 +2,6 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Validations } from 'aws-cdk-lib';
-import { Annotations, Match } from 'aws-cdk-lib/assertions';
 import { CfnTable } from 'aws-cdk-lib/aws-dynamodb';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import type { IConstruct } from 'constructs';
@@ -43,10 +42,12 @@ function acknowledgements(root: IConstruct): { path: string; id: string; reason:
 
 describe('cdk-nag AwsSolutions', () => {
   let nagged: ReturnType<typeof appForNag>;
+  // The synthesis with every plugin: 60 s was not enough with one core kept busy on a loaded machine
+  // (load 20), so the run's hook timeout (120 s) holds, as for the other syntheses of the run.
   beforeAll(() => {
     nagged = appForNag();
     nagged.app.synth();
-  }, 60_000);
+  });
 
   it('finds nothing unacknowledged: no errors and no warnings', () => {
     expect(new AwsSolutionsChecks().validateScope(nagged.app).violations).toEqual([]);
@@ -62,8 +63,10 @@ describe('cdk-nag AwsSolutions', () => {
     expect(findings).toEqual([]);
     // The report lists only plugins that found something: CDK's own CloudFormation validation must be on to be in it.
     expect(process.env.CDK_VALIDATION, 'test/support/cdk.ts: skipBuiltinValidation is not for this file').not.toBe('false');
-    expect(Annotations.fromStack(nagged.stack).findWarning('*', Match.anyValue())).toEqual([]);
-    expect(Annotations.fromStack(nagged.stack).findError('*', Match.anyValue())).toEqual([]);
+    // The messages of the synthesis above, which app.synth() hands back again: Annotations.fromStack
+    // would synthesize the whole app once more for each question (it forces a synthesis).
+    const messages = nagged.app.synth().getStackArtifact(nagged.stack.artifactId).messages;
+    expect(messages.filter((m) => m.level === 'warning' || m.level === 'error').map((m) => `${m.level} ${m.id}: ${String(m.entry.data)}`)).toEqual([]);
   });
 
   it("acknowledges only APIG4 on the HTTP API, SMG4 on the cursor secret, COG1, COG2 and COG8 on the user pool, ListStreams on the dispatcher, and SQS3 on the dispatcher's failure queue, the delivery timer's dead-letter queue and the sweep's dead-letter queue, each with a reason a reviewer can check", () => {
@@ -105,5 +108,5 @@ describe('cdk-nag AwsSolutions', () => {
     expect(() => app.synth()).toThrow(/AwsSolutions-DDB3/);
     const findings = report().pluginReports.flatMap((r) => r.violations.map((v) => `${r.pluginName} ${v.severity} ${v.ruleName}`));
     expect(findings).toEqual(['AwsSolutions warning AwsSolutions-DDB3']);
-  }, 60_000);
+  }, 120_000);
 });

@@ -5,13 +5,15 @@ import { sandboxEnvironment, startBackground } from '../../infra/local/sandbox';
 import { createClient, createKey } from '../../lib/auth/key-repository';
 import type { Db } from '../../lib/db/db';
 import { DEFAULT_LIMITS } from '../../lib/limits';
-import type { DeliverySettings } from '../../lib/config/delivery-settings';
+import { retryDelayMs, type DeliverySettings } from '../../lib/config/delivery-settings';
+import { STREAM_IDLE_POLL_MS } from '../../infra/local/stream-poller';
 import { SUITE_REQUESTS_PER_SECOND } from './global-setup';
 import { isolatedTable } from './isolated-table';
 
 /**
  * `npm start`'s webhook delivery with settings of the test's choosing (a retry schedule of seconds,
- * a short timeout), on a table of its own: this worker serves the same handlers on it, as the run's
+ * or of milliseconds and a short claim lease through the test timing of decision 0340, a short
+ * timeout), on a table of its own: this worker serves the same handlers on it, as the run's
  * local server does on its table, and runs the same background (the sweep every second, delivery
  * from the stream), which the test may stop and start again as a developer restarts `npm start`.
  */
@@ -20,6 +22,14 @@ export interface DeliverySandbox {
   readonly db: Db;
   readonly clientId: string;
   readonly key: string;
+  /**
+   * How long to watch for a POST that would come if one were owed (decision 0340): the schedule's
+   * longest pause or the stream's idle poll, whichever is longer, and two sweep intervals (the pass
+   * that finds a due retry may start just before it falls due). A busy machine can only make a
+   * POST that should not come arrive later than this, so the wait can miss it but never fail a
+   * sound delivery.
+   */
+  readonly quietMs: number;
   /** Another client with a full-scope key on this sandbox's table, so tests never share endpoints. */
   newClient(): Promise<{ clientId: string; key: string }>;
   /** Stops the stream poller and the sweep, abandoning the POSTs under way. */
@@ -29,7 +39,7 @@ export interface DeliverySandbox {
   close(): Promise<void>;
 }
 
-/** How often these suites' sandbox sweeps: faster than `npm start`'s second, since their retries are a second apart. */
+/** How often these suites' sandbox sweeps: faster than `npm start`'s second, since their retries are a second apart or less. */
 const TEST_SWEEP_INTERVAL_MS = 250;
 
 /**
@@ -52,7 +62,7 @@ export async function startDeliverySandbox(settings: DeliverySettings, options: 
   });
   for (const [name, value] of Object.entries(environment)) vi.stubEnv(name, value);
   serve(await loadHandlers());
-  // A retry falls due on the second (the schedule's unit); sweeping 4 times a second finds it within 250 ms instead of 1 s.
+  // A retry falls due a second or less after its attempt; sweeping 4 times a second finds it within 250 ms instead of 1 s.
   const start = () => startBackground({ dynamoEndpoint, tableName: table.tableName, sweepIntervalMs: options.sweepIntervalMs ?? TEST_SWEEP_INTERVAL_MS });
   let delivery: BackgroundLoop | undefined = await start();
   const newClient = async () => {
@@ -60,8 +70,10 @@ export async function startDeliverySandbox(settings: DeliverySettings, options: 
     return { clientId: client.id, key: (await createKey(table.db, { clientId: client.id })).key };
   };
   const { clientId, key } = await newClient();
+  const longestPauseMs = Math.max(...settings.retryScheduleSeconds.map((_, n) => retryDelayMs(settings, n + 1) ?? 0));
   return {
     newClient,
+    quietMs: Math.max(longestPauseMs, STREAM_IDLE_POLL_MS) + 2 * (options.sweepIntervalMs ?? TEST_SWEEP_INTERVAL_MS),
     baseUrl: server.baseUrl,
     db: table.db,
     clientId,

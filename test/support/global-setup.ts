@@ -27,6 +27,13 @@ let sandbox: Sandbox | undefined;
  */
 export const SUITE_REQUESTS_PER_SECOND = 100_000;
 
+/**
+ * How long a receiver check's probe waits in the suites (decision 0350): a receiver that never
+ * answers costs two of it, not two of the contract's 5 s; every receiver of the suites is on this
+ * machine and answers in milliseconds.
+ */
+export const SUITE_PROBE_TIMEOUT_MS = 2_000;
+
 /** Starts DynamoDB Local (in memory), the local server and its sweep once per run; every test file shares them. */
 export async function setup(project: TestProject): Promise<void> {
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
@@ -35,7 +42,13 @@ export async function setup(project: TestProject): Promise<void> {
   startRecordingCalls();
   const cursorSecret = newCursorSecret();
   // With the sweep running every second, as under `npm start` (test/http/expiry-sweep.test.ts relies on it).
-  sandbox = await startSandbox({ port: 0, cursorSecret, limits: { requestsPerSecond: SUITE_REQUESTS_PER_SECOND }, background: true });
+  sandbox = await startSandbox({
+    port: 0,
+    cursorSecret,
+    limits: { requestsPerSecond: SUITE_REQUESTS_PER_SECOND },
+    probeTimeoutMs: SUITE_PROBE_TIMEOUT_MS,
+    background: true,
+  });
   project.provide('baseUrl', sandbox.baseUrl);
   project.provide('dynamoEndpoint', sandbox.dynamoEndpoint);
   project.provide('tableName', sandbox.tableName);

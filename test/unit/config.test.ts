@@ -72,3 +72,27 @@ describe('the webhook URL policy setting', () => {
     );
   });
 });
+
+describe("a test sandbox's probe timeout (decision 0350)", () => {
+  it("is absent unless set, so a check waits the contract's 5 s", async () => {
+    expect((await loadConfig({ WEBHOOK_URL_POLICY: 'local' })).webhookProbeTimeoutMs).toBeUndefined();
+  });
+
+  it('shortens the probes of a sandbox with the local URL policy', async () => {
+    expect((await loadConfig({ WEBHOOK_URL_POLICY: 'local', WEBHOOK_TEST_PROBE_TIMEOUT_MS: '2000' })).webhookProbeTimeoutMs).toBe(2_000);
+  });
+
+  it('fails at load on a stage: a deployed function never waits less than the contract says', async () => {
+    for (const policy of [undefined, 'deployed']) {
+      await expect(loadConfig({ WEBHOOK_URL_POLICY: policy, WEBHOOK_TEST_PROBE_TIMEOUT_MS: '2000' })).rejects.toThrow(
+        "Environment variable WEBHOOK_TEST_PROBE_TIMEOUT_MS is a local test sandbox's (WEBHOOK_URL_POLICY=local), not a stage's",
+      );
+    }
+  });
+
+  it.each(['50', '5001', '10000', '2s', '1.5'])('fails at load on %j: it only ever shortens, to 100 ms at least', async (value) => {
+    await expect(loadConfig({ WEBHOOK_URL_POLICY: 'local', WEBHOOK_TEST_PROBE_TIMEOUT_MS: value })).rejects.toThrow(
+      `Environment variable WEBHOOK_TEST_PROBE_TIMEOUT_MS must be whole milliseconds from 100 to 5000, not '${value}'`,
+    );
+  });
+});

@@ -1,6 +1,6 @@
 import { Webhook, WebhookVerificationError } from 'standardwebhooks';
 import { describe, expect, it } from 'vitest';
-import { buildProbes, CHECK_EVENT_TYPE, grade, SKEW_SECONDS } from '../../lib/webhooks/receiver-check';
+import { buildProbes, CHECK_EVENT_TYPE, grade, runProbes, SKEW_SECONDS } from '../../lib/webhooks/receiver-check';
 import { newWebhookSecret } from '../../lib/webhooks/signature';
 
 /** The probes of the receiver check (docs/api.md §17), as the standardwebhooks library sees them. */
@@ -82,5 +82,30 @@ describe('grading', () => {
       response_time_ms: 5_000,
       error: 'No answer within 5000 ms',
     });
+  });
+});
+
+describe('the wait for each answer', () => {
+  const subject = { checkId: 'whc_01M80D9R2T4V6X8Z0B2C4D6F8H', endpointId: null };
+  const clocks = { real: () => now, shown: () => shown };
+  /** The timeout each of the nine probes was sent with. */
+  async function timeouts(timeoutMs?: number): Promise<number[]> {
+    const given: number[] = [];
+    await runProbes(
+      async (_webhook, timeout) => {
+        given.push(timeout);
+        return { status: 200, timeMs: 1 };
+      },
+      [secret],
+      subject,
+      clocks,
+      timeoutMs,
+    );
+    return given;
+  }
+
+  it("is the contract's 5 s for every probe unless a test sandbox shortens it (decision 0350)", async () => {
+    expect(await timeouts()).toEqual(Array(9).fill(5_000));
+    expect(await timeouts(2_000)).toEqual(Array(9).fill(2_000));
   });
 });
