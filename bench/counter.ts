@@ -159,6 +159,12 @@ function describe(
 export const ADMISSION_CALLS = ['BatchGetItem'] as const;
 
 /**
+ * The admission of a route that reads no client clock (lib/routes.ts `clientClock: false`, GET
+ * /payment/channels): one GetItem of the key's hash record (docs/decisions/0330), the counter apart.
+ */
+export const KEY_ALONE_ADMISSION_CALLS = ['GetItem'] as const;
+
+/**
  * A session's admission on an account route once its container knows the person (docs/decisions/0216):
  * the person's mapping, read afresh, and the client's item (its clock) in one BatchGetItem (and the
  * counter, counted apart; GetUser at the identity service is no DynamoDB call, but lies on the same

@@ -1,6 +1,6 @@
 import { NO_CAUSE } from '../lib/events/event';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { findPrincipalAndClock } from '../lib/auth/key-records';
+import { findPrincipal, findPrincipalAndClock } from '../lib/auth/key-records';
 import { requestCounter } from '../lib/auth/request-counter';
 import { clientClock, systemClock } from '../lib/clock';
 import { batchWriteAll } from '../lib/db/batch-write';
@@ -86,6 +86,12 @@ export interface BenchContext {
    * for the floor, nothing for the minimal service, whose server looks the key up itself.
    */
   admit(): Promise<void>;
+  /**
+   * The same for a route that reads no client clock (lib/routes.ts `clientClock: false`): for the
+   * floor, the key-hash record's GetItem alone beside the counter (sameCallsKeyAdmission); nothing
+   * for the minimal service.
+   */
+  admitKey(): Promise<void>;
   /**
    * Admission of a route that reads one item by its path (lib/db/prefetch.ts) together with that
    * read: for the floor, the same BatchGetItem with the item; for the minimal service, which looks
@@ -215,6 +221,18 @@ export const BENCH_REQUESTS_PER_SECOND = 100_000;
 export async function sameCallsAdmission(ctx: BenchContext, ahead?: TableKey): Promise<void> {
   const [, admitted] = await Promise.all([
     findPrincipalAndClock(ctx.floorDb, ctx.keyHash, ctx.floorClientId, ahead),
+    requestCounter.count(ctx.floorDb, ctx.floorClientId, new Date(), BENCH_REQUESTS_PER_SECOND),
+  ]);
+  if (!admitted) throw new Error('floor: the request counter refused a request');
+}
+
+/**
+ * Admission as lib/auth/admission.ts makes it for a key that names its client on a route that reads
+ * no client clock: the key-hash record's strongly consistent GetItem, with the request counter.
+ */
+export async function sameCallsKeyAdmission(ctx: BenchContext): Promise<void> {
+  const [, admitted] = await Promise.all([
+    findPrincipal(ctx.floorDb, ctx.keyHash),
     requestCounter.count(ctx.floorDb, ctx.floorClientId, new Date(), BENCH_REQUESTS_PER_SECOND),
   ]);
   if (!admitted) throw new Error('floor: the request counter refused a request');
@@ -557,7 +575,7 @@ const known: Record<string, Builder> = {
     expectedStatus: 200,
     prepare: async (ctx) => ({
       request: () => ({ method: 'GET', path: '/payment/channels' }),
-      floor: () => ctx.admit(),
+      floor: () => ctx.admitKey(),
     }),
   }),
 

@@ -33,9 +33,16 @@ export interface Route {
    * What its function does on the table (lib/db/access.ts): exactly what it is granted, and what
    * test/grants checks against the calls the suites record it making. Every authenticated route
    * reads its key and its client's clock (one BatchGetItem; GetItem for a key made before v1.2 and
-   * for a session) and counts the request (UpdateItem).
+   * for a session) and counts the request (UpdateItem); one with `clientClock: false` reads its
+   * key alone (GetItem).
    */
   readonly dynamodb: DynamoAccess;
+  /**
+   * False for a route whose answer never depends on its client's clock or item (the channel
+   * catalog): admission reads the credential alone — a key's hash record with one GetItem — and
+   * not the client's item beside it, and its use case is given no client clock (docs/decisions/0330).
+   */
+  readonly clientClock?: false;
   readonly summary: string;
   /** Each success writes one audit line (lib/http/audit.ts): operations that move money or state on a key's say-so. */
   readonly audit?: true;
@@ -177,6 +184,18 @@ const READS_KEY_HASHES = {
   userClients: READS_USER_CLIENTS,
 } as const;
 
+/**
+ * The admission of a route that reads no client clock (`clientClock: false`): a server key's hash
+ * record alone, with GetItem, or a session's user→client mapping.
+ */
+const READS_KEY_HASH_ALONE = {
+  keyHashes: {
+    actions: ['GetItem'],
+    because: "admission reads the API key's hash record, the partition that tells which client the key is (alone: the route reads no client clock)",
+  },
+  userClients: READS_USER_CLIENTS,
+} as const;
+
 /** An account route's admission: it admits sessions only, and reads the person's mapping afresh (decision 0216). */
 const ACCOUNT_ADMISSION = { keyHashes: READS_KEY_HASHES.keyHashes, userClients: READS_USER_CLIENTS_AFRESH } as const;
 
@@ -188,7 +207,9 @@ export const listChannelsRoute = /* @__PURE__ */ route({
   face: { kind: 'json' },
   credential: { kind: 'key', scope: 'channels:read' },
   table: 'read',
-  dynamodb: { actions: ['GetItem', 'BatchGetItem', 'UpdateItem'], sharedPartitions: READS_KEY_HASHES },
+  // The catalog is the same at every time: admission reads the key alone.
+  clientClock: false,
+  dynamodb: { actions: ['GetItem', 'UpdateItem'], sharedPartitions: READS_KEY_HASH_ALONE },
   summary: 'List payment methods and channels',
 });
 

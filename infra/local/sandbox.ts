@@ -16,6 +16,7 @@ import type { DeliverySettings } from '../../lib/config/delivery-settings';
 import { deliverySettingsEnvironment, ENV, LIMIT_ENV, limitsEnvironment, readDeliverySettings, readEnv, type Env } from '../../lib/config/env';
 import type { UrlPolicy } from '../../lib/config/webhook-url-policy';
 import { LOCAL_SIGNUP_POLICY, parseSignupPolicy, type SignupPolicy } from '../../lib/identity/signup-policy';
+import type { SweepResult } from '../../lib/sweep/sweep';
 import { runEvery, type BackgroundLoop } from './background';
 import { AdminDeleteUserCommand, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { findUserClient } from '../../lib/identity/user-client';
@@ -104,13 +105,16 @@ export const LOCAL_SWEEP_INTERVAL_MS = 1_000;
 
 /**
  * The sweep's very Lambda handler, every LOCAL_SWEEP_INTERVAL_MS. Imported only now: like the
- * route handlers, it reads its configuration (TABLE_NAME…) once, at import.
+ * route handlers, it reads its configuration (TABLE_NAME…) once, at import. `afterWrites` follows a
+ * pass that changed something; an idle pass (nearly all of them) is followed by nothing.
  */
-async function startSweeping(afterPass: () => void, intervalMs: number): Promise<BackgroundLoop> {
-  const sweep = await loadFunction<void, unknown>(backgroundFunctions.sweep);
+async function startSweeping(afterWrites: () => void, intervalMs: number): Promise<BackgroundLoop> {
+  const sweep = await loadFunction<void, SweepResult>(backgroundFunctions.sweep);
   return runEvery(
     intervalMs,
-    () => sweep(undefined).finally(afterPass),
+    async () => {
+      if ((await sweep(undefined)).handled > 0) afterWrites();
+    },
     (error) => console.error('local sandbox: a sweep pass failed', error),
   );
 }
@@ -127,7 +131,8 @@ export async function startBackground(options: {
   sweepIntervalMs?: number;
 }): Promise<BackgroundLoop> {
   let delivering: BackgroundLoop | undefined;
-  // What a pass expired or retried is delivered at once, not at the stream poller's next idle poll.
+  // What a pass expired or retried is delivered at once, not at the stream poller's next idle poll
+  // (an idle pass nudges nothing: the poller's own pause bounds the wait for writes nobody announced).
   const sweeping = await startSweeping(() => delivering?.nudge?.(), options.sweepIntervalMs ?? LOCAL_SWEEP_INTERVAL_MS);
   try {
     delivering = await startStreamDelivery(options);

@@ -11,10 +11,10 @@ import type { KeyPrincipal, Principal } from './principal';
 import { requestCounter, secondOf } from './request-counter';
 import { admitSession } from './session';
 
-/** What admission learns of a request: who it acts for, their client's reading (its clock), and the item it read ahead. */
+/** What admission learns of a request: who it acts for, their client's reading (its clock; none when not asked for), and the item it read ahead. */
 export interface Admitted {
   readonly principal: Principal;
-  readonly client: ClientReading;
+  readonly client?: ClientReading;
   readonly prefetched?: Prefetched;
 }
 
@@ -28,6 +28,8 @@ export interface AdmissionRequest {
   readonly limit: number;
   /** The item of the named client that the route's use case reads first (lib/db/prefetch.ts); undefined for none. */
   readonly ahead?: (clientId: string) => TableKey | undefined;
+  /** False: the route reads no client clock (lib/routes.ts `clientClock`), so the client's item is not read. */
+  readonly clientClock?: false;
 }
 
 /**
@@ -47,15 +49,16 @@ export interface AdmissionRequest {
  * trips. A session token is verified in the process (aws-jwt-verify, the pool's keys cached) and
  * admitted by lib/auth/session.ts: once its container knows the person's client, one round trip (on
  * an account route, the person's mapping afresh with the client's item, and the identity service's
- * GetUser beside them).
+ * GetUser beside them). A route that reads no client clock (`clientClock: false`) has the
+ * credential read alone: a key's hash record with one GetItem, or a session's mapping.
  */
 export async function admit(db: Db, authorization: string | undefined, request: AdmissionRequest): Promise<Admitted> {
-  const { admits, now, limit, ahead } = request;
+  const { admits, now, limit, ahead, clientClock } = request;
   const credential = parseCredential(authorization);
   if (credential === undefined) throw new CredentialRefusedError();
   if (credential.kind === 'session') {
     // The account routes can mint keys: they ask the identity service whether the session is still live.
-    const admitted = await admitSession(db, credential.token, { live: admits.kind === 'session', now, limit });
+    const admitted = await admitSession(db, credential.token, { live: admits.kind === 'session', now, limit, clientClock });
     if (admitted.kind === 'refused') throw new CredentialRefusedError();
     if (admitted.kind === 'limited') throw new RequestLimitReachedError(limit);
     return { principal: admitted.principal, client: admitted.client };
@@ -66,12 +69,15 @@ export async function admit(db: Db, authorization: string | undefined, request: 
     const principal = keyPrincipal(await findPrincipal(db, hashApiKey(key)), now);
     if (!principal) throw new CredentialRefusedError();
     if (!allows(principal, admits)) throw new NotPermittedError();
-    return { principal, client: await countAndReadClient(db, principal.clientId, now, limit) };
+    if (clientClock !== false) return { principal, client: await countAndReadClient(db, principal.clientId, now, limit) };
+    if (!(await requestCounter.count(db, principal.clientId, now, limit))) throw new RequestLimitReachedError(limit);
+    return { principal };
   }
-  const [found, counted] = await Promise.allSettled([
-    findPrincipalAndClock(db, hashApiKey(key), named, ahead?.(named)),
-    requestCounter.count(db, named, now, limit),
-  ]);
+  const keyHash = hashApiKey(key);
+  // The key's hash record alone (one GetItem) where the route reads no client clock; else with the client's item (one BatchGetItem).
+  const lookup: Promise<{ record?: KeyRecord; client?: ClientReading; prefetched?: Prefetched }> =
+    clientClock === false ? findPrincipal(db, keyHash).then((record) => ({ record })) : findPrincipalAndClock(db, keyHash, named, ahead?.(named));
+  const [found, counted] = await Promise.allSettled([lookup, requestCounter.count(db, named, now, limit)]);
   const refused = (error: Error): never => {
     if (counted.status === 'fulfilled' && counted.value) requestCounter.uncount(db, named, secondOf(now));
     throw error;

@@ -133,7 +133,7 @@ interface VerifiedSession {
 
 /** What a session's admission comes to: admitted with its client's reading, refused (401), or over the client's limit (429). */
 export type SessionAdmission =
-  | { readonly kind: 'admitted'; readonly principal: SessionPrincipal; readonly client: ClientReading }
+  | { readonly kind: 'admitted'; readonly principal: SessionPrincipal; readonly client?: ClientReading }
   | { readonly kind: 'refused' }
   | { readonly kind: 'limited' };
 
@@ -152,17 +152,19 @@ const REFUSED: SessionAdmission = { kind: 'refused' };
  * and the client's item in one BatchGetItem, with the counter and GetUser beside it; elsewhere the
  * client's item beside the counter, the mapping reused for USER_CACHE_MS. A person it does not know,
  * or whose reading has aged, costs the mapping's GetItem first. A refused request gives its count back.
+ * A route that reads no client clock (`clientClock: false`) has the client's item left unread.
  */
 export async function admitSession(
   db: Db,
   token: string,
-  options: { readonly live: boolean; readonly now: Date; readonly limit: number },
+  options: { readonly live: boolean; readonly now: Date; readonly limit: number; readonly clientClock?: false },
 ): Promise<SessionAdmission> {
   const configured = sessionSettings();
   const session = configured && (await verifiedSession(token));
   if (!configured || !session) return REFUSED;
-  const { live, now, limit } = options;
-  const admittedBy = (person: UserClientReading, client: ClientReading): SessionAdmission => ({
+  const { live, now, limit, clientClock } = options;
+  const reading = (clientId: string): Promise<ClientReading | undefined> => (clientClock === false ? Promise.resolve(undefined) : readClient(db, clientId));
+  const admittedBy = (person: UserClientReading, client: ClientReading | undefined): SessionAdmission => ({
     kind: 'admitted',
     principal: { kind: 'session', clientId: person.clientId, email: person.email, userId: session.userId, scopes: allScopes },
     client,
@@ -175,12 +177,12 @@ export async function admitSession(
   if (known === undefined) {
     const [person, honoured] = await Promise.all([findUserClient(db, session.userId).then((r) => remember(session.userId, r, readAt)), liveCheck]);
     if (!person || !honoured || endedBefore(person, session)) return REFUSED;
-    const [counted, client] = await Promise.all([requestCounter.count(db, person.clientId, now, limit), readClient(db, person.clientId)]);
+    const [counted, client] = await Promise.all([requestCounter.count(db, person.clientId, now, limit), reading(person.clientId)]);
     return counted ? admittedBy(person, client) : { kind: 'limited' };
   }
 
   const [read, counted, honoured] = await Promise.all([
-    live ? readPersonAndClient(db, session.userId, known, readAt) : readClient(db, known).then((client) => ({ person: cached?.reading, client })),
+    live ? readPersonAndClient(db, session.userId, known, readAt) : reading(known).then((client) => ({ person: cached?.reading, client })),
     requestCounter.count(db, known, now, limit),
     liveCheck,
   ]);

@@ -86,7 +86,7 @@ export function endpointOf<C extends ApiContract>(contract: C, run: UseCaseRun<C
   if (route.cursors) cursorKeySource();
   return middy<Event, Response, Error, EndpointContext>()
     .use(responds(route.id, jsonFace))
-    .use(admission(db, route.credential, systemClock, config.limits.requestsPerSecond, readAheadOf(contract, options)))
+    .use(admission(db, route, systemClock, config.limits.requestsPerSecond, readAheadOf(contract, options)))
     .use(sandboxFault())
     .use(parseInput(contract, readJsonBody))
     .handler(async (_event, context) => handle(context));

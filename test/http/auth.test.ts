@@ -64,6 +64,8 @@ describe('authentication and scopes', () => {
     expect(clock.status).toBe(200);
     expect(clock.body.data.offset_seconds).toBe(3600);
     expect((await call('GET', '/transactions', { key: older })).status).toBe(200);
+    // The catalog reads no client clock: the older key's record alone admits it.
+    expect((await call('GET', '/payment/channels', { key: older })).status).toBe(200);
   });
 
   it('answers 401 for a key that names a client but was never issued to it', async () => {

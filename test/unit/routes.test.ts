@@ -68,6 +68,16 @@ describe('what each route declares it is (docs/decisions/0240)', () => {
     }
   });
 
+  it("lets only the channel catalog skip its client's clock, and declares its admission as the key's hash record alone, with no BatchGetItem", () => {
+    expect(routeList.filter((r) => r.clientClock === false).map((r) => r.id)).toEqual(['listChannels']);
+    for (const route of routeList.filter((r) => takesBearer(r.credential))) {
+      // Admission reads the key with the client's item in one BatchGetItem, unless the route reads no clock.
+      const keyHashes = route.dynamodb.sharedPartitions?.keyHashes?.actions ?? [];
+      expect(keyHashes.includes('BatchGetItem'), route.id).toBe(route.clientClock !== false);
+      expect(route.dynamodb.actions.includes('BatchGetItem'), route.id).toBe(route.clientClock !== false);
+    }
+  });
+
   it('names a path parameter of its own route as a path token, and a route that admits a Bearer credential uses the table', () => {
     for (const route of routeList) {
       const { credential } = route;
