@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import type { LocalServer } from '../../infra/local/server';
+import { ENV } from '../../lib/config/env';
 import { call, newClient } from '../support/fixtures';
 
 /**
@@ -16,6 +17,8 @@ beforeAll(async () => {
   vi.stubEnv('TABLE_NAME', inject('tableName'));
   vi.stubEnv('DYNAMODB_ENDPOINT', inject('dynamoEndpoint'));
   vi.stubEnv('WEBHOOK_URL_POLICY', 'deployed');
+  // A stage is never given a test sandbox's timing, which the run's own sandbox put in this process's environment.
+  for (const name of [ENV.testProbeTimeout, ENV.testRetrySecond, ENV.testClaimLease]) vi.stubEnv(name, undefined);
   const { startLocalServer } = await import('../../infra/local/server');
   server = await startLocalServer({ port: 0 });
 });
