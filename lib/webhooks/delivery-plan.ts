@@ -88,7 +88,29 @@ export const reorderWindowEnd = (eventId: string): number => idTime(eventId).get
  * delivery before its copies (ids are ULIDs: their order is their time's).
  */
 export function windowOrder(attempts: readonly StoredAttempt[]): StoredAttempt[] {
-  return [...attempts].sort((a, b) => compare(b.event_id, a.event_id) || Number(a.duplicate) - Number(b.duplicate) || compare(a.id, b.id));
+  return [...attempts].sort((a, b) => compare(b.event_id, a.event_id) || copiesAfter(a, b));
+}
+
+/** Oldest event first, each event's delivery before its copies: the order windows are cut in. */
+export const byAge = (a: StoredAttempt, b: StoredAttempt): number => compare(a.event_id, b.event_id) || copiesAfter(a, b);
+
+/** Within an event: its delivery before its copies. */
+const copiesAfter = (a: StoredAttempt, b: StoredAttempt): number => Number(a.duplicate) - Number(b.duplicate) || compare(a.id, b.id);
+
+/**
+ * The attempt that opens the window `attempt` is sent in, among the pending held attempts to its
+ * endpoint (`attempt` and every one before it back to the oldest of its chain), windows being cut
+ * oldest first: each opens at the oldest event not in the one before and holds the events recorded
+ * in the 2 s after it (reorderWindowEnd).
+ */
+export function windowOpenerAmong(pending: readonly StoredAttempt[], attempt: StoredAttempt): StoredAttempt {
+  const sorted = [...pending].sort(byAge);
+  let opener = sorted[0] ?? attempt;
+  for (const next of sorted) {
+    if (idTime(next.event_id).getTime() >= reorderWindowEnd(opener.event_id)) opener = next;
+    if (next.id === attempt.id) break;
+  }
+  return opener;
 }
 
 const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);

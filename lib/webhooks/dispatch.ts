@@ -27,7 +27,7 @@ import {
   type Hold,
   type NewAttempt,
 } from './delivery-repository';
-import { isDueNow, planDeliveries, REORDER_WINDOW_MS, reorderWindowEnd, windowOrder } from './delivery-plan';
+import { byAge, isDueNow, planDeliveries, REORDER_WINDOW_MS, reorderWindowEnd, windowOpenerAmong, windowOrder } from './delivery-plan';
 import type { DeliveryTimer } from './delivery-timer';
 import type { UrlPolicy } from '../config/webhook-url-policy';
 import { signingSecrets } from './endpoint-repository';
@@ -206,12 +206,7 @@ async function windowOpener(db: Db, clientId: string, attempt: StoredAttempt): P
     if (older.id === head.id) break;
     head = older;
   }
-  let opener = head;
-  for (const next of [...pending.values()].sort(byAge)) {
-    if (idTime(next.event_id).getTime() >= reorderWindowEnd(opener.event_id)) opener = next;
-    if (next.id === attempt.id) break;
-  }
-  return opener;
+  return windowOpenerAmong([...pending.values()], attempt);
 }
 
 /** The pending held attempts to the attempt's endpoint whose events were recorded in the window's length before its own, its own included. */
@@ -220,10 +215,6 @@ async function heldBefore(db: Db, clientId: string, attempt: StoredAttempt): Pro
   const items = await heldAttemptsBetween(db, clientId, attempt.endpoint_id, recordedAt - REORDER_WINDOW_MS, recordedAt + 1);
   return items.map((item) => item.attempt);
 }
-
-/** Oldest event first, and an event's delivery before its copies. */
-const byAge = (a: StoredAttempt, b: StoredAttempt): number =>
-  a.event_id < b.event_id ? -1 : a.event_id > b.event_id ? 1 : Number(a.duplicate) - Number(b.duplicate) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
 /** The attempt that would open a window of these: the oldest event's delivery (its copies are sent after it). */
 const oldest = (attempts: readonly StoredAttempt[]): StoredAttempt => [...attempts].sort(byAge)[0]!;

@@ -2,7 +2,7 @@ import { SendMessageBatchCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { mockClient } from 'aws-sdk-client-mock';
 import { describe, expect, it } from 'vitest';
 import { newId } from '../../lib/ids';
-import { isDueNow, planDeliveries, REORDER_COPY_FALLBACK_MS, REORDER_SETTLE_MS, windowOrder } from '../../lib/webhooks/delivery-plan';
+import { isDueNow, planDeliveries, REORDER_COPY_FALLBACK_MS, REORDER_SETTLE_MS, windowOpenerAmong, windowOrder } from '../../lib/webhooks/delivery-plan';
 import { delaySecondsUntil } from '../../lib/webhooks/delivery-timer';
 import { pendingAttempt } from '../../lib/webhooks/delivery-repository';
 import type { StoredWebhookEndpoint } from '../../lib/webhooks/items';
@@ -111,6 +111,21 @@ describe('windowOrder', () => {
       [older, false],
       [older, true],
     ]);
+  });
+});
+
+describe('windowOpenerAmong', () => {
+  it("cuts windows oldest first, 2 s each: events at 0, 1.5, 3 and 4 s make windows opened at 0 and 3 s, an event's copy in its delivery's", () => {
+    const at = new Date(recorded.getTime() + 9_000);
+    const [e0, e15, e3, e4] = [0, 1_500, 3_000, 4_000].map((ms) => newId('event', new Date(recorded.getTime() + ms)));
+    const held = (event: string, duplicate = false) => pendingAttempt(event!, 'whe_a', 1, at, 'event', 0, { duplicate, reorder: true });
+    const [a0, a15, a3, a3copy, a4] = [held(e0!), held(e15!), held(e3!), held(e3!, true), held(e4!)];
+    const pending = [a4!, a3copy!, a15!, a0!, a3!];
+    expect(windowOpenerAmong(pending, a15!)).toBe(a0);
+    expect(windowOpenerAmong(pending, a3copy!)).toBe(a3);
+    expect(windowOpenerAmong(pending, a4!)).toBe(a3);
+    // Once the first window is sent, the rest is cut the same way.
+    expect(windowOpenerAmong([a4!, a3!, a3copy!], a4!)).toBe(a3);
   });
 });
 
