@@ -1,3 +1,5 @@
+import { parseMs } from './delivery-settings';
+
 /**
  * How long a receiver check's probe waits for its answer (docs/api.md §17), and the shorter one a
  * test sandbox may be started with (decision 0350). Kept apart from the check's code so that
@@ -14,10 +16,4 @@ export const PROBE_TIMEOUT_MS = 5_000;
 const MIN_TEST_PROBE_TIMEOUT_MS = 100;
 
 /** Parses a test sandbox's probe timeout: whole milliseconds from 100 to the contract's 5 000 (it only ever shortens). */
-export function parseProbeTimeout(name: string, value: string): number {
-  const ms = /^[1-9][0-9]{2,3}$/.test(value.trim()) ? Number(value.trim()) : NaN;
-  if (!(ms >= MIN_TEST_PROBE_TIMEOUT_MS && ms <= PROBE_TIMEOUT_MS)) {
-    throw new Error(`${name} must be whole milliseconds from ${MIN_TEST_PROBE_TIMEOUT_MS} to ${PROBE_TIMEOUT_MS}, not '${value}'`);
-  }
-  return ms;
-}
+export const parseProbeTimeout = (name: string, value: string): number => parseMs(name, value, MIN_TEST_PROBE_TIMEOUT_MS, PROBE_TIMEOUT_MS);
