@@ -29,12 +29,14 @@ import {
  * Lambda gives it. It starts at LATEST and remembers its position only in memory: what is written
  * while it is stopped is never read from the stream, which is why delivery is durable without it
  * (docs/decisions/ "Webhook delivery"). New shards (DynamoDB rolls them over, and splits them)
- * are read from their start. The mapping's settings are the stack's (lib/events/stream-filter.ts):
- * as Lambda's poller does, a GetRecords reads whatever the shard has (up to the API's 1 000 records),
- * the filters drop what they do not pass, and what passes is handed on in batches of at most
- * DISPATCH_BATCH_SIZE records; a batch is handed on without waiting for the one before, up to
- * DISPATCH_PARALLELIZATION_FACTOR at once,
- * as Lambda's parallelization factor does; the records a handler reports in `batchItemFailures` (or
+ * are read from their start, and so is a shard whose iterator DynamoDB Local refuses before any
+ * of its records was read (it does so for a LATEST iterator of a table's first, empty shard:
+ * skipping to LATEST again would lose the records written since). The mapping's settings are the
+ * stack's (lib/events/stream-filter.ts): as Lambda's poller does, a GetRecords reads whatever the
+ * shard has (up to the API's 1 000 records), the filters drop what they do not pass, and what
+ * passes is handed on in batches of at most DISPATCH_BATCH_SIZE records; a batch is handed on
+ * without waiting for the one before, up to DISPATCH_PARALLELIZATION_FACTOR at once, as Lambda's
+ * parallelization factor does; the records a handler reports in `batchItemFailures` (or
  * all, if it throws) are handed to it again, up to DISPATCH_RETRY_ATTEMPTS times.
  */
 
@@ -42,6 +44,8 @@ export type StreamHandler = (event: DynamoDBStreamEvent) => Promise<DynamoDBBatc
 
 export interface StreamPollerOptions {
   readonly endpoint: string;
+  /** The Streams client to read with (a test's, to put faults in its way); one of its own unless given, destroyed when it stops. */
+  readonly streams?: DynamoDBStreamsClient;
   readonly tableName: string;
   readonly handler: StreamHandler;
   /** Only records matching one of these reach the handler (lib/events/stream-filter.ts). */
@@ -72,15 +76,18 @@ const DESCRIBE_EVERY_MS = 2_000;
 interface ShardState {
   iterator?: string;
   lastSequence?: string;
-  /** How to get an iterator when there is none yet (LATEST at start, TRIM_HORIZON for a shard found later). */
-  readonly start: ShardIteratorType;
+  /**
+   * How to get an iterator while no record of the shard has been read: LATEST at start,
+   * TRIM_HORIZON for a shard found later or one whose LATEST iterator DynamoDB Local refused.
+   */
+  start: ShardIteratorType;
 }
 
 /** Starts polling the table's stream; resolves once the shards open now are positioned at LATEST. */
 export async function startStreamPoller(options: StreamPollerOptions): Promise<StreamPoller> {
   const intervalMs = options.intervalMs ?? STREAM_IDLE_POLL_MS;
   const dynamo = new DynamoDBClient(dynamoClientConfig({ endpoint: options.endpoint }));
-  const streams = new DynamoDBStreamsClient(dynamoClientConfig({ endpoint: options.endpoint }));
+  const streams = options.streams ?? new DynamoDBStreamsClient(dynamoClientConfig({ endpoint: options.endpoint }));
   recordCallsOf(streams);
   const { Table } = await dynamo.send(new DescribeTableCommand({ TableName: options.tableName }));
   dynamo.destroy();
@@ -161,7 +168,13 @@ export async function startStreamPoller(options: StreamPollerOptions): Promise<S
     } catch (error) {
       const name = (error as Error).name;
       if (name === 'ExpiredIteratorException' || name === 'TrimmedDataAccessException') {
+        // Positioned again after the last record read. With none read yet, from the shard's start,
+        // never at LATEST again: DynamoDB Local refuses a LATEST iterator of a shard that was empty
+        // when the first record comes (aws/aws-sdk-java#2923), and LATEST again would skip that
+        // record and every one written since. Records read twice are handled twice, which
+        // delivery makes harmless (an event's deliveries are created once, an attempt made once).
         state.iterator = undefined;
+        state.start = 'TRIM_HORIZON';
         return 0;
       }
       throw error;
