@@ -1,6 +1,6 @@
 /**
  * Child process of the bench (bench/bundles.ts): synthesizes the CDK stack as `cdk synth` does
- * (infra/app.ts `createStack`, cdk.json context, one esbuild build of every function's entry by
+ * (infra/sandbox-app.ts `createStack`, cdk.json context, one esbuild build of every function's entry by
  * infra/constructs/bundles.ts), plus a second app in which the same SandboxFunction construct
  * bundles the two reference entries — the bare DynamoDB document client and an empty handler — and
  * writes where each bundle landed.
@@ -11,7 +11,8 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { App, Stack } from 'aws-cdk-lib';
-import { cdkJsonContext, createStack } from '../infra/app';
+import { cdkJsonContext } from '../infra/app';
+import { createStack } from '../infra/sandbox-app';
 import { SandboxBundles } from '../infra/constructs/bundles';
 import { SandboxFunction } from '../infra/constructs/sandbox-function';
 import { ENV } from '../lib/config/env';

@@ -8,7 +8,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { code, renderGeneratedBlocks, table } from '../lib/openapi/generated-blocks';
-import { buildApp, cdkJsonContext } from './app';
+import { cdkJsonContext } from './app';
+import { buildApp } from './sandbox-app';
 
 interface Resource {
   readonly Type: string;

@@ -54,3 +54,10 @@ export function stackNameOf(stage: string): string {
 export function sandboxTags(stage: string): Record<string, string> {
   return { [PROJECT_TAG.key]: PROJECT_TAG.value, [STAGE_TAG_KEY]: stage };
 }
+
+/** A yes-or-no context value (`-c key=true`), false when not given. */
+export function parseContextSwitch(key: string, value: unknown): boolean {
+  if (value === undefined || value === false || value === 'false') return false;
+  if (value === true || value === 'true') return true;
+  throw new InvalidContextError(`Invalid ${key} ${JSON.stringify(value)}: use -c ${key}=true or -c ${key}=false`);
+}

@@ -1,6 +1,7 @@
 import type { CfnElement } from 'aws-cdk-lib';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, cdkJsonContext } from '../../infra/app';
+import { cdkJsonContext } from '../../infra/app';
+import { buildApp } from '../../infra/sandbox-app';
 import { checkGrants, grantsInTemplate, recordedGrants, type DeclaredFunction } from '../../infra/grants';
 import { declaredGrants, type DynamoAccess, type Grant } from '../../lib/db/access';
 import { readRecordedCalls } from '../../lib/db/call-recorder';

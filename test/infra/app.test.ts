@@ -2,7 +2,8 @@ import { App, CfnDeletionPolicy, Token } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import type { CfnTable } from 'aws-cdk-lib/aws-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, cdkJsonContext, createStack, DEFAULT_STAGE, InvalidContextError } from '../../infra/app';
+import { cdkJsonContext, InvalidContextError } from '../../infra/app';
+import { buildApp, createStack, DEFAULT_STAGE } from '../../infra/sandbox-app';
 import type { PaymentSandboxStack } from '../../infra/stack';
 import { skipBuiltinValidation } from '../support/cdk';
 

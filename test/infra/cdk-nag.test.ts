@@ -6,7 +6,8 @@ import { CfnTable } from 'aws-cdk-lib/aws-dynamodb';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import type { IConstruct } from 'constructs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, cdkJsonContext } from '../../infra/app';
+import { cdkJsonContext } from '../../infra/app';
+import { buildApp } from '../../infra/sandbox-app';
 
 // cdk-nag v3 is a policy-validation plugin, not an Aspect: findings never become
 // Annotations. They go to validation-report.json in the cloud assembly, and any

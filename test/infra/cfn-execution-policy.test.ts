@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { runSimulation } from '@cloud-copilot/iam-simulate';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, cdkJsonContext } from '../../infra/app';
+import { cdkJsonContext } from '../../infra/app';
+import { buildApp } from '../../infra/sandbox-app';
 import { CDK_BOOTSTRAP_QUALIFIER } from '../../infra/ci-role-stack';
 import { PROJECT_TAG, STACK_NAME_PREFIX } from '../../infra/stage';
 import { bootstrapPolicy, CFN_EXECUTION_POLICY_FILE, DEFAULT_POLICY_NAME } from '../../scripts/bootstrap-policy';

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { App } from 'aws-cdk-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cdkJsonContext, createStack } from '../../infra/app';
+import { cdkJsonContext } from '../../infra/app';
+import { createStack } from '../../infra/sandbox-app';
 import { PROJECT_TAG } from '../../infra/stage';
 import { skipBuiltinValidation } from '../support/cdk';
 

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { marshall } from '@aws-sdk/util-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, cdkJsonContext } from '../../infra/app';
+import { cdkJsonContext } from '../../infra/app';
+import { buildApp } from '../../infra/sandbox-app';
 import { matchesAnyPattern, type FilterPattern } from '../../lib/events/stream-filter';
 import { skipBuiltinValidation } from '../support/cdk';
 

@@ -1,6 +1,7 @@
 import { runSimulation } from '@cloud-copilot/iam-simulate';
 import type { CfnElement } from 'aws-cdk-lib';
-import { buildApp, cdkJsonContext } from '../../infra/app';
+import { cdkJsonContext } from '../../infra/app';
+import { buildApp } from '../../infra/sandbox-app';
 import { roleStatements } from '../../infra/grants';
 import { READ_ACTIONS, type DynamoAccess, type IamRequest, type TableAction } from '../../lib/db/access';
 import { CLIENT_PARTITION_PREFIX, SHARED_PARTITIONS, type SharedPartition } from '../../lib/db/keys';
