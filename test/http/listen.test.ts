@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { afterEach, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it, type OnTestFinishedHandler } from 'vitest';
 import { runListen } from '../../infra/local/listen-cli';
 import { npmRun } from '../support/commands';
 import { call, newClient } from '../support/fixtures';
@@ -10,15 +10,9 @@ import { startReceiver, verified, webhookIdOf, type Receiver } from '../support/
 /**
  * `npm run listen` against the run's local server: it tails GET /events?order=asc (which lists an
  * event 2 s after it is recorded) and forwards each event, signed with the secret it prints first,
- * to a receiver on this machine.
+ * to a receiver on this machine. The forwarding tests each have a client, a receiver and a listener
+ * of their own, so they run side by side: their waits for the listing's 2 s overlap instead of adding up.
  */
-
-const receivers: Receiver[] = [];
-const stops: AbortController[] = [];
-afterEach(async () => {
-  for (const s of stops.splice(0)) s.abort();
-  await Promise.all(receivers.splice(0).map((r) => r.close()));
-});
 
 function output() {
   const lines: string[] = [];
@@ -26,12 +20,14 @@ function output() {
   return { lines, text: () => text, write: (chunk: string) => ((text += chunk), lines.push(...chunk.split('\n').filter(Boolean))) };
 }
 
-/** Starts the listener in this process; stop() is Ctrl-C. */
-async function listen(args: string[]) {
-  const hooks = await startReceiver();
-  receivers.push(hooks);
+/** Starts the listener in this process; stop() is Ctrl-C. Both end with the test (`onTestFinished` of its own context). */
+async function listen(onTestFinished: (fn: OnTestFinishedHandler) => void, args: string[]) {
+  const hooks: Receiver = await startReceiver();
   const stop = new AbortController();
-  stops.push(stop);
+  onTestFinished(async () => {
+    stop.abort();
+    await hooks.close();
+  });
   const stdout = output();
   const stderr = output();
   const argv = ['--base-url', inject('baseUrl'), '--forward-to', hooks.url, ...args];
@@ -43,12 +39,14 @@ async function listen(args: string[]) {
   return { hooks, stdout, stderr, secret: () => stdout.lines[0]!, stop: async () => (stop.abort(), done), done };
 }
 
-describe('npm run listen', () => {
-  it('prints its secret first, then forwards each new event signed with it, exactly as GET /event/{id} shows it', { timeout: 30_000 }, async () => {
+describe.concurrent('npm run listen, forwarding', () => {
+  it('prints its secret first, then forwards each new event signed with it, exactly as GET /event/{id} shows it', { timeout: 30_000 }, async ({
+    onTestFinished,
+  }) => {
     const { key } = await newClient();
     await createPaymentVia(key); // before the listener: not forwarded
     await new Promise((resolve) => setTimeout(resolve, 20));
-    const listener = await listen(['--key', key]);
+    const listener = await listen(onTestFinished, ['--key', key]);
     expect(listener.secret()).toMatch(/^whsec_[A-Za-z0-9+/]{32}$/);
 
     const payment = await createPaymentVia(key);
@@ -68,9 +66,9 @@ describe('npm run listen', () => {
     expect(listener.stderr.text()).toContain(`Stopped. Resume with --since ${webhookIdOf(received[1]!)}`);
   });
 
-  it('forwards only the types asked for, and resumes after --since without repeating an event', { timeout: 40_000 }, async () => {
+  it('forwards only the types asked for, and resumes after --since without repeating an event', { timeout: 40_000 }, async ({ onTestFinished }) => {
     const { key } = await newClient();
-    const first = await listen(['--key', key, '--events', 'payment.settled,payment.cancelled']);
+    const first = await listen(onTestFinished, ['--key', key, '--events', 'payment.settled,payment.cancelled']);
     const settledLater = await createPaymentVia(key);
     const settled = await createPaymentVia(key);
     await simulate(key, settled.id, 'settle');
@@ -82,7 +80,16 @@ describe('npm run listen', () => {
     await simulate(key, settledLater.id, 'settle');
     const cancelled = await createPaymentVia(key);
     await call('POST', `/transaction/${cancelled.id}/cancel`, { key });
-    const second = await listen(['--key', key, '--events', 'payment.settled,payment.cancelled', '--since', webhookIdOf(one!), '--secret', first.secret()]);
+    const second = await listen(onTestFinished, [
+      '--key',
+      key,
+      '--events',
+      'payment.settled,payment.cancelled',
+      '--since',
+      webhookIdOf(one!),
+      '--secret',
+      first.secret(),
+    ]);
     const resumed = await second.hooks.waitFor(2, { timeoutMs: 15_000 });
     expect(resumed.map((r) => [JSON.parse(r.body).type, JSON.parse(r.body).data.object.id])).toEqual([
       ['payment.settled', settledLater.id],
@@ -92,10 +99,12 @@ describe('npm run listen', () => {
     expect(second.stdout.lines[0]).toBe(first.secret());
   });
 
-  it('signs each forward with both secrets when given two (new, then old), as the sandbox does during a roll', { timeout: 30_000 }, async () => {
+  it('signs each forward with both secrets when given two (new, then old), as the sandbox does during a roll', { timeout: 30_000 }, async ({
+    onTestFinished,
+  }) => {
     const { key } = await newClient();
     const [fresh, old] = [`whsec_${'A'.repeat(32)}`, `whsec_${'B'.repeat(32)}`];
-    const listener = await listen(['--key', key, '--secret', fresh, '--secret', old]);
+    const listener = await listen(onTestFinished, ['--key', key, '--secret', fresh, '--secret', old]);
     expect(listener.secret()).toBe(fresh);
 
     await createPaymentVia(key);
@@ -104,7 +113,9 @@ describe('npm run listen', () => {
     expect(() => verified(fresh, forwarded!)).not.toThrow();
     expect(() => verified(old, forwarded!)).not.toThrow();
   });
+});
 
+describe('npm run listen', () => {
   it('refuses a command line without --forward-to or with an unknown event type, with its usage', async () => {
     const stderr = output();
     expect(await runListen(['--key', 'sk_sbx_x'], { stdout: output(), stderr })).toBe(2);
