@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, type TestContext } from 'vitest';
 import { idTime } from '../../lib/ids';
 import { call } from '../support/fixtures';
 import { startDeliverySandbox, type DeliverySandbox } from '../support/delivery-sandbox';
@@ -18,65 +18,68 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => sandbox?.close());
 
-const receivers: Receiver[] = [];
-afterEach(async () => {
-  await Promise.all(receivers.splice(0).map((r) => r.close()));
-});
-async function receiver(answer: (nth: number, request: Received) => Answer = () => 200): Promise<Receiver> {
-  const started = await startReceiver(answer);
-  receivers.push(started);
-  return started;
-}
+/**
+ * A client of its own for one test, with its receivers closed when the test ends: the tests run side
+ * by side (each describe is concurrent), so the contract's holds and the retries' seconds of one
+ * overlap another's instead of adding up, and no test shares an endpoint, an event or a receiver.
+ */
+async function chaosClient(onTestFinished: TestContext['onTestFinished']) {
+  const { key } = await sandbox.newClient();
 
-let key: string;
-beforeEach(async () => {
-  ({ key } = await sandbox.newClient());
-});
-
-const send = (method: string, path: string, body?: unknown, headers?: Record<string, string>) =>
-  call(method, path, { key, body, headers, baseUrl: sandbox.baseUrl });
-
-async function register(url: string, chaos: Record<string, unknown>, enabled_events?: string[]): Promise<{ id: string; secret: string }> {
-  const res = await send('POST', '/webhook/endpoints', { url, chaos, ...(enabled_events && { enabled_events }) });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body.data;
-}
-
-async function createPayment() {
-  const res = await send('POST', '/payment/create', paymentBody());
-  expect(res.status).toBe(201);
-  return res.body.data;
-}
-
-/** The events of a transaction, oldest first. */
-async function eventsOf(transactionId: string) {
-  const res = await send('GET', `/events?transaction_id=${transactionId}`);
-  expect(res.status).toBe(200);
-  return [...res.body.data].reverse() as { id: string; type: string; created_at: string }[];
-}
-
-/** The attempts GET /event/{id}/deliveries lists, oldest first. */
-async function attemptsOf(eventId: string) {
-  const res = await send('GET', `/event/${eventId}/deliveries?limit=100`);
-  expect(res.status).toBe(200);
-  return [...res.body.data].reverse();
-}
-
-/** Waits until the event's attempts satisfy `done`. */
-async function attemptsWhen(eventId: string, done: (attempts: any[]) => boolean, timeoutMs = 30_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const attempts = await attemptsOf(eventId);
-    if (done(attempts)) return attempts;
-    if (Date.now() > deadline) throw new Error(`attempts of ${eventId} never reached the expected state: ${JSON.stringify(attempts)}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
+  async function receiver(answer: (nth: number, request: Received) => Answer = () => 200): Promise<Receiver> {
+    const started = await startReceiver(answer);
+    onTestFinished(() => started.close());
+    return started;
   }
+
+  const send = (method: string, path: string, body?: unknown, headers?: Record<string, string>) =>
+    call(method, path, { key, body, headers, baseUrl: sandbox.baseUrl });
+
+  async function register(url: string, chaos: Record<string, unknown>, enabled_events?: string[]): Promise<{ id: string; secret: string }> {
+    const res = await send('POST', '/webhook/endpoints', { url, chaos, ...(enabled_events && { enabled_events }) });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    return res.body.data;
+  }
+
+  async function createPayment() {
+    const res = await send('POST', '/payment/create', paymentBody());
+    expect(res.status).toBe(201);
+    return res.body.data;
+  }
+
+  /** The events of a transaction, oldest first. */
+  async function eventsOf(transactionId: string) {
+    const res = await send('GET', `/events?transaction_id=${transactionId}`);
+    expect(res.status).toBe(200);
+    return [...res.body.data].reverse() as { id: string; type: string; created_at: string }[];
+  }
+
+  /** The attempts GET /event/{id}/deliveries lists, oldest first. */
+  async function attemptsOf(eventId: string) {
+    const res = await send('GET', `/event/${eventId}/deliveries?limit=100`);
+    expect(res.status).toBe(200);
+    return [...res.body.data].reverse();
+  }
+
+  /** Waits until the event's attempts satisfy `done`. */
+  async function attemptsWhen(eventId: string, done: (attempts: any[]) => boolean, timeoutMs = 30_000) {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const attempts = await attemptsOf(eventId);
+      if (done(attempts)) return attempts;
+      if (Date.now() > deadline) throw new Error(`attempts of ${eventId} never reached the expected state: ${JSON.stringify(attempts)}`);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
+
+  return { receiver, send, register, createPayment, eventsOf, attemptsOf, attemptsWhen };
 }
 
 const typeOf = (secret: string, request: Received) => (verified(secret, request) as { type: string }).type;
 
-describe('chaos: duplicates', () => {
-  it('sends every event twice with duplicates 1: same webhook-id and body, each an attempt of its own marked duplicate', async () => {
+describe.concurrent('chaos: duplicates', () => {
+  it('sends every event twice with duplicates 1: same webhook-id and body, each an attempt of its own marked duplicate', async ({ onTestFinished }) => {
+    const { receiver, send, register, createPayment, eventsOf, attemptsWhen } = await chaosClient(onTestFinished);
     const hooks = await receiver();
     const { id: endpointId, secret } = await register(hooks.url, { duplicates: 1 });
     const txn = await createPayment();
@@ -97,7 +100,8 @@ describe('chaos: duplicates', () => {
     }
   }, 60_000);
 
-  it('signs each copy with both secrets during a roll, and a failed copy is retried as a copy', async () => {
+  it('signs each copy with both secrets during a roll, and a failed copy is retried as a copy', async ({ onTestFinished }) => {
+    const { receiver, send, register, createPayment, eventsOf, attemptsWhen } = await chaosClient(onTestFinished);
     // The first request fails (500); every later one succeeds.
     const hooks = await receiver((nth) => (nth === 1 ? 500 : 200));
     const { id, secret: oldSecret } = await register(hooks.url, { duplicates: 1 }, ['payment.created']);
@@ -120,8 +124,9 @@ describe('chaos: duplicates', () => {
   }, 60_000);
 });
 
-describe('chaos: reverse_order', () => {
-  it('delivers a create and its settle recorded within 2 s settled first', async () => {
+describe.concurrent('chaos: reverse_order', () => {
+  it('delivers a create and its settle recorded within 2 s settled first', async ({ onTestFinished }) => {
+    const { receiver, send, register, createPayment, eventsOf, attemptsWhen } = await chaosClient(onTestFinished);
     const hooks = await receiver();
     const { secret } = await register(hooks.url, { reverse_order: true });
     const txn = await createPayment();
@@ -146,7 +151,8 @@ describe('chaos: reverse_order', () => {
     }
   }, 60_000);
 
-  it('with duplicates too: the newest event and its copy first, then the older and its copy', async () => {
+  it('with duplicates too: the newest event and its copy first, then the older and its copy', async ({ onTestFinished }) => {
+    const { receiver, send, register, createPayment, eventsOf } = await chaosClient(onTestFinished);
     const hooks = await receiver();
     const { secret } = await register(hooks.url, { reverse_order: true, duplicates: 1 });
     const txn = await createPayment();
@@ -157,8 +163,9 @@ describe('chaos: reverse_order', () => {
   }, 60_000);
 });
 
-describe('chaos: delay_seconds', () => {
-  it('makes the first attempt at least 3 s after the event with delay_seconds 3, shown pending until then', async () => {
+describe.concurrent('chaos: delay_seconds', () => {
+  it('makes the first attempt at least 3 s after the event with delay_seconds 3, shown pending until then', async ({ onTestFinished }) => {
+    const { receiver, register, createPayment, eventsOf, attemptsWhen } = await chaosClient(onTestFinished);
     let arrivedAt = 0;
     const hooks = await receiver(() => {
       arrivedAt ||= Date.now();
@@ -179,7 +186,8 @@ describe('chaos: delay_seconds', () => {
     expect(Date.parse(made.attempted_at) - recordedAt).toBeGreaterThanOrEqual(3_000);
   }, 60_000);
 
-  it('does not delay a retry: a delayed first attempt that fails is retried on the schedule', async () => {
+  it('does not delay a retry: a delayed first attempt that fails is retried on the schedule', async ({ onTestFinished }) => {
+    const { receiver, register, createPayment, eventsOf, attemptsWhen } = await chaosClient(onTestFinished);
     const hooks = await receiver((nth) => (nth === 1 ? 503 : 200));
     await register(hooks.url, { delay_seconds: 1 });
     const txn = await createPayment();
@@ -193,8 +201,9 @@ describe('chaos: delay_seconds', () => {
   }, 60_000);
 });
 
-describe('a disabled endpoint', () => {
-  it('receives nothing: no attempt is owed to it while another endpoint of the client gets the event', async () => {
+describe.concurrent('a disabled endpoint', () => {
+  it('receives nothing: no attempt is owed to it while another endpoint of the client gets the event', async ({ onTestFinished }) => {
+    const { receiver, send, register, createPayment, eventsOf, attemptsWhen } = await chaosClient(onTestFinished);
     const enabled = await receiver();
     const disabled = await receiver();
     await register(enabled.url, {});
@@ -208,7 +217,8 @@ describe('a disabled endpoint', () => {
     expect(disabled.received).toEqual([]);
   }, 60_000);
 
-  it('gets no retry: an attempt that falls due after it was disabled ends failed, nothing sent', async () => {
+  it('gets no retry: an attempt that falls due after it was disabled ends failed, nothing sent', async ({ onTestFinished }) => {
+    const { receiver, send, register, createPayment, eventsOf, attemptsOf, attemptsWhen } = await chaosClient(onTestFinished);
     const hooks = await receiver(() => 500);
     const { id } = await register(hooks.url, {});
     const txn = await createPayment();
@@ -223,7 +233,8 @@ describe('a disabled endpoint', () => {
     expect(await attemptsOf(event!.id)).toHaveLength(final);
   }, 60_000);
 
-  it('gets nothing from a resend that names it: the attempt ends failed, nothing sent', async () => {
+  it('gets nothing from a resend that names it: the attempt ends failed, nothing sent', async ({ onTestFinished }) => {
+    const { receiver, send, register, createPayment, eventsOf, attemptsWhen } = await chaosClient(onTestFinished);
     const hooks = await receiver();
     const { id } = await register(hooks.url, {}, ['payment.settled']);
     const txn = await createPayment();
