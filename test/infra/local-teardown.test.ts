@@ -24,7 +24,8 @@ import { signIn } from '../support/sessions';
  * the job runs: never looked up by name, since other sandboxes run on this machine. The promise of
  * 5 s for a SIGKILL's survivors is polled for with a deadline far beyond it, as long as a slow and
  * busy machine needs; nothing here asserts how long a step took. Timeouts: a start of Java takes
- * 6–8 s on an idle 2-core machine, and a test about ten times its time alone.
+ * 6–8 s on an idle 2-core machine; an npm start test may first wait for two others' starts (the
+ * tests run side by side, two starting at a time), so it has about ten times three starts.
  */
 
 const root = mkdtempSync(join(tmpdir(), 'local-teardown-'));
@@ -275,7 +276,7 @@ describe.concurrent('npm start in the background of a script', () => {
     } finally {
       bannerChecked();
     }
-  }, 180_000);
+  }, 300_000);
 
   it.each(['TERM', 'INT'] as const)(
     "stops everything it started on SIG%s sent to npm's pid: when wait returns, no node, java, guard or esbuild of it runs, its ports are closed and runtime.json is gone",
@@ -296,7 +297,7 @@ describe.concurrent('npm start in the background of a script', () => {
       expect(named([...before.node, ...before.java].filter(isRunning))).toEqual([]);
       expect(named(await stillRunningAfter(job.family(), GONE_WITHIN_MS))).toEqual([]);
     },
-    180_000,
+    300_000,
   );
 
   it('stops everything it started when npm is killed with SIGKILL: node sees its parent gone, stops java, closes its ports and removes runtime.json', async () => {
@@ -311,7 +312,7 @@ describe.concurrent('npm start in the background of a script', () => {
     expect(job.output()).toContain(`Parent process ${npm.pid} exited: stopping the sandbox…`);
     expect(existsSync(runtimeFile)).toBe(false);
     expect(await Promise.all(ports.map(accepts))).toEqual([false, false, false]);
-  }, 180_000);
+  }, 300_000);
 
   it('leaves none of its children running when node itself is killed with SIGKILL: the guard kills java, and esbuild stops', async () => {
     const { job } = await servedSandboxJob();
@@ -325,7 +326,7 @@ describe.concurrent('npm start in the background of a script', () => {
     expect(await job.returned).toBe(128 + 9);
 
     expect(named(await stillRunningAfter(family, GONE_WITHIN_MS))).toEqual([]);
-  }, 180_000);
+  }, 300_000);
 
   it('goes on serving when the reader of its output has gone, and still stops everything on SIGTERM', async () => {
     let returned = false;
@@ -348,7 +349,7 @@ describe.concurrent('npm start in the background of a script', () => {
     expect(existsSync(runtimeFile)).toBe(false);
     expect(await accepts(port)).toBe(false);
     expect(named(await stillRunningAfter(job.family(), GONE_WITHIN_MS))).toEqual([]);
-  }, 180_000);
+  }, 300_000);
 
   it('honours a SIGTERM that comes while it is still starting: it stops once started, and leaves nothing behind', async () => {
     // Its whole life is a start: it counts as one until it has returned.
@@ -367,7 +368,7 @@ describe.concurrent('npm start in the background of a script', () => {
     expect(existsSync(runtimeFile)).toBe(false);
     expect(await accepts(port)).toBe(false);
     expect(named(await stillRunningAfter(job.family(), GONE_WITHIN_MS))).toEqual([]);
-  }, 180_000);
+  }, 300_000);
 });
 
 /** A sandbox's `GET /events` with nothing new, as `npm run listen` polls it. */
