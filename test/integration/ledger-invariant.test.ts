@@ -4,7 +4,7 @@ import { systemClock } from '../../lib/clock';
 import { NO_CAUSE } from '../../lib/events/event';
 import { apiErrorOf } from '../../lib/http/errors';
 import { DEFAULT_LIMITS } from '../../lib/limits';
-import { cancelTransaction, createPayment, listTransactions, simulateOutcome } from '../../lib/payments/payments';
+import { cancelTransaction, createPayment, getTransaction, listTransactions, simulateOutcome } from '../../lib/payments/payments';
 import { refundTransaction } from '../../lib/payments/refund-transaction';
 import { CreatePaymentBody } from '../../lib/payments/create-payment-body';
 import { ListSettlementsQuery, ListTransactionsQuery } from '../../lib/objects/list-queries';
@@ -69,34 +69,38 @@ describe('settlement ledger', () => {
           { kind: 'settle', client, pick: 0 },
           { kind: 'refund', client, pick: 0, percent: 30 },
         ]);
-        for (const o of [...start, ...ops]) {
-          const { clientId } = clients[o.client]!;
-          const mine = created[o.client]!;
-          try {
-            if (o.kind === 'create') {
-              const c = channels[o.channel]!;
-              const body = CreatePaymentBody.parse(
-                paymentBody({ payment_method: c.payment_method, payment_channel: c.payment_channel, amount: Math.max(c.min, o.amount % 5_000_000) }),
-              );
-              mine.push((await createPayment({ db, clientId, clock: systemClock, cause: NO_CAUSE }, body)).id);
-            } else if (mine.length > 0) {
-              const id = mine[mine.length - 1 - (o.pick % mine.length)]!;
-              if (o.kind === 'cancel') await cancelTransaction({ db, clientId, clock: systemClock, cause: NO_CAUSE }, id);
-              else if (o.kind === 'refund') {
-                const txn = (
-                  await listTransactions({ db, clientId, clock: systemClock }, ListTransactionsQuery.parse({}), DEFAULT_LIMITS.readUnitsPerRequest)
-                ).data.find((t) => t.id === id);
-                const amount = o.percent === null || !txn ? undefined : Math.max(1, Math.floor((txn.amount * o.percent) / 100));
-                await refundTransaction({ db, clientId, clock: systemClock, cause: NO_CAUSE }, { transaction_id: id, amount });
-                refunds++;
-              } else await simulateOutcome({ db, clientId, clock: systemClock, cause: NO_CAUSE }, id, o.kind);
+        // Each client's operations in their order, the two clients side by side: what one does
+        // never waits for the other's, as two merchants' requests never do.
+        const apply = async (client: number) => {
+          const { clientId } = clients[client]!;
+          const context = { db, clientId, clock: systemClock, cause: NO_CAUSE };
+          const mine = created[client]!;
+          for (const o of [...start, ...ops].filter((next) => next.client === client)) {
+            try {
+              if (o.kind === 'create') {
+                const c = channels[o.channel]!;
+                const body = CreatePaymentBody.parse(
+                  paymentBody({ payment_method: c.payment_method, payment_channel: c.payment_channel, amount: Math.max(c.min, o.amount % 5_000_000) }),
+                );
+                mine.push((await createPayment(context, body)).id);
+              } else if (mine.length > 0) {
+                const id = mine[mine.length - 1 - (o.pick % mine.length)]!;
+                if (o.kind === 'cancel') await cancelTransaction(context, id);
+                else if (o.kind === 'refund') {
+                  const txn = await getTransaction(context, id);
+                  const amount = o.percent === null ? undefined : Math.max(1, Math.floor((txn.amount * o.percent) / 100));
+                  await refundTransaction(context, { transaction_id: id, amount });
+                  refunds++;
+                } else await simulateOutcome(context, id, o.kind);
+              }
+            } catch (error) {
+              // Refused operations (409, 422) are part of the game; anything else is a failure.
+              const refused = apiErrorOf(error);
+              if (!refused || refused.status >= 500) throw error;
             }
-          } catch (error) {
-            // Refused operations (409, 422) are part of the game; anything else is a failure.
-            const refused = apiErrorOf(error);
-            if (!refused || refused.status >= 500) throw error;
           }
-        }
+        };
+        await Promise.all([apply(0), apply(1)]);
         for (const [i, { clientId }] of clients.entries()) {
           const transactions = await allPages((cursor) =>
             listTransactions(
