@@ -8,9 +8,8 @@ import { runAdmin } from '../../infra/local/admin-cli';
 import { freePort } from '../../infra/local/dynamodb-local';
 import { paymentBody } from '../support/payments';
 import { SHORT_LIVED_JAVA } from '../support/processes';
-import { newPerson, signIn } from '../support/sessions';
+import { newPerson } from '../support/sessions';
 import { LIMIT_ENV } from '../../lib/config/env';
-import { DEFAULT_LIMITS } from '../../lib/limits';
 
 // Run by this node, not through tsx's `#!/usr/bin/env node`: a test may give npm start an empty PATH.
 /**
@@ -27,6 +26,10 @@ const sandboxDir = mkdtempSync(join(tmpdir(), 'sandbox-start-'));
  * takes about 1 s, 7 s was seen on a loaded CI machine (60 s). Nothing here asserts how long a step
  * took: what "at once" means is what a run shows (its output, the files it leaves, the java it never
  * ran); start-up time is the bench's (bench/startup.ts).
+ *
+ * The suites below run side by side (decision 0360): each start has its own directory, port and
+ * environment, and most of a test's time is a wait on its process (node's imports, Java's start),
+ * which the others' waits overlap. The one directory's story runs its own tests one after another.
  */
 
 const withoutLimits = (env: NodeJS.ProcessEnv) =>
@@ -97,50 +100,7 @@ const alive = (pid: number) => {
 
 afterAll(() => rmSync(sandboxDir, { recursive: true, force: true }));
 
-describe('npm start', () => {
-  it('prints a base URL, a working key and the default limits, refuses a busy port plainly, and leaves no java behind on SIGTERM', async () => {
-    const port = await freePort();
-    const first = startProcess(port);
-    try {
-      await waitFor(() => first.output().includes('Press Ctrl-C'), first);
-      const baseUrl = /Base URL:\s+(\S+)/.exec(first.output())?.[1];
-      const key = /Server key:\s+(sk_sbx_\S+)/.exec(first.output())?.[1];
-      expect(baseUrl).toBe(`http://127.0.0.1:${port}/api/v1`);
-      expect(first.output()).toContain(
-        `Limits:     ${DEFAULT_LIMITS.requestsPerSecond} requests per second per client, ${DEFAULT_LIMITS.readUnitsPerRequest} read units per list request`,
-      );
-      const res = await fetch(`${baseUrl}/payment/channels`, { headers: { authorization: `Bearer ${key}` } });
-      expect(res.status).toBe(200);
-      const runtime = JSON.parse(readFileSync(join(sandboxDir, 'runtime.json'), 'utf8'));
-      expect(runtime.baseUrl).toBe(baseUrl);
-      // The demo user it prints signs in at its identity emulator, and their session reaches the demo key's client.
-      const [, email, password] = /sign in as (\S+) with password (\S+)/.exec(first.output()) ?? [];
-      const { token } = await signIn(email!, password!, { endpoint: runtime.identityEndpoint, clientId: runtime.userPoolClientId });
-      const account = await fetch(`${baseUrl}/account`, { headers: { authorization: `Bearer ${token}` } });
-      expect(((await account.json()) as { data: { client: { id: string } } }).data.client.id).toBe(/\(client (cli_\S+),/.exec(first.output())?.[1]);
-      // --in-memory keeps nothing, not even the secret that signs its cursors.
-      expect(existsSync(join(sandboxDir, 'cursor-secret'))).toBe(false);
-
-      // Another directory: one sandbox per directory is the next test's subject.
-      const second = startProcess(port, { dir: join(sandboxDir, 'other') });
-      const code = await new Promise<number | null>((resolve) => second.child.once('exit', resolve));
-      expect(code).toBe(1);
-      expect(second.output()).toContain(`Port ${port} is already in use`);
-      expect(second.output()).not.toMatch(/\n\s+at /);
-
-      const family = descendants(first.child.pid!);
-      expect(family.length).toBeGreaterThan(0);
-      const exited = new Promise((resolve) => first.child.once('exit', resolve));
-      first.child.kill('SIGTERM');
-      await exited;
-      await waitFor(() => family.every((pid) => !alive(pid)));
-    } finally {
-      if (first.child.exitCode === null) first.child.kill('SIGKILL');
-    }
-  }, 120_000);
-});
-
-describe('npm start on a busy port', () => {
+describe.concurrent('npm start on a busy port', () => {
   it('is refused before it writes anything in its directory: no cursor secret, no db/, no runtime.json', async () => {
     const dir = join(sandboxDir, 'busy-port'); // not there yet: a start that is refused leaves it empty
     const busy = createServer();
@@ -150,6 +110,7 @@ describe('npm start on a busy port', () => {
       const run = startProcess(port, { dir, inMemory: false });
       expect(await exitOf(run.child)).toBe(1);
       expect(run.output()).toContain(`Port ${port} is already in use`);
+      expect(run.output()).not.toMatch(/\n\s+at /);
       expect(readdirSync(dir)).toEqual([]);
     } finally {
       await new Promise((resolve) => busy.close(resolve));
@@ -195,9 +156,10 @@ function modesUnder(dir: string): Record<string, string> {
  * kept — a runtime.json left by an npm start killed with -9, files an older version left readable —
  * and DynamoDB Local dying under it. DynamoDB Local starts twice here, each start proving several
  * things (each is seconds of a busy machine's CPU; decision 0291), so the tests are one story and
- * run in order: each carries on with what the one before left.
+ * run in order (`it.sequential`, while the suite runs beside the others): each carries on with what
+ * the one before left.
  */
-describe('npm start on a directory it keeps its data in', () => {
+describe.concurrent('npm start on a directory it keeps its data in', () => {
   let dir: string;
   let runtimeFile: string;
   /** The run the previous test left going, if any. */
@@ -229,7 +191,7 @@ describe('npm start on a directory it keeps its data in', () => {
     return { status: res.status, body: (await res.json()) as any };
   };
 
-  it('makes its directory 0700 and every file in it 0600: the data, the people, the demo key, the cursor secret, runtime.json and the log', async () => {
+  it.sequential('makes its directory 0700 and every file in it 0600: the data, the people, the demo key, the cursor secret, runtime.json and the log', async () => {
     const run = await current();
     const runtime = JSON.parse(readFileSync(runtimeFile, 'utf8'));
     // Someone signs up and signs in at its identity emulator: a temporary password in the outbox, a person in the pool.
@@ -269,7 +231,7 @@ describe('npm start on a directory it keeps its data in', () => {
     // It goes on serving: the next test starts another on the directory.
   }, 120_000);
 
-  it('is refused on a directory another npm start runs on, naming the running one', async () => {
+  it.sequential('is refused on a directory another npm start runs on, naming the running one', async () => {
     const first = await current();
     const { baseUrl, key } = urlAndKey(first);
     const runtime = JSON.parse(readFileSync(runtimeFile, 'utf8'));
@@ -301,7 +263,7 @@ describe('npm start on a directory it keeps its data in', () => {
     // It goes on serving: the next test stops it.
   }, 120_000);
 
-  it('keeps its cursor secret in .sandbox/cursor-secret, readable by its owner only; SIGTERM stops it with code 0 and removes runtime.json', async () => {
+  it.sequential('keeps its cursor secret in .sandbox/cursor-secret, readable by its owner only; SIGTERM stops it with code 0 and removes runtime.json', async () => {
     const run = await current();
     const { baseUrl, key } = urlAndKey(run);
     const page = await get(`${baseUrl}/transactions?limit=1`, key);
@@ -314,7 +276,7 @@ describe('npm start on a directory it keeps its data in', () => {
     expect(statSync(secretFile).mode & 0o777).toBe(0o600);
   }, 60_000);
 
-  it("starts again on what it kept: takes over a stale runtime.json, pages on with the cursors of before, and takes from what an older version left readable every permission but its owner's, leaving a SANDBOX_DIR of yours its own mode", async () => {
+  it.sequential("starts again on what it kept: takes over a stale runtime.json, pages on with the cursors of before, and takes from what an older version left readable every permission but its owner's, leaving a SANDBOX_DIR of yours its own mode", async () => {
     const secret = readFileSync(join(dir, 'cursor-secret'), 'utf8');
     // As an older npm start left it, in a directory its owner made with the usual umask …
     for (const path of Object.keys(modesUnder(dir))) {
@@ -341,7 +303,7 @@ describe('npm start on a directory it keeps its data in', () => {
     // It goes on serving: the next test kills its DynamoDB Local.
   }, 120_000);
 
-  it('says so when DynamoDB Local dies and exits with code 1, leaving no java and no runtime.json behind', async () => {
+  it.sequential('says so when DynamoDB Local dies and exits with code 1, leaving no java and no runtime.json behind', async () => {
     const run = await current();
     const family = descendants(run.child.pid!);
     const java = family.filter((pid) => commandOf(pid) === 'java');
@@ -356,7 +318,7 @@ describe('npm start on a directory it keeps its data in', () => {
   }, 120_000);
 });
 
-describe('npm start without Java', () => {
+describe.concurrent('npm start without Java', () => {
   it('says so at once, before DynamoDB Local starts, when java is not on PATH and JAVA_HOME is unset', async () => {
     const dir = freshDir('no-java');
     const emptyPath = freshDir('no-java-path');
@@ -380,7 +342,7 @@ describe('npm start without Java', () => {
   }, 60_000);
 });
 
-describe('npm start with a java that cannot run DynamoDB Local', () => {
+describe.concurrent('npm start with a java that cannot run DynamoDB Local', () => {
   it('says why at once, with the end of its log, instead of waiting for a time-out', async () => {
     const dir = freshDir('java-fails');
     const javaHome = freshDir('broken-jdk');
@@ -398,7 +360,7 @@ describe('npm start with a java that cannot run DynamoDB Local', () => {
   }, 60_000);
 });
 
-describe('npm start -- --help', () => {
+describe.concurrent('npm start -- --help', () => {
   it('prints the usage and exits 0 without starting anything', async () => {
     const dir = freshDir('help');
     const run = startProcess(await freePort(), { dir, args: ['--help'] });

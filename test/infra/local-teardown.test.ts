@@ -8,7 +8,9 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../infra/local/dynamodb-local';
 import { LIMIT_ENV } from '../../lib/config/env';
-import { descendantsOf, isRunning, killStillRunning, named, processOf, SHORT_LIVED_JAVA, type Started, stillRunningAfter } from '../support/processes';
+import { DEFAULT_LIMITS } from '../../lib/limits';
+import { descendantsOfEach, isRunning, killStillRunning, named, processOf, SHORT_LIVED_JAVA, type Started, stillRunningAfter } from '../support/processes';
+import { signIn } from '../support/sessions';
 
 /**
  * `npm start` and `npm run listen` as a CI job runs them (docs/local.md, "Stop it from a script"):
@@ -22,7 +24,8 @@ import { descendantsOf, isRunning, killStillRunning, named, processOf, SHORT_LIV
  * the job runs: never looked up by name, since other sandboxes run on this machine. The promise of
  * 5 s for a SIGKILL's survivors is polled for with a deadline far beyond it, as long as a slow and
  * busy machine needs; nothing here asserts how long a step took. Timeouts: a start of Java takes
- * 6–8 s on an idle 2-core machine, and a test about ten times its time alone.
+ * 6–8 s on an idle 2-core machine; an npm start test may first wait for two others' starts (the
+ * tests run side by side, two starting at a time), so it has about ten times three starts.
  */
 
 const root = mkdtempSync(join(tmpdir(), 'local-teardown-'));
@@ -73,6 +76,29 @@ interface Job {
 
 let jobs = 0;
 
+/** The jobs whose process trees are being sampled: npm's pid → what to tell of each round. */
+const followed = new Map<number, (below: readonly Started[]) => void>();
+let sampling: NodeJS.Timeout | undefined;
+
+/**
+ * Samples the tree below each followed npm every 100 ms, in one read of /proc for all of them: the
+ * jobs run side by side, and a read of every process on the machine for each of them, ten times a
+ * second, would take a busy core's time from the processes under test.
+ */
+function follow(npm: number, seenBelow: (below: readonly Started[]) => void): () => void {
+  followed.set(npm, seenBelow);
+  sampling ??= setInterval(() => {
+    for (const [pid, below] of descendantsOfEach([...followed.keys()])) followed.get(pid)?.(below);
+  }, 100);
+  return () => {
+    followed.delete(npm);
+    if (followed.size === 0) {
+      clearInterval(sampling);
+      sampling = undefined;
+    }
+  };
+}
+
 /** Starts `command` as a CI job's script would (above), in a directory of its own with its own SANDBOX_DIR. */
 function startJob(command: readonly string[], { closedStdout = false } = {}): Job {
   const dir = join(root, `job-${++jobs}`);
@@ -95,15 +121,19 @@ function startJob(command: readonly string[], { closedStdout = false } = {}): Jo
   const family = new Map<string, Started>();
   // The tree below npm, sampled until the job returns: a process started late (java, after a
   // signal during start-up) is seen too.
-  const sampler = setInterval(() => {
-    if (!npm) return;
-    for (const started of descendantsOf(npm.pid)) {
+  const noteBelow = (below: readonly Started[]) => {
+    for (const started of below) {
       const key = `${started.pid}@${started.startTime}`;
       family.set(key, started);
       seen.set(key, started);
     }
-  }, 100);
-  void returned.finally(() => clearInterval(sampler));
+  };
+  let unfollow: (() => void) | undefined;
+  let ended = false;
+  void returned.finally(() => {
+    ended = true;
+    unfollow?.();
+  });
   return {
     dir,
     output,
@@ -114,6 +144,7 @@ function startJob(command: readonly string[], { closedStdout = false } = {}): Jo
         if (started) {
           npm = started;
           seen.set(`${started.pid}@${started.startTime}`, started);
+          if (!ended) unfollow = follow(started.pid, noteBelow);
         } else await new Promise((r) => setTimeout(r, 50));
       }
       return npm;
@@ -162,19 +193,99 @@ async function startSandboxJob(options?: { closedStdout: boolean }): Promise<{ j
   return { job, runtimeFile: join(job.dir, 'sandbox', 'runtime.json'), port };
 }
 
-describe('npm start in the background of a script', () => {
+/** What a test of a started job needs of it: the job, the ports its runtime.json names, and the processes below npm at its banner. */
+interface Served {
+  readonly job: Job;
+  readonly runtimeFile: string;
+  readonly port: number;
+  readonly ports: number[];
+  readonly before: ReturnType<typeof roles>;
+}
+
+/**
+ * How many jobs of this file may be starting at once. A start is where an npm start spends its CPU
+ * (node's imports, Java's start, the identity emulator, the dashboard's build: seconds of a core);
+ * two keep a 2-core machine's cores busy, and more would only slow each start down towards
+ * DynamoDB Local's own 30 s limit for answering on a machine that is busy besides. Waiting for a
+ * signal's effect costs next to nothing and is not counted.
+ */
+const STARTS_AT_ONCE = 2;
+let starting = 0;
+const waitingToStart: (() => void)[] = [];
+
+/** Runs `start` once fewer than STARTS_AT_ONCE other starts run. */
+async function asStartAllows<T>(start: () => Promise<T>): Promise<T> {
+  while (starting >= STARTS_AT_ONCE) await new Promise<void>((resolve) => waitingToStart.push(resolve));
+  starting++;
+  try {
+    return await start();
+  } finally {
+    starting--;
+    waitingToStart.shift()?.();
+  }
+}
+
+/** `npm start` (as startSandboxJob starts it) once it has printed its banner. */
+const servedSandboxJob = () =>
+  asStartAllows(async (): Promise<Served> => {
+    const { job, runtimeFile, port } = await startSandboxJob();
+    await job.npm();
+    await untilOutput(job, 'Press Ctrl-C to stop.');
+    const runtime = JSON.parse(readFileSync(runtimeFile, 'utf8')) as { identityEndpoint: string; dynamoEndpoint: string };
+    return { job, runtimeFile, port, ports: [port, portOf(runtime.identityEndpoint), portOf(runtime.dynamoEndpoint)], before: roles(job.family()) };
+  });
+
+/**
+ * The jobs run side by side: each is its own npm start, on its own directory and ports, stopped its
+ * own way, and most of a test's time is spent waiting on it (node's imports, Java's start, the
+ * stop), which the others' waits overlap. Every test still waits for exactly what it asserts.
+ */
+describe.concurrent('npm start in the background of a script', () => {
+  /**
+   * The SIGTERM job is also where what `npm start --in-memory` prints and serves is checked
+   * (decision 0360): the banner test runs on it first, and the SIGTERM test stops it once that has
+   * finished, passed or failed.
+   */
+  let termJob: Promise<Served> | undefined;
+  const servedForTerm = () => (termJob ??= servedSandboxJob());
+  let bannerChecked!: () => void;
+  const bannerDone = new Promise<void>((resolve) => (bannerChecked = resolve));
+
+  it('prints a base URL, a working key, the default limits and a demo person who signs in, and keeps no cursor secret in memory', async () => {
+    try {
+      const { job, runtimeFile, port } = await servedForTerm();
+      const output = job.output();
+      const baseUrl = /Base URL:\s+(\S+)/.exec(output)?.[1];
+      const key = /Server key:\s+(sk_sbx_\S+)/.exec(output)?.[1];
+      expect(baseUrl).toBe(`http://127.0.0.1:${port}/api/v1`);
+      // No limits in the job's environment: the defaults apply.
+      expect(output).toContain(
+        `Limits:     ${DEFAULT_LIMITS.requestsPerSecond} requests per second per client, ${DEFAULT_LIMITS.readUnitsPerRequest} read units per list request`,
+      );
+      const res = await fetch(`${baseUrl}/payment/channels`, { headers: { authorization: `Bearer ${key}` } });
+      expect(res.status).toBe(200);
+      const runtime = JSON.parse(readFileSync(runtimeFile, 'utf8')) as { baseUrl: string; identityEndpoint: string; userPoolClientId: string };
+      expect(runtime.baseUrl).toBe(baseUrl);
+      // The demo user it prints signs in at its identity emulator, and their session reaches the demo key's client.
+      const [, email, password] = /sign in as (\S+) with password (\S+)/.exec(output) ?? [];
+      const { token } = await signIn(email!, password!, { endpoint: runtime.identityEndpoint, clientId: runtime.userPoolClientId });
+      const account = await fetch(`${baseUrl}/account`, { headers: { authorization: `Bearer ${token}` } });
+      expect(((await account.json()) as { data: { client: { id: string } } }).data.client.id).toBe(/\(client (cli_\S+),/.exec(output)?.[1]);
+      // --in-memory keeps nothing, not even the secret that signs its cursors.
+      expect(existsSync(join(job.dir, 'sandbox', 'cursor-secret'))).toBe(false);
+    } finally {
+      bannerChecked();
+    }
+  }, 300_000);
+
   it.each(['TERM', 'INT'] as const)(
     "stops everything it started on SIG%s sent to npm's pid: when wait returns, no node, java, guard or esbuild of it runs, its ports are closed and runtime.json is gone",
     async (signal) => {
-      const { job, runtimeFile, port } = await startSandboxJob();
-      await job.npm();
-      await untilOutput(job, 'Press Ctrl-C to stop.');
-      const runtime = JSON.parse(readFileSync(runtimeFile, 'utf8')) as { identityEndpoint: string; dynamoEndpoint: string };
-      const ports = [port, portOf(runtime.identityEndpoint), portOf(runtime.dynamoEndpoint)];
-      const before = roles(job.family());
+      const { job, runtimeFile, ports, before } = signal === 'TERM' ? await servedForTerm() : await servedSandboxJob();
       // npm's own child is node itself (the script execs it), with DynamoDB Local's guard (and its stdin watcher), java and esbuild's service below it.
       expect([before.node.length, before.java.length, before.guard.length]).toEqual([1, 1, 2]);
       expect(before.esbuild.length).toBeGreaterThan(0);
+      if (signal === 'TERM') await bannerDone;
 
       job.send(signal);
       expect(await job.returned).toBe(0);
@@ -186,16 +297,13 @@ describe('npm start in the background of a script', () => {
       expect(named([...before.node, ...before.java].filter(isRunning))).toEqual([]);
       expect(named(await stillRunningAfter(job.family(), GONE_WITHIN_MS))).toEqual([]);
     },
-    180_000,
+    300_000,
   );
 
   it('stops everything it started when npm is killed with SIGKILL: node sees its parent gone, stops java, closes its ports and removes runtime.json', async () => {
-    const { job, runtimeFile, port } = await startSandboxJob();
+    const { job, runtimeFile, ports, before } = await servedSandboxJob();
     const npm = await job.npm();
-    await untilOutput(job, 'Press Ctrl-C to stop.');
-    const runtime = JSON.parse(readFileSync(runtimeFile, 'utf8')) as { identityEndpoint: string; dynamoEndpoint: string };
-    const ports = [port, portOf(runtime.identityEndpoint), portOf(runtime.dynamoEndpoint)];
-    expect(roles(job.family()).java).toHaveLength(1);
+    expect(before.java).toHaveLength(1);
 
     job.send('KILL');
     expect(await job.returned).toBe(128 + 9);
@@ -204,12 +312,10 @@ describe('npm start in the background of a script', () => {
     expect(job.output()).toContain(`Parent process ${npm.pid} exited: stopping the sandbox…`);
     expect(existsSync(runtimeFile)).toBe(false);
     expect(await Promise.all(ports.map(accepts))).toEqual([false, false, false]);
-  }, 180_000);
+  }, 300_000);
 
   it('leaves none of its children running when node itself is killed with SIGKILL: the guard kills java, and esbuild stops', async () => {
-    const { job } = await startSandboxJob();
-    await job.npm();
-    await untilOutput(job, 'Press Ctrl-C to stop.');
+    const { job } = await servedSandboxJob();
     const family = job.family();
     const { node, java, guard, esbuild } = roles(family);
     expect([node.length, java.length, guard.length]).toEqual([1, 1, 2]);
@@ -220,15 +326,20 @@ describe('npm start in the background of a script', () => {
     expect(await job.returned).toBe(128 + 9);
 
     expect(named(await stillRunningAfter(family, GONE_WITHIN_MS))).toEqual([]);
-  }, 180_000);
+  }, 300_000);
 
   it('goes on serving when the reader of its output has gone, and still stops everything on SIGTERM', async () => {
-    const { job, runtimeFile, port } = await startSandboxJob({ closedStdout: true });
-    await job.npm();
     let returned = false;
-    void job.returned.then(() => (returned = true));
-    // Its banner went to a pipe nobody reads any more (EPIPE): runtime.json says it serves all the same.
-    while (!returned && !(existsSync(runtimeFile) && readFileSync(runtimeFile, 'utf8').includes('baseUrl'))) await new Promise((r) => setTimeout(r, 100));
+    const { job, runtimeFile, port } = await asStartAllows(async () => {
+      const started = await startSandboxJob({ closedStdout: true });
+      await started.job.npm();
+      void started.job.returned.then(() => (returned = true));
+      // Its banner went to a pipe nobody reads any more (EPIPE): runtime.json says it serves all the same.
+      while (!returned && !(existsSync(started.runtimeFile) && readFileSync(started.runtimeFile, 'utf8').includes('baseUrl'))) {
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      return started;
+    });
     expect(returned, `npm returned before it was stopped:\n${job.output()}`).toBe(false);
     expect(await accepts(port)).toBe(true);
 
@@ -238,22 +349,26 @@ describe('npm start in the background of a script', () => {
     expect(existsSync(runtimeFile)).toBe(false);
     expect(await accepts(port)).toBe(false);
     expect(named(await stillRunningAfter(job.family(), GONE_WITHIN_MS))).toEqual([]);
-  }, 180_000);
+  }, 300_000);
 
   it('honours a SIGTERM that comes while it is still starting: it stops once started, and leaves nothing behind', async () => {
-    const { job, runtimeFile, port } = await startSandboxJob();
-    await job.npm();
-    // runtime.json holds only its pid while it starts; the banner is not out yet.
-    while (!existsSync(runtimeFile)) await new Promise((r) => setTimeout(r, 20));
+    // Its whole life is a start: it counts as one until it has returned.
+    const { job, runtimeFile, port } = await asStartAllows(async () => {
+      const started = await startSandboxJob();
+      await started.job.npm();
+      // runtime.json holds only its pid while it starts; the banner is not out yet.
+      while (!existsSync(started.runtimeFile)) await new Promise((r) => setTimeout(r, 20));
 
-    job.send('TERM');
-    expect(await job.returned).toBe(0);
+      started.job.send('TERM');
+      expect(await started.job.returned).toBe(0);
+      return started;
+    });
 
     expect(job.output()).toContain('SIGTERM: stopping the sandbox…');
     expect(existsSync(runtimeFile)).toBe(false);
     expect(await accepts(port)).toBe(false);
     expect(named(await stillRunningAfter(job.family(), GONE_WITHIN_MS))).toEqual([]);
-  }, 180_000);
+  }, 300_000);
 });
 
 /** A sandbox's `GET /events` with nothing new, as `npm run listen` polls it. */
@@ -267,26 +382,15 @@ async function quietEvents(): Promise<{ baseUrl: string; close(): void }> {
   return { baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v1`, close: () => server.close() };
 }
 
-describe('npm run listen in the background of a script', () => {
-  let events: Awaited<ReturnType<typeof quietEvents>> | undefined;
-  afterAll(() => events?.close());
+describe.concurrent('npm run listen in the background of a script', () => {
+  // Made once for the tests that run side by side, however many ask for it at the same moment.
+  let events: ReturnType<typeof quietEvents> | undefined;
+  afterAll(async () => (await events)?.close());
 
   /** `npm run --silent listen` as docs/webhooks.md runs it in a CI job, on a sandbox with no new events. */
   const startListenJob = async () => {
-    events ??= await quietEvents();
-    const job = startJob([
-      'npm',
-      'run',
-      '--silent',
-      'listen',
-      '--',
-      '--base-url',
-      events.baseUrl,
-      '--key',
-      'sk_test',
-      '--forward-to',
-      'http://127.0.0.1:9/hooks',
-    ]);
+    const { baseUrl } = await (events ??= quietEvents());
+    const job = startJob(['npm', 'run', '--silent', 'listen', '--', '--base-url', baseUrl, '--key', 'sk_test', '--forward-to', 'http://127.0.0.1:9/hooks']);
     await job.npm();
     await untilOutput(job, 'Ctrl-C stops.');
     return job;

@@ -49,25 +49,36 @@ export function processOf(pid: number): Started | undefined {
   return { pid, startTime: stat.startTime, command: stat.command, commandLine: commandLineOf(pid) };
 }
 
-/** Every live process below `pid` (children, their children…), found through each process's parent pid. */
-export function descendantsOf(pid: number): Started[] {
-  const parents = new Map<number, number[]>();
+/** Every process's children, by parent pid: one read of /proc's stat files. */
+function childrenByParent(): Map<number, number[]> {
+  const children = new Map<number, number[]>();
   for (const name of readdirSync('/proc')) {
     if (!/^\d+$/.test(name)) continue;
     const stat = statOf(Number(name));
     if (!stat) continue;
-    parents.set(stat.ppid, [...(parents.get(stat.ppid) ?? []), Number(name)]);
+    const siblings = children.get(stat.ppid);
+    if (siblings) siblings.push(Number(name));
+    else children.set(stat.ppid, [Number(name)]);
   }
-  const found: Started[] = [];
-  const walk = (parent: number) => {
-    for (const child of parents.get(parent) ?? []) {
+  return children;
+}
+
+/**
+ * Every live process below each of `pids` (children, their children…), found through each process's
+ * parent pid in one read of /proc: a test that follows several process trees at once reads the
+ * machine's processes once a round, not once per tree.
+ */
+export function descendantsOfEach(pids: readonly number[]): Map<number, Started[]> {
+  const children = childrenByParent();
+  const walk = (parent: number, found: Started[]): Started[] => {
+    for (const child of children.get(parent) ?? []) {
       const started = processOf(child);
       if (started) found.push(started);
-      walk(child);
+      walk(child, found);
     }
+    return found;
   };
-  walk(pid);
-  return found;
+  return new Map(pids.map((pid) => [pid, walk(pid, [])]));
 }
 
 /** Whether this very process still runs: its pid is not free, nor reused by another, nor a zombie. */
