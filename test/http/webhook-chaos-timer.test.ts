@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { attemptsWhen } from '../support/deliveries';
 import { call } from '../support/fixtures';
 import { startDeliverySandbox, type DeliverySandbox } from '../support/delivery-sandbox';
 import { paymentBody } from '../support/payments';
@@ -37,17 +38,6 @@ async function clientWith(url: string, chaos: Record<string, unknown>) {
   return { send, secret: res.body.data.secret as string };
 }
 
-/** Waits until the event's attempts (oldest first) satisfy `done`. */
-async function attemptsWhen(send: (method: string, path: string) => Promise<any>, eventId: string, done: (attempts: any[]) => boolean) {
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    const attempts = [...(await send('GET', `/event/${eventId}/deliveries`)).body.data].reverse();
-    if (done(attempts)) return attempts;
-    if (Date.now() > deadline) throw new Error(`attempts of ${eventId} never reached the expected state: ${JSON.stringify(attempts)}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
-
 describe('the delivery timer', () => {
   it('sends a reverse-order window when its first attempt falls due: settled first, then created', async () => {
     const hooks = await receiver();
@@ -65,7 +55,7 @@ describe('the delivery timer', () => {
     const { send } = await clientWith(hooks.url, { delay_seconds: 1 });
     const txn = (await send('POST', '/payment/create', paymentBody())).body.data;
     const [event] = (await send('GET', `/events?transaction_id=${txn.id}`)).body.data;
-    const attempts = await attemptsWhen(send, event.id, (list) => list.length === 2);
+    const attempts = await attemptsWhen(send, event.id, (list) => list.length === 2, 60_000);
     expect(attempts.map((a) => [a.attempt, a.status])).toEqual([
       [1, 'failed'],
       [2, 'pending'],

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, type TestContext } from 'vitest';
 import { idTime } from '../../lib/ids';
+import { attemptsOf, attemptsWhen } from '../support/deliveries';
 import { call } from '../support/fixtures';
 import { startDeliverySandbox, type DeliverySandbox } from '../support/delivery-sandbox';
 import { paymentBody } from '../support/payments';
@@ -54,25 +55,15 @@ async function chaosClient(onTestFinished: TestContext['onTestFinished']) {
     return [...res.body.data].reverse() as { id: string; type: string; created_at: string }[];
   }
 
-  /** The attempts GET /event/{id}/deliveries lists, oldest first. */
-  async function attemptsOf(eventId: string) {
-    const res = await send('GET', `/event/${eventId}/deliveries?limit=100`);
-    expect(res.status).toBe(200);
-    return [...res.body.data].reverse();
-  }
-
-  /** Waits until the event's attempts satisfy `done`. */
-  async function attemptsWhen(eventId: string, done: (attempts: any[]) => boolean, timeoutMs = 30_000) {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const attempts = await attemptsOf(eventId);
-      if (done(attempts)) return attempts;
-      if (Date.now() > deadline) throw new Error(`attempts of ${eventId} never reached the expected state: ${JSON.stringify(attempts)}`);
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-  }
-
-  return { receiver, send, register, createPayment, eventsOf, attemptsOf, attemptsWhen };
+  return {
+    receiver,
+    send,
+    register,
+    createPayment,
+    eventsOf,
+    attemptsOf: (eventId: string) => attemptsOf(send, eventId),
+    attemptsWhen: (eventId: string, done: (attempts: any[]) => boolean) => attemptsWhen(send, eventId, done),
+  };
 }
 
 const typeOf = (secret: string, request: Received) => (verified(secret, request) as { type: string }).type;

@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { retryDelayMs, type DeliverySettings } from '../../lib/config/delivery-settings';
+import { attemptsOf, attemptsWhen } from '../support/deliveries';
 import { call } from '../support/fixtures';
 import { startDeliverySandbox, type DeliverySandbox } from '../support/delivery-sandbox';
 import { paymentBody } from '../support/payments';
@@ -45,24 +46,6 @@ async function register(url: string): Promise<{ id: string; secret: string }> {
   return res.body.data;
 }
 
-/** The attempts GET /event/{id}/deliveries lists, oldest first. */
-async function attemptsOf(eventId: string) {
-  const res = await send('GET', `/event/${eventId}/deliveries?limit=100`);
-  expect(res.status).toBe(200);
-  return [...res.body.data].reverse();
-}
-
-/** Waits until the event's attempts satisfy `done`. */
-async function attemptsWhen(eventId: string, done: (attempts: any[]) => boolean, timeoutMs = 30_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const attempts = await attemptsOf(eventId);
-    if (done(attempts)) return attempts;
-    if (Date.now() > deadline) throw new Error(`attempts of ${eventId} never reached the expected state: ${JSON.stringify(attempts)}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
-
 /** At least `count` attempts, none of them pending: whatever the list holds then is all that was written. */
 const settled = (count: number) => (attempts: any[]) => attempts.length >= count && attempts.every((a) => a.status !== 'pending');
 
@@ -80,7 +63,7 @@ describe('retries', () => {
       verified(secret, request);
     }
 
-    const attempts = await attemptsWhen(eventId, (list) => list.length === 3 && list[2].status === 'succeeded');
+    const attempts = await attemptsWhen(send, eventId, (list) => list.length === 3 && list[2].status === 'succeeded');
     expect(attempts.map((a) => [a.attempt, a.status, a.response_status, a.error])).toEqual([
       [1, 'failed', 500, 'The endpoint answered 500'],
       [2, 'failed', 500, 'The endpoint answered 500'],
@@ -121,7 +104,7 @@ describe('retries', () => {
     const [first] = await hooks.waitFor(1);
     const eventId = webhookIdOf(first!);
 
-    const attempts = await attemptsWhen(eventId, (list) => list.length === 6 && list[5].status === 'failed', 60_000);
+    const attempts = await attemptsWhen(send, eventId, (list) => list.length === 6 && list[5].status === 'failed', 60_000);
     expect(attempts.map((a) => [a.attempt, a.status, a.response_status, a.error])).toEqual(
       [1, 2, 3, 4, 5, 6].map((n) => [n, 'failed', null, `No answer within ${SETTINGS.attemptTimeoutMs} ms`]),
     );
@@ -130,7 +113,7 @@ describe('retries', () => {
     // Nothing more is owed: no seventh attempt was written with the sixth's outcome, and none is sent.
     await new Promise((resolve) => setTimeout(resolve, sandbox.quietMs));
     expect(hooks.received).toHaveLength(6);
-    expect(await attemptsOf(eventId)).toHaveLength(6);
+    expect(await attemptsOf(send, eventId)).toHaveLength(6);
 
     answering = true;
     const resent = await send('POST', `/event/${eventId}/resend`);
@@ -152,7 +135,7 @@ describe('retries', () => {
     const again = await hooks.waitFor(7);
     expect(webhookIdOf(again[6]!)).toBe(eventId);
     verified(secret, again[6]!);
-    const after = await attemptsWhen(eventId, (list) => list.length === 7 && list[6].status === 'succeeded');
+    const after = await attemptsWhen(send, eventId, (list) => list.length === 7 && list[6].status === 'succeeded');
     expect(after[6]).toMatchObject({ id: resent.body.data[0].id, attempt: 1, status: 'succeeded', response_status: 200 });
   });
 
@@ -172,7 +155,7 @@ describe('retries', () => {
     const [toOther] = await other.waitFor(1);
     expect(webhookIdOf(toOther!)).toBe(eventId);
     // The resend wrote its one attempt before answering: the event has no other, so nothing more goes to the first endpoint.
-    const attempts = await attemptsWhen(eventId, settled(2));
+    const attempts = await attemptsWhen(send, eventId, settled(2));
     expect(attempts.map((a) => [a.endpoint_id, a.status])).toEqual([
       [allId, 'succeeded'],
       [otherId, 'succeeded'],
@@ -193,7 +176,7 @@ describe('retries', () => {
     expect(replay.headers.get('idempotent-replayed')).toBe('true');
     await hooks.waitFor(2);
     // The replay wrote no attempt (a resend writes its attempts before answering), so no third POST is owed.
-    expect((await attemptsWhen(eventId, settled(2))).map((a) => a.status)).toEqual(['succeeded', 'succeeded']);
+    expect((await attemptsWhen(send, eventId, settled(2))).map((a) => a.status)).toEqual(['succeeded', 'succeeded']);
     expect(hooks.received).toHaveLength(2);
   });
 });
