@@ -198,12 +198,13 @@ const MAX_CHAIN = 10;
 async function windowOpener(db: Db, clientId: string, attempt: StoredAttempt): Promise<StoredAttempt | undefined> {
   const pending = new Map((await heldBefore(db, clientId, attempt)).map((held) => [held.id, held]));
   if (!pending.has(attempt.id)) return undefined;
-  let head = oldest([...pending.values()]);
+  let head = oldest([...pending.values()])!;
   for (let step = 1; step < MAX_CHAIN && head.event_id !== attempt.event_id; step++) {
     const before = await heldBefore(db, clientId, head);
     for (const held of before) pending.set(held.id, held);
+    // Nothing held at or before it any more (a window sent it meanwhile): the chain ends here.
     const older = oldest(before);
-    if (older.id === head.id) break;
+    if (older === undefined || older.id === head.id) break;
     head = older;
   }
   return windowOpenerAmong([...pending.values()], attempt);
@@ -217,7 +218,7 @@ async function heldBefore(db: Db, clientId: string, attempt: StoredAttempt): Pro
 }
 
 /** The attempt that would open a window of these: the oldest event's delivery (its copies are sent after it). */
-const oldest = (attempts: readonly StoredAttempt[]): StoredAttempt => [...attempts].sort(byAge)[0]!;
+const oldest = (attempts: readonly StoredAttempt[]): StoredAttempt | undefined => [...attempts].sort(byAge)[0];
 
 /** A reverse-order window sends at most this many attempts; later ones of its 2 s open the next window. */
 const MAX_WINDOW_ATTEMPTS = 10;

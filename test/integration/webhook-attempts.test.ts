@@ -17,6 +17,7 @@ import { attemptKey, claimLeaseMs, createDeliveries, dispatchEvent, makeAttempt,
 import { insertWebhookEndpoint } from '../../lib/webhooks/endpoint-repository';
 import type { HostResolver } from '../../lib/webhooks/url-policy';
 import { FakeClock } from '../support/clock';
+import { faultyDb } from '../support/faults';
 import { isolatedTable } from '../support/isolated-table';
 import { paymentBody } from '../support/payments';
 import { startReceiver, verified, webhookIdOf, type Answer, type Receiver } from '../support/webhook-receiver';
@@ -217,6 +218,19 @@ describe('a reverse-order window (chaos reverse_order)', () => {
     expect(await makeAttempt(deps, older.keyOf())).toBe('succeeded');
     expect(sent()).toEqual([newer.event.event.id, older.event.event.id]);
     expect(await makeAttempt(deps, newer.keyOf())).toBe('not-due');
+  });
+
+  it("ends a wake quietly when the window's first attempt is sent while the wake looks back for it", async () => {
+    const { deps, older, newer, sent } = await twoHeldEvents();
+    // The later event's wake finds both held; before its second look back, the window is made.
+    let queries = 0;
+    const racing = faultyDb(async (command, send) => {
+      if (command === 'QueryCommand' && ++queries === 2) expect(await makeAttempt(deps, older.keyOf())).toBe('succeeded');
+      return send();
+    }, table.tableName);
+    expect(await makeAttempt({ ...deps, db: racing }, newer.keyOf())).toBe('not-due');
+    expect(queries).toBe(2);
+    expect(sent()).toEqual([newer.event.event.id, older.event.event.id]);
   });
 
   it('holds the events recorded in the 2 s after its first, cut oldest first: a later window is made by its own opener, alone', async () => {

@@ -18,12 +18,12 @@ export function transactionConflict(items: number): Error {
 }
 
 /**
- * A Db on the run's DynamoDB Local table whose client meets `fault` inside the SDK's retry loop:
+ * A Db on the run's DynamoDB Local table (or `tableName`, a test's own) whose client meets `fault` inside the SDK's retry loop:
  * given the command name (e.g. `PutItemCommand`) and a `send` that makes the real call, it may
  * throw instead of calling, or call and then throw (a response lost on the way back).
  */
-export function faultyDb(fault: (command: string, send: () => Promise<unknown>) => Promise<unknown>): Db {
-  const db = createDb(inject('tableName'), { endpoint: inject('dynamoEndpoint') });
+export function faultyDb(fault: (command: string, send: () => Promise<unknown>) => Promise<unknown>, tableName: string = inject('tableName')): Db {
+  const db = createDb(tableName, { endpoint: inject('dynamoEndpoint') });
   db.client.middlewareStack.add((next, context) => (args) => fault(context.commandName ?? '', () => next(args)) as ReturnType<typeof next>, {
     step: 'deserialize',
     name: 'injectFault',
