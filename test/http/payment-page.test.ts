@@ -356,10 +356,18 @@ describe('random input to the payment page', () => {
       { numRuns: 60 },
     );
     await fc.assert(
-      fc.asyncProperty(fc.oneof(fc.string({ minLength: 1, maxLength: 80 }), fc.stringMatching(/^[A-Za-z0-9_-]{64}$/)), async (token) => {
-        const { status } = await fetchPage(`${inject('baseUrl')}/pay/${encodeURIComponent(token)}`);
-        expect([404, 400]).toContain(status);
-      }),
+      // "." and ".." are no token: a URL's dot segments are removed before the request is sent (by
+      // fetch as by a browser), so `/pay/.` asks for `/pay/`, which no token reaches.
+      fc.asyncProperty(
+        fc.oneof(
+          fc.string({ minLength: 1, maxLength: 80 }).filter((token) => token !== '.' && token !== '..'),
+          fc.stringMatching(/^[A-Za-z0-9_-]{64}$/),
+        ),
+        async (token) => {
+          const { status } = await fetchPage(`${inject('baseUrl')}/pay/${encodeURIComponent(token)}`);
+          expect([404, 400]).toContain(status);
+        },
+      ),
       { numRuns: 60 },
     );
   });
