@@ -1,6 +1,48 @@
-import { configDefaults, defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 import LongestFirstSequencer from './test/support/sequencer';
+import { suitesLoadingOwnModules } from './test/support/own-modules';
 import { unitProject } from './vitest.unit.config';
+
+/** The suites that load modules of their own (test/support/own-modules.ts). */
+const OWN_MODULES = suitesLoadingOwnModules(import.meta.dirname);
+
+/** What every project of suites (test/ but test/unit) has in common. */
+const suites = {
+  include: ['test/**/*.test.ts'],
+  // The grant check runs after this whole run, on what it recorded (vitest.grants.config.ts); the
+  // quick bench runs after `npm test` in .ci/run (vitest.bench.config.ts).
+  exclude: [...configDefaults.exclude, ...unitProject.test.include, 'test/grants/**', 'test/bench/quick.test.ts'],
+  pool: 'forks',
+  // One DynamoDB Local and one local server for the whole run (test/support/global-setup.ts).
+  globalSetup: ['test/support/global-setup.ts'],
+  env: { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true', POWERTOOLS_LOG_LEVEL: 'CRITICAL' },
+  testTimeout: 30_000,
+  hookTimeout: 120_000,
+  // Each file's worker imports the dependencies every suite loads afresh: pre-bundled by Vite's
+  // optimizer (one module each, made once a run), instead of the hundreds of files the SDK is
+  // made of (decision 0390). Not playwright-core: bundled as ESM, it reads __dirname.
+  deps: {
+    optimizer: {
+      ssr: {
+        enabled: true,
+        include: [
+          '@aws-sdk/client-dynamodb',
+          '@aws-sdk/client-dynamodb-streams',
+          '@aws-sdk/lib-dynamodb',
+          '@aws-sdk/util-dynamodb',
+          '@aws-lambda-powertools/logger',
+          '@middy/core',
+          'aws-jwt-verify',
+          'fast-check',
+          'zod',
+        ],
+      },
+    },
+  },
+  // expect.poll waits for a page to show what it loads (test/browser): with another file running
+  // beside it, a view can take more than vitest's default second to render. Nothing timed rides on it.
+  expect: { poll: { timeout: 5_000 } },
+} satisfies TestProjectInlineConfiguration['test'];
 
 export default defineConfig({
   test: {
@@ -13,45 +55,11 @@ export default defineConfig({
     projects: [
       // test/unit, sharing modules between files (vitest.unit.config.ts).
       unitProject,
-      {
-        test: {
-          name: 'suites',
-          include: ['test/**/*.test.ts'],
-          // The grant check runs after this whole run, on what it recorded (vitest.grants.config.ts); the
-          // quick bench runs after `npm test` in .ci/run (vitest.bench.config.ts).
-          exclude: [...configDefaults.exclude, ...unitProject.test.include, 'test/grants/**', 'test/bench/quick.test.ts'],
-          // One DynamoDB Local and one local server for the whole run (test/support/global-setup.ts).
-          globalSetup: ['test/support/global-setup.ts'],
-          env: { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true', POWERTOOLS_LOG_LEVEL: 'CRITICAL' },
-          testTimeout: 30_000,
-          hookTimeout: 120_000,
-          pool: 'forks',
-          // Each file's worker imports the dependencies every suite loads afresh: pre-bundled by Vite's
-          // optimizer (one module each, made once a run), instead of the hundreds of files the SDK is
-          // made of (decision 0390). Not playwright-core: bundled as ESM, it reads __dirname.
-          deps: {
-            optimizer: {
-              ssr: {
-                enabled: true,
-                include: [
-                  '@aws-sdk/client-dynamodb',
-                  '@aws-sdk/client-dynamodb-streams',
-                  '@aws-sdk/lib-dynamodb',
-                  '@aws-sdk/util-dynamodb',
-                  '@aws-lambda-powertools/logger',
-                  '@middy/core',
-                  'aws-jwt-verify',
-                  'fast-check',
-                  'zod',
-                ],
-              },
-            },
-          },
-          // expect.poll waits for a page to show what it loads (test/browser): with another file running
-          // beside it, a view can take more than vitest's default second to render. Nothing timed rides on it.
-          expect: { poll: { timeout: 5_000 } },
-        },
-      },
+      // test/ but test/unit, sharing their workers' modules: a file's worker need not import the SDK, the
+      // handlers and their dependencies afresh (decision 0400).
+      { test: { ...suites, name: 'suites', exclude: [...suites.exclude, ...OWN_MODULES], isolate: false } },
+      // The suites that load the handlers or a function with settings of their own, each file in a fresh worker.
+      { test: { ...suites, name: 'suites: own modules', include: OWN_MODULES, isolate: true } },
     ],
   },
 });

@@ -170,12 +170,12 @@ const launcherClassPath = (dir: string, ...first: string[]) => [...first, join(d
  */
 export function dynamoLocalArgs(
   java: JavaRuntime,
-  options: { port: number; dbPath?: string; launcherClasses?: string },
+  options: { port: number; dbPath?: string; launcherClasses?: string; javaOptions?: readonly string[] },
 ): { args: string[]; binding: DynamoBinding } {
   const dir = jarDirectory();
   const jar = join(dir, 'DynamoDBLocal.jar');
   const jarArgs = ['-port', String(options.port), '-disableTelemetry', '-sharedDb', ...(options.dbPath ? ['-dbPath', options.dbPath] : ['-inMemory'])];
-  const jvm = [`-Djava.library.path=${join(dir, 'DynamoDBLocal_lib')}`, '-Xshare:auto'];
+  const jvm = [`-Djava.library.path=${join(dir, 'DynamoDBLocal_lib')}`, '-Xshare:auto', ...(options.javaOptions ?? [])];
   if (!java.runsSourceFiles) return { args: [...jvm, '-jar', jar, ...jarArgs], binding: 'all-interfaces' };
   if (options.launcherClasses)
     return { args: [...jvm, '-cp', launcherClassPath(dir, options.launcherClasses), LAUNCHER_CLASS, ...jarArgs], binding: 'loopback' };
@@ -213,13 +213,13 @@ const GUARD = [
 
 /**
  * Starts DynamoDB Local (no Docker, no telemetry) on a free port of 127.0.0.1; `dbPath` persists,
- * else in memory. Throws JavaNotFoundError at once when there is no Java 17+, and says why (with the
+ * else in memory; `javaOptions` go on the JVM's command line. Throws JavaNotFoundError at once when there is no Java 17+, and says why (with the
  * end of its log) when java exits during start-up.
  */
-export async function startDynamoLocal(options: { dbPath?: string; port?: number; log?: string } = {}): Promise<DynamoLocal> {
+export async function startDynamoLocal(options: { dbPath?: string; port?: number; log?: string; javaOptions?: readonly string[] } = {}): Promise<DynamoLocal> {
   const java = findJava();
   const port = options.port ?? (await freePort());
-  const { args, binding } = dynamoLocalArgs(java, { port, dbPath: options.dbPath, launcherClasses: compiledLauncher(java) });
+  const { args, binding } = dynamoLocalArgs(java, { port, dbPath: options.dbPath, launcherClasses: compiledLauncher(java), javaOptions: options.javaOptions });
   const log = options.log ?? '/dev/null';
   const child = spawn('bash', ['-c', GUARD, 'dynamodb-local-guard', ...args], {
     stdio: ['pipe', 'ignore', 'inherit'],

@@ -70,6 +70,8 @@ export interface SandboxOptions {
   /** Where DynamoDB Local keeps its files; omitted → in memory. */
   readonly dbPath?: string;
   readonly dynamoLog?: string;
+  /** Options added to the command line of the JVM that runs DynamoDB Local (a test run's); `npm start` adds none. */
+  readonly javaOptions?: readonly string[];
   /**
    * Signs list cursors (as the stack's secret does deployed): `npm start` keeps one in `.sandbox/`.
    * A function is called once the API's port is ours, so a start refused for a busy port writes no secret.
@@ -259,12 +261,14 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
   const removeIdentityDir = () => {
     if (options.identityDir === undefined) rmSync(identityDir, { recursive: true, force: true });
   };
-  const dynamo = await startDynamoLocal({ port, dbPath: options.dbPath, log: options.dynamoLog }).catch(async (error: unknown) => {
-    await identityStarting.then((identity) => identity.stop()).catch(() => undefined);
-    removeIdentityDir();
-    await closeServer(error);
-    throw error;
-  });
+  const dynamo = await startDynamoLocal({ port, dbPath: options.dbPath, log: options.dynamoLog, javaOptions: options.javaOptions }).catch(
+    async (error: unknown) => {
+      await identityStarting.then((identity) => identity.stop()).catch(() => undefined);
+      removeIdentityDir();
+      await closeServer(error);
+      throw error;
+    },
+  );
   let identity: LocalIdentity | undefined;
   try {
     await ensureTable(dynamo.endpoint, LOCAL_TABLE_NAME);

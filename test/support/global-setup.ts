@@ -1,6 +1,7 @@
 import type { TestProject } from 'vitest/node';
 import { ensureDemoCredentials, newCursorSecret, startSandbox, type Sandbox } from '../../infra/local/sandbox';
 import { startRecordingCalls } from './dynamodb-calls';
+import { QUICK_JAVA_OPTIONS } from './processes';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -19,8 +20,6 @@ declare module 'vitest' {
   }
 }
 
-let sandbox: Sandbox | undefined;
-
 /**
  * The suites' requests per second per client: far above what any of them makes, so none is ever
  * throttled; test/http/rate-limit.test.ts serves its own handlers with a low limit.
@@ -34,21 +33,48 @@ export const SUITE_REQUESTS_PER_SECOND = 100_000;
  */
 export const SUITE_PROBE_TIMEOUT_MS = 2_000;
 
-/** Starts DynamoDB Local (in memory), the local server and its sweep once per run; every test file shares them. */
-export async function setup(project: TestProject): Promise<void> {
+interface RunSandbox {
+  readonly sandbox: Sandbox;
+  readonly cursorSecret: string;
+  readonly serverKey: string;
+}
+
+/**
+ * The run's sandbox, on globalThis: vitest runs the global setup of each project that names this
+ * file (the suites sharing their modules and those loading their own, vitest.config.ts), each with
+ * its own copy of this module, in its one process. The first setup starts it; the last teardown stops it.
+ */
+interface RunState {
+  readonly started: Promise<RunSandbox>;
+  projects: number;
+}
+const RUN = Symbol.for('payment-sandbox.test-run-sandbox');
+const runState = (): RunState | undefined => (globalThis as Record<symbol, RunState | undefined>)[RUN];
+
+async function startRunSandbox(): Promise<RunSandbox> {
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
   process.env.POWERTOOLS_LOG_LEVEL ??= 'CRITICAL';
   // Every function's DynamoDB calls, here and in the workers, for the grant check after the run (test/grants).
   startRecordingCalls();
   const cursorSecret = newCursorSecret();
   // With the sweep running every second, as under `npm start` (test/http/expiry-sweep.test.ts relies on it).
-  sandbox = await startSandbox({
+  const sandbox = await startSandbox({
     port: 0,
     cursorSecret,
     limits: { requestsPerSecond: SUITE_REQUESTS_PER_SECOND },
     probeTimeoutMs: SUITE_PROBE_TIMEOUT_MS,
     background: true,
+    javaOptions: QUICK_JAVA_OPTIONS,
   });
+  return { sandbox, cursorSecret, serverKey: (await ensureDemoCredentials(sandbox.db)).key };
+}
+
+/** Starts DynamoDB Local (in memory), the local server and its sweep once per run; every test file shares them. */
+export async function setup(project: TestProject): Promise<void> {
+  const state = runState() ?? { started: startRunSandbox(), projects: 0 };
+  (globalThis as Record<symbol, RunState>)[RUN] = state;
+  state.projects++;
+  const { sandbox, cursorSecret, serverKey } = await state.started;
   project.provide('baseUrl', sandbox.baseUrl);
   project.provide('dynamoEndpoint', sandbox.dynamoEndpoint);
   project.provide('tableName', sandbox.tableName);
@@ -57,9 +83,12 @@ export async function setup(project: TestProject): Promise<void> {
   project.provide('userPoolId', sandbox.identity.userPoolId);
   project.provide('userPoolClientId', sandbox.identity.clientId);
   project.provide('identityDir', sandbox.identityDir);
-  project.provide('serverKey', (await ensureDemoCredentials(sandbox.db)).key);
+  project.provide('serverKey', serverKey);
 }
 
 export async function teardown(): Promise<void> {
-  await sandbox?.stop();
+  const state = runState();
+  if (!state || --state.projects > 0) return;
+  delete (globalThis as Record<symbol, RunState | undefined>)[RUN];
+  await (await state.started.catch(() => undefined))?.sandbox.stop();
 }
