@@ -9,7 +9,7 @@ import { functionList, type RouteCredential, type TableAccess } from '../../lib/
 import { COUNTER_ATTRIBUTE } from '../../lib/auth/request-counter';
 import { LAST_USED_ATTRIBUTE } from '../../lib/auth/key-use';
 import { tableDefinition } from '../../lib/db/table';
-import { skipBuiltinValidation } from './cdk';
+import { withoutBuiltinValidation } from './cdk';
 
 /**
  * Evaluates the functions' synthesized identity policies, as IAM would, against the DynamoDB
@@ -80,9 +80,8 @@ export const declaredFunctions: readonly EvaluatedFunction[] = functionList.map(
 
 /** The stack's template, synthesized without bundling or CDK's own validation (only the roles' policies matter), and the logical ids the evaluation needs. */
 export function grantsTemplate(): { template: Json; functionIds: Map<string, string>; tableId: string } {
-  skipBuiltinValidation();
   const { app, stack } = buildApp({ stage: 'grants', context: { ...cdkJsonContext(), 'aws:cdk:bundling-stacks': [] } });
-  const template = app.synth().getStackByName(stack.stackName).template;
+  const template = withoutBuiltinValidation(() => app.synth().getStackByName(stack.stackName).template);
   const logicalId = (element: unknown) => stack.getLogicalId(element as CfnElement);
   const functionIds = new Map([...stack.functions].map(([name, fn]) => [name, logicalId(fn.function.node.defaultChild)]));
   return { template, functionIds, tableId: logicalId(stack.table.node.defaultChild) };
