@@ -18,27 +18,6 @@ const suites = {
   env: { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true', POWERTOOLS_LOG_LEVEL: 'CRITICAL' },
   testTimeout: 30_000,
   hookTimeout: 120_000,
-  // Each file's worker imports the dependencies every suite loads afresh: pre-bundled by Vite's
-  // optimizer (one module each, made once a run), instead of the hundreds of files the SDK is
-  // made of (decision 0390). Not playwright-core: bundled as ESM, it reads __dirname.
-  deps: {
-    optimizer: {
-      ssr: {
-        enabled: true,
-        include: [
-          '@aws-sdk/client-dynamodb',
-          '@aws-sdk/client-dynamodb-streams',
-          '@aws-sdk/lib-dynamodb',
-          '@aws-sdk/util-dynamodb',
-          '@aws-lambda-powertools/logger',
-          '@middy/core',
-          'aws-jwt-verify',
-          'fast-check',
-          'zod',
-        ],
-      },
-    },
-  },
   // expect.poll waits for a page to show what it loads (test/browser): with another file running
   // beside it, a view can take more than vitest's default second to render. Nothing timed rides on it.
   expect: { poll: { timeout: 5_000 } },
