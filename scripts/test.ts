@@ -25,40 +25,42 @@ const SUITES = [
   ['vitest', 'run', '--config', 'vitest.grants.config.ts'],
 ] as const;
 
-/** Each command in turn until one fails: the status of the last run. `started` sees each child. */
-async function inTurn(
-  commands: readonly (readonly string[])[],
-  options: { output: 'inherit' | string[] },
-  started?: (child: ChildProcess) => void,
-): Promise<number> {
-  for (const [command, ...args] of commands) {
-    const child = spawn(command!, args, {
-      cwd: root,
-      env,
-      stdio: options.output === 'inherit' ? 'inherit' : ['ignore', 'pipe', 'pipe'],
-      // The suites in a process group of their own, so that stopping them stops vitest's workers and browsers too.
-      detached: options.output === 'inherit',
+/** A command's child and its exit status; `capture` collects its output instead of passing it through. */
+function run([command, ...args]: readonly string[], capture?: string[]): { child: ChildProcess; status: Promise<number> } {
+  const child = spawn(command!, args, {
+    cwd: root,
+    env,
+    stdio: capture ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+    // The suites in a process group of their own, so that stopping them stops vitest's workers and browsers too.
+    detached: !capture,
+  });
+  const say = (text: string) => (capture ? capture.push(text) : process.stderr.write(text));
+  child.stdout?.on('data', (chunk: Buffer) => say(chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => say(chunk.toString()));
+  const status = new Promise<number>((resolve) => {
+    child.once('error', (error) => {
+      say(`${error.message}\n`);
+      resolve(1);
     });
-    started?.(child);
-    if (options.output !== 'inherit') {
-      const output = options.output;
-      child.stdout?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
-      child.stderr?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
-    }
-    const status = await new Promise<number>((resolve) => {
-      child.once('error', (error) => {
-        options.output === 'inherit' ? console.error(error.message) : (options.output as string[]).push(`${error.message}\n`);
-        resolve(1);
-      });
-      child.once('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
-    });
+    child.once('exit', (code) => resolve(code ?? 1));
+  });
+  return { child, status };
+}
+
+/** Each command in turn until one fails, or until `go` says no more: the status of the last run. */
+async function inTurn(commands: readonly (readonly string[])[], start: (command: readonly string[]) => Promise<number>, go = () => true): Promise<number> {
+  for (const command of commands) {
+    if (!go()) return 1;
+    const status = await start(command);
     if (status !== 0) return status;
   }
   return 0;
 }
 
 let suite: ChildProcess | undefined;
+let stopped = false;
 const stopSuites = (signal: NodeJS.Signals) => {
+  stopped = true;
   if (suite?.pid && suite.exitCode === null) {
     try {
       process.kill(-suite.pid, signal);
@@ -71,7 +73,7 @@ const stopSuites = (signal: NodeJS.Signals) => {
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => stopSuites(signal));
 
 const checksOutput: string[] = [];
-const checks = inTurn(CHECKS, { output: checksOutput }).then((status) => {
+const checks = inTurn(CHECKS, (command) => run(command, checksOutput).status).then((status) => {
   process.stdout.write(checksOutput.join(''));
   if (status !== 0) {
     console.error('\nnpm test: the type-checks or lint failed (above); stopping the suites.');
@@ -79,7 +81,15 @@ const checks = inTurn(CHECKS, { output: checksOutput }).then((status) => {
   }
   return status;
 });
-const suites = inTurn(SUITES, { output: 'inherit' }, (child) => (suite = child));
+const suites = inTurn(
+  SUITES,
+  (command) => {
+    const { child, status } = run(command);
+    suite = child;
+    return status;
+  },
+  () => !stopped,
+);
 
 const [checksStatus, suitesStatus] = await Promise.all([checks, suites]);
 process.exit(checksStatus !== 0 ? checksStatus : suitesStatus);

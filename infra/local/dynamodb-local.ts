@@ -213,8 +213,8 @@ const GUARD = [
 
 /**
  * Starts DynamoDB Local (no Docker, no telemetry) on a free port of 127.0.0.1; `dbPath` persists,
- * else in memory; `javaOptions` go on the JVM's command line. Throws JavaNotFoundError at once when there is no Java 17+, and says why (with the
- * end of its log) when java exits during start-up.
+ * else in memory; `javaOptions` go on the JVM's command line. Throws JavaNotFoundError at once when
+ * there is no Java 17+, and says why (with the end of its log) when java exits during start-up.
  */
 export async function startDynamoLocal(options: { dbPath?: string; port?: number; log?: string; javaOptions?: readonly string[] } = {}): Promise<DynamoLocal> {
   const java = findJava();
