@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIMIT_ENV } from '../../lib/config/env';
 import { describeFailures, exampleRunner, shellBlocks, type ExampleRunner } from '../support/doc-examples';
-import { SHORT_LIVED_JAVA } from '../support/processes';
+import { npmStartEnvironment } from '../support/processes';
 
 /**
  * README's tour and the pages it sends a newcomer to, run as written, in the order a newcomer
@@ -28,14 +28,12 @@ beforeAll(async () => {
     cwd: root,
     // Its own process group, so that stopping it reaches everything it started, as Ctrl-C does in a terminal.
     detached: true,
-    env: {
-      ...withoutSandboxSettings(process.env),
+    // A sandbox of seconds, like the starts of decision 0292: how Java compiles changes no answer an example checks.
+    env: npmStartEnvironment({
       SANDBOX_DIR: sandboxDir,
       // A reader types slower than the runner: the per-client limit (docs/limits.md) is not these examples' subject.
       [LIMIT_ENV.requestsPerSecond]: '1000',
-      // A sandbox of seconds, like the starts of decision 0292: how Java compiles changes no answer an example checks.
-      ...SHORT_LIVED_JAVA,
-    },
+    }),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   npmStart.stdout!.on('data', (chunk) => (output += chunk));
@@ -71,12 +69,6 @@ describe('the shell examples of README and the pages it links, run as written ag
     expect(describeFailures(await runner.runPage(blocks))).toBe('');
   });
 });
-
-/** The environment without what would make this npm start another than a newcomer's: limits, a cursor secret, a SANDBOX_DIR. */
-function withoutSandboxSettings(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
-  const dropped = new Set<string>([...Object.values(LIMIT_ENV), 'CURSOR_SECRET', 'SANDBOX_DIR', 'PORT']);
-  return Object.fromEntries(Object.entries(env).filter(([name]) => !dropped.has(name)));
-}
 
 function killGroup(pid: number, signal: NodeJS.Signals): void {
   try {

@@ -7,9 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAdmin } from '../../infra/local/admin-cli';
 import { freePort } from '../../infra/local/dynamodb-local';
 import { paymentBody } from '../support/payments';
-import { SHORT_LIVED_JAVA } from '../support/processes';
+import { npmStartEnvironment } from '../support/processes';
 import { newPerson } from '../support/sessions';
-import { LIMIT_ENV } from '../../lib/config/env';
 
 // Run by this node, not through tsx's `#!/usr/bin/env node`: a test may give npm start an empty PATH.
 /**
@@ -32,9 +31,6 @@ const sandboxDir = mkdtempSync(join(tmpdir(), 'sandbox-start-'));
  * which the others' waits overlap. The one directory's story runs its own tests one after another.
  */
 
-const withoutLimits = (env: NodeJS.ProcessEnv) =>
-  Object.fromEntries(Object.entries(env).filter(([name]) => !(Object.values(LIMIT_ENV) as string[]).includes(name)));
-
 function startProcess(
   port: number,
   { dir = sandboxDir, inMemory = true, args = [] as string[], env = {} as NodeJS.ProcessEnv } = {},
@@ -43,7 +39,7 @@ function startProcess(
   const child = spawn(process.execPath, [...TSX_LOADER, 'infra/local/start.ts', ...(inMemory ? ['--in-memory'] : []), '--port', String(port), ...args], {
     // As a developer's shell has it: no limits in the environment, so the defaults apply; and
     // without the run's own secret: `npm start` must find (or make) the one in its directory.
-    env: { ...withoutLimits(process.env), ...SHORT_LIVED_JAVA, SANDBOX_DIR: dir, CURSOR_SECRET: undefined, ...env },
+    env: npmStartEnvironment({ SANDBOX_DIR: dir, ...env }),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout!.on('data', (chunk) => (output += chunk));

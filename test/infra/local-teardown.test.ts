@@ -7,9 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../infra/local/dynamodb-local';
-import { LIMIT_ENV } from '../../lib/config/env';
 import { DEFAULT_LIMITS } from '../../lib/limits';
-import { descendantsOfEach, isRunning, killStillRunning, named, processOf, SHORT_LIVED_JAVA, type Started, stillRunningAfter } from '../support/processes';
+import { descendantsOfEach, isRunning, killStillRunning, named, processOf, npmStartEnvironment, type Started, stillRunningAfter } from '../support/processes';
 import { signIn } from '../support/sessions';
 
 /**
@@ -58,9 +57,6 @@ const jobScript = (closedStdout: boolean) =>
     'wait "$P"; echo "$?" > "$DIR/npm.status"',
   ].join('\n');
 
-const withoutLimits = (env: NodeJS.ProcessEnv) =>
-  Object.fromEntries(Object.entries(env).filter(([name]) => !(Object.values(LIMIT_ENV) as string[]).includes(name)));
-
 interface Job {
   readonly dir: string;
   readonly output: () => string;
@@ -106,7 +102,7 @@ function startJob(command: readonly string[], { closedStdout = false } = {}): Jo
   const out = join(dir, 'out');
   const bash = spawn('bash', ['-c', jobScript(closedStdout), 'ci-job', ...command], {
     // As a developer's or CI's shell has it: no limits and no cursor secret of the test run.
-    env: { ...withoutLimits(process.env), ...SHORT_LIVED_JAVA, CURSOR_SECRET: undefined, SANDBOX_DIR: join(dir, 'sandbox'), OUT: out, DIR: dir },
+    env: npmStartEnvironment({ SANDBOX_DIR: join(dir, 'sandbox'), OUT: out, DIR: dir }),
     stdio: ['pipe', 'ignore', 'ignore'],
   });
   const script = processOf(bash.pid!);

@@ -1,4 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
+import { ENV, LIMIT_ENV } from '../../lib/config/env';
 
 /**
  * Processes a test started, known by pid and start time (a pid alone may be reused once its process
@@ -124,4 +125,14 @@ export const named = (processes: readonly Started[]) => processes.map((p) => `${
 export const QUICK_JAVA_OPTIONS = ['-XX:TieredStopAtLevel=1', '-XX:+UseSerialGC'] as const;
 
 /** The environment the tests give an `npm start` they spawn, which Java reads: QUICK_JAVA_OPTIONS. */
-export const SHORT_LIVED_JAVA = { JAVA_TOOL_OPTIONS: QUICK_JAVA_OPTIONS.join(' ') } as const;
+const SHORT_LIVED_JAVA = { JAVA_TOOL_OPTIONS: QUICK_JAVA_OPTIONS.join(' ') } as const;
+
+/**
+ * The environment the tests give an `npm start` they spawn: this process's, without what would make
+ * it another than a newcomer's (the run's limits and cursor secret, a SANDBOX_DIR, a PORT), with
+ * SHORT_LIVED_JAVA, and then `settings`.
+ */
+export function npmStartEnvironment(settings: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
+  const dropped = new Set<string>([...Object.values(LIMIT_ENV), ENV.cursorSecret, 'SANDBOX_DIR', 'PORT']);
+  return { ...Object.fromEntries(Object.entries(process.env).filter(([name]) => !dropped.has(name))), ...SHORT_LIVED_JAVA, ...settings };
+}
