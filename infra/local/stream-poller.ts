@@ -160,7 +160,11 @@ export async function startStreamPoller(options: StreamPollerOptions): Promise<S
     }
   }
 
-  async function pollShard(shardId: string, state: ShardState): Promise<number> {
+  /**
+   * Reads a shard once and hands on what passes the filters; true when it may hold more right now:
+   * the read was a full one (RECORDS_PER_READ), or the shard ended (its successor is read next).
+   */
+  async function pollShard(shardId: string, state: ShardState): Promise<boolean> {
     if (!state.iterator) await position(shardId, state);
     let result: GetRecordsCommandOutput;
     try {
@@ -175,7 +179,7 @@ export async function startStreamPoller(options: StreamPollerOptions): Promise<S
         // delivery makes harmless (an event's deliveries are created once, an attempt made once).
         state.iterator = undefined;
         state.start = 'TRIM_HORIZON';
-        return 0;
+        return false;
       }
       throw error;
     }
@@ -193,7 +197,7 @@ export async function startStreamPoller(options: StreamPollerOptions): Promise<S
       inFlight.add(work);
       void work.finally(() => inFlight.delete(work));
     }
-    return records.length;
+    return records.length === RECORDS_PER_READ || !state.iterator;
   }
 
   /** A nudge since the current poll began: poll again at once. */
@@ -218,13 +222,13 @@ export async function startStreamPoller(options: StreamPollerOptions): Promise<S
   const loop = (async () => {
     while (!stopping.signal.aborted) {
       nudged = false;
-      let read = 0;
+      let more = false;
       try {
         if (Date.now() - lastDescribed >= DESCRIBE_EVERY_MS || shards.size === 0) {
           lastDescribed = Date.now();
           await discover();
         }
-        for (const [id, state] of [...shards]) read += await pollShard(id, state);
+        for (const [id, state] of [...shards]) if (await pollShard(id, state)) more = true;
       } catch (error) {
         if (stopping.signal.aborted) break;
         // DynamoDB Local may be busy or restarting: say so now and then, and keep polling.
@@ -233,7 +237,9 @@ export async function startStreamPoller(options: StreamPollerOptions): Promise<S
           logger.error('stream poller: polling failed; trying again', { error: error as Error });
         }
       }
-      if (read === 0 && !nudged) await pause();
+      // A read that emptied every shard is not followed by another at once: what is written next
+      // comes with a nudge (the local server's, after a write), or waits for the idle poll.
+      if (!more && !nudged) await pause();
     }
   })();
 
