@@ -1075,13 +1075,14 @@ const known: Record<string, Builder> = {
             {
               Update: {
                 Key: keys.client(clientId),
-                UpdateExpression: 'SET clock_offset_ms = :to, due_pk = :pk, due_sk = :sk',
+                UpdateExpression: 'SET clock_offset_ms = :to, clock_advanced_at = :at, due_pk = :pk, due_sk = :sk',
                 ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(clock_offset_ms) OR clock_offset_ms = :from)',
                 ExpressionAttributeValues: {
                   ':to': 3_600_000,
                   ':from': 0,
-                  ':pk': keys.advancedClient(clientId).due_pk,
-                  ':sk': keys.advancedClient(clientId).due_sk,
+                  ':at': new Date().toISOString(),
+                  ':pk': keys.advancedClient(clientId, new Date().toISOString()).due_pk,
+                  ':sk': keys.advancedClient(clientId, new Date().toISOString()).due_sk,
                 },
               },
             },

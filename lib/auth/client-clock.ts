@@ -14,6 +14,9 @@ import { getItem, type Item, type TransactItem } from '../db/requests';
 /** The client item's attribute that holds the offset. */
 export const CLOCK_OFFSET_ATTRIBUTE = 'clock_offset_ms';
 
+/** The client item's attribute that holds when (real time, ISO) its clock was last advanced; set with the offset. */
+export const CLOCK_ADVANCED_AT_ATTRIBUTE = 'clock_advanced_at';
+
 /**
  * What a request reads from its client's item before its work: the clock offset, and how many
  * webhook endpoints the client has (an event recorded while it has none is owed no delivery:
@@ -60,15 +63,16 @@ export async function loadClientClock(db: Db, clientId: string, real: Clock): Pr
 
 /**
  * The update that sets a client's clock back to real time, for a reset's completing write: the
- * offset goes, and with it the client's entry in the `due` index's list of advanced clients.
+ * offset goes, with when it was last advanced and the client's entry in the `due` index's list of
+ * advanced clients.
  */
 export function clockResetItem(clientId: string): TransactItem {
   return {
     Update: {
       Key: keys.client(clientId),
-      UpdateExpression: `${REMOVE_DUE}, #offset`,
+      UpdateExpression: `${REMOVE_DUE}, #offset, #advancedAt`,
       ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeNames: { '#offset': CLOCK_OFFSET_ATTRIBUTE },
+      ExpressionAttributeNames: { '#offset': CLOCK_OFFSET_ATTRIBUTE, '#advancedAt': CLOCK_ADVANCED_AT_ATTRIBUTE },
     },
   };
 }

@@ -27,6 +27,8 @@ const WHC = 'WHC#';
 const WHC_LOCK = 'WHCLOCK#';
 const RATE = 'RATE#';
 const DUE_MARKER = 'DUE#';
+/** The prefix of a CLOCKS entry's sort key: `look#<real time ISO>#<client id>`. */
+const CLOCK_LOOK = 'look#';
 const RESET_FOLLOW_UP = 'RESETFOLLOWUP';
 
 /** The one partition listing every client (admin only: `clients list` without a Scan). */
@@ -180,12 +182,24 @@ export const keys = {
     return { dueAt: sk.slice(DUE_MARKER.length, last), transactionId: sk.slice(last + 1) };
   },
 
+  /** The sort-key range of the markers due after `dueAfter` (ISO): `DUE#<dueAfter>#~` … `DUE#~`. */
+  dueMarkersAfter: (dueAfter: string) => ({ low: `${DUE_MARKER}${dueAfter}#~`, high: `${DUE_MARKER}~` }),
+
   /**
-   * A client whose clock runs ahead carries these on its client item (lib/sandbox/clock-advance.ts): the
-   * `due` index's second partition lists such clients, so each sweep pass can look at what falls
-   * due on their clocks without a Scan.
+   * A client whose clock runs ahead carries these on its client item (lib/sandbox/clock-advance.ts):
+   * the `due` index's second partition lists such clients by when the sweep is next to look at
+   * what falls due on their clocks (`lookAt`, real time ISO), so a pass finds the ones to look at
+   * now with one Query, without a Scan.
    */
-  advancedClient: (clientId: string) => ({ due_pk: ADVANCED_CLIENTS_PARTITION, due_sk: clientId }),
+  advancedClient: (clientId: string, lookAt: string) => ({ due_pk: ADVANCED_CLIENTS_PARTITION, due_sk: `${CLOCK_LOOK}${lookAt}#${clientId}` }),
+  /**
+   * The upper end of the CLOCKS entries to look at by `now` (ISO). The entries written before looks
+   * had times (`due_sk = <client id>`, `cli_…`) sort before every look (`look#…`), so they are in
+   * the range too, and the sweep's first look at each rewrites it.
+   */
+  advancedClientsBy: (now: string) => `${CLOCK_LOOK}${now}#~`,
+  /** The client a CLOCKS entry's sort key names, as written now or before looks had times. */
+  advancedClientOf: (dueSk: string) => (dueSk.startsWith(CLOCK_LOOK) ? dueSk.slice(dueSk.lastIndexOf('#') + 1) : dueSk),
 } as const;
 
 /** The `due` index's partition of the clients whose clock runs ahead of real time. */

@@ -4,10 +4,10 @@ import { clientClock, offsetOf, realClockOf, webhookEndpointsOf, type Clock } fr
 import type { Db } from '../db/db';
 import type { QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
 import { ADVANCED_CLIENTS_PARTITION, clientPartition, keys } from '../db/keys';
-import { deleteItem, queryPage, type TransactItem } from '../db/requests';
+import { deleteItem, getItem, queryPage, updateItem, type TransactItem } from '../db/requests';
 import { DUE_INDEX } from '../db/table';
 import { transactWrite } from '../db/transact';
-import { isCancelledBy } from '../db/errors';
+import { isCancelledBy, isConditionFailed } from '../db/errors';
 import { NO_CAUSE } from '../events/event';
 import type { Recorder } from '../events/event-recorder';
 import { ConcurrentWriteError, ValidationError } from '../errors';
@@ -16,7 +16,9 @@ import { dueMarkerEntity, type DueMarker, type StoredTransaction } from '../paym
 import { findTransactions } from '../payments/transaction-repository';
 import { applyDueTransaction, expireDueTogether, expiresBy } from '../payments/transitions';
 import { AdvanceUnfinishedError } from './errors';
-import { CLOCK_OFFSET_ATTRIBUTE, loadClientClock, readClient } from '../auth/client-clock';
+import { CLOCK_ADVANCED_AT_ATTRIBUTE, CLOCK_OFFSET_ATTRIBUTE, clientReadingOf, clockOfReading, readClient } from '../auth/client-clock';
+import { WEBHOOK_ENDPOINT_COUNT } from '../auth/items';
+import { REMOVE_DUE } from '../db/due';
 import type { AdvanceClockInput, SandboxClock } from './clock-schema';
 import { viewClock } from './clock-view';
 
@@ -267,18 +269,20 @@ async function applyOne(db: Db, clientId: string, marker: MarkerDue, recorder: R
 
 /**
  * The write that moves a client's clock from `from` to `to` milliseconds ahead, conditioned on its
- * offset still being `from` (two racing advances never lose one), with the client's entry in the
- * `due` index's list of advanced clients; with the request's idempotency completion, if any.
+ * offset still being `from` (two racing advances never lose one), noting when (`at`, real time)
+ * and entering the client in the `due` index's list of advanced clients, for the sweep to look at
+ * on its next pass (sweepAdvancedClients); with the request's idempotency completion, if any.
  */
-function offsetUpdate(clientId: string, from: number, to: number): TransactItem {
+function offsetUpdate(clientId: string, from: number, to: number, at: Date): TransactItem {
+  const entry = keys.advancedClient(clientId, at.toISOString());
   return {
     Update: {
       Key: keys.client(clientId),
-      UpdateExpression: 'SET #offset = :to, due_pk = :duePk, due_sk = :dueSk',
+      UpdateExpression: 'SET #offset = :to, #advancedAt = :at, due_pk = :duePk, due_sk = :dueSk',
       ConditionExpression:
         from === 0 ? 'attribute_exists(pk) AND (attribute_not_exists(#offset) OR #offset = :from)' : 'attribute_exists(pk) AND #offset = :from',
-      ExpressionAttributeNames: { '#offset': CLOCK_OFFSET_ATTRIBUTE },
-      ExpressionAttributeValues: { ':to': to, ':from': from, ':duePk': ADVANCED_CLIENTS_PARTITION, ':dueSk': keys.advancedClient(clientId).due_sk },
+      ExpressionAttributeNames: { '#offset': CLOCK_OFFSET_ATTRIBUTE, '#advancedAt': CLOCK_ADVANCED_AT_ATTRIBUTE },
+      ExpressionAttributeValues: { ':to': to, ':from': from, ':at': at.toISOString(), ':duePk': entry.due_pk, ':dueSk': entry.due_sk },
     },
   };
 }
@@ -315,7 +319,7 @@ export async function advanceClock(context: UseCaseContext, move: AdvanceClockIn
     await applyDueUntil(db, clientId, new Date(target), { cause, clock: moved }, remainingMs);
     const answer = viewClock(moved);
     try {
-      await transactWrite(db, [offsetUpdate(clientId, offset, moved.offsetMs)], claim?.complete(answer));
+      await transactWrite(db, [offsetUpdate(clientId, offset, moved.offsetMs, real.now())], claim?.complete(answer));
       return answer;
     } catch (error) {
       if (!isCancelledBy(error, 0)) throw error;
@@ -326,30 +330,44 @@ export async function advanceClock(context: UseCaseContext, move: AdvanceClockIn
 }
 
 /**
- * The sweep's pass over the clients whose clocks run ahead (the `due` index's CLOCKS partition,
- * one Query, keys only): for each, what falls due by its now (real time plus its offset) is
- * applied as an advance would. A transaction created after an advance is due in the index at its
- * real time and is found by the main pass; this one finds those whose real due time moved when
- * the clock moved after they were made. A client's failure is logged and leaves its items due.
+ * How long after an advance a request that read the client's clock before it may still be writing
+ * what it made with the old offset: no API function runs longer than API Gateway waits (30 s).
+ * Such a payment is in the `due` index at a real time the advance has made late, and its marker
+ * is one the advance did not see.
+ */
+const ADVANCE_STRAGGLERS_MS = 30_000;
+
+/**
+ * The sweep's look at the clients whose clocks run ahead (the `due` index's CLOCKS partition, one
+ * Query, keys only, of the entries whose look is due): for each, what falls due by its now (real
+ * time plus its offset) is applied as an advance would, and the client's next look is set to when
+ * its next marker falls due in real time, or its entry removed when it has none. A transaction
+ * created after an advance is due in the index at its real time and is found by the main pass;
+ * this finds those whose real due time moved when the clock moved after they were made. An
+ * advance asks for a look on the next pass, and the look then asks for one more when the requests
+ * that read the clock before the advance have surely written (ADVANCE_STRAGGLERS_MS). A client's
+ * failure is logged and leaves its look due.
  */
 export async function sweepAdvancedClients(db: Db, real: Clock): Promise<{ clients: number; handled: number; failed: number }> {
   let clients = 0;
   let handled = 0;
   let failed = 0;
   let startKey: Record<string, unknown> | undefined;
+  const by = keys.advancedClientsBy(real.now().toISOString());
   do {
     const page = await queryPage(db, {
       IndexName: DUE_INDEX,
-      KeyConditionExpression: 'due_pk = :clocks',
-      ExpressionAttributeValues: { ':clocks': ADVANCED_CLIENTS_PARTITION },
+      KeyConditionExpression: 'due_pk = :clocks AND due_sk <= :by',
+      ExpressionAttributeValues: { ':clocks': ADVANCED_CLIENTS_PARTITION, ':by': by },
       ExclusiveStartKey: startKey,
     });
     for (const entry of page.Items ?? []) {
-      const clientId = String(entry.due_sk);
-      clients++;
+      const clientId = keys.advancedClientOf(String(entry.due_sk));
       try {
-        const clock = await loadClientClock(db, clientId, real);
-        handled += await applyDueUntil(db, clientId, clock.now(), { cause: NO_CAUSE, clock });
+        const looked = await lookAtAdvancedClient(db, clientId, real);
+        if (looked === undefined) continue;
+        clients++;
+        handled += looked;
       } catch (error) {
         failed++;
         logger.error('sweep: what falls due on an advanced clock failed; it stays due', { clientId, error: error as Error });
@@ -358,4 +376,54 @@ export async function sweepAdvancedClients(db: Db, real: Clock): Promise<{ clien
     startKey = page.LastEvaluatedKey;
   } while (startKey);
   return { clients, handled, failed };
+}
+
+/**
+ * One look at an advanced client: its item read again (strongly consistent; undefined when the
+ * index was behind and no look is due), what is due applied, and its next look written, on the
+ * condition that no advance or reset changed the item meanwhile (that one's own look then stands).
+ * Returns how many markers it applied.
+ */
+async function lookAtAdvancedClient(db: Db, clientId: string, real: Clock): Promise<number | undefined> {
+  const item = await getItem(db, {
+    Key: keys.client(clientId),
+    ConsistentRead: true,
+    ProjectionExpression: '#offset, #endpoints, #advancedAt, due_pk, due_sk',
+    ExpressionAttributeNames: { '#offset': CLOCK_OFFSET_ATTRIBUTE, '#endpoints': WEBHOOK_ENDPOINT_COUNT, '#advancedAt': CLOCK_ADVANCED_AT_ATTRIBUTE },
+  });
+  const lookedFor = item?.due_pk === ADVANCED_CLIENTS_PARTITION ? String(item.due_sk) : undefined;
+  const realNow = real.now();
+  if (lookedFor === undefined || lookedFor > keys.advancedClientsBy(realNow.toISOString())) return undefined;
+  const reading = clientReadingOf(item);
+  const clock = clockOfReading(real, reading);
+  const now = clock.now();
+  const handled = await applyDueUntil(db, clientId, now, { cause: NO_CAUSE, clock });
+  const range = keys.dueMarkersAfter(now.toISOString());
+  const { Items } = await queryPage(db, {
+    KeyConditionExpression: 'pk = :pk AND sk BETWEEN :low AND :high',
+    ExpressionAttributeValues: { ':pk': clientPartition(clientId), ':low': range.low, ':high': range.high },
+    ProjectionExpression: 'sk',
+    ConsistentRead: true,
+    Limit: 1,
+  });
+  const next = Items?.[0] && keys.dueMarkerParts(String(Items[0].sk));
+  // When that marker falls due in real time, unless the requests begun before the advance are not all written yet.
+  const looks = next ? [Date.parse(next.dueAt) - reading.offset] : [];
+  const advancedAt = item?.[CLOCK_ADVANCED_AT_ATTRIBUTE];
+  const stragglersWritten = typeof advancedAt === 'string' ? Date.parse(advancedAt) + ADVANCE_STRAGGLERS_MS : Number.NaN;
+  if (stragglersWritten > realNow.getTime()) looks.push(stragglersWritten);
+  const nextLook = looks.length > 0 ? keys.advancedClient(clientId, new Date(Math.min(...looks)).toISOString()).due_sk : undefined;
+  try {
+    await updateItem(db, {
+      Key: keys.client(clientId),
+      UpdateExpression: nextLook === undefined ? REMOVE_DUE : 'SET due_sk = :next',
+      ConditionExpression: 'due_sk = :read AND #offset = :offset',
+      ExpressionAttributeNames: { '#offset': CLOCK_OFFSET_ATTRIBUTE },
+      ExpressionAttributeValues: { ':read': lookedFor, ':offset': reading.offset, ...(nextLook !== undefined && { ':next': nextLook }) },
+    });
+  } catch (error) {
+    // An advance or a reset wrote the item since it was read: its own look stands.
+    if (!isConditionFailed(error)) throw error;
+  }
+  return handled;
 }
