@@ -10,9 +10,7 @@ import { CfnOutput, Stack, Validations, type StackProps } from 'aws-cdk-lib';
 import { Effect, OidcProviderNative, PolicyStatement, Role, WebIdentityPrincipal } from 'aws-cdk-lib/aws-iam';
 import type { Construct } from 'constructs';
 import { GITHUB_OIDC_HOST, trustedSubjects, validateGithubRepo, validateOidcProviderArn } from './ci-role-options';
-import { LIVE_KEY_COUNT } from '../lib/auth/items';
 import { CLIENT_PARTITION_PREFIX, SHARED_PARTITIONS } from '../lib/db/keys';
-import { tableDefinition } from '../lib/db/table';
 import { PROJECT_TAG, STACK_NAME_PREFIX } from './stage';
 
 /** The default qualifier of `cdk bootstrap`: its roles are `cdk-hnb659fds-<purpose>-role-<account>-<region>`. */
@@ -105,14 +103,14 @@ export class CiRoleStack extends Stack {
         conditions: { StringEquals: { [`aws:ResourceTag/${PROJECT_TAG.key}`]: PROJECT_TAG.value } },
       }),
     );
-    // ci-env (infra/local/admin-cli.ts: createClient, then createKey) writes in two transactions: the
-    // client item (C#<client>) and its registry entry (CLIENTS); then the client's live-key count
-    // (C#<client>, an update), the key item (C#<client>) and the key's hash record (KEYHASH#<sha-256>).
-    // So PutItem in exactly those partitions, and UpdateItem of the count alone: no user→client mapping
-    // (USER#…), no other partition, no delete, no read. IAM cannot tell a new client's partition or a
-    // new key's hash from an existing one (the ids are random, and attribute_not_exists is the
-    // request's own condition, which IAM does not see): the role may still put any item in any client's
-    // partition, or a hash record that names any client, so it can mint a key for an existing client.
+    // ci-env (infra/local/admin-cli.ts: createClientWithKey) writes in one transaction: the client item
+    // (C#<client>, already counting its key), its registry entry (CLIENTS), the key item (C#<client>)
+    // and the key's hash record (KEYHASH#<sha-256>). So PutItem in exactly those partitions: no update,
+    // no user→client mapping (USER#…), no other partition, no delete, no read. IAM cannot tell a new
+    // client's partition or a new key's hash from an existing one (the ids are random, and
+    // attribute_not_exists is the request's own condition, which IAM does not see): the role may still
+    // put any item in any client's partition, or a hash record that names any client, so it can mint a
+    // key for an existing client.
     // test/infra/ci-role.test.ts evaluates ci-env's recorded requests against these statements.
     const tables = `arn:${partition}:dynamodb:${region}:${account}:table/${STACK_NAME_PREFIX}*`;
     const clientPartitions = `${CLIENT_PARTITION_PREFIX}*`;
@@ -124,19 +122,6 @@ export class CiRoleStack extends Stack {
         resources: [tables],
         conditions: {
           'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [clientPartitions, SHARED_PARTITIONS.clientRegistry, SHARED_PARTITIONS.keyHashes] },
-        },
-      }),
-    );
-    this.role.addToPolicy(
-      new PolicyStatement({
-        sid: 'CountCiKeys',
-        effect: Effect.ALLOW,
-        actions: ['dynamodb:UpdateItem'],
-        resources: [tables],
-        conditions: {
-          'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [clientPartitions] },
-          'ForAllValues:StringEquals': { 'dynamodb:Attributes': [tableDefinition.partitionKey, tableDefinition.sortKey, LIVE_KEY_COUNT] },
-          StringEqualsIfExists: { 'dynamodb:ReturnValues': ['NONE'] },
         },
       }),
     );

@@ -1,7 +1,17 @@
 import { appendFileSync, closeSync, openSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { CloudFormationClient } from '@aws-sdk/client-cloudformation';
-import { ClientNotFoundError, createClient, createKey, getClient, KeyNotFoundError, listClients, listKeys, revokeKey } from '../../lib/auth/key-repository';
+import {
+  ClientNotFoundError,
+  createClient,
+  createClientWithKey,
+  createKey,
+  getClient,
+  KeyNotFoundError,
+  listClients,
+  listKeys,
+  revokeKey,
+} from '../../lib/auth/key-repository';
 import { closeDb, createDb } from '../../lib/db/client';
 import type { Db } from '../../lib/db/db';
 import { resetClientData } from '../../lib/sandbox/reset';
@@ -306,8 +316,7 @@ async function execute(command: string, values: Values, target: Target, now: Dat
       // Opened (and created, 0600) before the client exists, so a bad path leaves no stray client behind.
       const file = typeof out === 'string' ? openSync(out, 'a', 0o600) : undefined;
       try {
-        const client = await createClient(db, `ci ${target.stage} ${now.toISOString()}`, now);
-        const key = await createKey(db, { clientId: client.id, scopes, label: 'ci' }, now);
+        const { client, key } = await createClientWithKey(db, `ci ${target.stage} ${now.toISOString()}`, { scopes, label: 'ci' }, now);
         const lines = envLines({ SANDBOX_BASE_URL: baseUrl, SANDBOX_SERVER_KEY: key.key });
         const notice = `Created client ${client.id} with key ${key.id} (${key.scopes.join(', ')}) on ${target.stage}`;
         if (file !== undefined) {

@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { buildDashboardOnce } from '../../dashboard/build';
-import { createClient, createKey } from '../../lib/auth/key-repository';
+import { createClientWithKey } from '../../lib/auth/key-repository';
 import { findPrincipal } from '../../lib/auth/key-records';
 import { hashApiKey } from '../../lib/auth/api-key';
 import { closeDb, createDb } from '../../lib/db/client';
@@ -334,8 +334,7 @@ export function ensureCursorSecret(file: string): string {
 export async function ensureDemoCredentials(db: Db, remembered?: DemoCredentials): Promise<DemoCredentials> {
   const principal = remembered && (await findPrincipal(db, hashApiKey(remembered.key)));
   if (remembered && principal && principal.expiresAt === undefined && allScopes.every((scope) => principal.scopes.includes(scope))) return remembered;
-  const client = await createClient(db, 'Demo');
-  const key = await createKey(db, { clientId: client.id, label: 'demo' });
+  const { client, key } = await createClientWithKey(db, 'Demo', { label: 'demo' });
   return { clientId: client.id, keyId: key.id, key: key.key };
 }
 

@@ -91,7 +91,7 @@ export function viewKey(item: StoredKey, now: Date): ApiKey {
   return asApiObject(ApiKey, { ...item, created_by: item.created_by ?? 'admin', status: statusOf(item, now) });
 }
 
-function newKeyItems(input: MintInput, now: Date): { key: string; item: StoredKey; puts: TransactItem[] } {
+export function newKeyItems(input: MintInput, now: Date): { key: string; item: StoredKey; puts: TransactItem[] } {
   const key = generateApiKey(input.clientId);
   const id = newId('key', now);
   const scopes = [...(input.scopes ?? allScopes)];

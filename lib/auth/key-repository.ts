@@ -6,8 +6,8 @@ import { realNow } from '../clock';
 import { newId } from '../ids';
 import type { Scope } from '../scopes';
 import type { ApiKey } from '../objects/api-key-object';
-import { ClientNotFoundError, findKeyItemById, mintKey, revokeKeyItem, viewKey } from './key-lifecycle';
-import { apiKeyEntity, clientEntity, clientRegistryEntity, type Client, type StoredKey } from './items';
+import { ClientNotFoundError, findKeyItemById, mintKey, newKeyItems, revokeKeyItem, viewKey } from './key-lifecycle';
+import { apiKeyEntity, clientEntity, clientRegistryEntity, LIVE_KEY_COUNT, type Client, type StoredKey } from './items';
 import type { TransactItem } from '../db/requests';
 
 /** A key as the admin CLI lists it: the API's key object (never the key itself) and its client. */
@@ -40,11 +40,31 @@ export async function createClient(db: Db, name: string, now = realNow()): Promi
 }
 
 /**
+ * Creates a client with its first key (every scope unless `scopes` names some) in one transaction:
+ * the client item, already counting that key live, its registry entry, the key item and the key's
+ * hash record. A failure leaves neither, where a client and then a key (createClient, createKey)
+ * could leave a client without its key. Listed with `created_by: "admin"`, without an
+ * api_key.created event, as createKey's.
+ */
+export async function createClientWithKey(
+  db: Db,
+  name: string,
+  input: { scopes?: readonly Scope[]; label?: string | null } = {},
+  now = realNow(),
+): Promise<{ client: Client; key: CreatedKey }> {
+  const client = newClientOf(name, now);
+  const counted: TransactItem = { Put: { Item: { ...clientEntity.toItem(client), [LIVE_KEY_COUNT]: 1 }, ConditionExpression: 'attribute_not_exists(pk)' } };
+  const { key, item, puts } = newKeyItems({ ...input, clientId: client.id, createdBy: 'admin' }, now);
+  await transactWrite(db, [counted, clientRegistryEntity.create(client), ...puts]);
+  return { client, key: { id: item.id, key, client_id: client.id, scopes: item.scopes, label: item.label, created_at: item.created_at } };
+}
+
+/**
  * A new client's writes (the client item and its registry entry), for a transaction that creates
  * it with more: a person's registration makes the client and their membership at once.
  */
 export function newClientItems(name: string, now = realNow()): { client: Client; items: TransactItem[] } {
-  const client: Client = { id: newId('client', now), name, created_at: now.toISOString() };
+  const client = newClientOf(name, now);
   return { client, items: [clientEntity.create(client), clientRegistryEntity.create(client)] };
 }
 
@@ -98,3 +118,5 @@ export async function revokeKey(db: Db, keyId: string, now = realNow()): Promise
 function toSummary(item: StoredKey, now: Date): KeySummary {
   return { ...viewKey(item, now), client_id: item.client_id };
 }
+
+const newClientOf = (name: string, now: Date): Client => ({ id: newId('client', now), name, created_at: now.toISOString() });

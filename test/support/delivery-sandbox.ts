@@ -2,7 +2,7 @@ import { inject, vi } from 'vitest';
 import { loadHandlers, startLocalServer, type LocalHandlers } from '../../infra/local/server';
 import type { BackgroundLoop } from '../../infra/local/background';
 import { sandboxEnvironment, startBackground } from '../../infra/local/sandbox';
-import { createClient, createKey } from '../../lib/auth/key-repository';
+import { createClientWithKey } from '../../lib/auth/key-repository';
 import type { Db } from '../../lib/db/db';
 import { DEFAULT_LIMITS } from '../../lib/limits';
 import { retryDelayMs, type DeliverySettings } from '../../lib/config/delivery-settings';
@@ -66,8 +66,8 @@ export async function startDeliverySandbox(settings: DeliverySettings, options: 
   const start = () => startBackground({ dynamoEndpoint, tableName: table.tableName, sweepIntervalMs: options.sweepIntervalMs ?? TEST_SWEEP_INTERVAL_MS });
   let delivery: BackgroundLoop | undefined = await start();
   const newClient = async () => {
-    const client = await createClient(table.db, 'webhooks');
-    return { clientId: client.id, key: (await createKey(table.db, { clientId: client.id })).key };
+    const { client, key } = await createClientWithKey(table.db, 'webhooks');
+    return { clientId: client.id, key: key.key };
   };
   const { clientId, key } = await newClient();
   const longestPauseMs = Math.max(...settings.retryScheduleSeconds.map((_, n) => retryDelayMs(settings, n + 1) ?? 0));

@@ -1,5 +1,5 @@
 import { inject } from 'vitest';
-import { createClient, createKey } from '../../lib/auth/key-repository';
+import { createClientWithKey } from '../../lib/auth/key-repository';
 import { createDb } from '../../lib/db/client';
 import type { Db } from '../../lib/db/db';
 import type { Scope } from '../../lib/scopes';
@@ -21,8 +21,7 @@ export interface TestClient {
 
 /** A fresh client with one key (all scopes unless given), so tests never share data. */
 export async function newClient(scopes?: readonly Scope[]): Promise<TestClient> {
-  const client = await createClient(testDb(), `test ${Math.random().toString(36).slice(2)}`);
-  const key = await createKey(testDb(), { clientId: client.id, scopes });
+  const { client, key } = await createClientWithKey(testDb(), `test ${Math.random().toString(36).slice(2)}`, { scopes });
   return { clientId: client.id, keyId: key.id, key: key.key };
 }
 
