@@ -25,10 +25,9 @@ const suites = {
 
 export default defineConfig({
   test: {
-    // Many suites wait on the network (webhook receivers, the sweep, retries): two files at once keep
-    // two cores busy where vitest's default on two cores (one worker) leaves one idle. Three saved about
-    // 4 s of a quiet 3 min 40 s npm test (docs/contributing.md): too little for the headroom a busy core needs.
-    maxWorkers: 2,
+    // Many suites wait on the network (webhook receivers, the sweep, retries, npm starts): with two files
+    // at once a quiet 2-core machine was still idle a fifth of the time. Three fill those waits (decision 0408).
+    maxWorkers: 3,
     // The longest files first, with or without vitest's cache of durations (test/support/sequencer.ts).
     sequence: { sequencer: LongestFirstSequencer },
     projects: [
