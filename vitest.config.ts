@@ -1,6 +1,7 @@
 import { configDefaults, defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 import LongestFirstSequencer from './test/support/sequencer';
 import { suitesLoadingOwnModules } from './test/support/own-modules';
+import { grantsProject } from './vitest.grants.config';
 import { unitProject } from './vitest.unit.config';
 
 /** The suites that load modules of their own (test/support/own-modules.ts). */
@@ -9,8 +10,8 @@ const OWN_MODULES = suitesLoadingOwnModules(import.meta.dirname);
 /** What every project of suites (test/ but test/unit) has in common. */
 const suites = {
   include: ['test/**/*.test.ts'],
-  // The grant check runs after this whole run, on what it recorded (vitest.grants.config.ts); the
-  // quick bench runs after `npm test` in .ci/run (vitest.bench.config.ts).
+  // The grant check runs after them, on what they recorded (its own project, below); the quick bench
+  // runs after `npm test` in .ci/run (vitest.bench.config.ts).
   exclude: [...configDefaults.exclude, ...unitProject.test.include, 'test/grants/**', 'test/bench/quick.test.ts'],
   pool: 'forks',
   // One DynamoDB Local and one local server for the whole run (test/support/global-setup.ts).
@@ -38,6 +39,8 @@ export default defineConfig({
       { test: { ...suites, name: 'suites', exclude: [...suites.exclude, ...OWN_MODULES], isolate: false } },
       // The suites that load the handlers or a function with settings of their own, each file in a fresh worker.
       { test: { ...suites, name: 'suites: own modules', include: OWN_MODULES, isolate: true } },
+      // Last, once every suite above has recorded its functions' calls: the grant check (vitest.grants.config.ts).
+      grantsProject,
     ],
   },
 });

@@ -1,12 +1,21 @@
-import { defineConfig } from 'vitest/config';
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 
-// `npm test`'s last step: the grant check (test/grants), after `vitest run` has run every suite and
-// recorded each function's DynamoDB calls. Nothing local is started: it reads that recording and
-// synthesizes the stack (without bundling).
-export default defineConfig({
+/**
+ * The grant check (test/grants): what the suites recorded each function doing on DynamoDB, against
+ * what the synthesized stack grants it. Nothing local is started: it reads that recording and
+ * synthesizes the stack (without bundling). `npm test` runs it as the last group of its one vitest
+ * run (vitest.config.ts), once every suite has recorded; alone, on a recording made before:
+ * `npx vitest run -c vitest.grants.config.ts`.
+ */
+export const grantsProject = {
   test: {
+    name: 'grants',
     include: ['test/grants/**/*.test.ts'],
     env: { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true', POWERTOOLS_LOG_LEVEL: 'CRITICAL' },
     testTimeout: 60_000,
+    // After every other project of the run (their group is 0): the recording is whole by then.
+    sequence: { groupOrder: 1 },
   },
-});
+} satisfies TestProjectInlineConfiguration;
+
+export default defineConfig(grantsProject);

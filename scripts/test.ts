@@ -5,7 +5,7 @@
  * browsers. Their output is printed when they end, in one piece.
  * If they fail, the suites are stopped and `npm test` fails with their status, as before without
  * running them; otherwise it ends with the suites' status. The grant check runs after the suites,
- * on what they recorded.
+ * on what they recorded, as the last group of the same vitest run.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { delimiter, join } from 'node:path';
@@ -20,10 +20,8 @@ const CHECKS = [
   ['npm', 'run', '--silent', 'lint'],
 ] as const;
 
-const SUITES = [
-  ['vitest', 'run'],
-  ['vitest', 'run', '--config', 'vitest.grants.config.ts'],
-] as const;
+/** Every suite, the grant check last (vitest.config.ts's projects). */
+const SUITES = [['vitest', 'run']] as const;
 
 /** A command's child and its exit status; `capture` collects its output instead of passing it through. */
 function run([command, ...args]: readonly string[], capture?: string[]): { child: ChildProcess; status: Promise<number> } {
