@@ -1071,6 +1071,8 @@ const known: Record<string, Builder> = {
             ConsistentRead: true,
             Limit: 100,
           });
+          const at = new Date().toISOString();
+          const entry = keys.advancedClient(clientId, at);
           await floorTransact(ctx, [
             {
               Update: {
@@ -1080,9 +1082,9 @@ const known: Record<string, Builder> = {
                 ExpressionAttributeValues: {
                   ':to': 3_600_000,
                   ':from': 0,
-                  ':at': new Date().toISOString(),
-                  ':pk': keys.advancedClient(clientId, new Date().toISOString()).due_pk,
-                  ':sk': keys.advancedClient(clientId, new Date().toISOString()).due_sk,
+                  ':at': at,
+                  ':pk': entry.due_pk,
+                  ':sk': entry.due_sk,
                 },
               },
             },

@@ -53,10 +53,11 @@ export async function createClientWithKey(
   now = realNow(),
 ): Promise<{ client: Client; key: CreatedKey }> {
   const client = newClientOf(name, now);
-  const counted: TransactItem = { Put: { Item: { ...clientEntity.toItem(client), [LIVE_KEY_COUNT]: 1 }, ConditionExpression: 'attribute_not_exists(pk)' } };
+  const { Put } = clientEntity.create(client);
+  const counted: TransactItem = { Put: { ...Put, Item: { ...Put.Item, [LIVE_KEY_COUNT]: 1 } } };
   const { key, item, puts } = newKeyItems({ ...input, clientId: client.id, createdBy: 'admin' }, now);
   await transactWrite(db, [counted, clientRegistryEntity.create(client), ...puts]);
-  return { client, key: { id: item.id, key, client_id: client.id, scopes: item.scopes, label: item.label, created_at: item.created_at } };
+  return { client, key: createdKey(key, item) };
 }
 
 /**
@@ -93,8 +94,8 @@ export async function createKey(
   input: { clientId: string; scopes?: readonly Scope[]; label?: string | null; expiresInDays?: number },
   now = realNow(),
 ): Promise<CreatedKey> {
-  const { key, object } = await mintKey(db, { ...input, createdBy: 'admin' }, { clock: { now: () => now }, events: false });
-  return { id: object.id, key, client_id: input.clientId, scopes: object.scopes, label: object.label, created_at: object.created_at };
+  const { key, item } = await mintKey(db, { ...input, createdBy: 'admin' }, { clock: { now: () => now }, events: false });
+  return createdKey(key, item);
 }
 
 /** Lists a client's keys, oldest first, without the keys themselves. */
@@ -120,3 +121,13 @@ function toSummary(item: StoredKey, now: Date): KeySummary {
 }
 
 const newClientOf = (name: string, now: Date): Client => ({ id: newId('client', now), name, created_at: now.toISOString() });
+
+/** What creating a key answers: the key, shown this once, and its stored item's fields. */
+const createdKey = (key: string, item: StoredKey): CreatedKey => ({
+  id: item.id,
+  key,
+  client_id: item.client_id,
+  scopes: item.scopes,
+  label: item.label,
+  created_at: item.created_at,
+});

@@ -11,11 +11,14 @@ import { queryPage } from './requests';
  * change with a conditional write, which is what decides; an item seen twice is settled once.
  */
 
+/** The attributes that keep an item in the index (keys.due), for an entity's update that removes them. */
+export const DUE_ATTRIBUTES = ['due_pk', 'due_sk'] as const;
+
 /**
- * The update clause that takes an item out of the index (the attributes of keys.due): part of
- * the write that settles what was due, so the item stops being found exactly when that commits.
+ * The update clause that takes an item out of the index (DUE_ATTRIBUTES): part of the write that
+ * settles what was due, so the item stops being found exactly when that commits.
  */
-export const REMOVE_DUE = 'REMOVE due_pk, due_sk';
+export const REMOVE_DUE = `REMOVE ${DUE_ATTRIBUTES.join(', ')}`;
 
 /** The base-table key of an item with something due, and when. */
 export interface DueItem {

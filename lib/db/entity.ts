@@ -21,7 +21,7 @@ export interface Entity<Value, Key extends (...args: never[]) => TableKey, Attri
   /** The typed value a stored item of this kind holds. */
   fromItem(item: Item): Value;
   /** The TransactWriteItems Put that stores `value` as a new item: refused (ConditionalCheckFailed) when its key is taken. */
-  create(value: Value): TransactItem;
+  create(value: Value): Extract<TransactItem, { readonly Put: unknown }>;
   /** The item at `key`, read strongly consistently unless `consistent` is false, or undefined. */
   find(db: Db, key: TableKey, options?: { readonly consistent?: boolean }): Promise<Value | undefined>;
   /** The TransactWriteItems Update that makes `change` to the item at `key` (see EntityUpdate). */

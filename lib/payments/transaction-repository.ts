@@ -1,4 +1,5 @@
 import type { Db } from '../db/db';
+import { DUE_ATTRIBUTES } from '../db/due';
 import { cancellationReasons, oldItem } from '../db/errors';
 import { batchGetItems, type TransactItem } from '../db/requests';
 import { transactWrite, type SendWindow } from '../db/transact';
@@ -102,9 +103,6 @@ export async function findTransactions(db: Db, clientId: string, transactionIds:
 export async function findTransactionIdByOrder(db: Db, clientId: string, orderId: string): Promise<string | undefined> {
   return (await orderEntity.find(db, orderEntity.key(clientId, orderId)))?.transactionId;
 }
-
-/** The attributes that keep a transaction in the `due` index (keys.due): every write that takes it out of `pending` removes them. */
-export const DUE_ATTRIBUTES = ['due_pk', 'due_sk'] as const;
 
 /** What came of a write that changes a stored transaction (writeTransactionChange); `error` is what the write threw. */
 export type ChangeWritten =

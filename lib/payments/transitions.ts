@@ -9,7 +9,8 @@ import { settlementEntity, transactionEntity, type CARD_CHALLENGE, type StoredTr
 import { failureOf, type FailureCode } from '../objects/failures';
 import { paymentEntry, type SettlementEntry } from './ledger';
 import { transitions } from './states';
-import { DUE_ATTRIBUTES, dueMarkerDelete, findTransaction, removeDue, writeTransactionChange } from './transaction-repository';
+import { DUE_ATTRIBUTES } from '../db/due';
+import { dueMarkerDelete, findTransaction, removeDue, writeTransactionChange } from './transaction-repository';
 import type { PaymentDetails } from '../objects/transaction';
 import { effectiveStatus, viewTransaction, type Transaction } from '../objects/transaction';
 

@@ -8,7 +8,17 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../infra/local/dynamodb-local';
 import { DEFAULT_LIMITS } from '../../lib/limits';
-import { descendantsOfEach, isRunning, killStillRunning, named, processOf, npmStartEnvironment, type Started, stillRunningAfter } from '../support/processes';
+import {
+  asRunningNow,
+  descendantsOfEach,
+  isRunning,
+  killStillRunning,
+  named,
+  processOf,
+  npmStartEnvironment,
+  type Started,
+  stillRunningAfter,
+} from '../support/processes';
 import { signIn } from '../support/sessions';
 
 /**
@@ -182,20 +192,6 @@ const roles = (processes: readonly Started[]) => ({
   esbuild: processes.filter((p) => p.command === 'esbuild'),
 });
 
-/**
- * Those of `processes` that still run, as they are now: a process that came and went is not one of
- * them, and one sampled between its fork and its exec (a bash then) is named by what it runs now.
- */
-const runningNow = (processes: readonly Started[]): Started[] =>
-  processes.flatMap((p) => {
-    const now = processOf(p.pid);
-    return now?.startTime === p.startTime ? [now] : [];
-  });
-
-/** Processes as a failed count names them: each one's name, pid and the start of its command line. */
-const listed = (processes: readonly Started[]) =>
-  processes.map((p) => `${p.command} (pid ${p.pid}): ${p.commandLine.replace(/\s+/g, ' ').slice(0, 60)}`).join('; ');
-
 /** `npm start` on a fresh in-memory sandbox of its own and a free port, started by a CI job; its runtime.json's path. */
 async function startSandboxJob(options?: { closedStdout: boolean }): Promise<{ job: Job; runtimeFile: string; port: number }> {
   const port = await freePort();
@@ -243,7 +239,7 @@ const servedSandboxJob = () =>
     await untilOutput(job, 'Press Ctrl-C to stop.');
     const runtime = JSON.parse(readFileSync(runtimeFile, 'utf8')) as { identityEndpoint: string; dynamoEndpoint: string };
     // Those running at the banner, as they are then.
-    const before = roles(runningNow(job.family()));
+    const before = roles(job.family().flatMap((p) => asRunningNow(p) ?? []));
     return { job, runtimeFile, port, ports: [port, portOf(runtime.identityEndpoint), portOf(runtime.dynamoEndpoint)], before };
   });
 
@@ -295,7 +291,9 @@ describe.concurrent('npm start in the background of a script', () => {
     async (signal) => {
       const { job, runtimeFile, ports, before } = signal === 'TERM' ? await servedForTerm() : await servedSandboxJob();
       // npm's own child is node itself (the script execs it), with DynamoDB Local's guard (and its stdin watcher), java and esbuild's service below it.
-      expect([before.node.length, before.java.length, before.guard.length], listed(Object.values(before).flat())).toEqual([1, 1, 2]);
+      expect([before.node.length, before.java.length, before.guard.length], named(Object.values(before).flat(), { commandLine: true }).join('; ')).toEqual([
+        1, 1, 2,
+      ]);
       expect(before.esbuild.length).toBeGreaterThan(0);
       if (signal === 'TERM') await bannerDone;
 
@@ -329,8 +327,8 @@ describe.concurrent('npm start in the background of a script', () => {
   it('leaves none of its children running when node itself is killed with SIGKILL: the guard kills java, and esbuild stops', async () => {
     const { job } = await servedSandboxJob();
     const family = job.family();
-    const { node, java, guard, esbuild } = roles(runningNow(family));
-    expect([node.length, java.length, guard.length], listed([...node, ...java, ...guard, ...esbuild])).toEqual([1, 1, 2]);
+    const { node, java, guard, esbuild } = roles(family.flatMap((p) => asRunningNow(p) ?? []));
+    expect([node.length, java.length, guard.length], named([...node, ...java, ...guard, ...esbuild], { commandLine: true }).join('; ')).toEqual([1, 1, 2]);
     expect(esbuild.length).toBeGreaterThan(0);
 
     job.send('KILL', node[0]);

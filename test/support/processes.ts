@@ -82,10 +82,17 @@ export function descendantsOfEach(pids: readonly number[]): Map<number, Started[
   return new Map(pids.map((pid) => [pid, walk(pid, [])]));
 }
 
-/** Whether this very process still runs: its pid is not free, nor reused by another, nor a zombie. */
-export function isRunning(started: Started): boolean {
-  return processOf(started.pid)?.startTime === started.startTime;
+/**
+ * This very process as it is now, if it still runs (its pid is not free, nor reused by another, nor
+ * a zombie): one sampled between its fork and its exec (a bash then) is named by what it runs now.
+ */
+export function asRunningNow(started: Started): Started | undefined {
+  const now = processOf(started.pid);
+  return now?.startTime === started.startTime ? now : undefined;
 }
+
+/** Whether this very process still runs. */
+export const isRunning = (started: Started): boolean => asRunningNow(started) !== undefined;
 
 /**
  * Those of `processes` still running once they have all ended, or once `deadlineMs` has passed: a
@@ -112,8 +119,9 @@ export function killStillRunning(processes: readonly Started[]): void {
   }
 }
 
-/** How a process is named in a failure: `java (pid 123)`. */
-export const named = (processes: readonly Started[]) => processes.map((p) => `${p.command} (pid ${p.pid})`);
+/** How a process is named in a failure: `java (pid 123)`, with the start of its command line when `commandLine`. */
+export const named = (processes: readonly Started[], { commandLine = false } = {}) =>
+  processes.map((p) => `${p.command} (pid ${p.pid})${commandLine ? `: ${p.commandLine.replace(/\s+/g, ' ').slice(0, 60)}` : ''}`);
 
 /**
  * How the tests run Java (decisions 0292 and 0401): Java's quick compiler only (C1) and its serial
