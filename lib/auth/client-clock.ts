@@ -2,7 +2,7 @@ import { WEBHOOK_ENDPOINT_COUNT } from './items';
 import { clientClock, type ClientClock, type Clock } from '../clock';
 import type { Db } from '../db/db';
 import { REMOVE_DUE } from '../db/due';
-import { keys } from '../db/keys';
+import { ADVANCED_CLIENTS_PARTITION, keys } from '../db/keys';
 import { getItem, type Item, type TransactItem } from '../db/requests';
 
 /**
@@ -36,15 +36,35 @@ export function clientReadingOf(item: Item | undefined): ClientReading {
   return { offset: clockOffsetOf(item), webhookEndpoints: typeof count === 'number' && count > 0 ? count : 0, ...(typeof name === 'string' && { name }) };
 }
 
-/** The client's reading: one strongly consistent GetItem of those two attributes, and of its name when `withName` (a page's merchant). */
-export async function readClient(db: Db, clientId: string, withName = false): Promise<ClientReading> {
-  const item = await getItem(db, {
+/** The client item's attributes of a reading, then `more`: one strongly consistent GetItem of them. */
+function readClientItem(db: Db, clientId: string, more: Record<string, string> = {}): Promise<Item | undefined> {
+  const names = { '#offset': CLOCK_OFFSET_ATTRIBUTE, '#endpoints': WEBHOOK_ENDPOINT_COUNT, ...more };
+  return getItem(db, {
     Key: keys.client(clientId),
     ConsistentRead: true,
-    ProjectionExpression: withName ? '#offset, #endpoints, #name' : '#offset, #endpoints',
-    ExpressionAttributeNames: { '#offset': CLOCK_OFFSET_ATTRIBUTE, '#endpoints': WEBHOOK_ENDPOINT_COUNT, ...(withName && { '#name': 'name' }) },
+    ProjectionExpression: Object.keys(names).join(', '),
+    ExpressionAttributeNames: names,
   });
-  return clientReadingOf(item);
+}
+
+/** The client's reading: one strongly consistent GetItem of those two attributes, and of its name when `withName` (a page's merchant). */
+export async function readClient(db: Db, clientId: string, withName = false): Promise<ClientReading> {
+  return clientReadingOf(await readClientItem(db, clientId, withName ? { '#name': 'name' } : {}));
+}
+
+/**
+ * What the sweep's look at an advanced client reads (lib/sandbox/clock-advance.ts), in the same
+ * GetItem: the reading, the look its item holds (its sort key in the `due` index's CLOCKS
+ * partition; none once the client has nothing left to look at) and when its clock was last advanced.
+ */
+export async function readClientLook(db: Db, clientId: string): Promise<{ reading: ClientReading; look?: string; advancedAt?: number }> {
+  const item = await readClientItem(db, clientId, { '#advancedAt': CLOCK_ADVANCED_AT_ATTRIBUTE, '#duePk': 'due_pk', '#dueSk': 'due_sk' });
+  const advancedAt = item?.[CLOCK_ADVANCED_AT_ATTRIBUTE];
+  return {
+    reading: clientReadingOf(item),
+    ...(item?.due_pk === ADVANCED_CLIENTS_PARTITION && { look: String(item.due_sk) }),
+    ...(typeof advancedAt === 'string' && { advancedAt: Date.parse(advancedAt) }),
+  };
 }
 
 /** The clock of a client as read: `real` plus its offset, with its endpoint count. */

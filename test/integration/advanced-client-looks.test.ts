@@ -17,9 +17,9 @@ import { paymentBody } from '../support/payments';
 /**
  * The sweep's look at the clients whose clocks run ahead (lib/sandbox/clock-advance.ts), on a table
  * of its own (no sweep of the run's sandbox acts on it) and an injected real clock: a pass looks at
- * a client on the pass after its advance, once more when the requests begun before the advance have
- * surely written, and then only when one of its markers falls due in real time; a client with
- * nothing left to fall due is not looked at again until it advances.
+ * a client on every pass of the 30 s after its advance, while requests begun before the advance may
+ * still write, and then only when one of its markers falls due in real time; a client with nothing
+ * left to fall due is not looked at again until it advances.
  */
 
 let table: Awaited<ReturnType<typeof isolatedTable>>;
@@ -52,15 +52,17 @@ const lookOf = async (clientId: string) => (await getItem(table.db, { Key: keys.
 
 // The passes of each test look at its own client only: the others' looks are at other times or done.
 describe.sequential('the sweep looks at an advanced client', () => {
-  it('on the pass after its advance, once the requests begun before it have written, then when its next marker falls due, and no more once none is left', async () => {
+  it('on every pass of the 30 s after its advance, then when its next marker falls due, and no more once none is left', async () => {
     const { clientId, payment } = await clientWithPayment(60);
     const txn = await payment();
     // 30 minutes ahead: the payment now falls due 30 minutes from real T0, not the 60 its index says.
     await advance(clientId, 30 * 60);
 
     expect(await pass(1 * SECOND)).toEqual({ clients: 1, handled: 0, failed: 0 });
-    expect(await pass(2 * SECOND)).toEqual({ clients: 0, handled: 0, failed: 0 });
+    expect(await pass(29 * SECOND)).toEqual({ clients: 1, handled: 0, failed: 0 });
+    // The last look of the window writes the next: when the payment falls due.
     expect(await pass(31 * SECOND)).toEqual({ clients: 1, handled: 0, failed: 0 });
+    expect(await pass(32 * SECOND)).toEqual({ clients: 0, handled: 0, failed: 0 });
     expect(await pass(29 * MINUTE)).toEqual({ clients: 0, handled: 0, failed: 0 });
 
     expect(await pass(30 * MINUTE + SECOND)).toEqual({ clients: 1, handled: 1, failed: 0 });
@@ -73,18 +75,20 @@ describe.sequential('the sweep looks at an advanced client', () => {
     expect(await pass(90 * MINUTE)).toEqual({ clients: 0, handled: 0, failed: 0 });
   });
 
-  it('finds a payment that a request begun before the advance wrote after its first look, on the look once such requests have written', async () => {
+  it('finds a payment that a request begun before the advance wrote after its first look, on the next pass', async () => {
     const { clientId, payment } = await clientWithPayment(10);
     await advance(clientId, 30 * 60);
     expect(await pass(1 * SECOND)).toEqual({ clients: 1, handled: 0, failed: 0 });
 
     // Made on the clock as it was before the advance: in the index 10 minutes from T0, due on the client's clock already.
     const straggler = await payment();
-    expect(await pass(2 * SECOND)).toEqual({ clients: 0, handled: 0, failed: 0 });
-
-    expect(await pass(31 * SECOND)).toEqual({ clients: 1, handled: 1, failed: 0 });
-    const clock = clientClock(at(31 * SECOND), 30 * MINUTE);
+    expect(await pass(2 * SECOND)).toEqual({ clients: 1, handled: 1, failed: 0 });
+    const clock = clientClock(at(2 * SECOND), 30 * MINUTE);
     expect(await getTransaction({ db: table.db, clientId, clock }, straggler.id)).toMatchObject({ status: 'expired', expired_at: straggler.expires_at });
+
+    // The window over, nothing is left to fall due: its entry goes.
+    expect(await pass(31 * SECOND)).toEqual({ clients: 1, handled: 0, failed: 0 });
+    expect(await lookOf(clientId)).toBeUndefined();
   });
 
   it('as written before looks had times (its client id alone), on the next pass, and writes its next look', async () => {
@@ -115,7 +119,8 @@ describe.sequential('the sweep looks at an advanced client', () => {
       return send();
     }, table.tableName);
 
-    expect(await pass(1 * SECOND, racing)).toEqual({ clients: 1, handled: 0, failed: 0 });
+    // Once the window is over, the look writes the next one: the advance comes just before that write.
+    expect(await pass(31 * SECOND, racing)).toEqual({ clients: 1, handled: 0, failed: 0 });
     expect(advancedMeanwhile).toBe(true);
     expect((await readClient(table.db, clientId)).offset).toBe(40 * MINUTE);
     expect(await lookOf(clientId)).toBe(keys.advancedClient(clientId, T0.toISOString()).due_sk);
