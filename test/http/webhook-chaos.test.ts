@@ -166,9 +166,13 @@ describe.concurrent('chaos: delay_seconds', () => {
     const txn = await createPayment();
     const [event] = await eventsOf(txn.id);
     const recordedAt = Date.parse(event!.created_at);
-    const [pending] = await attemptsWhen(event!.id, (list) => list.length === 1);
-    expect(pending.status).toBe('pending');
-    expect(Date.parse(pending.next_attempt_at) - recordedAt).toBeGreaterThanOrEqual(3_000);
+    const [first] = await attemptsWhen(event!.id, (list) => list.length === 1);
+    // Read before its time, it is shown pending and due then. A machine slow enough to read it only
+    // later (a busy CI runner took over 3 s) sees it made: the times below prove the delay then.
+    if (Date.now() - recordedAt < 3_000) {
+      expect(first.status).toBe('pending');
+      expect(Date.parse(first.next_attempt_at) - recordedAt).toBeGreaterThanOrEqual(3_000);
+    }
 
     const [request] = await hooks.waitFor(1, { timeoutMs: 30_000 });
     expect(typeOf(secret, request!)).toBe('payment.created');
