@@ -12,7 +12,7 @@ import {
 } from '@aws-sdk/client-dynamodb-streams';
 import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import { recordCallsOf } from '../../lib/db/call-recorder';
-import { dynamoClientConfig } from '../../lib/db/client';
+import { dynamoClientConfig, withoutSdkLogging } from '../../lib/db/client';
 import { logger } from '../../lib/logger';
 import {
   DISPATCH_BATCH_SIZE,
@@ -87,7 +87,7 @@ interface ShardState {
 export async function startStreamPoller(options: StreamPollerOptions): Promise<StreamPoller> {
   const intervalMs = options.intervalMs ?? STREAM_IDLE_POLL_MS;
   const dynamo = new DynamoDBClient(dynamoClientConfig({ endpoint: options.endpoint }));
-  const streams = options.streams ?? new DynamoDBStreamsClient(dynamoClientConfig({ endpoint: options.endpoint }));
+  const streams = options.streams ?? withoutSdkLogging(new DynamoDBStreamsClient(dynamoClientConfig({ endpoint: options.endpoint })));
   recordCallsOf(streams);
   const { Table } = await dynamo.send(new DescribeTableCommand({ TableName: options.tableName }));
   dynamo.destroy();
