@@ -7,7 +7,7 @@ import { Match, Template } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { CloudFormationClient, DescribeStacksCommand } from '@aws-sdk/client-cloudformation';
 import { mockClient } from 'aws-sdk-client-mock';
-import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { runSimulation } from '@cloud-copilot/iam-simulate';
 import { buildCiRoleApp, cdkJsonContext, InvalidContextError, wantsCiRole } from '../../infra/app';
 import { CiRoleStack } from '../../infra/ci-role-stack';
@@ -477,8 +477,10 @@ const SANDBOX_TABLE = `arn:aws:dynamodb:${REGION}:${ACCOUNT}:table/PaymentSandbo
 async function recordCiEnv(): Promise<IamRequest[]> {
   const cf = mockClient(CloudFormationClient);
   cf.on(DescribeStacksCommand).resolves({ Stacks: [describedStack('pr-42', { apiUrl: inject('baseUrl'), tableName: inject('tableName') })] });
-  // lib/db/client.ts hands a client's calls to the observer only when recording is on.
-  if (!process.env[ENV.callsDir]) vi.stubEnv(ENV.callsDir, tmpdir());
+  // lib/db/client.ts hands a client's calls to the observer only when recording is on, as the run's
+  // global setup has it (test/support/dynamodb-calls.ts). Not stubbed here: a file that stubs the
+  // environment gets a worker of its own (test/support/own-modules.ts), with CDK loaded afresh.
+  expect(process.env[ENV.callsDir], 'recording is on (test/support/global-setup.ts)').toBeTruthy();
   const observers = globalThis as Record<symbol, CallObserver | undefined>;
   const previous = observers[CALL_OBSERVER];
   const requests: IamRequest[] = [];
@@ -499,7 +501,6 @@ async function recordCiEnv(): Promise<IamRequest[]> {
   } finally {
     observers[CALL_OBSERVER] = previous;
     cf.restore();
-    vi.unstubAllEnvs();
   }
   return requests;
 }
