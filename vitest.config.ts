@@ -1,8 +1,8 @@
 import { configDefaults, defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
-import LongestFirstSequencer from './test/support/sequencer';
-import { suitesLoadingOwnModules } from './test/support/own-modules';
-import { grantsProject } from './vitest.grants.config';
-import { unitProject } from './vitest.unit.config';
+import LongestFirstSequencer from './test/support/sequencer.ts';
+import { suitesLoadingOwnModules } from './test/support/own-modules.ts';
+import { grantsProject } from './vitest.grants.config.ts';
+import { unitProject } from './vitest.unit.config.ts';
 
 /** The suites that load modules of their own (test/support/own-modules.ts). */
 const OWN_MODULES = suitesLoadingOwnModules(import.meta.dirname);

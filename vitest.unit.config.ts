@@ -1,7 +1,4 @@
 import { configDefaults, defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
-import { LOCAL_TABLE_NAME } from './infra/local/sandbox';
-import { ENV, limitsEnvironment } from './lib/config/env';
-import { DEFAULT_LIMITS } from './lib/limits';
 
 /**
  * The unit suites (test/unit): no DynamoDB Local, local server or browser. `npm test` runs them as
@@ -12,14 +9,9 @@ export const unitProject = {
     name: 'unit',
     include: ['test/unit/**/*.test.ts'],
     exclude: [...configDefaults.exclude],
-    // A module that reads the stage's configuration at import (lib/config/config.ts) needs what a stage's function is
-    // given, as npm test's local server gives it; no unit test reaches a table.
-    env: {
-      ...limitsEnvironment(DEFAULT_LIMITS),
-      AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
-      POWERTOOLS_LOG_LEVEL: 'CRITICAL',
-      [ENV.tableName]: LOCAL_TABLE_NAME,
-    },
+    env: { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true', POWERTOOLS_LOG_LEVEL: 'CRITICAL' },
+    // The stage's configuration, as a function is given it (test/support/unit-environment.ts).
+    setupFiles: ['test/support/unit-environment.ts'],
     testTimeout: 30_000,
     pool: 'threads',
     // Pure code: the files share their workers' modules instead of importing them afresh each (about

@@ -26,10 +26,8 @@ import { addUser } from './users';
 import { ensureTable, freePort, startDynamoLocal, type DynamoBinding } from './dynamodb-local';
 import { loadFunction } from './load-function';
 import { loadHandlers, startLocalServer, type LocalHandlers } from './server';
+import { LOCAL_TABLE_NAME } from './table-name';
 import { startStreamDelivery, stopAbandoningPosts } from './webhook-delivery';
-
-/** The local table's name; deployed stacks use a generated one. */
-export const LOCAL_TABLE_NAME = 'payment-sandbox';
 
 export interface DemoCredentials {
   readonly clientId: string;

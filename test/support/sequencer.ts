@@ -1,6 +1,6 @@
 import { relative } from 'node:path';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
-import { LONGEST_FILES } from './longest-files';
+import { LONGEST_FILES } from './longest-files.ts';
 
 /** vitest's own order (the cache's durations, else size), with LONGEST_FILES first in their listed order. */
 export default class LongestFirstSequencer extends BaseSequencer {
