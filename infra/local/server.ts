@@ -65,13 +65,18 @@ export async function startLocalServer(options: {
   const host = '127.0.0.1';
   const handlers = options.handlers ?? (await loadHandlers());
 
+  // What API Gateway answers when the function itself fails rather than answering (docs/api.md:
+  // `GatewayInternalError`): not the envelope, and no request id, as deployed.
+  const internalError = (res: ServerResponse) => {
+    if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'application/json' });
+    res.end(JSON.stringify({ message: 'Internal Server Error' }));
+  };
   const server = createServer((req, res) => {
     if (!admitHost(req, res)) return;
     handle(req, res).catch((error: unknown) => {
       // Handlers map their own errors; reaching here means the runtime itself failed.
       console.error('local server: request failed', error);
-      if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'application/json; charset=utf-8' });
-      res.end(JSON.stringify({ success: false, error: { code: 'INTERNAL_ERROR', message: 'An internal error occurred' } }));
+      internalError(res);
     });
   });
 
@@ -98,7 +103,16 @@ export async function startLocalServer(options: {
       pathParameters: match?.pathParameters,
     });
     // Each request is its route's function (or the fallback's), as deployed: what the grant check records it doing.
-    const { byRoute, fallback } = await handlers;
+    let loaded: LocalHandlers;
+    try {
+      loaded = await handlers;
+    } catch {
+      // The start failed (no Java, say): `npm start` says why, once, and exits; a request that came
+      // meanwhile is answered, not reported a second time with a stack trace.
+      internalError(res);
+      return;
+    }
+    const { byRoute, fallback } = loaded;
     const invoke = match ? byRoute.get(match.route)! : fallback;
     const result = await invoke(event, requestId);
     res.writeHead(result.statusCode ?? 200, (result.headers ?? {}) as Record<string, string>);

@@ -1,3 +1,4 @@
+import { once } from 'node:events';
 import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { loadFunction, type LocalFunction } from '../../infra/local/load-function';
@@ -139,5 +140,32 @@ describe("the local sandbox's logs", () => {
     expect(answer.batchItemFailures).toEqual([{ itemIdentifier: '1' }]);
     const failed = lines.findLast((l) => l.message === 'webhook: a stream record failed; it is retried');
     expect(contextOf(failed)).toEqual({ job: 'dispatchEvents', batch: 'batch-after-a-request' });
+  });
+});
+
+describe('a request while the sandbox starts', () => {
+  it("is answered the gateway's 500 and logged nowhere when the start fails: npm start says why once, as its only output", async () => {
+    let fail!: (error: Error) => void;
+    const handlers = new Promise<never>((_, reject) => {
+      fail = reject;
+    });
+    const starting = await startLocalServer({ port: 0, handlers });
+    const errors = vi.spyOn(console, 'error');
+    try {
+      const arrived = once(starting.server, 'request');
+      // Not `call`: this is the gateway's own answer (openapi.json's GatewayInternalError), no operation's.
+      const answer = fetch(`${starting.baseUrl}/payment/channels`, { headers: { authorization: 'Bearer sk_sbx_any' } });
+      // The request has arrived and waits for the handlers when the start fails (no Java, say).
+      await arrived;
+      fail(new Error('Java not found'));
+      const response = await answer;
+      expect(response.status).toBe(500);
+      expect(response.headers.get('x-request-id')).toBeNull();
+      expect(await response.json()).toEqual({ message: 'Internal Server Error' });
+      expect(errors).not.toHaveBeenCalled();
+    } finally {
+      errors.mockRestore();
+      await starting.close();
+    }
   });
 });
