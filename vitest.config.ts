@@ -37,8 +37,9 @@ export default defineConfig({
       // test/ but test/unit, sharing their workers' modules: a file's worker need not import the SDK, the
       // handlers and their dependencies afresh (decision 0400).
       { test: { ...suites, name: 'suites', exclude: [...suites.exclude, ...OWN_MODULES], isolate: false } },
-      // The suites that load the handlers or a function with settings of their own, each file in a fresh worker.
-      { test: { ...suites, name: 'suites: own modules', include: OWN_MODULES, isolate: true } },
+      // The suites that load the handlers or a function with settings of their own, each file with the
+      // project's modules afresh, in workers of their own that keep what node_modules loaded (decision 0411).
+      { test: { ...suites, name: 'suites: own modules', include: OWN_MODULES, isolate: false, setupFiles: ['test/support/own-modules-setup.ts'] } },
       // Last, once every suite above has recorded its functions' calls: the grant check (vitest.grants.config.ts).
       grantsProject,
     ],

@@ -10,8 +10,9 @@ const LOADS_OWN_MODULES = /\bvi\.(stubEnv|spyOn|resetModules|mock|doMock)\b|\b(s
 
 /**
  * The suites (test/ but test/unit) that load modules of their own, as vitest.config.ts sorts them
- * (decision 0400): each runs in a fresh worker, as every suite once did; the others share their
- * workers' modules, since what they load is configured alike (vitest.config.ts's environment).
+ * (decision 0400): each gets the project's modules afresh (test/support/own-modules-setup.ts,
+ * decision 0411); the others share their workers' modules, since what they load is configured alike
+ * (vitest.config.ts's environment).
  */
 export function suitesLoadingOwnModules(root: string): string[] {
   return readdirSync(join(root, 'test'), { recursive: true, encoding: 'utf8' })
