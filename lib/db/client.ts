@@ -25,8 +25,10 @@ const localSigner: NonNullable<DynamoDBClientConfig['signer']> = {
 };
 
 /**
- * The configuration of a DynamoDB (or DynamoDB Streams) client; `endpoint` points it at DynamoDB Local,
- * with fixed credentials and no signature. It records nothing: createDb's clients are the ones the grant check records.
+ * The configuration of a DynamoDB (or DynamoDB Streams) client; `endpoint` alone points it at DynamoDB
+ * Local, with fixed credentials and no signature. With a `region` too it is an emulator of AWS (moto,
+ * in the rehearsal), which reads the signature's scope to tell services apart: that client signs.
+ * It records nothing: createDb's clients are the ones the grant check records.
  */
 export function dynamoClientConfig(options: { endpoint?: string; region?: string } = {}): DynamoDBClientConfig {
   const clientConfig: DynamoDBClientConfig = { maxAttempts: 3 };
@@ -36,7 +38,7 @@ export function dynamoClientConfig(options: { endpoint?: string; region?: string
     clientConfig.endpoint = options.endpoint;
     clientConfig.region = options.region ?? 'local';
     clientConfig.credentials = { accessKeyId: 'local', secretAccessKey: 'local' };
-    clientConfig.signer = localSigner;
+    if (!options.region) clientConfig.signer = localSigner;
   }
   return clientConfig;
 }
