@@ -45,7 +45,9 @@ describe('the DynamoDB client', () => {
   it('signs for an emulator of AWS given a region (moto in the rehearsal), which routes by the signature', async () => {
     const request = await sentBy({ endpoint: 'http://127.0.0.1:5000', region: 'us-east-1' });
     expect(request.hostname).toBe('127.0.0.1');
-    expect(request.headers.authorization).toMatch(/^AWS4-HMAC-SHA256 Credential=AKIDEXAMPLE\/\d{8}\/us-east-1\/dynamodb\/aws4_request, .*Signature=[0-9a-f]{64}$/);
+    expect(request.headers.authorization).toMatch(
+      /^AWS4-HMAC-SHA256 Credential=AKIDEXAMPLE\/\d{8}\/us-east-1\/dynamodb\/aws4_request, .*Signature=[0-9a-f]{64}$/,
+    );
   });
 
   it('sends DynamoDB Local a fixed header instead of a signature', async () => {
