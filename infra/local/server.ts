@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import { internalErrorResult, toHttpResponse } from '../../lib/http/http-response';
 import { fallbackFunction, matchRoute, routeList, API_BASE_PATH, type Route } from '../../lib/routes';
 import { httpApiEvent } from './lambda-event';
 import { loadFunction, type FunctionDeclaration, type LocalFunction } from './load-function';
@@ -65,22 +66,25 @@ export async function startLocalServer(options: {
   const host = '127.0.0.1';
   const handlers = options.handlers ?? (await loadHandlers());
 
-  // What API Gateway answers when the function itself fails rather than answering (docs/api.md:
-  // `GatewayInternalError`): not the envelope, and no request id, as deployed.
-  const internalError = (res: ServerResponse) => {
-    if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'application/json' });
-    res.end(JSON.stringify({ message: 'Internal Server Error' }));
+  // The contract's 500 (docs/api.md §2): INTERNAL_ERROR and the request id, never a stack trace.
+  // Deployed, a function that crashes gets API Gateway's own 500 instead; locally the server can
+  // answer as the contract asks.
+  const internalError = (res: ServerResponse, requestId: string) => {
+    const answer = toHttpResponse(internalErrorResult(requestId), requestId);
+    if (!res.headersSent) res.writeHead(500, answer.headers as Record<string, string>);
+    res.end(answer.body);
   };
   const server = createServer((req, res) => {
     if (!admitHost(req, res)) return;
-    handle(req, res).catch((error: unknown) => {
+    const requestId = randomUUID();
+    handle(req, res, requestId).catch((error: unknown) => {
       // Handlers map their own errors; reaching here means the runtime itself failed.
       console.error('local server: request failed', error);
-      internalError(res);
+      internalError(res, requestId);
     });
   });
 
-  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  async function handle(req: IncomingMessage, res: ServerResponse, requestId: string): Promise<void> {
     const body = hasNoBody(req) ? EMPTY_BODY : await readBody(req);
     if (body === 'too-large') {
       res.writeHead(413, { 'Content-Type': 'application/json; charset=utf-8' });
@@ -90,7 +94,6 @@ export async function startLocalServer(options: {
     const url = new URL(req.url ?? '/', 'http://localhost');
     const method = (req.method ?? 'GET').toUpperCase();
     const { match } = matchRoute(method, url.pathname);
-    const requestId = randomUUID();
     const event = httpApiEvent({
       method,
       url,
@@ -109,7 +112,7 @@ export async function startLocalServer(options: {
     } catch {
       // The start failed (no Java, say): `npm start` says why, once, and exits; a request that came
       // meanwhile is answered, not reported a second time with a stack trace.
-      internalError(res);
+      internalError(res, requestId);
       return;
     }
     const { byRoute, fallback } = loaded;

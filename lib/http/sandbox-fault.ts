@@ -7,7 +7,7 @@ import { ApiError, RETRY_AFTER } from './errors';
 import { ValidationError } from '../errors';
 import type { EndpointContext } from './middleware-context';
 import { header } from './request';
-import { internalErrorMessage } from './respond';
+import { internalErrorMessage } from './http-response';
 
 /*
  * The `Sandbox-Fault` header (docs/api.md §12): a client with `sandbox:simulate` asks the sandbox

@@ -37,7 +37,7 @@ import { IDEMPOTENCY_TTL_SECONDS, storesRefusal } from '../http/idempotency';
 import { IDEMPOTENCY_KEY } from '../http/idempotency-key';
 import { FORM_MEDIA_TYPE } from '../http/page/form-body';
 import { MAX_BODY_BYTES } from '../http/request';
-import { internalErrorMessage } from '../http/respond';
+import { internalErrorMessage } from '../http/http-response';
 import { MAX_FAULT_LATENCY_MS, SANDBOX_FAULT, SANDBOX_FAULT_HEADER } from '../http/sandbox-fault';
 import { DEFAULT_LIMITS } from '../limits';
 import { meta } from '../meta';

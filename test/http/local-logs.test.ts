@@ -144,7 +144,7 @@ describe("the local sandbox's logs", () => {
 });
 
 describe('a request while the sandbox starts', () => {
-  it("is answered the gateway's 500 and logged nowhere when the start fails: npm start says why once, as its only output", async () => {
+  it("is answered the contract's 500 and logged nowhere when the start fails: npm start says why once, as its only output", async () => {
     let fail!: (error: Error) => void;
     const handlers = new Promise<never>((_, reject) => {
       fail = reject;
@@ -153,15 +153,17 @@ describe('a request while the sandbox starts', () => {
     const errors = vi.spyOn(console, 'error');
     try {
       const arrived = once(starting.server, 'request');
-      // Not `call`: this is the gateway's own answer (openapi.json's GatewayInternalError), no operation's.
-      const answer = fetch(`${starting.baseUrl}/payment/channels`, { headers: { authorization: 'Bearer sk_sbx_any' } });
+      const answer = call('GET', '/payment/channels', { key: 'sk_sbx_any', baseUrl: starting.baseUrl });
       // The request has arrived and waits for the handlers when the start fails (no Java, say).
       await arrived;
       fail(new Error('Java not found'));
-      const response = await answer;
-      expect(response.status).toBe(500);
-      expect(response.headers.get('x-request-id')).toBeNull();
-      expect(await response.json()).toEqual({ message: 'Internal Server Error' });
+      // The contract's 500 (call checks it against openapi.json too): INTERNAL_ERROR and the request id.
+      const { status, body, headers } = await answer;
+      expect(status).toBe(500);
+      expect(body).toEqual({
+        success: false,
+        error: { code: 'INTERNAL_ERROR', message: `An internal error occurred; request id ${headers.get('x-request-id')}` },
+      });
       expect(errors).not.toHaveBeenCalled();
     } finally {
       errors.mockRestore();

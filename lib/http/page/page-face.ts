@@ -1,7 +1,8 @@
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import type { PageFace, RouteCredential } from '../../routes';
 import type { FieldError } from '../envelope';
-import { baseHeaders, errorResult, toHttpResponse } from '../respond';
+import { baseHeaders, toHttpResponse } from '../http-response';
+import { errorResult } from '../respond';
 import type { Responder } from '../responder';
 import { escapeHtml, HTML_MEDIA_TYPE } from './html';
 
