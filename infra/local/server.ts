@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import { gatewayAnswer } from '../../lib/http/gateway-answers';
 import { internalErrorResult, toHttpResponse } from '../../lib/http/http-response';
 import { fallbackFunction, matchRoute, routeList, API_BASE_PATH, type Route } from '../../lib/routes';
 import { httpApiEvent } from './lambda-event';
@@ -87,8 +88,9 @@ export async function startLocalServer(options: {
   async function handle(req: IncomingMessage, res: ServerResponse, requestId: string): Promise<void> {
     const body = hasNoBody(req) ? EMPTY_BODY : await readBody(req);
     if (body === 'too-large') {
-      res.writeHead(413, { 'Content-Type': 'application/json; charset=utf-8' });
-      res.end(JSON.stringify({ message: 'Request Entity Too Large' }));
+      const { status, body: tooLarge } = gatewayAnswer('GatewayPayloadTooLarge');
+      res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8' });
+      res.end(tooLarge);
       return;
     }
     const url = new URL(req.url ?? '/', 'http://localhost');

@@ -37,6 +37,7 @@ import { IDEMPOTENCY_TTL_SECONDS, storesRefusal } from '../http/idempotency';
 import { IDEMPOTENCY_KEY } from '../http/idempotency-key';
 import { FORM_MEDIA_TYPE } from '../http/page/form-body';
 import { MAX_BODY_BYTES } from '../http/request';
+import { GATEWAY_ANSWERS } from '../http/gateway-answers';
 import { internalErrorMessage } from '../http/http-response';
 import { MAX_FAULT_LATENCY_MS, SANDBOX_FAULT, SANDBOX_FAULT_HEADER } from '../http/sandbox-fault';
 import { DEFAULT_LIMITS } from '../limits';
@@ -338,32 +339,6 @@ function paths(): ZodOpenApiPathsObject {
   }
   return result;
 }
-
-/**
- * What API Gateway answers itself on a deployed stage, before or instead of a function: HTTP APIs
- * cannot reshape these bodies, so they are not the envelope (docs/api.md §2, docs/limits.md).
- */
-export const GATEWAY_ANSWERS = [
-  {
-    name: 'GatewayPayloadTooLarge',
-    status: 413,
-    message: 'Request Entity Too Large',
-    when: 'The body is over 10 MB, the HTTP API payload quota (the local server answers the same).',
-  },
-  {
-    name: 'GatewayThrottled',
-    status: 429,
-    message: 'Too Many Requests',
-    when: 'The whole stage is over its throttle (100 requests/s, bursts of 200), whichever client sends; no Retry-After.',
-  },
-  { name: 'GatewayInternalError', status: 500, message: 'Internal Server Error', when: 'The function crashed or ran out of its 10 s.' },
-  {
-    name: 'GatewayIntegrationTimeout',
-    status: 503,
-    message: 'Service Unavailable',
-    when: 'No answer from the function within the integration timeout (30 s).',
-  },
-] as const;
 
 function description(): string {
   const scopeRows = scopes.map((scope) => {

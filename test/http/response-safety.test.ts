@@ -102,3 +102,16 @@ describe('a kept-alive connection', () => {
     }
   });
 });
+
+describe('a body over 10 MB', () => {
+  it("is API Gateway's own 413, as a deployed stage answers it before any function: not the envelope, no request id", async () => {
+    const res = await fetch(`${inject('baseUrl')}/payment/create`, {
+      method: 'POST',
+      headers: { authorization: 'Bearer sk_sbx_any', 'content-type': 'application/json' },
+      body: 'x'.repeat(10 * 1024 * 1024 + 1),
+    });
+    expect(res.status).toBe(413);
+    expect(res.headers.get('x-request-id')).toBeNull();
+    expect(await res.json()).toEqual({ message: 'Request Entity Too Large' });
+  });
+});
