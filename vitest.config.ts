@@ -1,4 +1,5 @@
 import { configDefaults, defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+import { QUIET_TEST_ENV } from './test/support/quiet-env.ts';
 import LongestFirstSequencer from './test/support/sequencer.ts';
 import { suitesLoadingOwnModules } from './test/support/own-modules.ts';
 import { grantsProject } from './vitest.grants.config.ts';
@@ -16,7 +17,7 @@ const suites = {
   pool: 'forks',
   // One DynamoDB Local and one local server for the whole run (test/support/global-setup.ts).
   globalSetup: ['test/support/global-setup.ts'],
-  env: { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true', POWERTOOLS_LOG_LEVEL: 'CRITICAL' },
+  env: QUIET_TEST_ENV,
   testTimeout: 30_000,
   hookTimeout: 120_000,
   // expect.poll waits for a page to show what it loads (test/browser): with another file running

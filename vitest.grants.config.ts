@@ -1,4 +1,5 @@
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+import { QUIET_TEST_ENV } from './test/support/quiet-env.ts';
 
 /**
  * The grant check (test/grants): what the suites recorded each function doing on DynamoDB, against
@@ -11,7 +12,7 @@ export const grantsProject = {
   test: {
     name: 'grants',
     include: ['test/grants/**/*.test.ts'],
-    env: { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true', POWERTOOLS_LOG_LEVEL: 'CRITICAL' },
+    env: QUIET_TEST_ENV,
     testTimeout: 60_000,
     // After every other project of the run (their group is 0): the recording is whole by then.
     sequence: { groupOrder: 1 },

@@ -1,4 +1,5 @@
 import { configDefaults, defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+import { QUIET_TEST_ENV } from './test/support/quiet-env.ts';
 
 /**
  * The unit suites (test/unit): no DynamoDB Local, local server or browser. `npm test` runs them as
@@ -9,7 +10,7 @@ export const unitProject = {
     name: 'unit',
     include: ['test/unit/**/*.test.ts'],
     exclude: [...configDefaults.exclude],
-    env: { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true', POWERTOOLS_LOG_LEVEL: 'CRITICAL' },
+    env: QUIET_TEST_ENV,
     // The stage's configuration, as a function is given it (test/support/unit-environment.ts).
     setupFiles: ['test/support/unit-environment.ts'],
     testTimeout: 30_000,

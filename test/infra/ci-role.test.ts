@@ -479,7 +479,7 @@ async function recordCiEnv(): Promise<IamRequest[]> {
   cf.on(DescribeStacksCommand).resolves({ Stacks: [describedStack('pr-42', { apiUrl: inject('baseUrl'), tableName: inject('tableName') })] });
   // lib/db/client.ts hands a client's calls to the observer only when recording is on, as the run's
   // global setup has it (test/support/dynamodb-calls.ts). Not stubbed here: a file that stubs the
-  // environment gets a worker of its own (test/support/own-modules.ts), with CDK loaded afresh.
+  // environment runs among `suites: own modules` (test/support/own-modules.ts), whose workers would load CDK again.
   expect(process.env[ENV.callsDir], 'recording is on (test/support/global-setup.ts)').toBeTruthy();
   const observers = globalThis as Record<symbol, CallObserver | undefined>;
   const previous = observers[CALL_OBSERVER];
