@@ -3,6 +3,7 @@ import { createServer, type Server } from 'node:http';
 import { getItem } from '../lib/db/requests';
 import type { Db } from '../lib/db/db';
 import { keys } from '../lib/db/keys';
+import type { StoredTransaction } from '../lib/payments/items';
 import type { ApiRequest } from './client';
 
 /**
@@ -27,13 +28,19 @@ export interface MinimalService {
  */
 export type FixedRoutes = Readonly<Record<string, () => Promise<string>>>;
 
+/**
+ * The answer to a request whose path holds a parameter (a cancel's id): undefined for a request
+ * it does not serve. Its work's result, when not a string, is answered with a small JSON body.
+ */
+export type RouteOf = (method: string, path: string) => (() => Promise<unknown>) | undefined;
+
 /** The key of a fixed route: its method and its path as sent, query included (e.g. `GET /transactions?limit=20`). */
 export const fixedRoute = (method: string, path: string) => `${method} ${path}`;
 
 const WORK_HEADER = 'x-bench-work';
 const ANSWER = JSON.stringify({ success: true, data: {} });
 
-export async function startMinimalService(db: Db, keyHash: string, fixed: FixedRoutes = {}): Promise<MinimalService> {
+export async function startMinimalService(db: Db, keyHash: string, fixed: FixedRoutes = {}, routeOf?: RouteOf): Promise<MinimalService> {
   const pending = new Map<string, { work: () => Promise<unknown>; authenticated: boolean }>();
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -42,7 +49,8 @@ export async function startMinimalService(db: Db, keyHash: string, fixed: FixedR
       void (async () => {
         const id = String(req.headers[WORK_HEADER]);
         // A client may send its base path's slash twice (`//transactions`): the route is the path below it.
-        const answer = fixed[fixedRoute(String(req.method), String(req.url).replace(/^\/+/, '/'))];
+        const path = String(req.url).replace(/^\/+/, '/');
+        const answer = fixed[fixedRoute(String(req.method), path)] ?? routeOf?.(String(req.method), path);
         const job = answer ? { work: answer, authenticated: true } : pending.get(id);
         pending.delete(id);
         try {
@@ -80,3 +88,33 @@ export async function startMinimalService(db: Db, keyHash: string, fixed: FixedR
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
+
+/** The minimal service in a process of its own (bench/minimal-worker.ts, part 13): what it is told. */
+export interface MinimalWorkerConfig {
+  readonly dynamoEndpoint: string;
+  readonly tableName: string;
+  /** The hash of the key its requests carry (what its key lookup reads). */
+  readonly keyHash: string;
+  /** The client whose page of transactions it lists and whose transaction it reads. */
+  readonly clientId: string;
+  /** GET /payment/channels' body, as the sandbox answered it once. */
+  readonly channels: string;
+  /** The transaction GET /transaction/{id} reads. */
+  readonly readOnlyId: string;
+  /** The client the bench writes the copies to cancel for, and the stored transaction they copy. */
+  readonly floorClientId: string;
+  readonly template: StoredTransaction;
+}
+
+/** What the worker prints once it listens. */
+export interface MinimalWorkerReady {
+  readonly baseUrl: string;
+}
+
+/** The routes part 13 sends it, below its base URL (no API base path, as in part 1). */
+export const MINIMAL_PATHS = {
+  channels: '/payment/channels',
+  list: '/transactions?limit=20',
+  get: (id: string) => `/transaction/${id}`,
+  cancel: (id: string) => `/transaction/${id}/cancel`,
+} as const;

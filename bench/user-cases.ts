@@ -6,24 +6,22 @@ import { hashApiKey } from '../lib/auth/api-key';
 import { ENV } from '../lib/config/env';
 import { createClient } from '../lib/auth/key-repository';
 import { closeDb, createDb } from '../lib/db/client';
-import { clientPartition, keys } from '../lib/db/keys';
-import { getItem, queryPage } from '../lib/db/requests';
 import { transactionEntity } from '../lib/payments/items';
-import { HttpApi, type ApiRequest } from './client';
-import { fixedRoute, startMinimalService } from './minimal';
+import { HttpApi } from './client';
+import { MINIMAL_PATHS, type MinimalWorkerConfig, type MinimalWorkerReady } from './minimal';
 import type { Target } from './report';
-import { BENCH_REQUESTS_PER_SECOND, cancelCopy, createCopy, createViaApi, type FloorContext } from './scenarios';
+import { BENCH_REQUESTS_PER_SECOND, createCopy, createViaApi, type FloorContext } from './scenarios';
 import { startNpmStart } from './startup';
 import { mapLimit, round, rotate, roundSummary, summarize, type Summary } from './stats';
 import type { ThroughputConfig, ThroughputOutput } from './throughput-worker';
-import { runWorker } from './worker-process';
+import { runWorker, startServingWorker } from './worker-process';
 
 /**
  * Part 13: the requests as a user meets them. `npm start -- --in-memory` itself, in a process group
  * of its own with its background work on (the stream poller that a write nudges, the sweep every
- * second, the in-process timer), its one client's request limit lifted; beside it, in the bench's
- * process, the minimal service (bench/minimal.ts) on the same DynamoDB Local, doing only what the
- * contract requires. Latency: each case interleaved round by round against the minimal service —
+ * second, the in-process timer), its one client's request limit lifted; beside it, in a process of
+ * its own as npm start is (bench/minimal-worker.ts, decision 0412), the minimal service
+ * (bench/minimal.ts) on the same DynamoDB Local, doing only what the contract requires. Latency: each case interleaved round by round against the minimal service —
  * GET /payment/channels, GET /transaction/{id}, GET /transactions?limit=20 over a client with
  * ≥ 200 payments, and POST /transaction/{id}/cancel right after its create (the create's
  * background work running as it does for a user). Throughput: autocannon on GET /payment/channels
@@ -80,8 +78,10 @@ export interface UserCasesResult {
   readonly failures: string[];
 }
 
-const LIST_PATH = '/transactions?limit=20';
-const CHANNELS_PATH = '/payment/channels';
+const LIST_PATH = MINIMAL_PATHS.list;
+const CHANNELS_PATH = MINIMAL_PATHS.channels;
+/** How long the minimal service's process may take to load and listen. */
+const MINIMAL_START_TIMEOUT_MS = 60_000;
 
 /** Runs part 13; `npm start` is stopped before it returns, whatever happens. */
 export async function measureUserCases(settings: UserCasesSettings, log: (line: string) => void): Promise<UserCasesResult> {
@@ -110,22 +110,23 @@ export async function measureUserCases(settings: UserCasesSettings, log: (line: 
 
     const channels = await http.send({ method: 'GET', path: CHANNELS_PATH });
     if (channels.status !== 200) throw new Error(`part 13: GET ${CHANNELS_PATH} answered HTTP ${channels.status}`);
-    // The minimal service answers what any service of the contract must: the channel list it
-    // serialized once; the page of 20 it read, serialized.
-    const minimal = await startMinimalService(db, hashApiKey(key), {
-      [fixedRoute('GET', CHANNELS_PATH)]: async () => channels.text,
-      [fixedRoute('GET', LIST_PATH)]: async () => {
-        const page = await queryPage(db, {
-          KeyConditionExpression: 'pk = :pk AND begins_with(sk, :kind)',
-          ExpressionAttributeValues: { ':pk': clientPartition(clientId), ':kind': keys.transactionSortKey('') },
-          ScanIndexForward: false,
-          Limit: 20,
-        });
-        return JSON.stringify({ success: true, data: page.Items ?? [], pagination: { next_cursor: page.LastEvaluatedKey ? 'next' : null } });
-      },
-    });
-    stopMinimal = () => minimal.close();
-    const minimalHttp = new HttpApi(minimal.baseUrl, key, 1);
+    const readOnlyId = ids[0]!;
+    // The minimal service, in a process of its own as npm start is (decision 0412), answers what any
+    // service of the contract must: the channel list it was given; the transaction it reads; the
+    // page of 20 it reads, serialized; a cancel.
+    const config: MinimalWorkerConfig = {
+      dynamoEndpoint: runtime.dynamoEndpoint,
+      tableName: runtime.tableName,
+      keyHash: hashApiKey(key),
+      clientId,
+      channels: channels.text,
+      readOnlyId,
+      floorClientId: floor.floorClientId,
+      template,
+    };
+    const minimal = await startServingWorker<MinimalWorkerReady>('minimal-worker.ts', join(dir, 'minimal.config.json'), config, MINIMAL_START_TIMEOUT_MS);
+    stopMinimal = minimal.stop;
+    const minimalHttp = new HttpApi(minimal.ready.baseUrl, key, 1);
     clients.push(minimalHttp);
 
     const failures: string[] = [];
@@ -139,7 +140,6 @@ export async function measureUserCases(settings: UserCasesSettings, log: (line: 
       expect(status, wanted, what);
       return ms;
     };
-    const onMinimal = (request: ApiRequest, work: () => Promise<void>) => minimalHttp.send(minimal.request(request, work, true));
 
     type Arm = 'sandbox' | 'minimal';
     interface Case {
@@ -147,7 +147,6 @@ export async function measureUserCases(settings: UserCasesSettings, log: (line: 
       readonly write: boolean;
       run(arm: Arm): Promise<number>;
     }
-    const readOnlyId = ids[0]!;
     const cases: Case[] = [
       {
         name: 'GET /payment/channels',
@@ -157,17 +156,7 @@ export async function measureUserCases(settings: UserCasesSettings, log: (line: 
       {
         name: 'GET /transaction/{id}',
         write: false,
-        run: (arm) =>
-          arm === 'sandbox'
-            ? timed(() => http.send({ method: 'GET', path: `/transaction/${readOnlyId}` }), 200, 'sandbox get')
-            : timed(
-                () =>
-                  onMinimal({ method: 'GET', path: `/transaction/${readOnlyId}` }, async () => {
-                    await getItem(db, { Key: keys.transaction(clientId, readOnlyId), ConsistentRead: true });
-                  }),
-                200,
-                'minimal get',
-              ),
+        run: (arm) => timed(() => (arm === 'sandbox' ? http : minimalHttp).send({ method: 'GET', path: MINIMAL_PATHS.get(readOnlyId) }), 200, `${arm} get`),
       },
       {
         name: `GET ${LIST_PATH} (client of ${settings.payments} payments)`,
@@ -183,7 +172,7 @@ export async function measureUserCases(settings: UserCasesSettings, log: (line: 
             return timed(() => http.send({ method: 'POST', path: `/transaction/${id}/cancel` }), 200, 'sandbox cancel');
           }
           const id = await createCopy(floor);
-          return timed(() => onMinimal({ method: 'POST', path: `/transaction/${id}/cancel` }, () => cancelCopy(floor, id)), 200, 'minimal cancel');
+          return timed(() => minimalHttp.send({ method: 'POST', path: MINIMAL_PATHS.cancel(id) }), 200, 'minimal cancel');
         },
       },
     ];
@@ -214,7 +203,7 @@ export async function measureUserCases(settings: UserCasesSettings, log: (line: 
       const arms = {} as Record<Arm, ThroughputArm>;
       for (const [arm, baseUrlOf] of [
         ['sandbox', baseUrl],
-        ['minimal', minimal.baseUrl],
+        ['minimal', minimal.ready.baseUrl],
       ] as const) {
         const out = await runThroughput({
           baseUrl: baseUrlOf,

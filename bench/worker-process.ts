@@ -45,3 +45,56 @@ export function runWorker<Output>(script: string, config: { readonly out: string
     });
   });
 }
+
+/** A worker that serves until it is stopped (bench/minimal-worker.ts): what it printed once ready, and how to stop it. */
+export interface ServingWorker<Ready> {
+  readonly ready: Ready;
+  /** SIGTERM, and the wait until it has exited. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts `bench/<script>` in a Node process of its own with `config` (written to `configFile`) and
+ * waits for the first line it prints that is a JSON object, which says it is ready; fails if it
+ * exits first or prints none within `timeoutMs`.
+ */
+export function startServingWorker<Ready>(script: string, configFile: string, config: object, timeoutMs: number): Promise<ServingWorker<Ready>> {
+  writeFileSync(configFile, JSON.stringify(config), { mode: 0o600 });
+  const child = spawn(process.execPath, ['--import', 'tsx', join(projectRoot, 'bench', script), configFile], {
+    cwd: projectRoot,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+    await exited;
+  };
+  let output = '';
+  let settled = false;
+  return new Promise((resolve, reject) => {
+    const fail = (why: string) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      void stop().finally(() => reject(new Error(`${script} ${why}: ${output.slice(-3000)}`)));
+    };
+    const timer = setTimeout(() => fail(`printed nothing within ${timeoutMs} ms`), timeoutMs);
+    child.stderr.on('data', (chunk: Buffer) => {
+      output = (output + chunk.toString()).slice(-6000);
+    });
+    let printed = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      printed += chunk.toString();
+      // Its first whole line that is a JSON object (a warning may come before it).
+      const line = printed
+        .split('\n')
+        .slice(0, -1)
+        .find((l) => l.startsWith('{'));
+      if (settled || line === undefined) return;
+      settled = true;
+      clearTimeout(timer);
+      resolve({ ready: JSON.parse(line) as Ready, stop });
+    });
+    child.once('exit', (code, signal) => fail(`exited (${signal ?? code}) before it was ready`));
+  });
+}
