@@ -7,7 +7,7 @@
  * channel list it was given; the transaction it reads (one GetItem); the page of 20 it reads (one
  * Query), serialized; and a cancel (a GetItem, then the update and its event in one
  * TransactWriteItems) of a copy the bench wrote. Prints its base URL as one JSON line, then serves
- * until it is stopped.
+ * until it is stopped or its standard input closes (the bench gone).
  *
  *   node --import tsx bench/minimal-worker.ts <config.json>
  */
@@ -51,6 +51,9 @@ async function main(): Promise<void> {
   const stop = () => void minimal.close().finally(() => process.exit(0));
   process.once('SIGTERM', stop);
   process.once('SIGINT', stop);
+  // The bench gone (its pipe to this standard input closed), this service goes too.
+  process.stdin.once('end', stop);
+  process.stdin.resume();
   process.stdout.write(`${JSON.stringify({ baseUrl: minimal.baseUrl } satisfies MinimalWorkerReady)}\n`);
 }
 

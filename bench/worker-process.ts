@@ -56,13 +56,15 @@ export interface ServingWorker<Ready> {
 /**
  * Starts `bench/<script>` in a Node process of its own with `config` (written to `configFile`) and
  * waits for the first line it prints that is a JSON object, which says it is ready; fails if it
- * exits first or prints none within `timeoutMs`.
+ * exits first or prints none within `timeoutMs`. The worker must end when its standard input closes,
+ * as it does when this process ends, however it ends.
  */
 export function startServingWorker<Ready>(script: string, configFile: string, config: object, timeoutMs: number): Promise<ServingWorker<Ready>> {
   writeFileSync(configFile, JSON.stringify(config), { mode: 0o600 });
+  // Its standard input stays open while this process lives: the worker ends when it closes (the bench gone).
   const child = spawn(process.execPath, ['--import', 'tsx', join(projectRoot, 'bench', script), configFile], {
     cwd: projectRoot,
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ['pipe', 'pipe', 'pipe'],
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const stop = async () => {
@@ -91,9 +93,15 @@ export function startServingWorker<Ready>(script: string, configFile: string, co
         .slice(0, -1)
         .find((l) => l.startsWith('{'));
       if (settled || line === undefined) return;
+      let ready: Ready;
+      try {
+        ready = JSON.parse(line) as Ready;
+      } catch {
+        return fail(`printed a line that is not JSON: ${line}`);
+      }
       settled = true;
       clearTimeout(timer);
-      resolve({ ready: JSON.parse(line) as Ready, stop });
+      resolve({ ready, stop });
     });
     child.once('exit', (code, signal) => fail(`exited (${signal ?? code}) before it was ready`));
   });
