@@ -25,7 +25,7 @@ describe('docs/performance.md', () => {
     const at = (p50: number) => ({ n: 300, p50, p99: p50 * 2, mean: p50, min: p50 / 2, max: p50 * 3 });
     const load = (requestsPerSecond: number) => ({ requests: requestsPerSecond * 10, requestsPerSecond, p50: 30, p99: 90, errors: 0, non2xx: 0 });
     const userCases: UserCasesResult = {
-      settings: { warmup: 30, rounds: 300, payments: 200, connections: 32, throughputSeconds: 10 },
+      settings: { warmup: 30, rounds: 300, payments: 200, connections: 32, throughputWarmupSeconds: 5, throughputSeconds: 5 },
       dynamoEndpoint: 'http://127.0.0.1:1',
       payments: 200,
       latency: [{ case: 'POST /transaction/{id}/cancel right after its create', write: true, sandbox: at(15.16), minimal: at(11.66), ratio: 1.3 }],
