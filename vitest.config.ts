@@ -17,6 +17,7 @@ const suites = {
   pool: 'forks',
   // One DynamoDB Local and one local server for the whole run (test/support/global-setup.ts).
   globalSetup: ['test/support/global-setup.ts'],
+  setupFiles: ['test/support/cdk-outdir-setup.ts'],
   env: QUIET_TEST_ENV,
   testTimeout: 30_000,
   hookTimeout: 120_000,
@@ -40,7 +41,15 @@ export default defineConfig({
       { test: { ...suites, name: 'suites', exclude: [...suites.exclude, ...OWN_MODULES], isolate: false } },
       // The suites that load the handlers or a function with settings of their own, each file with the
       // project's modules afresh, in workers of their own that keep what node_modules loaded (decision 0411).
-      { test: { ...suites, name: 'suites: own modules', include: OWN_MODULES, isolate: false, setupFiles: ['test/support/own-modules-setup.ts'] } },
+      {
+        test: {
+          ...suites,
+          name: 'suites: own modules',
+          include: OWN_MODULES,
+          isolate: false,
+          setupFiles: [...suites.setupFiles, 'test/support/own-modules-setup.ts'],
+        },
+      },
       // Last, once every suite above has recorded its functions' calls: the grant check (vitest.grants.config.ts).
       grantsProject,
     ],

@@ -13,6 +13,7 @@ export const grantsProject = {
     name: 'grants',
     include: ['test/grants/**/*.test.ts'],
     env: QUIET_TEST_ENV,
+    setupFiles: ['test/support/cdk-outdir-setup.ts'],
     testTimeout: 60_000,
     // After every other project of the run (their group is 0): the recording is whole by then.
     sequence: { groupOrder: 1 },

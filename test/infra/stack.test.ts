@@ -133,9 +133,11 @@ async function runBundle(functionId: string, credentials: Record<string, string>
   // The function's literal variables (NODE_OPTIONS, POWERTOOLS_SERVICE_NAME); TABLE_NAME and API_BASE_URL are tokens there.
   const variables = resources[functionId]!.Properties.Environment.Variables;
   const literal = Object.entries(variables).filter(([, v]) => typeof v === 'string');
+  // A home of its own, as Lambda's, removed after the run.
+  const home = mkdtempSync(join(tmpdir(), 'lambda-home-'));
   const env = {
     PATH: process.env.PATH!,
-    HOME: mkdtempSync(join(tmpdir(), 'lambda-home-')),
+    HOME: home,
     AWS_REGION: 'us-east-1',
     AWS_ENDPOINT_URL_DYNAMODB: inject('dynamoEndpoint'),
     POWERTOOLS_LOG_LEVEL: 'CRITICAL',
@@ -145,12 +147,16 @@ async function runBundle(functionId: string, credentials: Record<string, string>
     ...(variables.API_BASE_URL !== undefined && { API_BASE_URL: inject('baseUrl') }),
     ...credentials,
   };
-  const stdout = await new Promise<string>((resolve, reject) =>
-    execFile(process.execPath, ['--input-type=module', '-e', script, bundle, JSON.stringify(event)], { env }, (error, out) =>
-      error ? reject(error) : resolve(out),
-    ),
-  );
-  return JSON.parse(stdout);
+  try {
+    const stdout = await new Promise<string>((resolve, reject) =>
+      execFile(process.execPath, ['--input-type=module', '-e', script, bundle, JSON.stringify(event)], { env }, (error, out) =>
+        error ? reject(error) : resolve(out),
+      ),
+    );
+    return JSON.parse(stdout);
+  } finally {
+    rmSync(home, { recursive: true, force: true });
+  }
 }
 
 describe('routes', () => {

@@ -93,8 +93,9 @@ afterEach(async () => {
   things.requests.length = 0;
 });
 
-/** Runs `markdown` as one page against the server of things, npm start's banner printing the key. */
-const run = (markdown: string) => {
+/** Runs `markdown` as one page against the server of things, npm start's banner printing the key; the run before it is stopped and its files removed. */
+const run = async (markdown: string) => {
+  await runner?.stop();
   runner = exampleRunner({ address, banner: `  Server key: ${KEY}   (client cli_0, all scopes)` });
   return runner.runPage(shellBlocks(markdown, 'page.md'));
 };
