@@ -2,6 +2,7 @@ import { tsImport } from 'tsx/esm/api';
 import type { TestProject } from 'vitest/node';
 import type { Sandbox } from '../../infra/local/sandbox';
 import { startRecordingCalls } from './dynamodb-calls';
+import { makeRunTmp, removeRunTmp } from './run-tmp';
 import { QUICK_JAVA_OPTIONS } from './processes';
 
 declare module 'vitest' {
@@ -80,6 +81,8 @@ async function startRunSandbox(): Promise<RunSandbox> {
 
 /** Starts DynamoDB Local (in memory), the local server and its sweep once per run; every test file shares them. */
 export async function setup(project: TestProject): Promise<void> {
+  // Before any worker starts, so that every one inherits where the run's temporary files go.
+  makeRunTmp();
   const state = runState() ?? { started: startRunSandbox(), projects: 0 };
   (globalThis as Record<symbol, RunState>)[RUN] = state;
   state.projects++;
@@ -100,4 +103,5 @@ export async function teardown(): Promise<void> {
   if (!state || --state.projects > 0) return;
   delete (globalThis as Record<symbol, RunState | undefined>)[RUN];
   await (await state.started.catch(() => undefined))?.sandbox.stop();
+  removeRunTmp();
 }
