@@ -15,10 +15,9 @@ import { readFileSync } from 'node:fs';
 import { createDb } from '../lib/db/client';
 import { clientPartition, keys } from '../lib/db/keys';
 import { getItem, queryPage } from '../lib/db/requests';
+import { API_BASE_PATH, matchRoute, routes } from '../lib/routes';
 import { fixedRoute, MINIMAL_PATHS, type MinimalWorkerConfig, type MinimalWorkerReady, startMinimalService } from './minimal';
 import { cancelCopy, type FloorContext } from './scenarios';
-
-const CANCEL = /^\/transaction\/([^/]+)\/cancel$/;
 
 async function main(): Promise<void> {
   const config = JSON.parse(readFileSync(process.argv[2]!, 'utf8')) as MinimalWorkerConfig;
@@ -44,7 +43,9 @@ async function main(): Promise<void> {
       },
     },
     (method, path) => {
-      const id = method === 'POST' ? CANCEL.exec(path)?.[1] : undefined;
+      // A cancel's id, as the route table reads it from the path (the service has no base path of its own).
+      const { match } = matchRoute(method, `${API_BASE_PATH}${path}`);
+      const id = match?.route === routes.cancelTransaction ? match.pathParameters.id : undefined;
       return id === undefined ? undefined : () => cancelCopy(floor, id);
     },
   );

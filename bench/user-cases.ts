@@ -172,7 +172,7 @@ export async function measureUserCases(settings: UserCasesSettings, log: (line: 
         run: async (arm) => {
           if (arm === 'sandbox') {
             const id = await createViaApi(http);
-            return timed(() => http.send({ method: 'POST', path: `/transaction/${id}/cancel` }), 200, 'sandbox cancel');
+            return timed(() => http.send({ method: 'POST', path: MINIMAL_PATHS.cancel(id) }), 200, 'sandbox cancel');
           }
           const id = await createCopy(floor);
           return timed(() => minimalHttp.send({ method: 'POST', path: MINIMAL_PATHS.cancel(id) }), 200, 'minimal cancel');

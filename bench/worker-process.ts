@@ -1,6 +1,7 @@
-import { spawn } from 'node:child_process';
+import { type ChildProcessByStdio, spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { Readable, Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 
 const projectRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -20,13 +21,8 @@ export interface WorkerOptions {
  * reads what the worker wrote to `config.out`. The tail of its output goes into a failure's message.
  */
 export function runWorker<Output>(script: string, config: { readonly out: string }, options: WorkerOptions): Promise<Output> {
-  const configFile = `${config.out}.config.json`;
-  writeFileSync(configFile, JSON.stringify(config), { mode: 0o600 });
+  const child = spawnWorker(script, `${config.out}.config.json`, config, 'ignore');
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', join(projectRoot, 'bench', script), configFile], {
-      cwd: projectRoot,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
     let output = '';
     const keep = (chunk: Buffer) => {
       output = (output + chunk.toString()).slice(-6000);
@@ -60,12 +56,8 @@ export interface ServingWorker<Ready> {
  * as it does when this process ends, however it ends.
  */
 export function startServingWorker<Ready>(script: string, configFile: string, config: object, timeoutMs: number): Promise<ServingWorker<Ready>> {
-  writeFileSync(configFile, JSON.stringify(config), { mode: 0o600 });
   // Its standard input stays open while this process lives: the worker ends when it closes (the bench gone).
-  const child = spawn(process.execPath, ['--import', 'tsx', join(projectRoot, 'bench', script), configFile], {
-    cwd: projectRoot,
-    stdio: ['pipe', 'pipe', 'pipe'],
-  });
+  const child = spawnWorker(script, configFile, config, 'pipe');
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const stop = async () => {
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
@@ -105,4 +97,13 @@ export function startServingWorker<Ready>(script: string, configFile: string, co
     });
     child.once('exit', (code, signal) => fail(`exited (${signal ?? code}) before it was ready`));
   });
+}
+
+/** `bench/<script>` in a Node process of its own (tsx as its loader), given `config` written to `configFile` (its owner's only). */
+function spawnWorker(script: string, configFile: string, config: object, stdin: 'ignore' | 'pipe'): ChildProcessByStdio<Writable | null, Readable, Readable> {
+  writeFileSync(configFile, JSON.stringify(config), { mode: 0o600 });
+  return spawn(process.execPath, ['--import', 'tsx', join(projectRoot, 'bench', script), configFile], {
+    cwd: projectRoot,
+    stdio: [stdin, 'pipe', 'pipe'],
+  }) as ChildProcessByStdio<Writable | null, Readable, Readable>;
 }

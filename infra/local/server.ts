@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { gatewayAnswer } from '../../lib/http/gateway-answers';
-import { internalErrorResult, toHttpResponse } from '../../lib/http/http-response';
+import { internalErrorResult, JSON_CONTENT_TYPE, toHttpResponse } from '../../lib/http/http-response';
 import { fallbackFunction, matchRoute, routeList, API_BASE_PATH, type Route } from '../../lib/routes';
 import { httpApiEvent } from './lambda-event';
 import { loadFunction, type FunctionDeclaration, type LocalFunction } from './load-function';
@@ -89,7 +89,7 @@ export async function startLocalServer(options: {
     const body = hasNoBody(req) ? EMPTY_BODY : await readBody(req);
     if (body === 'too-large') {
       const { status, body: tooLarge } = gatewayAnswer('GatewayPayloadTooLarge');
-      res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8' });
+      res.writeHead(status, { 'Content-Type': JSON_CONTENT_TYPE });
       res.end(tooLarge);
       return;
     }

@@ -7,7 +7,8 @@ import { errorBody } from './envelope';
  * failures with it before any handler, or the logger they configure, is loaded (infra/local/server.ts).
  */
 
-const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
+/** The media type of every JSON answer, the envelope's and the gateway's own. */
+export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 
 /**
  * The headers every response of every face carries, in this order: its media type, its request id,

@@ -38,7 +38,7 @@ import { IDEMPOTENCY_KEY } from '../http/idempotency-key';
 import { FORM_MEDIA_TYPE } from '../http/page/form-body';
 import { MAX_BODY_BYTES } from '../http/request';
 import { GATEWAY_ANSWERS } from '../http/gateway-answers';
-import { internalErrorMessage } from '../http/http-response';
+import { internalErrorMessage, JSON_CONTENT_TYPE } from '../http/http-response';
 import { MAX_FAULT_LATENCY_MS, SANDBOX_FAULT, SANDBOX_FAULT_HEADER } from '../http/sandbox-fault';
 import { DEFAULT_LIMITS } from '../limits';
 import { meta } from '../meta';
@@ -355,7 +355,7 @@ function description(): string {
       '- Every request carries `Authorization: Bearer <server key>` (a key `sk_sbx_…` made with the admin ' +
         'CLI); each operation names the scope it needs. A key created without a scope list has all of them.',
       `- A body is a JSON object of at most ${MAX_BODY_BYTES / 1024} KiB sent with \`Content-Type: application/json\`. Unknown body fields and unknown query parameters are rejected (400), so a typo never passes silently.`,
-      '- Every response is JSON (`application/json; charset=utf-8`) with an `X-Request-Id` header, and ' +
+      `- Every response is JSON (\`${JSON_CONTENT_TYPE}\`) with an \`X-Request-Id\` header, and ` +
         '`Cache-Control: no-store` and `X-Content-Type-Options: nosniff`. Success ' +
         'is `{"success": true, "data": …}`; lists add `pagination`. Errors are `{"success": false, "error": ' +
         '{"code": …, "message": …}}`, with `details` on validation errors.',

@@ -2,6 +2,7 @@ import { tsImport } from 'tsx/esm/api';
 import type { TestProject } from 'vitest/node';
 import type { Sandbox } from '../../infra/local/sandbox';
 import { startRecordingCalls } from './dynamodb-calls';
+import { QUIET_TEST_ENV } from './quiet-env';
 import { makeRunTmp, removeRunTmp } from './run-tmp';
 import { QUICK_JAVA_OPTIONS } from './processes';
 
@@ -61,8 +62,8 @@ const runState = (): RunState | undefined => (globalThis as Record<symbol, RunSt
 const loadSandbox = (): Promise<typeof import('../../infra/local/sandbox')> => tsImport('../../infra/local/sandbox.ts', import.meta.url);
 
 async function startRunSandbox(): Promise<RunSandbox> {
-  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
-  process.env.POWERTOOLS_LOG_LEVEL ??= 'CRITICAL';
+  // The run's sandbox serves in this process, which the projects' `env` does not reach: the same quiet environment.
+  for (const [name, value] of Object.entries(QUIET_TEST_ENV)) process.env[name] ??= value;
   // Every function's DynamoDB calls, here and in the workers, for the grant check after the run (test/grants).
   startRecordingCalls();
   const { ensureDemoCredentials, newCursorSecret, startSandbox } = await loadSandbox();
