@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { InitiateAuthCommand, RespondToAuthChallengeCommand } from '@aws-sdk/client-cognito-identity-provider';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { startLocalIdentity, sentCodes, type LocalIdentity } from '../../infra/local/identity';
 import { identityClient } from '../../infra/local/identity-client';
 import { httpApiEvent } from '../../infra/local/lambda-event';
@@ -61,8 +61,9 @@ describe('the sign-up policy, judged by the sign-up route', () => {
 
   it("answers a refusal with 403 FORBIDDEN in the policy's words, from the stage's very sign-up function", async () => {
     const { identity } = await stage('domain:acme.com');
-    const saved = { ...process.env };
-    Object.assign(process.env, identity.environment());
+    // Stubbed, never replaced: vitest's stubEnv deletes from the process.env it found, so a file that
+    // swapped the object would leave its copy's values to the next file of the worker (test/support/own-modules-setup.ts).
+    for (const [name, value] of Object.entries(identity.environment())) vi.stubEnv(name, value);
     try {
       const signUpFunction = await loadFunction<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2>(routes.signUp);
       const answer = await signUpFunction(
@@ -81,7 +82,7 @@ describe('the sign-up policy, judged by the sign-up route', () => {
         error: { code: 'FORBIDDEN', message: 'Sign-up on this stage is open to e-mail addresses at acme.com only' },
       });
     } finally {
-      process.env = saved;
+      vi.unstubAllEnvs();
     }
   });
 

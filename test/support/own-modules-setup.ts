@@ -1,4 +1,4 @@
-import { afterAll, vi } from 'vitest';
+import { afterAll, expect, vi } from 'vitest';
 
 /**
  * The setup file of `suites: own modules` (vitest.config.ts). Each of its files loads the handlers,
@@ -9,7 +9,22 @@ import { afterAll, vi } from 'vitest';
  */
 vi.resetModules();
 
+/**
+ * The worker's own process.env object, as the first file found it. vitest's `vi.stubEnv(name,
+ * undefined)` deletes from that object, so a file that replaced process.env with a copy left the
+ * copy's values to every later file of the worker, where they could no longer be stubbed away (a
+ * cursor secret that cursor-key.test.ts could not remove failed its CI run). Such a file fails here,
+ * and the worker gets its object back.
+ */
+const WORKER_ENV = Symbol.for('payment-sandbox.worker-env');
+const worker = globalThis as { [WORKER_ENV]?: NodeJS.ProcessEnv };
+worker[WORKER_ENV] ??= process.env;
+const workerEnv = worker[WORKER_ENV];
+
 afterAll(() => {
   vi.unstubAllEnvs();
   vi.restoreAllMocks();
+  const replaced = process.env !== workerEnv;
+  process.env = workerEnv; // so that only the file that replaced it fails, not the next ones
+  expect(replaced, 'a test replaced process.env: stub its variables with vi.stubEnv instead').toBe(false);
 });
