@@ -873,6 +873,25 @@ export interface RouteMatch {
 
 const compiled = /* @__PURE__ */ routeList.map((r) => ({ route: r, pattern: pathPattern(r.path) }));
 
+/** A page route that answers its errors as pages, with the full path its parameters start at (`/api/v1/pay/`). */
+type PageRouteWithPrefix = { readonly route: Route & { readonly face: PageFace }; readonly prefix: string };
+
+const errorPages: readonly PageRouteWithPrefix[] = /* @__PURE__ */ routeList.flatMap((r) => {
+  const parameterAt = r.path.indexOf('{');
+  if (r.face.kind !== 'page' || r.face.errors !== 'page' || parameterAt < 0) return [];
+  return [{ route: r as Route & { readonly face: PageFace }, prefix: `${API_BASE_PATH}${r.path.slice(0, parameterAt)}` }];
+});
+
+/**
+ * The page whose path `fullPath` lies under although no route takes it (`/pay`, `/pay/`,
+ * `/pay/a/b`: a missing or malformed token), when that page answers its errors as pages: the
+ * `$default` function answers such a path with the page's 404 page, not with JSON, as docs/api.md
+ * §16 says of a malformed token. A browser is what follows such a link.
+ */
+export function errorPageAround(fullPath: string): (Route & { readonly face: PageFace }) | undefined {
+  return errorPages.find(({ prefix }) => fullPath.startsWith(prefix) || `${fullPath}/` === prefix)?.route;
+}
+
 /** Finds the route for a method and full path; `allowed` lists the methods the path accepts. */
 export function matchRoute(method: string, fullPath: string): { match?: RouteMatch; allowed: string[] } {
   const allowed: string[] = [];

@@ -1461,7 +1461,7 @@ export interface components {
         };
     };
     responses: {
-        /** @description No such resource for this client (another client's id is also 404), or no such route. Answered before authentication, for any path that matches no operation. */
+        /** @description No such resource for this client (another client's id is also 404), or no such route. Answered before authentication, for any path that matches no operation: as HTML, the page's 404 page with its headers, for a GET under the path of a page that answers its errors as pages (`/pay`, `/pay/`, `/pay/a/b`: a missing or malformed token), else as the envelope. */
         RouteNotFound: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1469,6 +1469,8 @@ export interface components {
             };
             content: {
                 "application/json": components["schemas"]["NotFoundError"];
+                /** @example <!doctype html><html lang="en"><head><title>404 …</title></head><body><main><h1>…</h1><p>…</p><p><small>404 NOT_FOUND · request id <code>…</code></small></p></main></body></html> */
+                "text/html": string;
             };
         };
         /** @description Known path, wrong method; the `Allow` header lists the methods. Answered before authentication. */

@@ -468,9 +468,15 @@ export function buildOpenApiDocument(): OpenApiDocument {
       headers: headerComponents,
       responses: {
         RouteNotFound: {
-          description: `${errorWhen.NOT_FOUND} Answered before authentication, for any path that matches no operation.`,
+          description:
+            `${errorWhen.NOT_FOUND} Answered before authentication, for any path that matches no operation: as HTML, the page's ` +
+            `404 page with its headers, for a GET under the path of a page that answers its errors as pages (\`/pay\`, \`/pay/\`, ` +
+            '`/pay/a/b`: a missing or malformed token), else as the envelope.',
           headers: { 'X-Request-Id': headerRef('X-Request-Id') },
-          content: { 'application/json': { schema: errorEnvelopes.NOT_FOUND } },
+          content: {
+            'application/json': { schema: errorEnvelopes.NOT_FOUND },
+            'text/html': { schema: ErrorPage, example: errorPageExample(404, 'NOT_FOUND') },
+          },
         },
         MethodNotAllowed: {
           description: `${errorWhen.METHOD_NOT_ALLOWED} Answered before authentication.`,

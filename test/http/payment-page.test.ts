@@ -113,6 +113,28 @@ describe('the payment page as served', () => {
     expect((await transactionOf(key, txn.id)).status).toBe('pending');
   });
 
+  it('is the same 404 page, with its headers, for a path under /pay/ that holds no token or more than one segment', async () => {
+    const base = inject('baseUrl');
+    for (const url of [`${base}/pay`, `${base}/pay/`, `${base}/pay/a/b`, `${base}/pay//`]) {
+      const { status, headers, html } = await fetchPage(url);
+      expect(status, url).toBe(404);
+      expect(headers.get('content-type'), url).toBe('text/html; charset=utf-8');
+      expect(headers.get('content-security-policy'), url).toContain("frame-ancestors 'none'");
+      expect(headers.get('referrer-policy'), url).toBe('no-referrer');
+      expect(headers.get('x-robots-tag'), url).toBe('noindex');
+      expect(headers.get('cache-control'), url).toBe('no-store');
+      expect(html, url).toContain('<h1>Page not found</h1>');
+      expect(html, url).toContain('No such page');
+    }
+    // Only a browser's GET gets a page: anything else, and any other path, is the API's JSON.
+    const posted = await fetch(`${base}/pay/`, { method: 'POST' });
+    expect(posted.status).toBe(404);
+    expect(posted.headers.get('content-type')).toMatch(/^application\/json/);
+    const elsewhere = await fetch(`${base}/payments/`);
+    expect(elsewhere.status).toBe(404);
+    expect(((await elsewhere.json()) as { error: { code: string } }).error.code).toBe('NOT_FOUND');
+  });
+
   it("shows the merchant, order, amount, channel, status and time left, never the customer's e-mail, phone or metadata", async () => {
     const client = await createClient(testDb(), 'Toko "Budi" & <Sons>');
     const { key } = await createKey(testDb(), { clientId: client.id });
