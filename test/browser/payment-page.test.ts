@@ -4,7 +4,7 @@ import AxeBuilder from '@axe-core/playwright';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { recordedEventsOf } from '../support/events';
 import { call, newClient } from '../support/fixtures';
 import { createPaymentVia } from '../support/payments';
@@ -27,7 +27,7 @@ let shopUrl: string;
 const shopVisits: { url: string; referer: string | null }[] = [];
 let key: string;
 let clientId: string;
-const contexts: { context: BrowserContext; watched: Watched; requests: string[] }[] = [];
+const contexts: { context: BrowserContext; watched: Watched; requests: string[]; closed?: boolean }[] = [];
 
 beforeAll(async () => {
   browser = await launchChromium();
@@ -40,6 +40,18 @@ beforeAll(async () => {
   shopUrl = `http://127.0.0.1:${(shop.address() as AddressInfo).port}`;
   ({ key, clientId } = await newClient());
 }, 60_000);
+
+// Each test's contexts are closed after it, their renderers with them; what they watched stays for the last test.
+afterEach(async () => {
+  await Promise.all(
+    contexts
+      .filter(({ closed }) => !closed)
+      .map(async (opened) => {
+        opened.closed = true;
+        await opened.context.close();
+      }),
+  );
+});
 
 afterAll(async () => {
   await browser?.close();
@@ -263,6 +275,10 @@ describe('the payment page in a browser', () => {
     expect(response!.status()).toBe(404);
     await page.getByRole('heading', { name: 'Page not found' }).waitFor();
     await expectAccessible(page, '404');
+    // A link cut short (decision 0413) is the same page, not the API's JSON.
+    const cutShort = await page.goto(`${inject('baseUrl')}/pay/`);
+    expect(cutShort!.status()).toBe(404);
+    await page.getByRole('heading', { name: 'Page not found' }).waitFor();
     expectOnlyOwnOrigin(requests);
   });
 
