@@ -14,6 +14,7 @@ import type { LoadResult } from './load';
 import { ADMISSION_CALLS, SESSION_ADMISSION_CALLS } from './counter';
 import type { ReadBudgetResult } from './read-budget';
 import { IDEMPOTENT_VARIANT } from './scenarios';
+import type { Target } from './target';
 import { userCaseTargets, userCasesSection, type UserCasesResult } from './user-cases';
 
 /** Admission's round trips: its three calls start together (lib/auth/admission.ts). */
@@ -57,30 +58,6 @@ export const TARGETS = {
 
 /** The request counter's write units a request pays at most (lib/auth/request-counter.ts: one reservation, of a tiny item). */
 export const COUNTER_WRU_AT_MOST = 1;
-
-export interface Target {
-  readonly part:
-    | 'latency'
-    | 'minimal'
-    | 'calls'
-    | 'write units'
-    | 'cost'
-    | 'advance'
-    | 'bundle size'
-    | 'cold start'
-    | 'load'
-    | 'read units'
-    | 'webhook delivery'
-    | 'dashboard'
-    | 'payment page'
-    | 'start-up'
-    | 'as a user meets it';
-  readonly subject: string;
-  readonly target: string;
-  readonly value: string;
-  /** null: not applicable (e.g. a route without DynamoDB calls has no floor to compare with). */
-  readonly met: boolean | null;
-}
 
 export interface Results {
   readonly generatedAt: string;

@@ -9,7 +9,7 @@ import { closeDb, createDb } from '../lib/db/client';
 import { transactionEntity } from '../lib/payments/items';
 import { HttpApi } from './client';
 import { MINIMAL_PATHS, type MinimalWorkerConfig, type MinimalWorkerReady } from './minimal';
-import type { Target } from './report';
+import type { Target } from './target';
 import { BENCH_REQUESTS_PER_SECOND, createCopy, createViaApi, type FloorContext } from './scenarios';
 import { startNpmStart } from './startup';
 import { mapLimit, round, rotate, roundSummary, summarize, type Summary } from './stats';
