@@ -3,7 +3,7 @@ import { attemptsWhen } from '../support/deliveries';
 import { call } from '../support/fixtures';
 import { startDeliverySandbox, type DeliverySandbox } from '../support/delivery-sandbox';
 import { paymentBody } from '../support/payments';
-import { reverseOrderOf, startReceiver, verified, type Answer, type Received, type Receiver } from '../support/webhook-receiver';
+import { reverseOrderPromise, startReceiver, verified, type Answer, type Received, type Receiver } from '../support/webhook-receiver';
 
 /**
  * What chaos plans for later is made by the delivery timer (decision 0267), not by waiting for the
@@ -47,7 +47,12 @@ describe('the delivery timer', () => {
     const received = await hooks.waitFor(2, { timeoutMs: 60_000 });
     const events = received.map((request) => verified(secret, request) as { id: string; type: string });
     const idOf = (type: string) => events.find((event) => event.type === type)!.id;
-    expect(events.map((event) => event.type)).toEqual(reverseOrderOf(idOf('payment.created'), idOf('payment.settled')));
+    const { actual, expected } = reverseOrderPromise(
+      events.map((event) => event.type),
+      idOf('payment.created'),
+      idOf('payment.settled'),
+    );
+    expect(actual).toEqual(expected);
   }, 90_000);
 
   it('makes a delayed first attempt when it falls due, and records its retry when it fails', async () => {

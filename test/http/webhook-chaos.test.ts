@@ -4,7 +4,7 @@ import { attemptsOf, attemptsWhen } from '../support/deliveries';
 import { call } from '../support/fixtures';
 import { startDeliverySandbox, type DeliverySandbox } from '../support/delivery-sandbox';
 import { paymentBody } from '../support/payments';
-import { reverseOrderOf, startReceiver, verified, webhookIdOf, type Answer, type Received, type Receiver } from '../support/webhook-receiver';
+import { reverseOrderPromise, startReceiver, verified, webhookIdOf, type Answer, type Received, type Receiver } from '../support/webhook-receiver';
 
 /**
  * Delivery chaos (docs/api.md §17, decisions 0266 and 0267) end to end through `npm start`'s
@@ -130,12 +130,10 @@ describe.concurrent('chaos: reverse_order', () => {
 
     const received = await hooks.waitFor(2, { timeoutMs: 30_000 });
     const apart = `recorded ${idTime(settled!.id).getTime() - idTime(created!.id).getTime()} ms apart`;
-    const order = reverseOrderOf(created!.id, settled!.id);
-    expect(
-      received.map((request) => typeOf(secret, request)),
-      apart,
-    ).toEqual(order);
-    expect(received.map(webhookIdOf)).toEqual(order.map((type) => (type === 'payment.settled' ? settled : created)!.id));
+    const arrived = received.map((request) => typeOf(secret, request));
+    const { actual, expected } = reverseOrderPromise(arrived, created!.id, settled!.id);
+    expect(actual, apart).toEqual(expected);
+    expect(received.map(webhookIdOf)).toEqual(arrived.map((type) => (type === 'payment.settled' ? settled : created)!.id));
     for (const event of [created!, settled!]) {
       const [attempt] = await attemptsWhen(event.id, (list) => list.length === 1 && list[0].status === 'succeeded');
       expect(attempt.attempt).toBe(1);
@@ -150,7 +148,10 @@ describe.concurrent('chaos: reverse_order', () => {
     expect((await send('POST', `/transaction/${txn.id}/simulate`, { outcome: 'settle' })).status).toBe(200);
     const [created, settled] = await eventsOf(txn.id);
     const received = await hooks.waitFor(4, { timeoutMs: 30_000 });
-    expect(received.map((request) => typeOf(secret, request))).toEqual(reverseOrderOf(created!.id, settled!.id, 2));
+    const apart = `recorded ${idTime(settled!.id).getTime() - idTime(created!.id).getTime()} ms apart`;
+    const arrived = received.map((request) => typeOf(secret, request));
+    const { actual, expected } = reverseOrderPromise(arrived, created!.id, settled!.id, 2);
+    expect(actual, apart).toEqual(expected);
   }, 60_000);
 });
 

@@ -103,13 +103,22 @@ export function verified(secret: string, request: Received): unknown {
 export const webhookIdOf = (request: Received): string => String(request.headers['webhook-id']);
 
 /**
- * The order chaos `reverse_order` delivers a create and its settle in (docs/api.md §17), each sent
- * `copies` times: the settle first when the two were recorded within the window's 2 s of each other,
- * else each in a window of its own, the create first. A test cannot choose: on a loaded machine the
- * simulate that records the settle can come more than 2 s after the create.
+ * What chaos `reverse_order` promises of the order a create and its settle arrive in (docs/api.md
+ * §17), each sent `copies` times: recorded within the window's 2 s of each other, one window sends
+ * the settle and its copies, then the create and its copies. Recorded further apart (a test cannot
+ * choose: on a loaded machine the simulate that records the settle can come more than 2 s after the
+ * create), they are two windows, each made by its own worker when it falls due, and the contract
+ * promises no order between them: with the stream behind, both fall due together and their requests
+ * interleave. Then only what arrived is compared. `arrived` is the types in the order they came;
+ * `expect(actual).toEqual(expected)` holds when the promise does.
  */
-export function reverseOrderOf(createdId: string, settledId: string, copies = 1): string[] {
+export function reverseOrderPromise(
+  arrived: readonly string[],
+  createdId: string,
+  settledId: string,
+  copies = 1,
+): { actual: string[]; expected: string[] } {
   const within = idTime(settledId).getTime() - idTime(createdId).getTime() <= REORDER_WINDOW_MS;
-  const order = within ? ['payment.settled', 'payment.created'] : ['payment.created', 'payment.settled'];
-  return order.flatMap((type) => Array<string>(copies).fill(type));
+  const expected = ['payment.settled', 'payment.created'].flatMap((type) => Array<string>(copies).fill(type));
+  return within ? { actual: [...arrived], expected } : { actual: [...arrived].sort(), expected: expected.sort() };
 }
