@@ -112,12 +112,7 @@ export const webhookIdOf = (request: Received): string => String(request.headers
  * interleave. Then only what arrived is compared. `arrived` is the types in the order they came;
  * `expect(actual).toEqual(expected)` holds when the promise does.
  */
-export function reverseOrderPromise(
-  arrived: readonly string[],
-  createdId: string,
-  settledId: string,
-  copies = 1,
-): { actual: string[]; expected: string[] } {
+export function reverseOrderPromise(arrived: readonly string[], createdId: string, settledId: string, copies = 1): { actual: string[]; expected: string[] } {
   const within = idTime(settledId).getTime() - idTime(createdId).getTime() <= REORDER_WINDOW_MS;
   const expected = ['payment.settled', 'payment.created'].flatMap((type) => Array<string>(copies).fill(type));
   return within ? { actual: [...arrived], expected } : { actual: [...arrived].sort(), expected: expected.sort() };
