@@ -132,11 +132,16 @@ const freshDir = (name: string) => {
   return dir;
 };
 
-/** Every directory (`d`) and file (`-`) under `dir`, itself included as `.`, with its permission bits: `{ 'db': 'd700', … }`. */
+/**
+ * Every directory (`d`) and file (`-`) under `dir`, itself included as `.`, with its permission bits:
+ * `{ 'db': 'd700', … }`. The sandbox goes on running meanwhile: a file gone between its directory's
+ * listing and its own look (SQLite's `-journal`, which lives for one write) is not listed.
+ */
 function modesUnder(dir: string): Record<string, string> {
   const modes: Record<string, string> = {};
   const walk = (path: string) => {
-    const stat = lstatSync(path);
+    const stat = lstatSync(path, { throwIfNoEntry: false });
+    if (!stat) return;
     modes[relative(dir, path) || '.'] = `${stat.isDirectory() ? 'd' : '-'}${(stat.mode & 0o777).toString(8)}`;
     if (stat.isDirectory()) for (const name of readdirSync(path)) walk(join(path, name));
   };
