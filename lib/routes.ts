@@ -873,13 +873,14 @@ export interface RouteMatch {
 
 const compiled = /* @__PURE__ */ routeList.map((r) => ({ route: r, pattern: pathPattern(r.path) }));
 
-/** A page route that answers its errors as pages, with the full path its parameters start at (`/api/v1/pay/`). */
-type PageRouteWithPrefix = { readonly route: Route & { readonly face: PageFace }; readonly prefix: string };
+/** A route whose face is a page's. */
+type PageRoute = Route & { readonly face: PageFace };
 
-const errorPages: readonly PageRouteWithPrefix[] = /* @__PURE__ */ routeList.flatMap((r) => {
+/** Each page route that answers its errors as pages, with the full path its parameters start at (`/api/v1/pay/`). */
+const errorPages: readonly { readonly route: PageRoute; readonly prefix: string }[] = /* @__PURE__ */ routeList.flatMap((r) => {
   const parameterAt = r.path.indexOf('{');
   if (r.face.kind !== 'page' || r.face.errors !== 'page' || parameterAt < 0) return [];
-  return [{ route: r as Route & { readonly face: PageFace }, prefix: `${API_BASE_PATH}${r.path.slice(0, parameterAt)}` }];
+  return [{ route: r as PageRoute, prefix: `${API_BASE_PATH}${r.path.slice(0, parameterAt)}` }];
 });
 
 /**
@@ -888,7 +889,7 @@ const errorPages: readonly PageRouteWithPrefix[] = /* @__PURE__ */ routeList.fla
  * `$default` function answers such a path with the page's 404 page, not with JSON, as docs/api.md
  * §16 says of a malformed token. A browser is what follows such a link.
  */
-export function errorPageAround(fullPath: string): (Route & { readonly face: PageFace }) | undefined {
+export function errorPageAround(fullPath: string): PageRoute | undefined {
   return errorPages.find(({ prefix }) => fullPath.startsWith(prefix) || `${fullPath}/` === prefix)?.route;
 }
 

@@ -1,9 +1,9 @@
 import middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import { NotFoundError } from '../errors';
 import { errorPageAround, type Route } from '../routes';
 import type { EndpointContext } from './middleware-context';
 import { pageFace } from './page/page-face';
+import { noSuchPage } from './page/path-token';
 import { jsonFace } from './respond';
 import { type Responder, responds } from './responder';
 
@@ -14,28 +14,26 @@ type FallbackHandler = (event: APIGatewayProxyEventV2, context: Context) => Prom
  * every request it is given with `refusal` (404, or 405 with `Allow`), before any credential, as the
  * JSON face answers; or, for a GET of a path under a page that answers its errors as pages (`/pay/`, a
  * missing or malformed token: lib/routes.ts `errorPageAround`), with that page's 404 page and
- * headers, as an unknown token gets. Its bundle holds no DynamoDB client.
+ * headers, saying what its path-token step says of a path without a token (`noSuchPage`). Its
+ * bundle holds no DynamoDB client.
  */
 export function fallbackEndpoint(id: string, refusal: (event: APIGatewayProxyEventV2) => Error): FallbackHandler {
-  const refusing = (responder: Pick<Responder<unknown>, 'refuse'>, error: (event: APIGatewayProxyEventV2) => Error) =>
-    middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, EndpointContext>()
+  const refusing = (responder: Pick<Responder<unknown>, 'refuse'>, error: (event: APIGatewayProxyEventV2) => Error): FallbackHandler => {
+    const chain = middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, EndpointContext>()
       .use(responds(id, responder))
       .handler(async (event): Promise<APIGatewayProxyStructuredResultV2> => {
         throw error(event);
       });
+    return (event, context) => chain(event, context as EndpointContext);
+  };
   const json = refusing(jsonFace, refusal);
   const pages = new Map<Route, FallbackHandler>();
-  const pageRefusal = () => new NotFoundError('No such page');
   return (event, context) => {
     // A GET under a page's path that reached this function names no page: any other method keeps its 405 or JSON 404.
     const page = event.requestContext.http.method === 'GET' ? errorPageAround(event.rawPath) : undefined;
-    if (!page) return json(event, context as EndpointContext);
-    let handler = pages.get(page);
-    if (!handler) {
-      const made = refusing(pageFace(page), pageRefusal);
-      handler = (pageEvent, pageContext) => made(pageEvent, pageContext as EndpointContext);
-      pages.set(page, handler);
-    }
+    if (!page) return json(event, context);
+    const handler = pages.get(page) ?? refusing(pageFace(page), noSuchPage);
+    pages.set(page, handler);
     return handler(event, context);
   };
 }

@@ -1,6 +1,5 @@
 import type { TokenHolder } from '../../lib/auth/principal';
-import { NotFoundError } from '../../lib/errors';
-import type { TokenResolver } from '../../lib/http/page/path-token';
+import { noSuchPage, type TokenResolver } from '../../lib/http/page/path-token';
 
 /**
  * A path-token resolver over a table of tokens (lib/http/page/path-token.ts): what each names, and
@@ -12,7 +11,7 @@ export function tokenTable(tokens: Readonly<Record<string, TokenHolder>>): Token
   const resolve = async (token: string) => {
     asked.push(token);
     const holder = Object.hasOwn(tokens, token) ? tokens[token] : undefined;
-    if (!holder) throw new NotFoundError('No such page');
+    if (!holder) throw noSuchPage();
     return holder;
   };
   return Object.assign(resolve, { asked });

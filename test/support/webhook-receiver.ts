@@ -110,10 +110,17 @@ export const webhookIdOf = (request: Received): string => String(request.headers
  * create), they are two windows, each made by its own worker when it falls due, and the contract
  * promises no order between them: with the stream behind, both fall due together and their requests
  * interleave. Then only what arrived is compared. `arrived` is the types in the order they came;
- * `expect(actual).toEqual(expected)` holds when the promise does.
+ * `expect(actual, apart).toEqual(expected)` holds when the promise does, `apart` saying how far apart they were recorded.
  */
-export function reverseOrderPromise(arrived: readonly string[], createdId: string, settledId: string, copies = 1): { actual: string[]; expected: string[] } {
-  const within = idTime(settledId).getTime() - idTime(createdId).getTime() <= REORDER_WINDOW_MS;
+export function reverseOrderPromise(
+  arrived: readonly string[],
+  createdId: string,
+  settledId: string,
+  copies = 1,
+): { actual: string[]; expected: string[]; apart: string } {
+  const apartMs = idTime(settledId).getTime() - idTime(createdId).getTime();
+  const apart = `recorded ${apartMs} ms apart`;
+  const within = apartMs <= REORDER_WINDOW_MS;
   const expected = ['payment.settled', 'payment.created'].flatMap((type) => Array<string>(copies).fill(type));
-  return within ? { actual: [...arrived], expected } : { actual: [...arrived].sort(), expected: expected.sort() };
+  return within ? { actual: [...arrived], expected, apart } : { actual: [...arrived].sort(), expected: expected.sort(), apart };
 }

@@ -12,6 +12,9 @@ import type { PagePart } from './page-endpoint';
  */
 export type TokenResolver<H extends TokenHolder = TokenHolder> = (token: string) => Promise<H>;
 
+/** A page's 404 for a path that holds no token: here, and under the page's path where no route takes it (lib/http/fallback-endpoint.ts). */
+export const noSuchPage = (): NotFoundError => new NotFoundError('No such page');
+
 /**
  * The credential step of a page whose path holds its credential: the token in path parameter
  * `param`, resolved to its holder (on the context), or 404. The client's limits and clock come
@@ -21,7 +24,7 @@ export function pathToken<H extends TokenHolder>(param: string, resolve: TokenRe
   return {
     before: async (request) => {
       const token = request.event.pathParameters?.[param];
-      if (!token) throw new NotFoundError('No such page');
+      if (!token) throw noSuchPage();
       const holder = await resolve(token);
       request.context.holder = holder;
       logger.appendKeys({ clientId: holder.clientId });
