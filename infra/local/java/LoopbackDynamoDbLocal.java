@@ -18,9 +18,6 @@ import software.amazon.dynamodb.services.local.server.DynamoDBProxyServer;
  * and its libraries on the class path (infra/local/dynamodb-local.ts). The arguments are the jar's own.
  */
 public final class LoopbackDynamoDbLocal {
-  /** What DynamoDB Local's log says once the stream records are indexed (test/http/local-runtime.test.ts). */
-  static final String INDEXED = "LoopbackDynamoDbLocal: stream records indexed by stream";
-
   public static void main(String[] args) throws Exception {
     DynamoDBProxyServer proxy = ServerRunner.createServerFromCommandLineArgs(args);
     if (proxy == null) throw new IllegalArgumentException("DynamoDB Local refused its arguments");
@@ -42,7 +39,7 @@ public final class LoopbackDynamoDbLocal {
    * SequenceNumber): the SQLite that DynamoDB Local ships (3.8.7) then reads GetRecords through
    * StreamID alone, every record of the stream. It changes no answer. Made through the database's own
    * queue before the server starts: the shared database is the one every request uses. If this
-   * DynamoDB Local is built differently, it says so and runs as shipped. Its log says which.
+   * DynamoDB Local is built differently, it runs as shipped. Its log says which of the two.
    */
   private static void indexStreamRecords(DynamoDBProxyServer proxy) {
     try {
@@ -59,7 +56,7 @@ public final class LoopbackDynamoDbLocal {
       });
       job.complete();
       if (job.getError() != null) throw new IllegalStateException(job.getError());
-      System.err.println(INDEXED);
+      System.err.println("LoopbackDynamoDbLocal: stream records indexed by stream"); // test/http/local-runtime.test.ts reads it
     } catch (ReflectiveOperationException | RuntimeException error) {
       System.err.println("LoopbackDynamoDbLocal: stream records left without an index (" + error + ")");
     }
