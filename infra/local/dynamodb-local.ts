@@ -1,6 +1,19 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { accessSync, constants, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, renameSync, rmSync, statSync } from 'node:fs';
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  accessSync,
+  constants,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { constants as osConstants } from 'node:os';
@@ -123,31 +136,46 @@ const LAUNCHER_CLASS = 'LoopbackDynamoDbLocal';
 /** Where compiled launchers are kept: beside the installed packages, never in the repository. */
 const LAUNCHER_CACHE = fileURLToPath(new URL('../../node_modules/.cache/loopback-dynamodb-local', import.meta.url));
 
+/** What a compiled launcher's folder holds (a folder of another layout has another name). */
+const LAUNCHER_JAR = 'launcher.jar';
+const DYNAMODB_LOCAL_JAR = 'DynamoDBLocal.jar';
+const CLASS_ARCHIVE = 'classes.jsa';
+const NO_CLASS_ARCHIVE = 'no-class-archive.txt';
+const CACHE_LAYOUT = 'launcher.jar, DynamoDBLocal.jar without Class-Path, classes.jsa';
+
+/** Runs a tool of the JDK (`java -m module/class …`) to its end; whether it succeeded. */
+const jdkTool = (java: JavaRuntime, args: readonly string[], cwd?: string) =>
+  spawnSync(java.command, ['-m', ...args], { cwd, stdio: 'ignore', timeout: 60_000 }).status === 0;
+
 /**
  * The launcher compiled once into a folder of the package cache, named after what it was compiled
  * from (the source, the jar, the Java), so a later start skips the second or so that running the
  * source file costs; undefined when it cannot be compiled here (the source file is run instead).
- * Compiled with the runtime's own compiler module (`java -m jdk.compiler/…`), which every Java that
- * runs source files has; sandboxes starting at once each compile and the first rename wins.
+ * Compiled with the runtime's own compiler and jar modules (`java -m jdk.compiler/…`), which every
+ * Java that runs source files has; sandboxes starting at once each compile and the first rename wins.
+ *
+ * The folder holds jars only, which is what Java's class-data archive accepts (`classArchive`): the
+ * launcher's jar, and a copy of DynamoDB Local's jar without its manifest's Class-Path, whose `.`
+ * (the jar's own, non-empty folder) makes Java refuse an archive. The class path names the same
+ * libraries (`DynamoDBLocal_lib/*`), so the same classes load.
  */
 export function compiledLauncher(java: JavaRuntime): string | undefined {
   if (!java.runsSourceFiles) return undefined;
   const dir = jarDirectory();
-  const key = createHash('sha256').update(readFileSync(LOOPBACK_LAUNCHER)).update(dir).update(realpathSync(java.command)).digest('hex').slice(0, 16);
+  const key = createHash('sha256')
+    .update(readFileSync(LOOPBACK_LAUNCHER))
+    .update(dir)
+    .update(realpathSync(java.command))
+    .update(CACHE_LAYOUT)
+    .digest('hex')
+    .slice(0, 16);
   const target = join(LAUNCHER_CACHE, key);
-  if (existsSync(join(target, `${LAUNCHER_CLASS}.class`))) return target;
+  const compiled = (folder: string) => existsSync(join(folder, LAUNCHER_JAR)) && existsSync(join(folder, DYNAMODB_LOCAL_JAR));
+  if (compiled(target)) return target;
   try {
     mkdirSync(LAUNCHER_CACHE, { recursive: true });
     const scratch = mkdtempSync(join(LAUNCHER_CACHE, 'compiling-'));
-    const compiled = spawnSync(
-      java.command,
-      ['-m', 'jdk.compiler/com.sun.tools.javac.Main', '-nowarn', '-cp', launcherClassPath(dir), '-d', scratch, LOOPBACK_LAUNCHER],
-      {
-        stdio: 'ignore',
-        timeout: 60_000,
-      },
-    );
-    if (compiled.status !== 0 || !existsSync(join(scratch, `${LAUNCHER_CLASS}.class`))) {
+    if (!compileInto(java, dir, scratch) || !compiled(scratch)) {
       rmSync(scratch, { recursive: true, force: true });
       return undefined;
     }
@@ -156,30 +184,96 @@ export function compiledLauncher(java: JavaRuntime): string | undefined {
     } catch {
       rmSync(scratch, { recursive: true, force: true }); // another start got there first
     }
-    return existsSync(join(target, `${LAUNCHER_CLASS}.class`)) ? target : undefined;
+    return compiled(target) ? target : undefined;
   } catch {
     return undefined;
   }
 }
 
-const launcherClassPath = (dir: string, ...first: string[]) => [...first, join(dir, 'DynamoDBLocal.jar'), join(dir, 'DynamoDBLocal_lib', '*')].join(delimiter);
+/** Compiles the launcher into `scratch` and makes its jars there (what `compiledLauncher` keeps); whether all went well. */
+function compileInto(java: JavaRuntime, dir: string, scratch: string): boolean {
+  const jar = 'jdk.jartool/sun.tools.jar.Main';
+  const classes = join(scratch, 'classes');
+  const unpacked = join(scratch, 'unpacked');
+  mkdirSync(unpacked);
+  try {
+    if (!jdkTool(java, ['jdk.compiler/com.sun.tools.javac.Main', '-nowarn', '-cp', classPath(dir, undefined), '-d', classes, LOOPBACK_LAUNCHER])) return false;
+    if (!jdkTool(java, [jar, '--create', '--file', join(scratch, LAUNCHER_JAR), '-C', classes, '.'])) return false;
+    if (!jdkTool(java, [jar, '--extract', '--file', join(dir, DYNAMODB_LOCAL_JAR)], unpacked)) return false;
+    rmSync(join(unpacked, 'META-INF', 'MANIFEST.MF'), { force: true });
+    return jdkTool(java, [jar, '--create', '--no-manifest', '--file', join(scratch, DYNAMODB_LOCAL_JAR), '-C', unpacked, '.']);
+  } finally {
+    rmSync(classes, { recursive: true, force: true });
+    rmSync(unpacked, { recursive: true, force: true });
+  }
+}
+
+/** The class path of a compiled launcher (`compiledLauncher`), or of the launcher's source file: DynamoDB Local's jar and libraries. */
+const classPath = (dir: string, launcher: string | undefined) =>
+  [
+    ...(launcher ? [join(launcher, LAUNCHER_JAR), join(launcher, DYNAMODB_LOCAL_JAR)] : [join(dir, DYNAMODB_LOCAL_JAR)]),
+    join(dir, 'DynamoDBLocal_lib', '*'),
+  ].join(delimiter);
 
 /**
  * The java arguments that start DynamoDB Local: through the loopback launcher when this Java can run
- * it — its compiled class when there is one (`compiledLauncher`), else its source file.
+ * it — its compiled jar when there is one (`compiledLauncher`), else its source file.
  */
 export function dynamoLocalArgs(
   java: JavaRuntime,
-  options: { port: number; dbPath?: string; launcherClasses?: string; javaOptions?: readonly string[] },
+  options: { port: number; dbPath?: string; launcher?: string; javaOptions?: readonly string[] },
 ): { args: string[]; binding: DynamoBinding } {
   const dir = jarDirectory();
-  const jar = join(dir, 'DynamoDBLocal.jar');
+  const jar = join(dir, DYNAMODB_LOCAL_JAR);
   const jarArgs = ['-port', String(options.port), '-disableTelemetry', '-sharedDb', ...(options.dbPath ? ['-dbPath', options.dbPath] : ['-inMemory'])];
   const jvm = [`-Djava.library.path=${join(dir, 'DynamoDBLocal_lib')}`, '-Xshare:auto', ...(options.javaOptions ?? [])];
   if (!java.runsSourceFiles) return { args: [...jvm, '-jar', jar, ...jarArgs], binding: 'all-interfaces' };
-  if (options.launcherClasses)
-    return { args: [...jvm, '-cp', launcherClassPath(dir, options.launcherClasses), LAUNCHER_CLASS, ...jarArgs], binding: 'loopback' };
-  return { args: [...jvm, '-cp', launcherClassPath(dir), LOOPBACK_LAUNCHER, ...jarArgs], binding: 'loopback' };
+  const main = options.launcher ? LAUNCHER_CLASS : LOOPBACK_LAUNCHER;
+  return { args: [...jvm, '-cp', classPath(dir, options.launcher), main, ...jarArgs], binding: 'loopback' };
+}
+
+/**
+ * The class-data archive of a compiled launcher: the classes DynamoDB Local loads to start, serve and
+ * make a table, parsed and verified once, which Java then maps instead of loading them from the jars
+ * (a start costs about half the CPU). Recorded the first time it is asked for, by a DynamoDB Local
+ * of its own that starts, makes a table of the shared definition and stops (about 6 s, once per
+ * installation); checked with `-Xshare:on` before it is kept, since Java aborts on a damaged archive.
+ * Undefined when this Java cannot record one; then that is written down beside it (with why), and
+ * later starts do not try again.
+ */
+export async function classArchive(java: JavaRuntime, launcher: string, javaOptions: readonly string[] = []): Promise<string | undefined> {
+  const archive = join(launcher, CLASS_ARCHIVE);
+  if (existsSync(archive)) return archive;
+  if (existsSync(join(launcher, NO_CLASS_ARCHIVE))) return undefined;
+  const recording = join(launcher, `recording-${process.pid}-${randomBytes(4).toString('hex')}.jsa`);
+  try {
+    const recorder = await launch(java, { launcher, javaOptions: [...javaOptions, `-XX:ArchiveClassesAtExit=${recording}`] });
+    try {
+      await ensureTable(recorder.endpoint, 'class-archive');
+    } finally {
+      await recorder.stop();
+    }
+    const check = spawnSync(
+      java.command,
+      [...javaOptions, '-Xshare:on', `-XX:SharedArchiveFile=${recording}`, '-cp', classPath(jarDirectory(), launcher), '-version'],
+      {
+        stdio: 'ignore',
+        timeout: 30_000,
+      },
+    );
+    if (check.status !== 0) throw new Error(`java -Xshare:on refused the recorded archive (${check.status ?? check.signal})`);
+    renameSync(recording, archive);
+    return archive;
+  } catch (error) {
+    try {
+      writeFileSync(join(launcher, NO_CLASS_ARCHIVE), `${(error as Error).message}\n`);
+    } catch {
+      // the cache is gone or read-only: the next start tries again
+    }
+    return undefined;
+  } finally {
+    rmSync(recording, { force: true });
+  }
 }
 
 /** A free TCP port on the loopback interface. */
@@ -213,13 +307,24 @@ const GUARD = [
 
 /**
  * Starts DynamoDB Local (no Docker, no telemetry) on a free port of 127.0.0.1; `dbPath` persists,
- * else in memory; `javaOptions` go on the JVM's command line. Throws JavaNotFoundError at once when
+ * else in memory; `javaOptions` go on the JVM's command line. Java maps the compiled launcher's
+ * class-data archive when it has one (`classArchive`; the first start records it). Throws JavaNotFoundError at once when
  * there is no Java 17+, and says why (with the end of its log) when java exits during start-up.
  */
 export async function startDynamoLocal(options: { dbPath?: string; port?: number; log?: string; javaOptions?: readonly string[] } = {}): Promise<DynamoLocal> {
   const java = findJava();
+  const launcher = compiledLauncher(java);
+  const archive = launcher && (await classArchive(java, launcher, options.javaOptions));
+  return launch(java, { ...options, launcher, javaOptions: [...(archive ? [`-XX:SharedArchiveFile=${archive}`] : []), ...(options.javaOptions ?? [])] });
+}
+
+/** Starts java under the guard (`dynamoLocalArgs`), and waits until DynamoDB Local answers. */
+async function launch(
+  java: JavaRuntime,
+  options: { dbPath?: string; port?: number; log?: string; launcher?: string; javaOptions?: readonly string[] },
+): Promise<DynamoLocal> {
   const port = options.port ?? (await freePort());
-  const { args, binding } = dynamoLocalArgs(java, { port, dbPath: options.dbPath, launcherClasses: compiledLauncher(java), javaOptions: options.javaOptions });
+  const { args, binding } = dynamoLocalArgs(java, { port, dbPath: options.dbPath, launcher: options.launcher, javaOptions: options.javaOptions });
   const log = options.log ?? '/dev/null';
   const child = spawn('bash', ['-c', GUARD, 'dynamodb-local-guard', ...args], {
     stdio: ['pipe', 'ignore', 'inherit'],

@@ -75,10 +75,11 @@ describe('dynamoLocalArgs', () => {
   });
 
   it('runs the launcher compiled once, when there is a compiled one, with the same arguments to the jar', () => {
-    const { args, binding } = dynamoLocalArgs({ command: 'java', version: 17, runsSourceFiles: true }, { port: 4567, launcherClasses: '/cache/abc' });
+    const { args, binding } = dynamoLocalArgs({ command: 'java', version: 17, runsSourceFiles: true }, { port: 4567, launcher: '/cache/abc' });
     expect(binding).toBe('loopback');
     const launcher = args.indexOf('LoopbackDynamoDbLocal');
-    expect(args[launcher - 1]!.split(':')[0]).toBe('/cache/abc');
+    // Jars only, which a class-data archive needs: DynamoDB Local's own copy has no Class-Path naming its folder.
+    expect(args[launcher - 1]!.split(':').slice(0, 2)).toEqual(['/cache/abc/launcher.jar', '/cache/abc/DynamoDBLocal.jar']);
     expect(args.slice(launcher + 1)).toEqual(['-port', '4567', '-disableTelemetry', '-sharedDb', '-inMemory']);
     expect(args.some((a) => a.endsWith('.java'))).toBe(false);
   });
@@ -87,7 +88,8 @@ describe('dynamoLocalArgs', () => {
     const java = findJava();
     const first = compiledLauncher(java);
     expect(first).toBeDefined();
-    expect(existsSync(join(first!, 'LoopbackDynamoDbLocal.class'))).toBe(true);
+    expect(existsSync(join(first!, 'launcher.jar'))).toBe(true);
+    expect(existsSync(join(first!, 'DynamoDBLocal.jar'))).toBe(true);
     expect(compiledLauncher(java)).toBe(first);
     expect(compiledLauncher({ ...java, runsSourceFiles: false })).toBeUndefined();
   });
