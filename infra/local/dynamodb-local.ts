@@ -151,8 +151,9 @@ const jdkTool = (java: JavaRuntime, args: readonly string[], cwd?: string) =>
  * The launcher compiled once into a folder of the package cache, named after what it was compiled
  * from (the source, the jar, the Java), so a later start skips the second or so that running the
  * source file costs; undefined when it cannot be compiled here (the source file is run instead).
- * Compiled with the runtime's own compiler and jar modules (`java -m jdk.compiler/…`), which every
- * Java that runs source files has; sandboxes starting at once each compile and the first rename wins.
+ * Compiled and packed with the runtime's own compiler and jar tool (`java -m jdk.compiler/…`,
+ * `jdk.jartool/…`), which a JDK has (without them, the source file is run); sandboxes starting at
+ * once each compile and the first rename wins.
  *
  * The folder holds jars only, which is what Java's class-data archive accepts (`classArchive`): the
  * launcher's jar, and a copy of DynamoDB Local's jar without its manifest's Class-Path, whose `.`
@@ -308,8 +309,9 @@ const GUARD = [
 /**
  * Starts DynamoDB Local (no Docker, no telemetry) on a free port of 127.0.0.1; `dbPath` persists,
  * else in memory; `javaOptions` go on the JVM's command line. Java maps the compiled launcher's
- * class-data archive when it has one (`classArchive`; the first start records it). Throws JavaNotFoundError at once when
- * there is no Java 17+, and says why (with the end of its log) when java exits during start-up.
+ * class-data archive (`classArchive`: the first start records it, about 6 s more). Throws
+ * JavaNotFoundError at once when there is no Java 17+, and says why (with the end of its log) when
+ * java exits during start-up.
  */
 export async function startDynamoLocal(options: { dbPath?: string; port?: number; log?: string; javaOptions?: readonly string[] } = {}): Promise<DynamoLocal> {
   const java = findJava();
