@@ -140,7 +140,8 @@ const LAUNCHER_CACHE = fileURLToPath(new URL('../../node_modules/.cache/loopback
 const LAUNCHER_JAR = 'launcher.jar';
 const DYNAMODB_LOCAL_JAR = 'DynamoDBLocal.jar';
 const CLASS_ARCHIVE = 'classes.jsa';
-const NO_CLASS_ARCHIVE = 'no-class-archive.txt';
+/** Beside a launcher where no archive could be recorded: why, so that later starts do not try again. */
+export const NO_CLASS_ARCHIVE = 'no-class-archive.txt';
 const CACHE_LAYOUT = 'launcher.jar, DynamoDBLocal.jar without Class-Path, classes.jsa';
 
 /** Runs a tool of the JDK (`java -m module/class …`) to its end; whether it succeeded. */

@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { classArchive, compiledLauncher, findJava } from '../../infra/local/dynamodb-local';
+import { classArchive, compiledLauncher, findJava, NO_CLASS_ARCHIVE } from '../../infra/local/dynamodb-local';
 
 /**
  * Java starts DynamoDB Local from a class-data archive that the first start records (decision 0415):
@@ -31,15 +31,17 @@ afterAll(() => {
 });
 
 describe("DynamoDB Local's class-data archive", () => {
-  it('is mapped by a DynamoDB Local that npm start started (Linux: the memory maps of its java)', () => {
-    const pid = javaServing(Number(new URL(inject('dynamoEndpoint')).port));
+  it('is mapped by a DynamoDB Local that npm start started (Linux: the memory maps of its java)', async () => {
     if (process.platform !== 'linux') return; // no /proc: the start's speed is all there is to see
+    const pid = javaServing(Number(new URL(inject('dynamoEndpoint')).port));
     expect(pid, 'the java serving the run').toBeDefined();
-    const launcher = compiledLauncher(findJava());
+    const java = findJava();
+    const launcher = compiledLauncher(java);
     expect(launcher).toBeDefined();
-    const archive = join(launcher!, 'classes.jsa');
-    const refused = join(launcher!, 'no-class-archive.txt');
-    expect(existsSync(refused) ? readFileSync(refused, 'utf8') : 'recorded', 'why there is no archive').toBe('recorded');
+    // The run's start recorded it (or found it): asking again answers the same file, or undefined and a note of why.
+    const archive = await classArchive(java, launcher!);
+    const refused = join(launcher!, NO_CLASS_ARCHIVE);
+    expect(archive, existsSync(refused) ? readFileSync(refused, 'utf8') : 'no archive and no note').toBeDefined();
     expect(readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0')).toContain(`-XX:SharedArchiveFile=${archive}`);
     expect(readFileSync(`/proc/${pid}/maps`, 'utf8')).toContain(archive);
   });
@@ -50,11 +52,11 @@ describe("DynamoDB Local's class-data archive", () => {
     scratch.push(folder);
     const java = findJava();
     expect(await classArchive(java, folder)).toBeUndefined();
-    const refused = join(folder, 'no-class-archive.txt');
+    const refused = join(folder, NO_CLASS_ARCHIVE);
     expect(readFileSync(refused, 'utf8')).toMatch(/DynamoDB Local exited during start-up/);
     const noted = statSync(refused).mtimeMs;
     expect(await classArchive(java, folder)).toBeUndefined();
     expect(statSync(refused).mtimeMs).toBe(noted);
-    expect(readdirSync(folder)).toEqual(['no-class-archive.txt']); // no recording left behind
+    expect(readdirSync(folder)).toEqual([NO_CLASS_ARCHIVE]); // no recording left behind
   });
 });
