@@ -1,14 +1,10 @@
 import { configDefaults, defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 import { QUIET_TEST_ENV } from './test/support/quiet-env.ts';
 import LongestFirstSequencer from './test/support/sequencer.ts';
-import { suitesLoadingOwnModules } from './test/support/own-modules.ts';
 import { grantsProject } from './vitest.grants.config.ts';
 import { unitProject } from './vitest.unit.config.ts';
 
-/** The suites that load modules of their own (test/support/own-modules.ts). */
-const OWN_MODULES = suitesLoadingOwnModules(import.meta.dirname);
-
-/** What every project of suites (test/ but test/unit) has in common. */
+/** The suites: test/ but test/unit. */
 const suites = {
   include: ['test/**/*.test.ts'],
   // The grant check runs after them, on what they recorded (its own project, below); the quick bench
@@ -17,7 +13,8 @@ const suites = {
   pool: 'forks',
   // One DynamoDB Local and one local server for the whole run (test/support/global-setup.ts).
   globalSetup: ['test/support/global-setup.ts'],
-  setupFiles: ['test/support/cdk-outdir-setup.ts'],
+  // Each file with the worker's modules, or with the project's afresh if it loads its own (decision 0416).
+  setupFiles: ['test/support/cdk-outdir-setup.ts', 'test/support/own-modules-setup.ts'],
   env: QUIET_TEST_ENV,
   testTimeout: 30_000,
   hookTimeout: 120_000,
@@ -37,19 +34,9 @@ export default defineConfig({
       // test/unit, sharing modules between files (vitest.unit.config.ts).
       unitProject,
       // test/ but test/unit, sharing their workers' modules: a file's worker need not import the SDK, the
-      // handlers and their dependencies afresh (decision 0400).
-      { test: { ...suites, name: 'suites', exclude: [...suites.exclude, ...OWN_MODULES], isolate: false } },
-      // The suites that load the handlers or a function with settings of their own, each file with the
-      // project's modules afresh, in workers of their own that keep what node_modules loaded (decision 0411).
-      {
-        test: {
-          ...suites,
-          name: 'suites: own modules',
-          include: OWN_MODULES,
-          isolate: false,
-          setupFiles: [...suites.setupFiles, 'test/support/own-modules-setup.ts'],
-        },
-      },
+      // handlers and their dependencies afresh (decision 0400); a file that loads its own gets the project's
+      // modules afresh, in the same workers (decision 0416).
+      { test: { ...suites, name: 'suites', isolate: false } },
       // Last, once every suite above has recorded its functions' calls: the grant check (vitest.grants.config.ts).
       grantsProject,
     ],

@@ -479,7 +479,7 @@ async function recordCiEnv(): Promise<IamRequest[]> {
   cf.on(DescribeStacksCommand).resolves({ Stacks: [describedStack('pr-42', { apiUrl: inject('baseUrl'), tableName: inject('tableName') })] });
   // lib/db/client.ts hands a client's calls to the observer only when recording is on, as the run's
   // global setup has it (test/support/dynamodb-calls.ts). Not stubbed here: a file that stubs the
-  // environment runs among `suites: own modules` (test/support/own-modules.ts), whose workers would load CDK again.
+  // environment gets the project's modules afresh, and so does the next file of its worker (test/support/own-modules-setup.ts).
   expect(process.env[ENV.callsDir], 'recording is on (test/support/global-setup.ts)').toBeTruthy();
   const observers = globalThis as Record<symbol, CallObserver | undefined>;
   const previous = observers[CALL_OBSERVER];

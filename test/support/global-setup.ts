@@ -44,7 +44,7 @@ interface RunSandbox {
 
 /**
  * The run's sandbox, on globalThis: vitest runs the global setup of each project that names this
- * file (the suites sharing their modules and those loading their own, vitest.config.ts), each with
+ * file (today the suites alone, vitest.config.ts; two projects did before decision 0416), each with
  * its own copy of this module, in its one process. The first setup starts it; the last teardown stops it.
  */
 interface RunState {

@@ -4,9 +4,10 @@
  * cache (node_modules/.vite/vitest) knows, so a run without that cache — a clean clone, CI — keeps
  * the same short tail as one with it, instead of starting a file of a minute near the end because
  * its source is small (decision 0290). The 30 longest of three quiet runs of three files at a time
- * (2026-11-27; decision 0408), and every file of `suites: own modules` that takes 2 s or more: an
- * unlisted one starts after the shared files, and `webhook-chaos-timer` (9 s) then ended the run
- * alone. The order only matters roughly; a file not listed here is ordered as vitest orders it.
+ * (2026-11-27; decision 0408), and every file that loads its own modules (decision 0416) and takes
+ * 2 s or more: when those were a project of their own, an unlisted one started after the shared
+ * files, and `webhook-chaos-timer` (9 s) then ended the run alone. The order only matters roughly;
+ * a file not listed here is ordered as vitest orders it.
  */
 export const LONGEST_FILES = [
   'test/infra/local-teardown.test.ts',
