@@ -42,17 +42,8 @@ interface RunSandbox {
   readonly serverKey: string;
 }
 
-/**
- * The run's sandbox, on globalThis: vitest runs the global setup of each project that names this
- * file (today the suites alone, vitest.config.ts; two projects did before decision 0416), each with
- * its own copy of this module, in its one process. The first setup starts it; the last teardown stops it.
- */
-interface RunState {
-  readonly started: Promise<RunSandbox>;
-  projects: number;
-}
-const RUN = Symbol.for('payment-sandbox.test-run-sandbox');
-const runState = (): RunState | undefined => (globalThis as Record<symbol, RunState | undefined>)[RUN];
+/** The run's sandbox: one project of the run (the suites, vitest.config.ts) names this setup, so it starts once. */
+let started: Promise<RunSandbox> | undefined;
 
 /**
  * The sandbox's modules, loaded by Node itself through tsx, as `npm start` loads them, rather than
@@ -84,10 +75,8 @@ async function startRunSandbox(): Promise<RunSandbox> {
 export async function setup(project: TestProject): Promise<void> {
   // Before any worker starts, so that every one inherits where the run's temporary files go.
   makeRunTmp();
-  const state = runState() ?? { started: startRunSandbox(), projects: 0 };
-  (globalThis as Record<symbol, RunState>)[RUN] = state;
-  state.projects++;
-  const { sandbox, cursorSecret, serverKey } = await state.started;
+  started = startRunSandbox();
+  const { sandbox, cursorSecret, serverKey } = await started;
   project.provide('baseUrl', sandbox.baseUrl);
   project.provide('dynamoEndpoint', sandbox.dynamoEndpoint);
   project.provide('tableName', sandbox.tableName);
@@ -100,9 +89,8 @@ export async function setup(project: TestProject): Promise<void> {
 }
 
 export async function teardown(): Promise<void> {
-  const state = runState();
-  if (!state || --state.projects > 0) return;
-  delete (globalThis as Record<symbol, RunState | undefined>)[RUN];
-  await (await state.started.catch(() => undefined))?.sandbox.stop();
+  const run = started;
+  started = undefined;
+  await (await run?.catch(() => undefined))?.sandbox.stop();
   removeRunTmp();
 }
