@@ -41,7 +41,12 @@ const root = mkdtempSync(join(tmpdir(), 'local-teardown-'));
 /** Every process any job of this file started: each is SIGKILLed by afterAll if it still runs. */
 const seen = new Map<string, Started>();
 
+/** Every job of this file, in the order started. */
+const startedJobs: Job[] = [];
+
 afterAll(async () => {
+  // A test that timed out left its job where it stood: say where, since the job's output goes with `root`.
+  for (const job of startedJobs.filter((started) => !started.ended())) console.error(whereItStood(job));
   const all = [...seen.values()];
   killStillRunning(all);
   expect(named(await stillRunningAfter(all, 30_000))).toEqual([]);
@@ -68,6 +73,7 @@ const jobScript = (closedStdout: boolean) =>
   ].join('\n');
 
 interface Job {
+  readonly command: readonly string[];
   readonly dir: string;
   readonly output: () => string;
   /** npm, once the job has started it. */
@@ -78,6 +84,18 @@ interface Job {
   readonly send: (signal: 'TERM' | 'INT' | 'KILL', target?: Started) => void;
   /** Settles when the job's script has returned, with npm's exit status as `wait` gave it. */
   readonly returned: Promise<number>;
+  /** Whether `returned` has settled. */
+  readonly ended: () => boolean;
+}
+
+/** A job that has not returned: its command, what still runs below its npm, and its output so far. */
+function whereItStood(job: Job): string {
+  const running = job.family().filter(isRunning);
+  return [
+    `${job.command.join(' ')} (${job.dir}) has not returned.`,
+    `Running below its npm: ${running.length > 0 ? named(running, { commandLine: true }).join('; ') : 'nothing seen'}.`,
+    `Its output:\n${job.output() || '(none)'}`,
+  ].join('\n');
 }
 
 let jobs = 0;
@@ -140,7 +158,8 @@ function startJob(command: readonly string[], { closedStdout = false } = {}): Jo
     ended = true;
     unfollow?.();
   });
-  return {
+  const job: Job = {
+    command,
     dir,
     output,
     npm: async () => {
@@ -158,7 +177,10 @@ function startJob(command: readonly string[], { closedStdout = false } = {}): Jo
     family: () => [...family.values()],
     send: (signal, target) => bash.stdin!.write(`${signal} ${target?.pid ?? ''}\n`),
     returned,
+    ended: () => ended,
   };
+  startedJobs.push(job);
+  return job;
 }
 
 /** Waits, as long as the test lets it, until the job's output shows `text`; a job that returned first fails the wait. */
