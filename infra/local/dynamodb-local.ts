@@ -385,19 +385,30 @@ async function stopGuard(child: ChildProcess, exited: Promise<string>): Promise<
   await exited;
 }
 
-async function waitUntilReady(endpoint: string, exited: Promise<string>, timeoutMs = 30_000): Promise<void> {
+/**
+ * Asks DynamoDB Local for its tables until it answers, it exits, or `timeoutMs` have passed. Each
+ * question is abandoned at the deadline too: a connection accepted but never answered (a java that
+ * hangs while it starts) ends the wait with the time-out's message, never an endless start.
+ */
+export async function waitUntilReady(endpoint: string, exited: Promise<string>, timeoutMs = 30_000): Promise<void> {
   const doc = createDocumentClient({ endpoint });
   const deadline = Date.now() + timeoutMs;
   let gone: string | undefined;
-  void exited.then((why) => (gone = why));
+  const javaGone = new AbortController();
+  void exited.then((why) => {
+    gone = why;
+    javaGone.abort();
+  });
   try {
     for (;;) {
       if (gone !== undefined) throw new Error(`DynamoDB Local exited during start-up (${gone})`);
       try {
-        await doc.send(new ListTablesCommand({ Limit: 1 }));
+        const giveUp = AbortSignal.any([javaGone.signal, AbortSignal.timeout(Math.max(deadline - Date.now(), 1))]);
+        await doc.send(new ListTablesCommand({ Limit: 1 }), { abortSignal: giveUp });
         return;
       } catch {
-        if (Date.now() > deadline) throw new Error(`DynamoDB Local did not answer on ${endpoint} within ${timeoutMs} ms`);
+        if (gone !== undefined) continue;
+        if (Date.now() >= deadline) throw new Error(`DynamoDB Local did not answer on ${endpoint} within ${timeoutMs} ms`);
         await new Promise((r) => setTimeout(r, 100));
       }
     }
