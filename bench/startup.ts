@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import { freePort } from '../infra/local/dynamodb-local';
+import { freePort } from '../infra/local/free-port';
 import { ENV } from '../lib/config/env';
 import { percentile } from './stats';
 

@@ -15,7 +15,6 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
 import { constants as osConstants } from 'node:os';
 import { delimiter, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -23,6 +22,7 @@ import { CreateTableCommand, DescribeTableCommand, ListTablesCommand, UpdateTabl
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { createDocumentClient } from '../../lib/db/client';
 import { createTableInput, tableDefinition } from '../../lib/db/table';
+import { freePort } from './free-port';
 
 /** Where a DynamoDB Local listens: 127.0.0.1 only, or every interface (a Java without its compiler). */
 export type DynamoBinding = 'loopback' | 'all-interfaces';
@@ -276,19 +276,6 @@ export async function classArchive(java: JavaRuntime, launcher: string, javaOpti
   } finally {
     rmSync(recording, { force: true });
   }
-}
-
-/** A free TCP port on the loopback interface. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /**

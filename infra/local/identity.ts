@@ -7,7 +7,7 @@ import { CLIENT_NAME_ATTRIBUTE, CLIENT_NAME_LIMITS, poolSettings } from '../../l
 import { formatSignupPolicy, type SignupPolicy } from '../../lib/identity/signup-policy';
 import { IDENTITY_ENV } from '../../lib/config/env';
 import { backgroundFunctions } from '../../lib/routes';
-import { freePort } from './dynamodb-local';
+import { freePort } from './free-port';
 import { identityClient } from './identity-client';
 import { serveIdentity } from './identity-guard';
 import { cognitoLikeTargets } from './identity-sessions';

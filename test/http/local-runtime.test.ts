@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAdmin } from '../../infra/local/admin-cli';
-import { freePort } from '../../infra/local/dynamodb-local';
+import { freePort } from '../../infra/local/free-port';
 import { paymentBody } from '../support/payments';
 import { npmStartEnvironment } from '../support/processes';
 import { newPerson } from '../support/sessions';

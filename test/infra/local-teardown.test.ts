@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freePort } from '../../infra/local/dynamodb-local';
+import { freePort } from '../../infra/local/free-port';
 import { DEFAULT_LIMITS } from '../../lib/limits';
 import {
   asRunningNow,
@@ -59,17 +59,19 @@ const GONE_WITHIN_MS = 60_000;
 /**
  * A CI job's script, in a non-interactive bash: runs the command given as its arguments in the
  * background (output to $OUT; with `closedStdout`, stdout to a reader that leaves after one byte and
- * stderr to $OUT), notes npm's pid, and when the test writes `SIGNAL [PID]` on its stdin, sends
- * SIGNAL to PID (npm's by default) and waits for npm, noting its exit status.
+ * stderr to $OUT), notes npm's pid, and waits for npm, noting its exit status. Meanwhile, when the
+ * test writes `SIGNAL [PID]` on its stdin, it sends SIGNAL to PID (npm's by default). The reader of
+ * the test's lines runs beside the wait, so that an npm that ends by itself (a start refused) ends
+ * the job too, and the test sees it rather than wait for a banner that never comes.
  */
 const jobScript = (closedStdout: boolean) =>
   [
-    closedStdout ? '"$@" > >(head -c 1 > /dev/null) 2> "$OUT" & P=$!' : '"$@" > "$OUT" 2>&1 & P=$!',
+    'exec 3<&0', // the test's pipe, for the reader (a background job's own stdin is /dev/null)
+    closedStdout ? '"$@" > >(head -c 1 > /dev/null) 2> "$OUT" 3<&- & P=$!' : '"$@" > "$OUT" 2>&1 3<&- & P=$!',
     'echo "$P" > "$DIR/npm.pid"',
-    'read -r signal target',
-    '[ -n "$target" ] || target=$P',
-    'kill -"$signal" "$target"',
+    '{ read -r signal target <&3 || exit; [ -n "$target" ] || target=$P; kill -"$signal" "$target"; } & R=$!',
     'wait "$P"; echo "$?" > "$DIR/npm.status"',
+    'kill "$R" 2>/dev/null',
   ].join('\n');
 
 interface Job {
@@ -133,6 +135,8 @@ function startJob(command: readonly string[], { closedStdout = false } = {}): Jo
     env: npmStartEnvironment({ SANDBOX_DIR: join(dir, 'sandbox'), OUT: out, DIR: dir }),
     stdio: ['pipe', 'ignore', 'ignore'],
   });
+  // A line written after the script has returned (its npm ended first) goes nowhere: the test sees `returned`.
+  bash.stdin!.on('error', () => undefined);
   const script = processOf(bash.pid!);
   if (script) seen.set(`${script.pid}@${script.startTime}`, script);
   const statusFile = join(dir, 'npm.status');

@@ -25,7 +25,7 @@ import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync, wri
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort } from '../../infra/local/dynamodb-local';
+import { freePort } from '../../infra/local/free-port';
 import { DEFAULT_LOCAL_PORT } from '../../lib/routes';
 
 /** What a page says a command answers: the `# →` comment after it. */
