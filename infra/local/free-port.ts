@@ -14,6 +14,9 @@ import { createServer } from 'node:net';
 /** The lowest port chosen here: below it are the well-known services' registered ports. */
 export const CHOSEN_PORTS_FROM = 20_000;
 
+/** The port above the highest chosen here, whatever the kernel's range: where Linux's starts unless changed. */
+export const CHOSEN_PORTS_BELOW = 32_768;
+
 /** Where the kernel takes ports from (Linux's ip_local_port_range), else the IANA range macOS and Windows use. */
 export function kernelPorts(rangeFile = '/proc/sys/net/ipv4/ip_local_port_range'): { low: number; high: number } {
   try {
@@ -39,13 +42,13 @@ function tryPort(port: number): Promise<number | undefined> {
 }
 
 /**
- * A free TCP port of 127.0.0.1 that the kernel does not hand out by itself: between
- * CHOSEN_PORTS_FROM and the kernel's range (capped at 32767, where Linux's starts unless changed).
+ * A free TCP port of 127.0.0.1 that the kernel does not hand out by itself: from CHOSEN_PORTS_FROM
+ * up to the kernel's range, and below CHOSEN_PORTS_BELOW.
  * `random` is Math.random but in tests.
  */
 export async function freePort(options: { random?: () => number; rangeFile?: string } = {}): Promise<number> {
   const random = options.random ?? Math.random;
-  const high = Math.min(kernelPorts(options.rangeFile).low, 32_768) - 1;
+  const high = Math.min(kernelPorts(options.rangeFile).low, CHOSEN_PORTS_BELOW) - 1;
   if (high >= CHOSEN_PORTS_FROM) {
     for (let tries = 0; tries < 20; tries++) {
       const port = await tryPort(CHOSEN_PORTS_FROM + Math.floor(random() * (high - CHOSEN_PORTS_FROM + 1)));

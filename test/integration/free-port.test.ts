@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { CHOSEN_PORTS_FROM, freePort, kernelPorts } from '../../infra/local/free-port';
+import { CHOSEN_PORTS_BELOW, CHOSEN_PORTS_FROM, freePort, kernelPorts } from '../../infra/local/free-port';
 
 /**
  * The ports `npm start` chooses for DynamoDB Local and the identity emulator, and tests for the
@@ -42,19 +42,19 @@ describe('a free port for something that binds it later', () => {
     for (let i = 0; i < 5; i++) {
       const port = await freePort();
       expect(port).toBeGreaterThanOrEqual(CHOSEN_PORTS_FROM);
-      expect(port).toBeLessThan(Math.min(low, 32_768));
+      expect(port).toBeLessThan(Math.min(low, CHOSEN_PORTS_BELOW));
       await close(await listenOn(port));
     }
   });
 
   it('passes over a port something listens on, and chooses again', async () => {
     const file = rangeFile('32768 60999');
-    const span = 32_767 - CHOSEN_PORTS_FROM + 1;
+    const span = CHOSEN_PORTS_BELOW - CHOSEN_PORTS_FROM;
     const pick = (port: number) => (port - CHOSEN_PORTS_FROM + 0.5) / span;
     const taken = await freePort({ rangeFile: file });
     const holder = await listenOn(taken);
     try {
-      const other = taken === 32_767 ? taken - 1 : taken + 1;
+      const other = taken === CHOSEN_PORTS_BELOW - 1 ? taken - 1 : taken + 1;
       const draws = [pick(taken), pick(other)];
       expect(await freePort({ rangeFile: file, random: () => draws.shift()! })).toBe(other);
       expect(draws).toEqual([]);
